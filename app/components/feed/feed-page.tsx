@@ -1,0 +1,54 @@
+import type { ReactNode } from "react";
+import type { CategoryLink } from "../../lib/categories";
+import type { EntrySummary } from "../../lib/types";
+import { TwoColumn } from "../layout/page";
+import { CategoryNav } from "./category-nav";
+import { EntryList } from "./entry-list";
+import { SortTabs } from "./sort-tabs";
+
+interface FeedPageProps {
+  categories: readonly CategoryLink[];
+  category: string;
+  categoryHref: (slug: string) => string;
+  sorts: readonly { value: string; title: string }[];
+  sort: string;
+  sortHref: (sort: string) => string;
+  entries: EntrySummary[];
+  now: number;
+  emptyTitle?: string;
+  emptyDescription?: string;
+  /** Something above the list inside the card (a notice, a call to action). */
+  intro?: ReactNode;
+  aside: ReactNode;
+  /** Visually hidden page heading (the category nav is the visible one). */
+  heading: string;
+}
+
+/** Juejin's feed screen: category nav, a list card with sort tabs, and a sidebar. */
+export function FeedPage(props: FeedPageProps) {
+  return (
+    <>
+      <CategoryNav categories={props.categories} hrefFor={props.categoryHref} active={props.category} />
+      <TwoColumn aside={props.aside}>
+        <h1 className="visually-hidden">{props.heading}</h1>
+        <section className="list-card">
+          <header className="list-header">
+            <SortTabs sorts={props.sorts} active={props.sort} hrefFor={props.sortHref} />
+          </header>
+          {props.intro}
+          <EntryList
+            entries={props.entries}
+            now={props.now}
+            emptyTitle={props.emptyTitle}
+            emptyDescription={props.emptyDescription}
+          />
+        </section>
+      </TwoColumn>
+    </>
+  );
+}
+
+/** `?sort=` on the current path, dropping the default so canonical URLs stay short. */
+export function sortHref(pathname: string, defaultSort: string) {
+  return (sort: string) => (sort === defaultSort ? pathname : `${pathname}?sort=${encodeURIComponent(sort)}`);
+}

@@ -1,0 +1,129 @@
+import { useRef, useState, type FormEvent } from "react";
+import { classifyAccount, LIMITS, MESSAGES } from "../../../shared/validation";
+import { api, ApiError } from "../../lib/api";
+import { Field } from "../ui/field";
+import type { PandaState } from "./panda";
+
+/** What a successful login or registration answers. */
+export interface AuthResult {
+  user: { id: string; username: string };
+  clientId: string;
+  token: string;
+}
+
+/** Spec §2: a 410 at login sends the user to reset the password for the account's safety. */
+const RESET_FOR_SAFETY = "为了您的账号安全，请重置密码";
+
+interface LoginFormProps {
+  idPrefix: string;
+  onSuccess: (result: AuthResult) => void;
+  onPandaChange?: (state: PandaState) => void;
+  /** Shows the message of errors that are not about one field. */
+  onError: (message: string) => void;
+}
+
+/** Account (phone or e-mail) + password; the account's shape picks the endpoint. */
+export function LoginForm({ idPrefix, onSuccess, onPandaChange, onError }: LoginFormProps) {
+  const [account, setAccount] = useState("");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<{ account?: string; password?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const accountInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const trimmed = account.trim();
+    if (!trimmed) {
+      setErrors({ account: MESSAGES.accountEmpty });
+      accountInput.current?.focus();
+      return;
+    }
+    if (!password) {
+      setErrors({ password: MESSAGES.passwordEmpty });
+      passwordInput.current?.focus();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const kind = classifyAccount(trimmed);
+    try {
+      const result =
+        kind === "phone"
+          ? await api.post<AuthResult>("/api/auth/type/phoneNumber", { phoneNumber: trimmed, password })
+          : await api.post<AuthResult>("/api/auth/type/email", { email: trimmed, password });
+      onSuccess(result);
+    } catch (error) {
+      const code = error instanceof ApiError ? error.code : 0;
+      const serverMessage = error instanceof ApiError ? error.message : "";
+      switch (code) {
+        case 401:
+          setErrors({ password: serverMessage || "密码错误" });
+          passwordInput.current?.focus();
+          passwordInput.current?.select();
+          break;
+        case 403:
+          onError(serverMessage || "登录失败次数过多，请稍后再试");
+          break;
+        case 404:
+          setErrors({ account: serverMessage || (kind === "phone" ? "手机号未注册" : "邮箱未注册") });
+          accountInput.current?.focus();
+          break;
+        case 410: {
+          const query = new URLSearchParams({
+            type: kind === "phone" ? "phone" : "email",
+            account: trimmed,
+            msg: RESET_FOR_SAFETY,
+          });
+          window.location.assign(`/reset-password?${query.toString()}`);
+          return;
+        }
+        default:
+          onError(serverMessage || "登录失败，请稍后重试");
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate>
+      <Field
+        ref={accountInput}
+        id={`${idPrefix}-account`}
+        name="account"
+        label="手机号或邮箱"
+        hideLabel
+        placeholder="请输入手机号或邮箱"
+        autoComplete="username"
+        inputMode="email"
+        maxLength={LIMITS.accountInputMax}
+        value={account}
+        onChange={(event) => setAccount(event.target.value)}
+        onFocus={() => onPandaChange?.("greeting")}
+        onBlur={() => onPandaChange?.("normal")}
+        error={errors.account}
+      />
+      <Field
+        ref={passwordInput}
+        id={`${idPrefix}-password`}
+        name="password"
+        type="password"
+        label="密码"
+        hideLabel
+        placeholder="请输入密码"
+        autoComplete="current-password"
+        maxLength={LIMITS.passwordInputMax}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        onFocus={() => onPandaChange?.("blindfold")}
+        onBlur={() => onPandaChange?.("normal")}
+        error={errors.password}
+      />
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        {busy ? "登录中..." : "登录"}
+      </button>
+    </form>
+  );
+}

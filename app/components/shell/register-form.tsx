@@ -1,0 +1,224 @@
+import { useRef, useState, type FormEvent } from "react";
+import {
+  checkAccount,
+  checkPassword,
+  checkSmsCode,
+  checkUsername,
+  isPhone,
+  LIMITS,
+  MESSAGES,
+} from "../../../shared/validation";
+import { api, ApiError } from "../../lib/api";
+import { CaptchaField } from "../forms/captcha-field";
+import { useCaptcha } from "../forms/use-captcha";
+import { useSmsSender } from "../forms/use-sms-sender";
+import { Field } from "../ui/field";
+import type { AuthResult } from "./login-form";
+import type { PandaState } from "./panda";
+
+type FieldName = "account" | "username" | "password" | "imageCode" | "smsCode";
+type Errors = Partial<Record<FieldName, string>>;
+
+/** Spec §8: the register codes, each pinned to the field it is about. */
+const REGISTER_ERRORS: Record<number, { field: FieldName; message: string }> = {
+  10013: { field: "username", message: MESSAGES.usernameTaken },
+  10014: { field: "account", message: "该手机号已被注册" },
+  10019: { field: "account", message: "该邮箱已被注册" },
+  10017: { field: "smsCode", message: "验证码错误" },
+};
+
+interface RegisterFormProps {
+  idPrefix: string;
+  onSuccess: (result: AuthResult) => void;
+  onPandaChange?: (state: PandaState) => void;
+  onError: (message: string) => void;
+  onNotice: (message: string) => void;
+}
+
+/**
+ * Register by e-mail (e-mail, username, password) or by phone (plus image captcha and SMS code,
+ * whose fields appear only when the account is a phone number).
+ */
+export function RegisterForm({ idPrefix, onSuccess, onPandaChange, onError, onNotice }: RegisterFormProps) {
+  const [account, setAccount] = useState("");
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [imageCode, setImageCode] = useState("");
+  const [smsCode, setSmsCode] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const inputs = useRef<Partial<Record<FieldName, HTMLInputElement | null>>>({});
+
+  const byPhone = isPhone(account.trim());
+  const captcha = useCaptcha(byPhone);
+  const sms = useSmsSender("signup", captcha);
+
+  function fail(next: Errors) {
+    setErrors(next);
+    const first = (Object.keys(next) as FieldName[])[0];
+    if (first) inputs.current[first]?.focus();
+  }
+
+  async function sendCode() {
+    const result = await sms.send(account, imageCode);
+    if (result.ok) {
+      setErrors({});
+      onNotice("验证码已发送，请注意查收短信");
+      inputs.current.smsCode?.focus();
+    } else if (result.field) {
+      fail({ [result.field === "phone" ? "account" : "imageCode"]: result.message });
+    } else {
+      setImageCode("");
+      onError(result.message ?? "验证码发送失败");
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const next: Errors = {};
+    const accountError = checkAccount(account);
+    if (accountError) next.account = accountError;
+    const usernameError = checkUsername(username);
+    if (usernameError) next.username = usernameError;
+    const passwordError = checkPassword(password);
+    if (passwordError) next.password = passwordError;
+    if (byPhone) {
+      const smsError = checkSmsCode(smsCode);
+      if (smsError) next.smsCode = smsError;
+    }
+    if (Object.keys(next).length > 0) return fail(next);
+
+    setErrors({});
+    setBusy(true);
+    const body = byPhone
+      ? { username: username.trim(), password, phoneNumber: account.trim(), smsCode: smsCode.trim() }
+      : { username: username.trim(), password, email: account.trim() };
+    try {
+      onSuccess(await api.post<AuthResult>("/api/v1/createUser", body));
+    } catch (error) {
+      const known = error instanceof ApiError ? REGISTER_ERRORS[error.code] : undefined;
+      if (known) {
+        fail({ [known.field]: known.message });
+      } else if (error instanceof ApiError && error.field && fieldFor(error.field)) {
+        fail({ [fieldFor(error.field) as FieldName]: error.message });
+      } else {
+        onError(error instanceof ApiError && error.code !== 0 ? error.message : "注册失败，请稍后重试");
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const greet = () => onPandaChange?.("greeting");
+  const rest = () => onPandaChange?.("normal");
+
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate>
+      <Field
+        ref={(el) => {
+          inputs.current.account = el;
+        }}
+        id={`${idPrefix}-account`}
+        name="account"
+        label="手机号或邮箱"
+        hideLabel
+        placeholder="请输入手机号或邮箱"
+        autoComplete="username"
+        maxLength={LIMITS.accountInputMax}
+        value={account}
+        onChange={(event) => {
+          setAccount(event.target.value);
+          setSmsCode("");
+        }}
+        onFocus={greet}
+        onBlur={rest}
+        error={errors.account}
+      />
+      {byPhone ? (
+        <>
+          <CaptchaField
+            idPrefix={idPrefix}
+            hideLabel
+            captcha={captcha}
+            value={imageCode}
+            onChange={setImageCode}
+            error={errors.imageCode}
+          />
+          <Field
+            ref={(el) => {
+              inputs.current.smsCode = el;
+            }}
+            id={`${idPrefix}-sms`}
+            name="smsCode"
+            label="短信验证码"
+            hideLabel
+            placeholder="请输入短信验证码"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={LIMITS.smsCodeInputMax}
+            value={smsCode}
+            onChange={(event) => setSmsCode(event.target.value)}
+            error={errors.smsCode}
+            addon={
+              <button
+                type="button"
+                className="btn btn-ghost sms-button"
+                onClick={() => void sendCode()}
+                disabled={sms.disabled}
+              >
+                {sms.label}
+              </button>
+            }
+          />
+        </>
+      ) : null}
+      <Field
+        ref={(el) => {
+          inputs.current.username = el;
+        }}
+        id={`${idPrefix}-username`}
+        name="username"
+        label="用户名"
+        hideLabel
+        placeholder="请输入用户名"
+        autoComplete="nickname"
+        maxLength={LIMITS.usernameMax}
+        value={username}
+        onChange={(event) => setUsername(event.target.value)}
+        onFocus={greet}
+        onBlur={rest}
+        error={errors.username}
+      />
+      <Field
+        ref={(el) => {
+          inputs.current.password = el;
+        }}
+        id={`${idPrefix}-password`}
+        name="password"
+        type="password"
+        label="密码"
+        hideLabel
+        placeholder={`请输入密码（不少于 ${LIMITS.passwordMin} 位）`}
+        autoComplete="new-password"
+        maxLength={LIMITS.passwordInputMax}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        onFocus={() => onPandaChange?.("blindfold")}
+        onBlur={rest}
+        error={errors.password}
+      />
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        {busy ? "注册中..." : "注册"}
+      </button>
+    </form>
+  );
+}
+
+/** The form field a 400's `d.field` names (the API says phoneNumber/email for the account). */
+function fieldFor(apiField: string): FieldName | null {
+  if (apiField === "phoneNumber" || apiField === "email" || apiField === "phone") return "account";
+  if (apiField === "vcode") return "smsCode";
+  const own: FieldName[] = ["account", "username", "password", "imageCode", "smsCode"];
+  return (own as string[]).includes(apiField) ? (apiField as FieldName) : null;
+}

@@ -1,0 +1,123 @@
+/**
+ * The one browser-side client for the JSON API (same origin, envelope {s, m, d}).
+ * Every non-GET request carries the double-submit CSRF header read from the `nugget_csrf` cookie.
+ */
+
+/** A rejected call: `code` is the envelope's `s` (or the HTTP status when there is no envelope). */
+export class ApiError extends Error {
+  readonly code: number;
+  readonly field: string | null;
+  readonly data: unknown;
+
+  constructor(code: number, message: string, field: string | null = null, data: unknown = null) {
+    super(message);
+    this.name = "ApiError";
+    this.code = code;
+    this.field = field;
+    this.data = data;
+  }
+}
+
+interface Envelope<T> {
+  s: number;
+  m?: string;
+  d?: T;
+}
+
+/** Spec §9: HTTP timeout 20 s. */
+const TIMEOUT_MS = 20_000;
+const CSRF_COOKIE = "nugget_csrf";
+const CSRF_HEADER = "x-csrf-token";
+
+export const NETWORK_ERROR_CODE = 0;
+const NETWORK_MESSAGE = "网络异常，请检查网络后重试";
+const TIMEOUT_MESSAGE = "请求超时，请稍后重试";
+const SERVER_MESSAGE = "服务器开小差了，请稍后重试";
+
+/** The token the root loader handed over; the cookie wins because login may rotate it. */
+let fallbackCsrfToken = "";
+
+export function setCsrfToken(token: string): void {
+  fallbackCsrfToken = token;
+}
+
+function readCookie(name: string): string | null {
+  if (typeof document === "undefined") return null;
+  for (const part of document.cookie.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+  return null;
+}
+
+function csrfToken(): string {
+  return readCookie(CSRF_COOKIE) ?? fallbackCsrfToken;
+}
+
+function fieldOf(d: unknown): string | null {
+  if (d && typeof d === "object" && "field" in d && typeof (d as { field: unknown }).field === "string") {
+    return (d as { field: string }).field;
+  }
+  return null;
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (method !== "GET") headers[CSRF_HEADER] = csrfToken();
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+      signal: controller.signal,
+    });
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === "AbortError";
+    throw new ApiError(NETWORK_ERROR_CODE, timedOut ? TIMEOUT_MESSAGE : NETWORK_MESSAGE);
+  } finally {
+    clearTimeout(timer);
+  }
+
+  let envelope: Envelope<T> | null = null;
+  try {
+    envelope = (await response.json()) as Envelope<T>;
+  } catch {
+    envelope = null;
+  }
+  if (!envelope || typeof envelope.s !== "number") {
+    const message = response.status >= 500 ? SERVER_MESSAGE : `请求失败（${response.status}）`;
+    throw new ApiError(response.ok ? 500 : response.status, message);
+  }
+  if (envelope.s === 1) return envelope.d as T;
+  throw new ApiError(envelope.s, envelope.m || SERVER_MESSAGE, fieldOf(envelope.d), envelope.d ?? null);
+}
+
+function withQuery(path: string, query?: Record<string, string | number | boolean | undefined>): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}${path.includes("?") ? "&" : "?"}${text}` : path;
+}
+
+export const api = {
+  get: <T = unknown>(path: string, query?: Record<string, string | number | boolean | undefined>) =>
+    request<T>("GET", withQuery(path, query)),
+  post: <T = unknown>(path: string, body?: unknown) => request<T>("POST", path, body ?? {}),
+  put: <T = unknown>(path: string, body?: unknown) => request<T>("PUT", path, body ?? {}),
+  del: <T = unknown>(path: string, body?: unknown) => request<T>("DELETE", path, body),
+};
+
+/** The message to show for anything a call threw. */
+export function errorMessage(error: unknown, fallback = "操作失败，请稍后重试"): string {
+  if (error instanceof ApiError) return error.message || fallback;
+  return fallback;
+}

@@ -1,0 +1,43 @@
+/**
+ * What the server hands every page loader (server/ssr.ts builds it per request).
+ * Loaders call services in-process through `services`, never over HTTP and never the database.
+ */
+import type { Services } from "../server/services/index.ts";
+
+/** The logged-in user as the shell needs it (same shape as GET /api/v1/getUserInfo's `d`). */
+export interface Viewer {
+  id: string;
+  username: string;
+  avatarLarge: string;
+  role: string;
+  selfDescription: string;
+  jobTitle: string;
+  company: string;
+  blogAddress: string;
+  email: string | null;
+  emailVerified: boolean;
+  mobilePhoneNumber: string | null;
+  mobilePhoneVerified: boolean;
+  isXiaoceAuthor: boolean;
+  hasWalletAccess: boolean;
+  followeesCount: number;
+  followersCount: number;
+  subscribedTagsCount: number;
+  createdAt: string;
+}
+
+export interface NuggetLoadContext {
+  viewer: Viewer | null;
+  siteName: string;
+  /** Double-submit CSRF token: also set as the readable `nugget_csrf` cookie. */
+  csrfToken: string;
+  devOutbox: boolean;
+  /** Per-request nonce for inline scripts, allowed by the page's Content-Security-Policy. */
+  cspNonce: string;
+  services: Services;
+}
+
+declare module "react-router" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends NuggetLoadContext {}
+}

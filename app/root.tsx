@@ -1,0 +1,82 @@
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import { AppShell } from "./components/shell/app-shell";
+import { ErrorView, NotFoundView, UnauthorizedView } from "./components/shell/error-views";
+import { useNonce } from "./lib/nonce";
+import type { RootData } from "./lib/root-data";
+import { rootMeta, titleMeta } from "./lib/title";
+import stylesheet from "./styles/app.css?url";
+
+/** The logo mark inline, so the icon needs no file outside the build. */
+const FAVICON =
+  "data:image/svg+xml," +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 28"><g fill="#1e80ff"><path d="M18 0l5 4-5 4-5-4z"/><path d="M18 12l9-7 4 3-13 10L5 8l4-3z"/><path d="M18 22l14-11 4 3-18 14L0 14l4-3z"/></g></svg>',
+  );
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: FAVICON, type: "image/svg+xml" },
+  { rel: "stylesheet", href: stylesheet },
+];
+
+export function loader({ context }: Route.LoaderArgs): RootData {
+  return {
+    viewer: context.viewer,
+    siteName: context.siteName,
+    csrfToken: context.csrfToken,
+    devOutbox: context.devOutbox,
+    // Filled in once notifications exist; the title helper and the bell already read it.
+    unreadCount: 0,
+  };
+}
+
+/** A thrown 401/404 carries its status and headers (the 401's Refresh) to the document response. */
+export function headers({ errorHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? loaderHeaders;
+}
+
+export function meta({ matches, error }: Route.MetaArgs) {
+  const { siteName } = rootMeta(matches);
+  if (error) {
+    const status = isRouteErrorResponse(error) ? error.status : 500;
+    const title = status === 404 ? "页面不存在" : status === 401 ? "请先登录" : "出错了";
+    return titleMeta(matches, title);
+  }
+  return titleMeta(matches, `${siteName} - 一个帮助开发者成长的社区`, { noTemplate: true });
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="zh-CN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1e80ff" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <AppShell>{children}</AppShell>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error)) {
+    const message = (error.data as { message?: string } | null)?.message;
+    if (error.status === 404) return <NotFoundView message={message} />;
+    if (error.status === 401) return <UnauthorizedView />;
+    return <ErrorView status={error.status} />;
+  }
+  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return <ErrorView detail={detail} />;
+}

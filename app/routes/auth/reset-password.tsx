@@ -1,0 +1,302 @@
+import { useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import type { Route } from "./+types/reset-password";
+import { CaptchaField } from "../../components/forms/captcha-field";
+import { useCaptcha } from "../../components/forms/use-captcha";
+import { useSmsSender } from "../../components/forms/use-sms-sender";
+import { useShell } from "../../components/shell/shell-context";
+import { Field } from "../../components/ui/field";
+import {
+  checkEmail,
+  checkPassword,
+  checkPasswordConfirm,
+  checkPhone,
+  checkSmsCode,
+  isPhone,
+  LIMITS,
+} from "../../../shared/validation";
+import { api, ApiError, errorMessage } from "../../lib/api";
+import { titleMeta } from "../../lib/title";
+
+type Method = "phone" | "email";
+
+/** resetPassword: ?type=email|phone&account=…&msg=… (the login's 410 lands here with a notice). */
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const account = (url.searchParams.get("account") ?? "").slice(0, LIMITS.accountInputMax);
+  const type = url.searchParams.get("type");
+  const method: Method =
+    type === "email" || type === "phone" ? type : account && !isPhone(account) ? "email" : "phone";
+  return { method, account, msg: (url.searchParams.get("msg") ?? "").slice(0, 200) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "重置密码");
+
+export default function ResetPassword({ loaderData }: Route.ComponentProps) {
+  const [method, setMethod] = useState<Method>(loaderData.method);
+  const initial = (m: Method) => (m === loaderData.method ? loaderData.account : "");
+
+  return (
+    <div className="container narrow">
+      <section className="panel auth-page">
+        <h1 className="panel-title">重置密码</h1>
+        {loaderData.msg ? (
+          <p className="notice notice-warning" role="status">
+            {loaderData.msg}
+          </p>
+        ) : null}
+        <div className="route-tabs" role="tablist" aria-label="找回方式">
+          <button
+            type="button"
+            role="tab"
+            id="reset-tab-phone"
+            aria-selected={method === "phone"}
+            aria-controls="reset-panel"
+            className={method === "phone" ? "route-tab active" : "route-tab"}
+            onClick={() => setMethod("phone")}
+          >
+            手机号找回
+          </button>
+          <button
+            type="button"
+            role="tab"
+            id="reset-tab-email"
+            aria-selected={method === "email"}
+            aria-controls="reset-panel"
+            className={method === "email" ? "route-tab active" : "route-tab"}
+            onClick={() => setMethod("email")}
+          >
+            邮箱找回
+          </button>
+        </div>
+        <div id="reset-panel" role="tabpanel" aria-labelledby={`reset-tab-${method}`}>
+          {method === "phone" ? (
+            <PhoneReset key="phone" initialPhone={initial("phone")} />
+          ) : (
+            <EmailReset key="email" initialEmail={initial("email")} />
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+type PhoneErrors = {
+  phone?: string;
+  imageCode?: string;
+  smsCode?: string;
+  password?: string;
+  confirm?: string;
+};
+
+/** Phone: captcha → SMS code (useType restpwd) → new password → POST /api/v1/restPassword. */
+function PhoneReset({ initialPhone }: { initialPhone: string }) {
+  const { alert, openAuth } = useShell();
+  const [phone, setPhone] = useState(initialPhone);
+  const [imageCode, setImageCode] = useState("");
+  const [smsCode, setSmsCode] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [errors, setErrors] = useState<PhoneErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const captcha = useCaptcha(true);
+  const sms = useSmsSender("restpwd", captcha);
+
+  async function sendCode() {
+    const result = await sms.send(phone, imageCode);
+    if (result.ok) {
+      setErrors({});
+      alert("验证码已发送，请注意查收短信", "success");
+    } else if (result.field) {
+      setErrors({ [result.field]: result.message });
+    } else {
+      setImageCode("");
+      alert(result.message ?? "验证码发送失败", "error");
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found: PhoneErrors = {};
+    const phoneError = checkPhone(phone);
+    if (phoneError) found.phone = phoneError;
+    const smsError = checkSmsCode(smsCode);
+    if (smsError) found.smsCode = smsError;
+    const passwordError = checkPassword(password);
+    if (passwordError) found.password = passwordError;
+    else {
+      const confirmError = checkPasswordConfirm(password, confirm);
+      if (confirmError) found.confirm = confirmError;
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await api.post("/api/v1/restPassword", {
+        phone: phone.trim(),
+        smsCode: smsCode.trim(),
+        new_password: password,
+      });
+      setDone(true);
+    } catch (e) {
+      const field = e instanceof ApiError ? e.field : null;
+      if (field === "new_password") setErrors({ password: errorMessage(e) });
+      else if (field === "phone") setErrors({ phone: errorMessage(e) });
+      else setErrors({ smsCode: errorMessage(e, "重置失败，请稍后重试") });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (done) {
+    return (
+      <div className="result">
+        <p className="notice notice-success" role="status">
+          密码已重置，请使用新密码登录。
+        </p>
+        <button type="button" className="btn btn-primary" onClick={() => openAuth("login")}>
+          去登录
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <form className="stack-form" onSubmit={submit} noValidate>
+      <Field
+        id="reset-phone"
+        name="phone"
+        label="手机号"
+        placeholder="请输入注册时使用的手机号"
+        inputMode="tel"
+        autoComplete="tel"
+        maxLength={11}
+        value={phone}
+        onChange={(event) => {
+          setPhone(event.target.value);
+          setSmsCode("");
+        }}
+        error={errors.phone}
+      />
+      <CaptchaField
+        idPrefix="reset"
+        captcha={captcha}
+        value={imageCode}
+        onChange={setImageCode}
+        error={errors.imageCode}
+      />
+      <Field
+        id="reset-sms"
+        name="smsCode"
+        label="短信验证码"
+        placeholder="请输入短信验证码"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={LIMITS.smsCodeInputMax}
+        value={smsCode}
+        onChange={(event) => setSmsCode(event.target.value)}
+        error={errors.smsCode}
+        addon={
+          <button
+            type="button"
+            className="btn btn-ghost sms-button"
+            onClick={() => void sendCode()}
+            disabled={sms.disabled}
+          >
+            {sms.label}
+          </button>
+        }
+      />
+      <Field
+        id="reset-password"
+        name="new_password"
+        type="password"
+        label="新密码"
+        placeholder={`不少于 ${LIMITS.passwordMin} 位`}
+        autoComplete="new-password"
+        maxLength={LIMITS.passwordInputMax}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={errors.password}
+      />
+      <Field
+        id="reset-confirm"
+        name="confirm_password"
+        type="password"
+        label="确认新密码"
+        autoComplete="new-password"
+        maxLength={LIMITS.passwordInputMax}
+        value={confirm}
+        onChange={(event) => setConfirm(event.target.value)}
+        error={errors.confirm}
+      />
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        {busy ? "提交中..." : "重置密码"}
+      </button>
+      <p className="form-foot">
+        想起密码了？<Link to="/">返回首页</Link>
+      </p>
+    </form>
+  );
+}
+
+/** E-mail: POST /api/v1/restPwdByEmail sends a link to /set-new-password?token=…. */
+function EmailReset({ initialEmail }: { initialEmail: string }) {
+  const [email, setEmail] = useState(initialEmail);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = checkEmail(email);
+    if (problem) return setError(problem);
+    setBusy(true);
+    try {
+      await api.post("/api/v1/restPwdByEmail", { email: email.trim() });
+      setError(null);
+      setSentTo(email.trim());
+    } catch (e) {
+      setError(errorMessage(e, "发送失败，请稍后重试"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (sentTo) {
+    return (
+      <div className="result">
+        <p className="notice notice-success" role="status">
+          请查收邮件：我们已向 {sentTo} 发送了重置密码的链接，请按邮件中的提示设置新密码。
+        </p>
+        <button type="button" className="btn" onClick={() => setSentTo(null)}>
+          没有收到？重新发送
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <form className="stack-form" onSubmit={submit} noValidate>
+      <Field
+        id="reset-email"
+        name="email"
+        type="email"
+        label="邮箱"
+        placeholder="请输入注册时使用的邮箱"
+        autoComplete="email"
+        maxLength={LIMITS.accountInputMax}
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={error}
+      />
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        {busy ? "发送中..." : "发送重置邮件"}
+      </button>
+      <p className="form-foot">
+        想起密码了？<Link to="/">返回首页</Link>
+      </p>
+    </form>
+  );
+}

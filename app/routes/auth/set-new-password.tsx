@@ -1,0 +1,117 @@
+import { useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import type { Route } from "./+types/set-new-password";
+import { useShell } from "../../components/shell/shell-context";
+import { Field } from "../../components/ui/field";
+import { checkPassword, checkPasswordConfirm, LIMITS } from "../../../shared/validation";
+import { api, ApiError, errorMessage } from "../../lib/api";
+import { titleMeta } from "../../lib/title";
+
+/** setNewPassword: the e-mail link's ?token=…; new password twice → changePasswordByEmailToken. */
+export function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token: token.slice(0, 512) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "设置新密码");
+
+export default function SetNewPassword({ loaderData }: Route.ComponentProps) {
+  const { openAuth } = useShell();
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const passwordError = checkPassword(password);
+    const confirmError = passwordError ? null : checkPasswordConfirm(password, confirm);
+    setErrors({ password: passwordError ?? undefined, confirm: confirmError ?? undefined });
+    if (passwordError || confirmError) return;
+    setBusy(true);
+    try {
+      await api.post("/api/v1/changePasswordByEmailToken", {
+        mail_token: loaderData.token,
+        new_password: password,
+      });
+      setDone(true);
+    } catch (e) {
+      if (e instanceof ApiError && e.field === "new_password") setErrors({ password: e.message });
+      else setFailure(errorMessage(e, "链接无效或已过期，请重新申请重置密码"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  let body;
+  if (!loaderData.token) {
+    body = (
+      <div className="result">
+        <p className="notice notice-warning" role="status">
+          链接无效或已过期，请重新申请重置密码。
+        </p>
+        <Link to="/reset-password?type=email" className="btn btn-primary">
+          重新申请
+        </Link>
+      </div>
+    );
+  } else if (done) {
+    body = (
+      <div className="result">
+        <p className="notice notice-success" role="status">
+          密码已重置，请使用新密码登录。
+        </p>
+        <button type="button" className="btn btn-primary" onClick={() => openAuth("login")}>
+          去登录
+        </button>
+      </div>
+    );
+  } else {
+    body = (
+      <form className="stack-form" onSubmit={submit} noValidate>
+        {failure ? (
+          <p className="notice notice-error" role="alert">
+            {failure} <Link to="/reset-password?type=email">重新申请</Link>
+          </p>
+        ) : null}
+        <Field
+          id="new-password"
+          name="new_password"
+          type="password"
+          label="新密码"
+          placeholder={`不少于 ${LIMITS.passwordMin} 位`}
+          autoComplete="new-password"
+          maxLength={LIMITS.passwordInputMax}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={errors.password}
+        />
+        <Field
+          id="new-password-confirm"
+          name="confirm_password"
+          type="password"
+          label="确认新密码"
+          autoComplete="new-password"
+          maxLength={LIMITS.passwordInputMax}
+          value={confirm}
+          onChange={(event) => setConfirm(event.target.value)}
+          error={errors.confirm}
+        />
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          {busy ? "提交中..." : "确认修改"}
+        </button>
+      </form>
+    );
+  }
+
+  return (
+    <div className="container narrow">
+      <section className="panel auth-page">
+        <h1 className="panel-title">设置新密码</h1>
+        {body}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link, useLocation } from "react-router";
+import type { Route } from "./+types/column-index";
+import { FeedPage, sortHref } from "../../components/feed/feed-page";
+import { AppCard, SidebarCard, SidebarFooter } from "../../components/feed/sidebar";
+import { useShell } from "../../components/shell/shell-context";
+import { BROWSE_CATEGORIES, findCategory, parseSort } from "../../lib/categories";
+import { notFound } from "../../lib/guards.server";
+import { titleMeta } from "../../lib/title";
+import type { EntrySummary } from "../../lib/types";
+
+const COLUMN_SORTS = [
+  { value: "newest", title: "最新" },
+  { value: "popular", title: "热门" },
+  { value: "hottest", title: "热榜" },
+] as const;
+const SORTS = COLUMN_SORTS.map((s) => s.value);
+
+/** columnIndex (专栏): default sort newest; the sidebar holds the week's 6 hottest posts. */
+export function loader({ params, request }: Route.LoaderArgs) {
+  const category = findCategory(BROWSE_CATEGORIES, params.category ?? "all");
+  if (!category) notFound();
+  const url = new URL(request.url);
+  return {
+    category: category.slug,
+    categoryTitle: category.title,
+    sort: parseSort(url.searchParams.get("sort"), SORTS, "newest"),
+    entries: [] as EntrySummary[],
+    weeklyHot: [] as EntrySummary[],
+    now: Date.now(),
+  };
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return titleMeta(
+    matches,
+    loaderData && loaderData.category !== "all" ? `${loaderData.categoryTitle} - 专栏` : "专栏",
+  );
+}
+
+export default function ColumnIndex({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  const { siteName } = useShell();
+  return (
+    <FeedPage
+      heading={`专栏 · ${loaderData.categoryTitle}`}
+      categories={BROWSE_CATEGORIES}
+      category={loaderData.category}
+      categoryHref={(slug) => `/zhuanlan/${slug}`}
+      sorts={COLUMN_SORTS}
+      sort={loaderData.sort}
+      sortHref={sortHref(pathname, "newest")}
+      entries={loaderData.entries}
+      now={loaderData.now}
+      emptyDescription="还没有专栏文章"
+      aside={
+        <>
+          <SidebarCard title="本周最热">
+            {loaderData.weeklyHot.length === 0 ? (
+              <p className="sidebar-empty">暂无内容</p>
+            ) : (
+              <ol className="hot-list">
+                {loaderData.weeklyHot.map((entry) => (
+                  <li key={entry.id}>
+                    <Link to={`/post/${entry.id}`}>{entry.title}</Link>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </SidebarCard>
+          <AppCard siteName={siteName} />
+          <SidebarFooter siteName={siteName} />
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,62 @@
+import { useLocation } from "react-router";
+import type { Route } from "./+types/explore";
+import { FeedPage, sortHref } from "../../components/feed/feed-page";
+import { AppCard, AuthorListCard, SidebarFooter, TagCloudCard } from "../../components/feed/sidebar";
+import { useShell } from "../../components/shell/shell-context";
+import { BROWSE_CATEGORIES, ENTRY_SORTS, findCategory, parseSort } from "../../lib/categories";
+import { notFound } from "../../lib/guards.server";
+import { titleMeta } from "../../lib/title";
+import type { EntrySummary, TagSummary, UserSummary } from "../../lib/types";
+
+const SORTS = ENTRY_SORTS.map((s) => s.value);
+
+/** exploreIndex: public; default sort popular; keyset `pointer` paging once entries exist. */
+export function loader({ params, request }: Route.LoaderArgs) {
+  const category = findCategory(BROWSE_CATEGORIES, params.category ?? "all");
+  if (!category) notFound();
+  const url = new URL(request.url);
+  return {
+    category: category.slug,
+    categoryTitle: category.title,
+    sort: parseSort(url.searchParams.get("sort"), SORTS, "popular"),
+    pointer: url.searchParams.get("pointer"),
+    entries: [] as EntrySummary[],
+    tags: [] as TagSummary[],
+    authors: [] as UserSummary[],
+    now: Date.now(),
+  };
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return titleMeta(
+    matches,
+    loaderData && loaderData.category !== "all" ? `${loaderData.categoryTitle} - 发现` : "发现",
+  );
+}
+
+export default function Explore({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  const { siteName } = useShell();
+  return (
+    <FeedPage
+      heading={`发现 · ${loaderData.categoryTitle}`}
+      categories={BROWSE_CATEGORIES}
+      category={loaderData.category}
+      categoryHref={(slug) => `/explore/${slug}`}
+      sorts={ENTRY_SORTS}
+      sort={loaderData.sort}
+      sortHref={sortHref(pathname, "popular")}
+      entries={loaderData.entries}
+      now={loaderData.now}
+      emptyDescription="这个分类下还没有文章"
+      aside={
+        <>
+          <TagCloudCard tags={loaderData.tags} />
+          <AuthorListCard authors={loaderData.authors} />
+          <AppCard siteName={siteName} />
+          <SidebarFooter siteName={siteName} />
+        </>
+      }
+    />
+  );
+}

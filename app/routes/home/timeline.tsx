@@ -1,0 +1,72 @@
+import { Link, useLocation } from "react-router";
+import type { Route } from "./+types/timeline";
+import { FeedPage, sortHref } from "../../components/feed/feed-page";
+import { AppCard, AuthorListCard, SidebarFooter, TagCloudCard } from "../../components/feed/sidebar";
+import { useShell } from "../../components/shell/shell-context";
+import { ENTRY_SORTS, findCategory, parseSort, TIMELINE_CATEGORIES } from "../../lib/categories";
+import { notFound, requireViewer } from "../../lib/guards.server";
+import { titleMeta } from "../../lib/title";
+import type { EntrySummary, TagSummary, UserSummary } from "../../lib/types";
+
+const SORTS = ENTRY_SORTS.map((s) => s.value);
+
+/** timelineIndex: login required; the default category is 关注 (the subscribed tags). */
+export function loader({ context, params, request }: Route.LoaderArgs) {
+  const viewer = requireViewer(context);
+  const category = findCategory(TIMELINE_CATEGORIES, params.category ?? "subscribe");
+  if (!category) notFound();
+  const sort = parseSort(new URL(request.url).searchParams.get("sort"), SORTS, "popular");
+  return {
+    category: category.slug,
+    categoryTitle: category.title,
+    sort,
+    /** No subscribed tags yet: the 关注 feed points at getting-started instead (spec §4 new-user guide). */
+    needsGuide: category.slug === "subscribe" && viewer.subscribedTagsCount === 0,
+    entries: [] as EntrySummary[],
+    tags: [] as TagSummary[],
+    authors: [] as UserSummary[],
+    now: Date.now(),
+  };
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return titleMeta(matches, loaderData ? `${loaderData.categoryTitle} - 首页` : "首页");
+}
+
+export default function Timeline({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  const { siteName } = useShell();
+  return (
+    <FeedPage
+      heading={`${loaderData.categoryTitle} · 首页`}
+      categories={TIMELINE_CATEGORIES}
+      category={loaderData.category}
+      categoryHref={(slug) => `/timeline/${slug}`}
+      sorts={ENTRY_SORTS}
+      sort={loaderData.sort}
+      sortHref={sortHref(pathname, "popular")}
+      entries={loaderData.entries}
+      now={loaderData.now}
+      emptyTitle={loaderData.needsGuide ? "你还没有关注任何标签" : "暂无内容"}
+      emptyDescription={
+        loaderData.needsGuide ? "关注感兴趣的标签，这里就会出现相关的文章" : "这里还没有文章，稍后再来看看吧"
+      }
+      intro={
+        loaderData.needsGuide ? (
+          <p className="list-notice">
+            <Link to="/getting-started">选择感兴趣的标签</Link>，或者先看看
+            <Link to="/timeline/all">推荐</Link>。
+          </p>
+        ) : null
+      }
+      aside={
+        <>
+          <TagCloudCard tags={loaderData.tags} title="推荐标签" />
+          <AuthorListCard authors={loaderData.authors} title="推荐作者" />
+          <AppCard siteName={siteName} />
+          <SidebarFooter siteName={siteName} />
+        </>
+      }
+    />
+  );
+}

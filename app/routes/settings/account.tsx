@@ -1,0 +1,368 @@
+import { useState, type FormEvent } from "react";
+import type { Route } from "./+types/account";
+import { CaptchaField } from "../../components/forms/captcha-field";
+import { useCaptcha } from "../../components/forms/use-captcha";
+import { useSmsSender } from "../../components/forms/use-sms-sender";
+import { useShell } from "../../components/shell/shell-context";
+import { Field } from "../../components/ui/field";
+import { ConfirmDialog } from "../../components/ui/modal";
+import { checkEmail, checkPhone, checkSmsCode, LIMITS } from "../../../shared/validation";
+import { api, errorMessage } from "../../lib/api";
+import { requireViewer } from "../../lib/guards.server";
+import { titleMeta } from "../../lib/title";
+
+/** setting:account: login required; phone, e-mail and third-party bindings. */
+export function loader({ context }: Route.LoaderArgs) {
+  const viewer = requireViewer(context);
+  return {
+    phone: viewer.mobilePhoneNumber,
+    phoneVerified: viewer.mobilePhoneVerified,
+    email: viewer.email,
+    emailVerified: viewer.emailVerified,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "账号设置");
+
+/** 13812345678 → 138****5678 */
+function maskPhone(phone: string): string {
+  return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
+}
+
+const THIRD_PARTIES = [
+  { channel: "weibo", title: "微博" },
+  { channel: "wechat", title: "微信" },
+  { channel: "github", title: "GitHub" },
+] as const;
+
+export default function AccountSettings({ loaderData }: Route.ComponentProps) {
+  const { alert } = useShell();
+  return (
+    <div className="settings-body">
+      <h2 className="settings-title">账号设置</h2>
+      <dl className="settings-list">
+        <PhoneRow phone={loaderData.phone} />
+        <EmailRow email={loaderData.email} verified={loaderData.emailVerified} />
+      </dl>
+      <h2 className="settings-title">第三方账号</h2>
+      <dl className="settings-list">
+        {THIRD_PARTIES.map((party) => (
+          <div key={party.channel} className="settings-row">
+            <dt className="settings-label">{party.title}</dt>
+            <dd className="settings-value">
+              <div className="settings-show">
+                <span className="settings-text muted">未绑定</span>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => alert(`暂未开放${party.title}账号绑定`, "info")}
+                >
+                  绑定
+                </button>
+              </div>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+function PhoneRow({ phone }: { phone: string | null }) {
+  const { alert, refreshSession } = useShell();
+  const [binding, setBinding] = useState(false);
+  const [confirmUnbind, setConfirmUnbind] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function unbind() {
+    setBusy(true);
+    try {
+      await api.post("/api/v1/unbind", { phone: true });
+      alert("手机号已解绑", "success");
+      refreshSession();
+    } catch (e) {
+      alert(errorMessage(e, "解绑失败，请稍后重试"), "error");
+    } finally {
+      setBusy(false);
+      setConfirmUnbind(false);
+    }
+  }
+
+  return (
+    <div className="settings-row">
+      <dt className="settings-label">手机</dt>
+      <dd className="settings-value">
+        {binding ? (
+          <BindPhoneForm
+            onDone={() => {
+              setBinding(false);
+              refreshSession();
+            }}
+            onCancel={() => setBinding(false)}
+          />
+        ) : (
+          <div className="settings-show">
+            <span className={phone ? "settings-text" : "settings-text muted"}>
+              {phone ? maskPhone(phone) : "未绑定"}
+            </span>
+            {phone ? (
+              <button type="button" className="link-button" onClick={() => setConfirmUnbind(true)}>
+                解绑
+              </button>
+            ) : (
+              <button type="button" className="link-button" onClick={() => setBinding(true)}>
+                绑定
+              </button>
+            )}
+          </div>
+        )}
+        <ConfirmDialog
+          open={confirmUnbind}
+          title="确定要解绑手机号吗？"
+          message="解绑后将不能再用该手机号登录。"
+          confirmLabel="解绑"
+          busy={busy}
+          onConfirm={() => void unbind()}
+          onCancel={() => setConfirmUnbind(false)}
+        />
+      </dd>
+    </div>
+  );
+}
+
+/** Phone binding: captcha → SMS code (useType bind) → POST /api/v1/bindUserMobile. */
+function BindPhoneForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+  const { alert } = useShell();
+  const [phone, setPhone] = useState("");
+  const [imageCode, setImageCode] = useState("");
+  const [smsCode, setSmsCode] = useState("");
+  const [errors, setErrors] = useState<{ phone?: string; imageCode?: string; smsCode?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const captcha = useCaptcha(true);
+  const sms = useSmsSender("bind", captcha);
+
+  async function sendCode() {
+    const result = await sms.send(phone, imageCode);
+    if (result.ok) {
+      setErrors({});
+      alert("验证码已发送，请注意查收短信", "success");
+    } else if (result.field) {
+      setErrors({ [result.field]: result.message });
+    } else {
+      setImageCode("");
+      alert(result.message ?? "验证码发送失败", "error");
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const phoneError = checkPhone(phone);
+    const smsError = checkSmsCode(smsCode);
+    if (phoneError || smsError)
+      return setErrors({ phone: phoneError ?? undefined, smsCode: smsError ?? undefined });
+    setBusy(true);
+    try {
+      await api.post("/api/v1/bindUserMobile", { phone: phone.trim(), smsCode: smsCode.trim() });
+      alert("手机号绑定成功", "success");
+      onDone();
+    } catch (e) {
+      setErrors({ smsCode: errorMessage(e, "绑定失败，请稍后重试") });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="settings-edit" onSubmit={submit} noValidate>
+      <Field
+        id="bind-phone"
+        name="phone"
+        label="手机号"
+        placeholder="请输入手机号"
+        inputMode="tel"
+        autoComplete="tel"
+        maxLength={11}
+        value={phone}
+        onChange={(event) => {
+          setPhone(event.target.value);
+          setSmsCode("");
+        }}
+        error={errors.phone}
+        autoFocus
+      />
+      <CaptchaField
+        idPrefix="bind"
+        captcha={captcha}
+        value={imageCode}
+        onChange={setImageCode}
+        error={errors.imageCode}
+      />
+      <Field
+        id="bind-sms"
+        name="smsCode"
+        label="短信验证码"
+        placeholder="请输入短信验证码"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={LIMITS.smsCodeInputMax}
+        value={smsCode}
+        onChange={(event) => setSmsCode(event.target.value)}
+        error={errors.smsCode}
+        addon={
+          <button
+            type="button"
+            className="btn btn-ghost sms-button"
+            onClick={() => void sendCode()}
+            disabled={sms.disabled}
+          >
+            {sms.label}
+          </button>
+        }
+      />
+      <div className="settings-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? "绑定中..." : "绑定"}
+        </button>
+        <button type="button" className="btn" onClick={onCancel}>
+          取消
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function EmailRow({ email, verified }: { email: string | null; verified: boolean }) {
+  const { alert, refreshSession } = useShell();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<"save" | "send" | "unbind" | null>(null);
+  const [confirmUnbind, setConfirmUnbind] = useState(false);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const problem = checkEmail(draft);
+    if (problem) return setError(problem);
+    setBusy("save");
+    try {
+      await api.post("/api/v1/updateUserEmail", { email: draft.trim() });
+      setEditing(false);
+      setError(null);
+      alert("邮箱已更新，请前往邮箱完成验证", "success");
+      refreshSession();
+    } catch (e) {
+      setError(errorMessage(e, "保存失败，请稍后重试"));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function resend() {
+    if (!email) return;
+    setBusy("send");
+    try {
+      await api.post("/api/v1/sendEmailToUser", { sendType: "verify", email });
+      alert("验证邮件已发送，请查收邮件", "success");
+    } catch (e) {
+      alert(errorMessage(e, "发送失败，请稍后重试"), "error");
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function unbind() {
+    setBusy("unbind");
+    try {
+      await api.post("/api/v1/unbind", { email: true });
+      alert("邮箱已解绑", "success");
+      refreshSession();
+    } catch (e) {
+      alert(errorMessage(e, "解绑失败，请稍后重试"), "error");
+    } finally {
+      setBusy(null);
+      setConfirmUnbind(false);
+    }
+  }
+
+  return (
+    <div className="settings-row">
+      <dt className="settings-label">{editing ? <label htmlFor="email-input">邮箱</label> : "邮箱"}</dt>
+      <dd className="settings-value">
+        {editing ? (
+          <form className="settings-edit" onSubmit={save} noValidate>
+            <input
+              id="email-input"
+              className="input"
+              type="email"
+              autoComplete="email"
+              placeholder="请输入邮箱"
+              maxLength={LIMITS.accountInputMax}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "email-input-error" : undefined}
+              autoFocus
+            />
+            {error ? (
+              <p id="email-input-error" className="field-error" role="alert">
+                {error}
+              </p>
+            ) : null}
+            <div className="settings-actions">
+              <button type="submit" className="btn btn-primary" disabled={busy === "save"}>
+                {busy === "save" ? "保存中..." : "保存"}
+              </button>
+              <button type="button" className="btn" onClick={() => setEditing(false)}>
+                取消
+              </button>
+            </div>
+          </form>
+        ) : (
+          <div className="settings-show">
+            <span className={email ? "settings-text" : "settings-text muted"}>{email ?? "未绑定"}</span>
+            {email ? (
+              <span className={verified ? "status-tag ok" : "status-tag warn"}>
+                {verified ? "已验证" : "未验证"}
+              </span>
+            ) : null}
+            {email && !verified ? (
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => void resend()}
+                disabled={busy === "send"}
+              >
+                {busy === "send" ? "发送中..." : "重新发送验证邮件"}
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                setDraft(email ?? "");
+                setError(null);
+                setEditing(true);
+              }}
+            >
+              {email ? "更换" : "绑定"}
+            </button>
+            {email ? (
+              <button type="button" className="link-button" onClick={() => setConfirmUnbind(true)}>
+                解绑
+              </button>
+            ) : null}
+          </div>
+        )}
+        <ConfirmDialog
+          open={confirmUnbind}
+          title="确定要解绑邮箱吗？"
+          message="解绑后将不能再用该邮箱登录或找回密码。"
+          confirmLabel="解绑"
+          busy={busy === "unbind"}
+          onConfirm={() => void unbind()}
+          onCancel={() => setConfirmUnbind(false)}
+        />
+      </dd>
+    </div>
+  );
+}

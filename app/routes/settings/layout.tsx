@@ -1,0 +1,30 @@
+import { Outlet } from "react-router";
+import type { Route } from "./+types/layout";
+import { RouteTabs } from "../../components/layout/tabs";
+import { requireViewer } from "../../lib/guards.server";
+
+const TABS = [
+  { to: "/user/settings/profile", title: "个人资料" },
+  { to: "/user/settings/account", title: "账号设置" },
+  { to: "/user/settings/password", title: "修改密码" },
+  { to: "/user/settings/mail", title: "邮件设置" },
+  { to: "/user/invitation", title: "邀请好友" },
+] as const;
+
+/** setting: login required; the children are the tabs. */
+export function loader({ context }: Route.LoaderArgs) {
+  requireViewer(context);
+  return null;
+}
+
+export default function SettingsLayout() {
+  return (
+    <div className="container narrow">
+      <section className="panel settings">
+        <h1 className="visually-hidden">设置</h1>
+        <RouteTabs tabs={TABS} label="设置" />
+        <Outlet />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,254 @@
+import { useState, type FormEvent } from "react";
+import type { Route } from "./+types/profile";
+import { useShell } from "../../components/shell/shell-context";
+import { Avatar } from "../../components/ui/avatar";
+import { checkBlogAddress, checkUsername, LIMITS, normalizeBlogAddress } from "../../../shared/validation";
+import { api, ApiError, errorMessage } from "../../lib/api";
+import { requireViewer } from "../../lib/guards.server";
+import { titleMeta } from "../../lib/title";
+
+type ProfileField = "avatarLarge" | "username" | "jobTitle" | "company" | "selfDescription" | "blogAddress";
+
+interface FieldSpec {
+  field: ProfileField;
+  label: string;
+  placeholder: string;
+  maxLength: number;
+  check?: (value: string) => string | null;
+  normalize?: (value: string) => string;
+  multiline?: boolean;
+}
+
+function checkAvatarUrl(value: string): string | null {
+  const v = value.trim();
+  if (!v) return null;
+  try {
+    const url = new URL(v);
+    return url.protocol === "https:" || url.protocol === "http:"
+      ? null
+      : "头像地址必须以 http:// 或 https:// 开头";
+  } catch {
+    return "请输入正确的图片地址";
+  }
+}
+
+function maxChars(limit: number, label: string) {
+  return (value: string) => ([...value.trim()].length > limit ? `${label}不能超过 ${limit} 个字符` : null);
+}
+
+const FIELDS: FieldSpec[] = [
+  {
+    field: "username",
+    label: "用户名",
+    placeholder: "填写你的用户名",
+    maxLength: LIMITS.usernameMax,
+    check: checkUsername,
+  },
+  {
+    field: "jobTitle",
+    label: "职位",
+    placeholder: "填写你的职位",
+    maxLength: LIMITS.jobTitleMax,
+    check: maxChars(LIMITS.jobTitleMax, "职位"),
+  },
+  {
+    field: "company",
+    label: "公司",
+    placeholder: "填写你的公司",
+    maxLength: LIMITS.companyMax,
+    check: maxChars(LIMITS.companyMax, "公司"),
+  },
+  {
+    field: "selfDescription",
+    label: "个人介绍",
+    placeholder: "填写职业技能、擅长的事情、喜欢的事情等",
+    maxLength: LIMITS.selfDescriptionMax,
+    check: maxChars(LIMITS.selfDescriptionMax, "个人介绍"),
+    multiline: true,
+  },
+  {
+    field: "blogAddress",
+    label: "个人主页",
+    placeholder: "填写你的个人主页",
+    maxLength: LIMITS.blogAddressMax,
+    check: checkBlogAddress,
+    normalize: normalizeBlogAddress,
+  },
+  {
+    field: "avatarLarge",
+    label: "头像地址",
+    placeholder: "填写头像图片的网址（https://…）",
+    maxLength: 500,
+    check: checkAvatarUrl,
+    normalize: (v) => v.trim(),
+  },
+];
+
+/** setting:profile: login required. */
+export function loader({ context }: Route.LoaderArgs) {
+  const viewer = requireViewer(context);
+  const values: Record<ProfileField, string> = {
+    avatarLarge: viewer.avatarLarge,
+    username: viewer.username,
+    jobTitle: viewer.jobTitle,
+    company: viewer.company,
+    selfDescription: viewer.selfDescription,
+    blogAddress: viewer.blogAddress,
+  };
+  return { values };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "个人资料");
+
+/** Each field saves on its own through POST /api/v1/updateUserInfo {field, value}. */
+export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
+  const [values, setValues] = useState(loaderData.values);
+  const [editing, setEditing] = useState<ProfileField | null>(null);
+
+  return (
+    <div className="settings-body">
+      <h2 className="settings-title">个人资料</h2>
+      <div className="profile-avatar-row">
+        <Avatar user={{ username: values.username, avatarLarge: values.avatarLarge }} size={72} />
+        <p className="settings-hint">支持 jpg、png 格式的图片网址，头像上传即将上线</p>
+      </div>
+      <dl className="settings-list">
+        {FIELDS.map((spec) => (
+          <ProfileRow
+            key={spec.field}
+            spec={spec}
+            value={values[spec.field]}
+            editing={editing === spec.field}
+            onEdit={() => setEditing(spec.field)}
+            onCancel={() => setEditing(null)}
+            onSaved={(value) => {
+              setValues((v) => ({ ...v, [spec.field]: value }));
+              setEditing(null);
+            }}
+          />
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+function ProfileRow({
+  spec,
+  value,
+  editing,
+  onEdit,
+  onCancel,
+  onSaved,
+}: {
+  spec: FieldSpec;
+  value: string;
+  editing: boolean;
+  onEdit: () => void;
+  onCancel: () => void;
+  onSaved: (value: string) => void;
+}) {
+  const { alert, refreshSession } = useShell();
+  const [draft, setDraft] = useState(value);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputId = `profile-${spec.field}`;
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const problem = spec.check?.(draft) ?? null;
+    if (problem) return setError(problem);
+    const next = spec.normalize ? spec.normalize(draft) : draft.trim();
+    setBusy(true);
+    try {
+      await api.post("/api/v1/updateUserInfo", { field: spec.field, value: next });
+      setError(null);
+      onSaved(next);
+      alert("保存成功", "success");
+      // The header shows the name and avatar: reload the root data too.
+      refreshSession();
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 10013) setError("用户名已被占用");
+      else setError(errorMessage(e, "保存失败，请稍后重试"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="settings-row">
+      <dt className="settings-label">
+        {editing ? <label htmlFor={inputId}>{spec.label}</label> : spec.label}
+      </dt>
+      <dd className="settings-value">
+        {editing ? (
+          <form className="settings-edit" onSubmit={save} noValidate>
+            {spec.multiline ? (
+              <textarea
+                id={inputId}
+                className="input textarea"
+                value={draft}
+                maxLength={spec.maxLength}
+                placeholder={spec.placeholder}
+                onChange={(event) => setDraft(event.target.value)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${inputId}-error` : undefined}
+                autoFocus
+                rows={3}
+              />
+            ) : (
+              <input
+                id={inputId}
+                className="input"
+                value={draft}
+                maxLength={spec.maxLength}
+                placeholder={spec.placeholder}
+                onChange={(event) => setDraft(event.target.value)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${inputId}-error` : undefined}
+                autoFocus
+              />
+            )}
+            {error ? (
+              <p id={`${inputId}-error`} className="field-error" role="alert">
+                {error}
+              </p>
+            ) : null}
+            <div className="settings-actions">
+              <button type="submit" className="btn btn-primary" disabled={busy}>
+                {busy ? "保存中..." : "保存"}
+              </button>
+              <button
+                type="button"
+                className="btn"
+                onClick={() => {
+                  setDraft(value);
+                  setError(null);
+                  onCancel();
+                }}
+              >
+                取消
+              </button>
+            </div>
+          </form>
+        ) : (
+          <div className="settings-show">
+            <span className={value ? "settings-text" : "settings-text muted"}>
+              {value || spec.placeholder}
+            </span>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                setDraft(value);
+                onEdit();
+              }}
+              aria-label={`修改${spec.label}`}
+            >
+              修改
+            </button>
+          </div>
+        )}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,294 @@
+import { sql } from "drizzle-orm";
+import type { Db, Tx } from "./client.ts";
+import { HEAT_SQL } from "./heat.ts";
+
+// Every denormalized counter, defined once as "recount from the rows". Services keep counters in
+// the same transaction as the rows they count; repairCounters fixes any drift, findCounterDrift
+// reports it (tests assert it is empty).
+//
+// Definitions (what a service must keep in step):
+//   users.followers_count          follows rows with followee = user
+//   users.followees_count          follows rows with follower = user
+//   users.posted_entries_count     the user's entries, any type, published and not deleted
+//   users.posted_posts_count       the same, type post only (column articles written here)
+//   users.collected_entries_count  entry_likes rows by the user (entries they liked)
+//   users.total_collections_count  likes received: entry_likes rows on the user's published,
+//                                  not deleted entries
+//   users.subscribed_tags_count    tag_subscriptions rows of the user
+//   users.viewed_entries_count     entry_views rows of the user
+//   users.comments_count           comments and replies by the user, not deleted
+//   users.booklet_count            the user's booklets that are not drafts
+//   users.purchased_booklet_count  the user's paid orders
+//   entries.collection_count       entry_likes rows (likes)
+//   entries.comments_count         comments and replies with target entry, not deleted
+//   entries.views_count            entry_views rows
+//   entries.latest_comment_at      newest comment or reply on the entry, deleted ones included
+//                                  (deleting a comment does not move it back); null without any
+//   tags.entries_count             entry_tags rows whose entry is published and not deleted
+//   tags.subscribers_count         tag_subscriptions rows
+//   comments.likes_count           comment_likes rows
+//   comments.sub_comment_count     replies (first_comment_id = comment), not deleted
+//   pins.comment_count             comments and replies with target pin, not deleted
+//   pins.like_count                pin_likes rows
+//   repos.comments_count           comments and replies with target repo, not deleted
+//   collection_sets.follower_count collection_set_followers rows
+//   collection_sets.entry_count    collection_set_entries rows
+//   booklets.sections_count        booklet_sections rows
+//   booklets.buy_count             paid orders
+//   vote_options.votes_count       vote_answers rows choosing the option
+//   showcases.repo_count           showcase_repos rows
+//   showcases.lang_count           distinct non-empty languages of its repos
+// Derived numbers, recomputed after the counters above:
+//   entries.hot_index, entries.rank_index   db/heat.ts from the entry's three counters
+//   users.total_hot_index                   rounded sum of hot_index of the user's published,
+//                                           not deleted entries (summed as numeric: a float sum
+//                                           depends on row order and can round either way)
+
+interface CounterDef {
+  table: string;
+  column: string;
+  /** SQL selecting (k, n): the row key and its recount; rows missing here recount to `zero`. */
+  recount: string;
+  zero?: string;
+  /** Floating-point values compare with a tolerance instead of exactly. */
+  float?: boolean;
+}
+
+const livePublished = `status = 'published' and deleted_at is null`;
+
+const COUNTERS: CounterDef[] = [
+  // Entries first: nothing below reads entry counters except the derived numbers.
+  {
+    table: "entries",
+    column: "collection_count",
+    recount: `select entry_id as k, count(*) as n from entry_likes group by 1`,
+  },
+  {
+    table: "entries",
+    column: "comments_count",
+    recount: `select target_id as k, count(*) as n from comments
+      where target_type = 'entry' and deleted_at is null group by 1`,
+  },
+  {
+    table: "entries",
+    column: "views_count",
+    recount: `select entry_id as k, count(*) as n from entry_views group by 1`,
+  },
+  {
+    table: "entries",
+    column: "latest_comment_at",
+    recount: `select target_id as k, max(created_at) as n from comments where target_type = 'entry' group by 1`,
+    zero: "null",
+  },
+  {
+    table: "users",
+    column: "followers_count",
+    recount: `select followee_id as k, count(*) as n from follows group by 1`,
+  },
+  {
+    table: "users",
+    column: "followees_count",
+    recount: `select follower_id as k, count(*) as n from follows group by 1`,
+  },
+  {
+    table: "users",
+    column: "posted_entries_count",
+    recount: `select user_id as k, count(*) as n from entries where ${livePublished} group by 1`,
+  },
+  {
+    table: "users",
+    column: "posted_posts_count",
+    recount: `select user_id as k, count(*) as n from entries where type = 'post' and ${livePublished} group by 1`,
+  },
+  {
+    table: "users",
+    column: "collected_entries_count",
+    recount: `select user_id as k, count(*) as n from entry_likes group by 1`,
+  },
+  {
+    table: "users",
+    column: "total_collections_count",
+    recount: `select e.user_id as k, count(*) as n from entry_likes l join entries e on e.id = l.entry_id
+      where e.status = 'published' and e.deleted_at is null group by 1`,
+  },
+  {
+    table: "users",
+    column: "subscribed_tags_count",
+    recount: `select user_id as k, count(*) as n from tag_subscriptions group by 1`,
+  },
+  {
+    table: "users",
+    column: "viewed_entries_count",
+    recount: `select user_id as k, count(*) as n from entry_views where user_id is not null group by 1`,
+  },
+  {
+    table: "users",
+    column: "comments_count",
+    recount: `select user_id as k, count(*) as n from comments where deleted_at is null group by 1`,
+  },
+  {
+    table: "users",
+    column: "booklet_count",
+    recount: `select user_id as k, count(*) as n from booklets where not is_draft group by 1`,
+  },
+  {
+    table: "users",
+    column: "purchased_booklet_count",
+    recount: `select user_id as k, count(*) as n from orders where status = 'paid' group by 1`,
+  },
+  {
+    table: "tags",
+    column: "entries_count",
+    recount: `select et.tag_id as k, count(*) as n from entry_tags et join entries e on e.id = et.entry_id
+      where e.status = 'published' and e.deleted_at is null group by 1`,
+  },
+  {
+    table: "tags",
+    column: "subscribers_count",
+    recount: `select tag_id as k, count(*) as n from tag_subscriptions group by 1`,
+  },
+  {
+    table: "comments",
+    column: "likes_count",
+    recount: `select comment_id as k, count(*) as n from comment_likes group by 1`,
+  },
+  {
+    table: "comments",
+    column: "sub_comment_count",
+    recount: `select first_comment_id as k, count(*) as n from comments
+      where first_comment_id is not null and deleted_at is null group by 1`,
+  },
+  {
+    table: "pins",
+    column: "comment_count",
+    recount: `select target_id as k, count(*) as n from comments
+      where target_type = 'pin' and deleted_at is null group by 1`,
+  },
+  {
+    table: "pins",
+    column: "like_count",
+    recount: `select pin_id as k, count(*) as n from pin_likes group by 1`,
+  },
+  {
+    table: "repos",
+    column: "comments_count",
+    recount: `select target_id as k, count(*) as n from comments
+      where target_type = 'repo' and deleted_at is null group by 1`,
+  },
+  {
+    table: "collection_sets",
+    column: "follower_count",
+    recount: `select collection_set_id as k, count(*) as n from collection_set_followers group by 1`,
+  },
+  {
+    table: "collection_sets",
+    column: "entry_count",
+    recount: `select collection_set_id as k, count(*) as n from collection_set_entries group by 1`,
+  },
+  {
+    table: "booklets",
+    column: "sections_count",
+    recount: `select booklet_id as k, count(*) as n from booklet_sections group by 1`,
+  },
+  {
+    table: "booklets",
+    column: "buy_count",
+    recount: `select booklet_id as k, count(*) as n from orders where status = 'paid' group by 1`,
+  },
+  {
+    table: "vote_options",
+    column: "votes_count",
+    recount: `select option_id as k, count(*) as n from vote_answers group by 1`,
+  },
+  {
+    table: "showcases",
+    column: "repo_count",
+    recount: `select showcase_id as k, count(*) as n from showcase_repos group by 1`,
+  },
+  {
+    table: "showcases",
+    column: "lang_count",
+    recount: `select sr.showcase_id as k, count(distinct r.language) as n from showcase_repos sr
+      join repos r on r.id = sr.repo_id where r.language <> '' group by 1`,
+  },
+  // Derived from the entry counters repaired above.
+  {
+    table: "entries",
+    column: "hot_index",
+    recount: `select e.id as k, ${HEAT_SQL.hotIndex} as n from entries e`,
+    float: true,
+  },
+  {
+    table: "entries",
+    column: "rank_index",
+    recount: `select e.id as k, ${HEAT_SQL.rankIndex} as n from entries e`,
+    float: true,
+  },
+  {
+    table: "users",
+    column: "total_hot_index",
+    recount: `select user_id as k, round(sum(hot_index::numeric))::int as n from entries where ${livePublished} group by 1`,
+  },
+];
+
+// All counted tables are keyed by `id`.
+function differs(def: CounterDef, stored: string, actual: string): string {
+  return def.float
+    ? `abs(${stored} - ${actual}) > 1e-9 * greatest(1, abs(${actual}))`
+    : `${stored} is distinct from ${actual}`;
+}
+
+function recountExpr(def: CounterDef): string {
+  return `coalesce(c.n, ${def.zero ?? "0"})`;
+}
+
+/** Recomputes every counter from its rows: one UPDATE per counter, touching only rows that differ. */
+export async function repairCounters(db: Db | Tx): Promise<number> {
+  let changed = 0;
+  for (const def of COUNTERS) {
+    const actual = recountExpr(def);
+    // The self-join lets rows without any counted rows (no match in the recount) reset to zero.
+    const result = await db.execute(
+      sql.raw(`update ${def.table} t set ${def.column} = ${actual}
+        from ${def.table} t0 left join (${def.recount}) c on c.k = t0.id
+        where t0.id = t.id and ${differs(def, `t.${def.column}`, actual)}`),
+    );
+    changed += affectedRows(result);
+  }
+  return changed;
+}
+
+export interface CounterDrift {
+  /** table.column */
+  counter: string;
+  id: string;
+  stored: string | null;
+  actual: string | null;
+}
+
+/** Rows whose stored counter differs from its recount (empty when everything is consistent). */
+export async function findCounterDrift(db: Db | Tx, limit = 100): Promise<CounterDrift[]> {
+  const drift: CounterDrift[] = [];
+  for (const def of COUNTERS) {
+    const actual = recountExpr(def);
+    const result = await db.execute(
+      sql.raw(`select '${def.table}.${def.column}' as counter, t.id as id,
+          t.${def.column}::text as stored, ${actual}::text as actual
+        from ${def.table} t left join (${def.recount}) c on c.k = t.id
+        where ${differs(def, `t.${def.column}`, actual)}
+        order by t.id limit ${Math.max(0, Math.floor(limit))}`),
+    );
+    drift.push(...(rowsOf(result) as unknown as CounterDrift[]));
+  }
+  return drift;
+}
+
+/** Both drivers answer execute() with an object holding `rows`. */
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  return (result as { rows: Record<string, unknown>[] }).rows;
+}
+
+function affectedRows(result: unknown): number {
+  const r = result as { rowCount?: number | null; affectedRows?: number };
+  return r.rowCount ?? r.affectedRows ?? 0;
+}

@@ -1,0 +1,17 @@
+import { char, integer, timestamp } from "drizzle-orm/pg-core";
+
+// Shared column builders so every table spells ids, times and counters the same way.
+// Column names come from the property names through drizzle's snake_case casing.
+
+/** A 24-character hex ObjectId-style primary key (server/lib/ids.ts makes them). */
+export const idColumn = () => char({ length: 24 }).primaryKey();
+/** A reference to another table's 24-character id. */
+export const ref = () => char({ length: 24 });
+// Millisecond precision: times travel through JavaScript Dates (and keyset pointers) as milliseconds,
+// and a microsecond default of now() would make a row compare unequal to its own pointer.
+/** A point in time, millisecond precision. */
+export const instant = () => timestamp({ withTimezone: true, mode: "date", precision: 3 });
+export const createdAt = () => instant().notNull().defaultNow();
+export const updatedAt = () => instant().notNull().defaultNow();
+/** A denormalized counter, kept in the same transaction as the rows it counts. */
+export const counter = () => integer().notNull().default(0);

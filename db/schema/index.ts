@@ -1,0 +1,8 @@
+// Every table of spec §3, one file a table group.
+export * from "./users.ts";
+export * from "./content.ts";
+export * from "./social.ts";
+export * from "./collections.ts";
+export * from "./commerce.ts";
+export * from "./repos.ts";
+export * from "./misc.ts";

@@ -1,0 +1,266 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  char,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { counter, createdAt, idColumn, ref, updatedAt } from "./columns.ts";
+import { entries, tags } from "./content.ts";
+import { users } from "./users.ts";
+
+/** What a comment can be about. Column articles (type post) are entries: their target is "entry". */
+export const COMMENT_TARGET_TYPES = ["entry", "booklet", "repo", "pin"] as const;
+export type CommentTargetType = (typeof COMMENT_TARGET_TYPES)[number];
+
+/**
+ * Comments and replies on entries, booklets, repos and pins, in one table (spec §3 Comment).
+ * `targetId` has no foreign key because it points into four tables; targets are soft-deleted or
+ * their comments are deleted by the service that deletes them.
+ * A reply carries `firstCommentId` (the root comment it is listed under) and, when it answers
+ * another reply, `respCommentId`/`respUserId` (the spec's replyCommentId/replyUser).
+ */
+export const comments = pgTable(
+  "comments",
+  {
+    id: idColumn(),
+    targetType: varchar({ length: 16 }).notNull(),
+    targetId: ref().notNull(),
+    userId: ref()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Trimmed plain text. */
+    content: text().notNull(),
+    /** imageUrlList (picList). */
+    picList: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The root comment of a reply; null on a root comment. */
+    firstCommentId: ref().references((): AnyPgColumn => comments.id, { onDelete: "cascade" }),
+    respCommentId: ref().references((): AnyPgColumn => comments.id, { onDelete: "set null" }),
+    respUserId: ref().references(() => users.id, { onDelete: "set null" }),
+    /** comment_likes rows. */
+    likesCount: counter(),
+    /** Replies under a root comment, not deleted (replyCount). */
+    subCommentCount: counter(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp({ withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    check("comments_target_type_check", sql`${t.targetType} in ('entry', 'booklet', 'repo', 'pin')`),
+    // Comment lists page by createdAt (startTime) per target; replies per root comment.
+    index("comments_target_created_idx").on(t.targetType, t.targetId, t.createdAt, t.id),
+    index("comments_first_created_idx").on(t.firstCommentId, t.createdAt, t.id),
+    index("comments_user_created_idx").on(t.userId, t.createdAt),
+    index("comments_resp_comment_idx").on(t.respCommentId),
+  ],
+);
+
+/** A user's like of a comment (any target type). */
+export const commentLikes = pgTable(
+  "comment_likes",
+  {
+    commentId: ref()
+      .notNull()
+      .references(() => comments.id, { onDelete: "cascade" }),
+    userId: ref()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index("comment_likes_user_idx").on(t.userId)],
+);
+
+/** Pin: a short post (spec §3). */
+export const pins = pgTable(
+  "pins",
+  {
+    id: idColumn(),
+    userId: ref()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text().notNull(),
+    imageUrlList: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Comments and replies with targetType pin, not deleted. */
+    commentCount: counter(),
+    /** pin_likes rows. */
+    likeCount: counter(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp({ withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    index("pins_created_idx").on(t.createdAt, t.id),
+    index("pins_user_created_idx").on(t.userId, t.createdAt, t.id),
+  ],
+);
+
+/** A user's like of a pin. */
+export const pinLikes = pgTable(
+  "pin_likes",
+  {
+    pinId: ref()
+      .notNull()
+      .references(() => pins.id, { onDelete: "cascade" }),
+    userId: ref()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.pinId, t.userId] }), index("pin_likes_user_idx").on(t.userId)],
+);
+
+/** followerId follows followeeId. Follower lists page by createdAt of the last item (spec §4). */
+export const follows = pgTable(
+  "follows",
+  {
+    followerId: ref()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    followeeId: ref()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
+    check("follows_not_self_check", sql`${t.followerId} <> ${t.followeeId}`),
+    index("follows_follower_created_idx").on(t.followerId, t.createdAt),
+    index("follows_followee_created_idx").on(t.followeeId, t.createdAt),
+  ],
+);
+
+/** A user's subscription to a tag. */
+export const tagSubscriptions = pgTable(
+  "tag_subscriptions",
+  {
+    userId: ref()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tagId: ref()
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.tagId] }),
+    index("tag_subscriptions_user_created_idx").on(t.userId, t.createdAt),
+    index("tag_subscriptions_tag_idx").on(t.tagId),
+  ],
+);
+
+export const NOTIFICATION_TYPES = ["like", "comment", "reply", "follow", "submitEntry", "system"] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/**
+ * A user notification (spec §3). `actorIds` is the "users" list: several likes of one entry may be
+ * folded into one notification. like → entryId (or commentId for a comment like); comment → entryId
+ * + commentId; reply → commentId (the comment replied to) + replyId; follow → actors only;
+ * submitEntry → entryId.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: idColumn(),
+    /** The recipient. */
+    userId: ref()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: varchar({ length: 16 }).notNull(),
+    actorIds: char({ length: 24 })
+      .array()
+      .notNull()
+      .default(sql`'{}'::char(24)[]`),
+    entryId: ref().references(() => entries.id, { onDelete: "cascade" }),
+    commentId: ref().references(() => comments.id, { onDelete: "cascade" }),
+    replyId: ref().references(() => comments.id, { onDelete: "cascade" }),
+    content: text().notNull().default(""),
+    /** The spec's `check`: read by the recipient. */
+    checked: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "notifications_type_check",
+      sql`${t.type} in ('like', 'comment', 'reply', 'follow', 'submitEntry', 'system')`,
+    ),
+    index("notifications_user_created_idx").on(t.userId, t.createdAt, t.id),
+    // Unread counts read only the unchecked rows.
+    index("notifications_unread_idx")
+      .on(t.userId)
+      .where(sql`not ${t.checked}`),
+    index("notifications_entry_idx").on(t.entryId),
+    index("notifications_comment_idx").on(t.commentId),
+    index("notifications_reply_idx").on(t.replyId),
+  ],
+);
+
+/** A system notification shown to every user (built from message and date). */
+export const systemNotifications = pgTable(
+  "system_notifications",
+  {
+    id: idColumn(),
+    message: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("system_notifications_created_idx").on(t.createdAt, t.id)],
+);
+
+/** Which system notifications a user has read (checkAllSystemNotification inserts the missing rows). */
+export const systemNotificationReads = pgTable(
+  "system_notification_reads",
+  {
+    userId: ref()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    systemNotificationId: ref()
+      .notNull()
+      .references(() => systemNotifications.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.systemNotificationId] }),
+    index("system_notification_reads_notification_idx").on(t.systemNotificationId),
+  ],
+);
+
+/** An invitation code sent by a user (availableCode / postCode). */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: idColumn(),
+    code: varchar({ length: 32 }).notNull().unique(),
+    senderId: ref()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    receiverName: varchar({ length: 50 }).notNull().default(""),
+    receiverEmail: varchar({ length: 254 }).notNull().default(""),
+    usedById: ref().references(() => users.id, { onDelete: "set null" }),
+    usedAt: timestamp({ withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("invitations_sender_created_idx").on(t.senderId, t.createdAt)],
+);
+
+/** Mail push settings (spec "Mail status"); a user without a row has the defaults. */
+export const mailPushSettings = pgTable("mail_push_settings", {
+  userId: ref()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  follow: boolean().notNull().default(false),
+  article: boolean().notNull().default(true),
+  week: boolean().notNull().default(true),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,127 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  char,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { counter, createdAt, idColumn, ref, updatedAt } from "./columns.ts";
+
+/** User (spec §3). Counters are kept by the services that write the counted rows. */
+export const users = pgTable(
+  "users",
+  {
+    id: idColumn(),
+    username: varchar({ length: 20 }).notNull(),
+    selfDescription: text().notNull().default(""),
+    avatarLarge: text().notNull().default(""),
+    /** user | editor | admin; "guest" exists only on the unknown-user placeholder. */
+    role: varchar({ length: 16 }).notNull().default("user"),
+    email: varchar({ length: 254 }),
+    emailVerified: boolean().notNull().default(false),
+    mobilePhoneNumber: varchar({ length: 20 }),
+    mobilePhoneVerified: boolean().notNull().default(false),
+    passwordHash: text(),
+    /** Login answers 410 until the password is reset (spec §8): set for accounts at risk. */
+    passwordResetRequired: boolean().notNull().default(false),
+    jobTitle: varchar({ length: 50 }).notNull().default(""),
+    company: varchar({ length: 50 }).notNull().default(""),
+    blogAddress: varchar({ length: 200 }).notNull().default(""),
+    deviceType: varchar({ length: 16 }).notNull().default("web"),
+    isXiaoceAuthor: boolean().notNull().default(false),
+    hasWalletAccess: boolean().notNull().default(false),
+    editorType: varchar({ length: 16 }).notNull().default("markdown"),
+    weeklyEmail: boolean().notNull().default(true),
+    allowNotification: boolean().notNull().default(true),
+    blacklist: boolean().notNull().default(false),
+    notificationCheckedAt: timestamp({ withTimezone: true, mode: "date" }),
+    latestLoginedInAt: timestamp({ withTimezone: true, mode: "date" }),
+    followeesCount: counter(),
+    followersCount: counter(),
+    postedPostsCount: counter(),
+    postedEntriesCount: counter(),
+    collectedEntriesCount: counter(),
+    subscribedTagsCount: counter(),
+    viewedEntriesCount: counter(),
+    totalCollectionsCount: counter(),
+    commentsCount: counter(),
+    bookletCount: counter(),
+    purchasedBookletCount: counter(),
+    totalHotIndex: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_username_key").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    uniqueIndex("users_mobile_key").on(t.mobilePhoneNumber),
+  ],
+);
+
+/** A login session: the auth triple (uid, clientId, token) of spec §7; only the token's hash is kept. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: idColumn(),
+    userId: ref()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    clientId: varchar({ length: 64 }).notNull(),
+    tokenHash: char({ length: 64 }).notNull(),
+    userAgent: text().notNull().default(""),
+    ip: varchar({ length: 64 }).notNull().default(""),
+    createdAt: createdAt(),
+    lastSeenAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [uniqueIndex("sessions_token_key").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
+);
+
+/** Third-party account bindings (weibo, wechat, github). */
+export const thirdPartyBindings = pgTable(
+  "third_party_bindings",
+  {
+    id: idColumn(),
+    userId: ref()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    channel: varchar({ length: 16 }).notNull(),
+    externalUid: varchar({ length: 128 }).notNull(),
+    username: varchar({ length: 128 }).notNull().default(""),
+    nickname: varchar({ length: 128 }).notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("bindings_channel_uid_key").on(t.channel, t.externalUid),
+    uniqueIndex("bindings_user_channel_key").on(t.userId, t.channel),
+  ],
+);
+
+/**
+ * One-time codes: SMS codes (purpose signup, restpwd, bind) and e-mail tokens (reset, verify).
+ * Only hashes are stored; `attempts` caps guessing of the 6-digit SMS codes.
+ */
+export const verificationCodes = pgTable(
+  "verification_codes",
+  {
+    id: idColumn(),
+    purpose: varchar({ length: 16 }).notNull(),
+    /** The phone number or e-mail address the code was sent to. */
+    target: varchar({ length: 254 }).notNull(),
+    userId: ref().references(() => users.id, { onDelete: "cascade" }),
+    codeHash: char({ length: 64 }).notNull(),
+    attempts: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp({ withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("verification_target_idx").on(t.purpose, t.target, t.createdAt),
+    index("verification_code_idx").on(t.codeHash),
+  ],
+);

@@ -1,0 +1,114 @@
+import path from "node:path";
+import Fastify, { type FastifyInstance } from "fastify";
+import fastifyCookie from "@fastify/cookie";
+import fastifyFormbody from "@fastify/formbody";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { openDatabase, type Database } from "../db/client.ts";
+import type { Config } from "./config.ts";
+import { memoryKv, redisKv, type Kv } from "./lib/kv.ts";
+import { createMailer } from "./lib/mailer.ts";
+import { Outbox } from "./lib/outbox.ts";
+import { createSmsProvider, type SmsProvider } from "./lib/sms.ts";
+import { installErrorHandler } from "./plugins/envelope.ts";
+import { installSession } from "./plugins/session.ts";
+import { createServices, type Services } from "./services/index.ts";
+import { authRoutes } from "./services/auth/routes.ts";
+import { userRoutes } from "./services/users/routes.ts";
+import { entryRoutes } from "./services/entries/routes.ts";
+import { devOutboxRoutes } from "./dev-outbox.ts";
+import { installSsr } from "./ssr.ts";
+
+export interface BuildOptions {
+  config: Config;
+  /** An already-open database (tests share one per file); otherwise opened from config. */
+  database?: Database;
+  /** Serve the React Router build from this folder; omit for an API-only app (API tests). */
+  buildDir?: string;
+  /** Replace the SMS gateway (tests can watch codes through the outbox instead). */
+  sms?: SmsProvider;
+}
+
+export interface NuggetApp {
+  app: FastifyInstance;
+  services: Services;
+  database: Database;
+  outbox: Outbox | undefined;
+  kv: Kv;
+}
+
+const API_DESCRIPTION = `Nugget 的 JSON API（规格 §7）。
+
+**信封**：每个响应都是 \`{s, m, d}\`：\`s = 1\` 表示成功，数据在 \`d\`；否则 \`m\` 是中文错误信息，\`d\` 可能是 \`{field}\`，指出出错的参数。
+
+**状态码**：400/401/403/404/410/429 以同名 HTTP 状态返回，\`s\` 与之相同；注册错误码 10013（用户名已占用）、10014（手机号已注册）、10019（邮箱已注册）、10017（验证码错误）以 HTTP 200 返回，码在 \`s\`（§8）。服务器错误为 500，从不泄露内部信息。
+
+**认证**：API 客户端使用登录返回的三元组 (uid, clientId, token)，可放在请求头 \`uid\`、\`client\`、\`token\`，或作为查询/表单字段 \`uid\`、\`token\`、\`device_id\`。网页使用 httpOnly 会话 Cookie；带 Cookie 的修改请求必须附带 \`x-csrf-token\` 头，其值等于可读 Cookie \`nugget_csrf\`。
+
+**请求体**：JSON 或 application/x-www-form-urlencoded 均可。`;
+
+/** Builds the whole app without listening (fastify/demo style), so tests can call app.inject. */
+export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
+  const { config } = opts;
+  const database = opts.database ?? (await openDatabase(config));
+  const ownsDatabase = !opts.database;
+  const kv = config.redisUrl ? await redisKv(config.redisUrl) : memoryKv();
+  const outbox = config.devOutbox ? new Outbox() : undefined;
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: "array", allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outbox,
+    log: (m) => app.log.warn(m),
+  });
+  const sms = opts.sms ?? createSmsProvider(process.env, outbox, config.siteName);
+  const services = createServices({ db: database.db, kv, mailer, sms, config });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  // CSP is set per HTML response with its own script nonce (server/ssr.ts).
+  await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  // Route limits (login, registration, SMS, mail) shared across instances through Redis when configured.
+  const rateRedis = config.redisUrl ? new (await import("ioredis")).Redis(config.redisUrl) : undefined;
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(rateRedis ? { redis: rateRedis, nameSpace: "nugget:rl:" } : {}),
+    errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, s: 429, m: `请求太频繁，请 ${ctx.after} 后再试`, d: null }),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: `${config.siteName} API`, version: "1", description: API_DESCRIPTION },
+      servers: [{ url: config.publicUrl }],
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+
+  installErrorHandler(app);
+  installSession(app, services, config);
+
+  await app.register(authRoutes(services, config), { prefix: "/api" });
+  await app.register(userRoutes(services, config), { prefix: "/api" });
+  await app.register(entryRoutes(services), { prefix: "/api" });
+  if (outbox) devOutboxRoutes(app, outbox, config.siteName);
+  if (opts.buildDir) await installSsr(app, services, config, path.resolve(opts.buildDir));
+  else app.setNotFoundHandler((_req, reply) => reply.status(404).send({ s: 404, m: "接口不存在", d: null }));
+
+  app.addHook("onClose", async () => {
+    mailer.close();
+    await kv.close();
+    await rateRedis?.quit();
+    if (ownsDatabase) await database.close();
+  });
+  return { app, services, database, outbox, kv };
+}

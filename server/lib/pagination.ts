@@ -1,0 +1,45 @@
+/**
+ * Keyset pointers (spec §4): a feed page starts after the last item of the previous one, named by its
+ * sort value and its id. Offset paging would rescan every skipped row and repeat or skip entries when
+ * new ones arrive; a keyset pointer does neither, and the 50th page costs what the first does.
+ *
+ * Wire format: `<value>_<id>` — the sort value (a number, or an ISO time) then the 24-hex id that
+ * breaks ties. Kept readable so the spec's URL shapes (`?pointer=`) stay debuggable.
+ */
+export type PointerValue = number | Date;
+
+export interface Pointer<V extends PointerValue = PointerValue> {
+  value: V;
+  id: string;
+}
+
+const ID = /^[0-9a-f]{24}$/;
+
+export function encodePointer(value: PointerValue, id: string): string {
+  return `${value instanceof Date ? value.toISOString() : String(value)}_${id}`;
+}
+
+/** Parses a pointer of the given kind; null for absent or malformed ones (the first page). */
+export function decodePointer(raw: string | undefined | null, kind: "number"): Pointer<number> | null;
+export function decodePointer(raw: string | undefined | null, kind: "date"): Pointer<Date> | null;
+export function decodePointer(raw: string | undefined | null, kind: "number" | "date"): Pointer | null {
+  if (!raw || raw.length > 80) return null;
+  const cut = raw.lastIndexOf("_");
+  if (cut <= 0) return null;
+  const text = raw.slice(0, cut);
+  const id = raw.slice(cut + 1);
+  if (!ID.test(id)) return null;
+  if (kind === "number") {
+    if (!/^-?\d+(\.\d+)?(e[-+]?\d+)?$/i.test(text)) return null;
+    const value = Number(text);
+    return Number.isFinite(value) ? { value, id } : null;
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/.test(text)) return null;
+  const value = new Date(text);
+  return Number.isNaN(value.getTime()) ? null : { value, id };
+}
+
+/** Is this string a well-formed pointer of either kind? (Schema-level check for `pointer` params.) */
+export function isPointer(raw: string): boolean {
+  return decodePointer(raw, "number") !== null || decodePointer(raw, "date") !== null;
+}

@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { AppError } from "../lib/errors.ts";
+
+/** The spec §7 envelope: s status (1 is success), m message, d data. */
+export interface Envelope<T = unknown> {
+  s: number;
+  m: string;
+  d: T;
+}
+
+export function ok<T>(d: T): Envelope<T> {
+  return { s: 1, m: "success", d };
+}
+
+/** Names the field an ajv error is about: "body/email" → "email". */
+function validationField(err: FastifyError): string {
+  const first = err.validation?.[0];
+  if (!first) return "";
+  const missing = (first.params as { missingProperty?: string })?.missingProperty;
+  const path = first.instancePath.replace(/^\//, "").replace(/\//g, ".");
+  return missing ? (path ? `${path}.${missing}` : missing) : path || (err.validationContext ?? "");
+}
+
+/**
+ * One error handler for the API (HOUSE: one error vocabulary). AppErrors carry the spec's code;
+ * schema failures answer 400 naming the field; anything unexpected is logged and answers a bare 500
+ * that never shows internals.
+ */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send({ s: err.code, m: err.message, d: err.field ? { field: err.field } : null });
+    }
+    if (err.validation) {
+      const field = validationField(err);
+      const detail = err.validation[0]?.message ?? "";
+      return reply.status(400).send({ s: 400, m: `参数 ${field} 不合法：${detail}`, d: { field } });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ s: 429, m: "请求太频繁，请稍后再试", d: null });
+    }
+    if (status < 500) {
+      // Fastify's own client errors: bad JSON, body too large, wrong content type.
+      return reply.status(status).send({ s: status, m: `请求无效：${err.message}`, d: null });
+    }
+    request.log.error({ err }, "unhandled error");
+    return reply.status(500).send({ s: 500, m: "服务器开小差了，请稍后再试", d: null });
+  });
+}

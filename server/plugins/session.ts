@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { randomToken, safeEqual } from "../lib/crypto.ts";
+import { AppError } from "../lib/errors.ts";
+import type { Caller } from "../services/deps.ts";
+import type { Services } from "../services/index.ts";
+import type { Config } from "../config.ts";
+import type { UserRow } from "../services/users/queries.ts";
+
+export const SESSION_COOKIE = "nugget_session";
+export const CSRF_COOKIE = "nugget_csrf";
+export const CSRF_HEADER = "x-csrf-token";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    caller: Caller;
+    viewer: UserRow | null;
+    /** How the caller authenticated: by the web cookie (needs CSRF) or by the API triple. */
+    authVia: "cookie" | "triple" | null;
+  }
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function field(source: unknown, name: string): string | undefined {
+  const v = (source as Record<string, unknown> | undefined)?.[name];
+  return typeof v === "string" && v ? v : undefined;
+}
+
+/**
+ * Resolves who is calling. API clients send the auth triple of spec §7 as headers (uid, client, token)
+ * or as query/body fields (uid, token, device_id); the web sends the httpOnly session cookie.
+ * Cookie-authenticated changes must carry the double-submit CSRF header.
+ */
+export function installSession(app: FastifyInstance, services: Services, config: Config) {
+  app.decorateRequest("caller", null as unknown as Caller);
+  app.decorateRequest("viewer", null);
+  app.decorateRequest("authVia", null);
+
+  app.addHook("preValidation", async (request) => {
+    const h = request.headers;
+    const headerToken = typeof h.token === "string" ? h.token : undefined;
+    const token = headerToken ?? field(request.query, "token") ?? field(request.body, "token");
+    const uid =
+      (typeof h.uid === "string" ? h.uid : undefined) ?? field(request.query, "uid") ?? field(request.body, "uid");
+    const cookieToken = request.cookies[SESSION_COOKIE];
+
+    let resolved = null;
+    if (token) {
+      resolved = await services.auth.resolve(token, uid);
+      request.authVia = resolved ? "triple" : null;
+    } else if (cookieToken) {
+      resolved = await services.auth.resolve(cookieToken);
+      request.authVia = resolved ? "cookie" : null;
+    }
+    request.viewer = resolved?.user ?? null;
+    request.caller = {
+      userId: resolved?.user.id ?? null,
+      sessionId: resolved?.sessionId ?? null,
+      ip: request.ip,
+      userAgent: String(h["user-agent"] ?? ""),
+    };
+
+    // A browser request that carries our cookies and changes something must prove it came from our
+    // pages: cross-site forms cannot read the CSRF cookie to copy it into the header.
+    const carriesCookies = !!cookieToken || !!request.cookies[CSRF_COOKIE];
+    if (!SAFE_METHODS.has(request.method) && request.url.startsWith("/api/") && carriesCookies && !token) {
+      const sent = h[CSRF_HEADER];
+      const expected = request.cookies[CSRF_COOKIE];
+      if (typeof sent !== "string" || !expected || !safeEqual(sent, expected)) {
+        throw new AppError(403, "CSRF 校验失败，请刷新页面后重试");
+      }
+    }
+  });
+}
+
+function secure(config: Config) {
+  return config.publicUrl.startsWith("https://");
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: secure(config),
+    path: "/",
+    maxAge: 30 * 86_400,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config) {
+  reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: secure(config) });
+}
+
+/** The CSRF token for this browser, issuing the readable cookie on first sight. */
+export function ensureCsrfCookie(request: FastifyRequest, reply: FastifyReply, config: Config): string {
+  const existing = request.cookies[CSRF_COOKIE];
+  if (existing && /^[\w-]{20,64}$/.test(existing)) return existing;
+  const token = randomToken(24);
+  reply.setCookie(CSRF_COOKIE, token, { httpOnly: false, sameSite: "lax", secure: secure(config), path: "/" });
+  return token;
+}

@@ -1,0 +1,27 @@
+import { Type, type Static } from "@sinclair/typebox";
+import { LIMITS } from "../../../shared/validation.ts";
+
+// Lengths here are the input limits of spec §5; the finer rules (format, empty) are checked by
+// shared/validation.ts inside the service so the message is the one the form shows.
+const clientFields = {
+  clientId: Type.Optional(Type.String({ maxLength: 64, description: "客户端标识（auth triple 的 clientId）" })),
+  device_id: Type.Optional(Type.String({ maxLength: 64, description: "clientId 的别名" })),
+};
+
+export const EmailLoginBody = Type.Object({
+  email: Type.String({ maxLength: 254, description: "邮箱" }),
+  password: Type.String({ maxLength: LIMITS.passwordMax }),
+  ...clientFields,
+});
+export type EmailLoginBody = Static<typeof EmailLoginBody>;
+
+export const PhoneLoginBody = Type.Object({
+  phoneNumber: Type.String({ maxLength: 20, description: "中国大陆手机号" }),
+  password: Type.String({ maxLength: LIMITS.passwordMax }),
+  ...clientFields,
+});
+export type PhoneLoginBody = Static<typeof PhoneLoginBody>;
+
+export const WechatAuthQuery = Type.Object({
+  url: Type.String({ minLength: 1, maxLength: 2000, description: "需要签名的页面地址" }),
+});

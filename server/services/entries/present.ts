@@ -1,0 +1,57 @@
+import type { categories, entries, users } from "../../../db/schema/index.ts";
+
+type EntryRow = typeof entries.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+type CategoryRow = typeof categories.$inferSelect;
+
+/** The author as entry lists show them. */
+export function presentAuthor(u: UserRow) {
+  return {
+    id: u.id,
+    username: u.username,
+    avatarLarge: u.avatarLarge,
+    jobTitle: u.jobTitle,
+    company: u.company,
+    role: u.role,
+  };
+}
+
+/** Entry (spec §3) in a list: everything but the body. */
+export function presentEntry(
+  e: EntryRow,
+  ctx: {
+    user: UserRow;
+    category: CategoryRow | undefined;
+    tags: { id: string; title: string; icon: string }[];
+    liked: boolean;
+  },
+) {
+  return {
+    id: e.id,
+    objectId: e.id,
+    title: e.title,
+    type: e.type,
+    originalUrl: e.originalUrl,
+    screenshot: e.screenshot,
+    abstract: e.summary.replace(/\s+/g, " ").trim(),
+    user: presentAuthor(ctx.user),
+    category: ctx.category ? { id: ctx.category.id, name: ctx.category.name, title: ctx.category.title } : null,
+    tags: ctx.tags,
+    liked: ctx.liked,
+    isCollected: ctx.liked,
+    collectionCount: e.collectionCount,
+    commentsCount: e.commentsCount,
+    viewsCount: e.viewsCount,
+    hot: e.hot ? 1 : 0,
+    hotIndex: e.hotIndex,
+    rankIndex: e.rankIndex,
+    original: e.original,
+    gfw: e.gfw,
+    english: e.english,
+    latestCommentAt: e.latestCommentAt?.toISOString() ?? null,
+    createdAt: e.createdAt.toISOString(),
+    updatedAt: e.updatedAt.toISOString(),
+  };
+}
+
+export type PresentedEntry = ReturnType<typeof presentEntry>;

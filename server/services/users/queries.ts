@@ -1,0 +1,123 @@
+import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import type { Tx } from "../../../db/client.ts";
+import { thirdPartyBindings, users, verificationCodes } from "../../../db/schema/index.ts";
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserById(db: Tx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserByEmail(db: Tx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserByPhone(db: Tx, phone: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.mobilePhoneNumber, phone)).limit(1);
+  return row;
+}
+
+/** Is the username used by someone other than `exceptId` (case-insensitive, as the unique index)? */
+export async function usernameTaken(db: Tx, username: string, exceptId?: string): Promise<boolean> {
+  const cond = sql`lower(${users.username}) = lower(${username})`;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptId ? and(cond, ne(users.id, exceptId)) : cond)
+    .limit(1);
+  return !!row;
+}
+
+export async function insertUser(db: Tx, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row;
+}
+
+export async function updateUser(
+  db: Tx,
+  id: string,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+
+export type CodePurpose = "signup" | "restpwd" | "bind" | "reset" | "verify";
+
+export async function insertCode(db: Tx, values: typeof verificationCodes.$inferInsert) {
+  await db.insert(verificationCodes).values(values);
+}
+
+/** The newest unused, unexpired code sent to `target` for `purpose`. */
+export async function latestLiveCode(db: Tx, purpose: CodePurpose, target: string) {
+  const [row] = await db
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.purpose, purpose),
+        eq(verificationCodes.target, target),
+        isNull(verificationCodes.usedAt),
+        gt(verificationCodes.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function findLiveCodeByHash(db: Tx, purpose: CodePurpose, codeHash: string) {
+  const [row] = await db
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.purpose, purpose),
+        eq(verificationCodes.codeHash, codeHash),
+        isNull(verificationCodes.usedAt),
+        gt(verificationCodes.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Marks a code used; false when another request used it first. */
+export async function useCode(db: Tx, id: string): Promise<boolean> {
+  const rows = await db
+    .update(verificationCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.usedAt)))
+    .returning({ id: verificationCodes.id });
+  return rows.length === 1;
+}
+
+export async function countCodeAttempt(db: Tx, id: string) {
+  await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(eq(verificationCodes.id, id));
+}
+
+export async function listBindings(db: Tx, userId: string) {
+  return db.select().from(thirdPartyBindings).where(eq(thirdPartyBindings.userId, userId));
+}
+
+export async function deleteBinding(db: Tx, userId: string, channel: string) {
+  const rows = await db
+    .delete(thirdPartyBindings)
+    .where(and(eq(thirdPartyBindings.userId, userId), eq(thirdPartyBindings.channel, channel)))
+    .returning({ id: thirdPartyBindings.id });
+  return rows.length;
+}

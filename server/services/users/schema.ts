@@ -1,0 +1,57 @@
+import { Type, type Static } from "@sinclair/typebox";
+import { LIMITS } from "../../../shared/validation.ts";
+import { PROFILE_FIELD_NAMES } from "./users.ts";
+
+const password = (description: string) => Type.String({ maxLength: LIMITS.passwordMax, description });
+const phone = Type.String({ maxLength: 20, description: "中国大陆手机号" });
+const smsCode = Type.String({ maxLength: LIMITS.smsCodeInputMax, description: "6 位短信验证码" });
+const email = Type.String({ maxLength: 254, description: "邮箱" });
+
+export const CreateUserBody = Type.Object({
+  username: Type.String({ maxLength: 64, description: "用户名：中文、字母、数字、下划线，最多 20 个字符" }),
+  password: password("密码，6–128 位"),
+  email: Type.Optional(email),
+  phoneNumber: Type.Optional(phone),
+  smsCode: Type.Optional(smsCode),
+  vcode: Type.Optional(Type.String({ maxLength: LIMITS.smsCodeInputMax, description: "smsCode 的别名" })),
+  clientId: Type.Optional(Type.String({ maxLength: 64 })),
+  device_id: Type.Optional(Type.String({ maxLength: 64 })),
+});
+export type CreateUserBody = Static<typeof CreateUserBody>;
+
+export const SendSmsBody = Type.Object({
+  phone,
+  imageToken: Type.String({ maxLength: 64, description: "getRandCode 返回的 imageToken" }),
+  imageCode: Type.String({ maxLength: LIMITS.captchaLength, description: "4 位图片验证码" }),
+  useType: Type.Union([Type.Literal("signup"), Type.Literal("restpwd"), Type.Literal("bind")]),
+});
+
+export const UpdateUserInfoBody = Type.Object({
+  field: Type.Union(PROFILE_FIELD_NAMES.map((f) => Type.Literal(f))),
+  value: Type.String({ maxLength: 500 }),
+});
+
+export const ChangePasswordBody = Type.Object({
+  old_password: password("当前密码"),
+  new_password: password("新密码，6–128 位"),
+});
+
+export const RestPasswordBody = Type.Object({ phone, smsCode, new_password: password("新密码") });
+export const RestPwdByEmailBody = Type.Object({ email });
+export const ChangePasswordByEmailTokenBody = Type.Object({
+  mail_token: Type.String({ maxLength: 100, description: "重置邮件中的令牌" }),
+  new_password: password("新密码"),
+});
+export const SendEmailBody = Type.Object({
+  sendType: Type.Literal("verify"),
+  email: Type.Optional(email),
+});
+export const VerifyEmailInput = Type.Object({ token: Type.String({ maxLength: 100 }) });
+export const UpdateEmailBody = Type.Object({ email });
+export const BindMobileBody = Type.Object({ phone, smsCode });
+export const UnbindBody = Type.Object({
+  channel: Type.Optional(Type.String({ maxLength: 16, description: "weibo、wechat 或 github" })),
+  isThird: Type.Optional(Type.Boolean()),
+  email: Type.Optional(Type.Boolean({ description: "解绑邮箱" })),
+  phone: Type.Optional(Type.Boolean({ description: "解绑手机号" })),
+});

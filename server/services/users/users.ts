@@ -1,0 +1,398 @@
+import svgCaptcha from "svg-captcha";
+import { AppError, badRequest, notFound, unauthorized } from "../../lib/errors.ts";
+import { newId } from "../../lib/ids.ts";
+import { hashPassword, randomToken, sha256, smsCode, verifyPassword } from "../../lib/crypto.ts";
+import { uniqueViolation } from "../../lib/pg-errors.ts";
+import {
+  LIMITS,
+  MESSAGES,
+  checkBlogAddress,
+  checkEmail,
+  checkPassword,
+  checkPhone,
+  checkUsername,
+  normalizeBlogAddress,
+  type Check,
+} from "../../../shared/validation.ts";
+import type { Caller, Deps } from "../deps.ts";
+import type { AuthService } from "../auth/auth.ts";
+import { deleteUserSessions } from "../auth/queries.ts";
+import { presentSelf } from "./present.ts";
+import {
+  countCodeAttempt,
+  deleteBinding,
+  findLiveCodeByHash,
+  findUserByEmail,
+  findUserById,
+  findUserByPhone,
+  insertCode,
+  insertUser,
+  latestLiveCode,
+  updateUser,
+  useCode,
+  usernameTaken,
+  type CodePurpose,
+  type UserRow,
+} from "./queries.ts";
+
+export const REGISTER_MESSAGES = {
+  usernameTaken: MESSAGES.usernameTaken,
+  phoneTaken: "该手机号已注册",
+  emailTaken: "该邮箱已注册",
+  wrongCode: "验证码错误或已过期",
+};
+export const SMS = { cooldownSeconds: 60, perDay: 10, ttlMinutes: 10, maxAttempts: 5 };
+export const CAPTCHA_TTL_SECONDS = 300;
+const MAIL_TOKEN_HOURS = { reset: 1, verify: 24 };
+export const THIRD_PARTY_CHANNELS = ["weibo", "wechat", "github"] as const;
+
+/** Fields updateUserInfo may change, each with its own §5 check. */
+const PROFILE_FIELDS: Record<string, { column: keyof UserRow; check: (v: string) => Check; max: number }> = {
+  username: { column: "username", check: checkUsername, max: LIMITS.usernameMax },
+  selfDescription: { column: "selfDescription", check: () => null, max: LIMITS.selfDescriptionMax },
+  jobTitle: { column: "jobTitle", check: () => null, max: LIMITS.jobTitleMax },
+  company: { column: "company", check: () => null, max: LIMITS.companyMax },
+  blogAddress: { column: "blogAddress", check: checkBlogAddress, max: LIMITS.blogAddressMax },
+  avatarLarge: {
+    column: "avatarLarge",
+    check: (v) => (v === "" || /^(https?:\/\/|\/)[^\s]+$/.test(v) ? null : "头像地址格式不正确"),
+    max: 500,
+  },
+};
+// The spec's snake_case spelling of the same field.
+PROFILE_FIELDS.self_description = PROFILE_FIELDS.selfDescription;
+export const PROFILE_FIELD_NAMES = Object.keys(PROFILE_FIELDS);
+
+function check(result: Check, field: string) {
+  if (result) throw badRequest(result, field);
+}
+
+/** The §8 register code for a unique index a concurrent insert hit. */
+function conflictError(err: unknown): AppError | null {
+  const constraint = uniqueViolation(err);
+  if (constraint === null) return null;
+  if (constraint.includes("username")) return new AppError(10013, REGISTER_MESSAGES.usernameTaken, "username");
+  if (constraint.includes("mobile")) return new AppError(10014, REGISTER_MESSAGES.phoneTaken, "phoneNumber");
+  if (constraint.includes("email")) return new AppError(10019, REGISTER_MESSAGES.emailTaken, "email");
+  return null;
+}
+
+/** User storage (spec §7): accounts, profile, passwords, phone and e-mail bindings. */
+export function createUserService(deps: Deps, auth: AuthService) {
+  const { db, kv, config } = deps;
+
+  async function requireUser(caller: Caller): Promise<UserRow> {
+    if (!caller.userId) throw unauthorized();
+    const user = await findUserById(db, caller.userId);
+    if (!user) throw unauthorized();
+    return user;
+  }
+
+  /** Checks an SMS code and uses it up; wrong or expired answers 10017 (spec §8). */
+  async function consumeSmsCode(purpose: CodePurpose, phone: string, code: string) {
+    check(code.trim() ? null : MESSAGES.smsCodeEmpty, "smsCode");
+    const row = await latestLiveCode(db, purpose, phone);
+    if (!row || row.attempts >= SMS.maxAttempts) {
+      throw new AppError(10017, REGISTER_MESSAGES.wrongCode, "smsCode");
+    }
+    if (row.codeHash !== sha256(`${purpose}:${phone}:${code.trim()}`)) {
+      await countCodeAttempt(db, row.id);
+      throw new AppError(10017, REGISTER_MESSAGES.wrongCode, "smsCode");
+    }
+    if (!(await useCode(db, row.id))) throw new AppError(10017, REGISTER_MESSAGES.wrongCode, "smsCode");
+  }
+
+  async function sendMailToken(user: UserRow, purpose: "reset" | "verify", email: string) {
+    const token = randomToken();
+    await insertCode(db, {
+      id: newId(),
+      purpose,
+      target: email.toLowerCase(),
+      userId: user.id,
+      codeHash: sha256(token),
+      expiresAt: new Date(Date.now() + MAIL_TOKEN_HOURS[purpose] * 3_600_000),
+    });
+    const site = config.siteName;
+    if (purpose === "reset") {
+      const link = `${config.publicUrl}/set-new-password?token=${token}`;
+      await deps.mailer.send({
+        to: email,
+        subject: `【${site}】重置密码`,
+        text: `${user.username}，你好：\n\n请在 1 小时内打开下面的链接设置新密码：\n${link}\n\n如果这不是你本人的操作，请忽略这封邮件。`,
+      });
+    } else {
+      const link = `${config.publicUrl}/api/v1/verifyUserEmail?token=${token}`;
+      await deps.mailer.send({
+        to: email,
+        subject: `【${site}】验证你的邮箱`,
+        text: `${user.username}，你好：\n\n请在 24 小时内打开下面的链接验证邮箱 ${email}：\n${link}`,
+      });
+    }
+  }
+
+  async function consumeMailToken(purpose: "reset" | "verify", token: string, field: string) {
+    const row = token ? await findLiveCodeByHash(db, purpose, sha256(token)) : undefined;
+    if (!row || !row.userId || !(await useCode(db, row.id))) {
+      throw badRequest("链接无效或已过期，请重新获取", field);
+    }
+    return row;
+  }
+
+  return {
+    requireUser,
+
+    async getUserInfo(caller: Caller) {
+      return presentSelf(await requireUser(caller));
+    },
+
+    /** The 4-character image captcha; the answer is kept for 5 minutes and can be tried once. */
+    async getRandCode() {
+      const captcha = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: "0oO1iIlL", color: true });
+      const imageToken = randomToken(16);
+      await kv.set(`captcha:${imageToken}`, captcha.text.toLowerCase(), CAPTCHA_TTL_SECONDS);
+      return {
+        imageStr: `data:image/svg+xml;base64,${Buffer.from(captcha.data).toString("base64")}`,
+        imageToken,
+      };
+    },
+
+    /** Sends an SMS code after the image captcha is answered (spec §5), at most once a minute a phone. */
+    async sendSmsCode(
+      input: { phone: string; imageToken: string; imageCode: string; useType: "signup" | "restpwd" | "bind" },
+      caller: Caller,
+    ) {
+      const phone = input.phone.trim();
+      check(checkPhone(phone), "phone");
+      // The captcha is single-use whatever the outcome, so a wrong guess needs a new image.
+      const answer = input.imageToken ? await kv.take(`captcha:${input.imageToken}`) : null;
+      if (!answer || answer !== input.imageCode.trim().toLowerCase()) {
+        throw badRequest("图片验证码错误，请重新输入", "imageCode");
+      }
+      const existing = await findUserByPhone(db, phone);
+      if (input.useType === "signup" && existing) {
+        throw new AppError(10014, REGISTER_MESSAGES.phoneTaken, "phone");
+      }
+      if (input.useType === "restpwd" && !existing) throw notFound("手机号不存在");
+      if (input.useType === "bind") {
+        const user = await requireUser(caller);
+        if (existing && existing.id !== user.id) throw new AppError(10014, REGISTER_MESSAGES.phoneTaken, "phone");
+      }
+      if (await kv.get(`sms:cooldown:${phone}`)) throw new AppError(429, "发送太频繁，请 60 秒后再试");
+      if ((await kv.incr(`sms:day:${phone}`, 86_400)) > SMS.perDay) {
+        throw new AppError(429, "今天的验证码发送次数已用完，请明天再试");
+      }
+      await kv.set(`sms:cooldown:${phone}`, "1", SMS.cooldownSeconds);
+      const code = smsCode();
+      await insertCode(db, {
+        id: newId(),
+        purpose: input.useType,
+        target: phone,
+        userId: existing?.id ?? null,
+        codeHash: sha256(`${input.useType}:${phone}:${code}`),
+        expiresAt: new Date(Date.now() + SMS.ttlMinutes * 60_000),
+      });
+      await deps.sms.sendCode(phone, code, input.useType);
+      return { cooldown: SMS.cooldownSeconds };
+    },
+
+    /** Registration by e-mail or by phone (spec §5), then login. Codes 10013/10014/10019/10017. */
+    async createUser(
+      input: { username: string; password: string; email?: string; phoneNumber?: string; smsCode?: string },
+      caller: Caller,
+      clientId?: string,
+    ) {
+      const username = input.username.trim();
+      const email = input.email?.trim() || undefined;
+      const phone = input.phoneNumber?.trim() || undefined;
+      check(checkUsername(username), "username");
+      check(checkPassword(input.password), "password");
+      if (!email && !phone) throw badRequest(MESSAGES.accountEmpty, "email");
+      if (email && phone) throw badRequest("邮箱和手机号只能选择一个", "email");
+      if (email) check(checkEmail(email), "email");
+      if (phone) check(checkPhone(phone), "phoneNumber");
+
+      if (await usernameTaken(db, username)) {
+        throw new AppError(10013, REGISTER_MESSAGES.usernameTaken, "username");
+      }
+      if (phone && (await findUserByPhone(db, phone))) {
+        throw new AppError(10014, REGISTER_MESSAGES.phoneTaken, "phoneNumber");
+      }
+      if (email && (await findUserByEmail(db, email))) {
+        throw new AppError(10019, REGISTER_MESSAGES.emailTaken, "email");
+      }
+      if (phone) await consumeSmsCode("signup", phone, input.smsCode ?? "");
+
+      const passwordHash = await hashPassword(input.password);
+      let user: UserRow;
+      try {
+        user = await insertUser(db, {
+          id: newId(),
+          username,
+          email: email ?? null,
+          mobilePhoneNumber: phone ?? null,
+          mobilePhoneVerified: !!phone,
+          passwordHash,
+        });
+      } catch (err) {
+        throw conflictError(err) ?? err;
+      }
+      if (email) {
+        // Registration succeeds even when the mail server is down; the user can resend later.
+        await sendMailToken(user, "verify", email).catch(() => undefined);
+      }
+      return auth.startSession(user, caller, clientId);
+    },
+
+    async updateUserInfo(input: { field: string; value: string }, caller: Caller) {
+      const user = await requireUser(caller);
+      const spec = PROFILE_FIELDS[input.field];
+      if (!spec) throw badRequest(`不支持修改的字段：${input.field}`, "field");
+      let value = input.value.trim();
+      if ([...value].length > spec.max) throw badRequest(`内容不能超过 ${spec.max} 个字符`, "value");
+      check(spec.check(value), "value");
+      if (spec.column === "blogAddress") value = normalizeBlogAddress(value);
+      if (spec.column === "username" && (await usernameTaken(db, value, user.id))) {
+        throw new AppError(10013, REGISTER_MESSAGES.usernameTaken, "value");
+      }
+      try {
+        const updated = await updateUser(db, user.id, { [spec.column]: value });
+        return presentSelf(updated!);
+      } catch (err) {
+        throw conflictError(err) ?? err;
+      }
+    },
+
+    /** Changes the password; every other session of the user ends. */
+    async changePassword(input: { old_password: string; new_password: string }, caller: Caller) {
+      const user = await requireUser(caller);
+      if (!input.old_password) throw badRequest(MESSAGES.currentPasswordEmpty, "old_password");
+      check(checkPassword(input.new_password), "new_password");
+      if (!(await verifyPassword(user.passwordHash, input.old_password))) {
+        throw badRequest("当前密码不正确", "old_password");
+      }
+      await updateUser(db, user.id, { passwordHash: await hashPassword(input.new_password) });
+      await deleteUserSessions(db, user.id, caller.sessionId);
+      return {};
+    },
+
+    /** Reset by phone code (useType restpwd); ends every session and clears the 410 flag. */
+    async restPassword(input: { phone: string; smsCode: string; new_password: string }) {
+      const phone = input.phone.trim();
+      check(checkPhone(phone), "phone");
+      check(checkPassword(input.new_password), "new_password");
+      const user = await findUserByPhone(db, phone);
+      if (!user) throw notFound("手机号不存在");
+      await consumeSmsCode("restpwd", phone, input.smsCode);
+      await updateUser(db, user.id, {
+        passwordHash: await hashPassword(input.new_password),
+        passwordResetRequired: false,
+      });
+      await deleteUserSessions(db, user.id);
+      await auth.forgetFailures("phone", phone);
+      return {};
+    },
+
+    /** Sends a reset link to the account's e-mail address. */
+    async restPwdByEmail(input: { email: string }) {
+      const email = input.email.trim();
+      check(checkEmail(email), "email");
+      const user = await findUserByEmail(db, email);
+      if (!user) throw notFound("邮箱不存在");
+      await sendMailToken(user, "reset", user.email!);
+      return {};
+    },
+
+    async changePasswordByEmailToken(input: { mail_token: string; new_password: string }) {
+      check(checkPassword(input.new_password), "new_password");
+      const row = await consumeMailToken("reset", input.mail_token, "mail_token");
+      const user = await updateUser(db, row.userId!, {
+        passwordHash: await hashPassword(input.new_password),
+        passwordResetRequired: false,
+      });
+      await deleteUserSessions(db, row.userId!);
+      if (user?.email) await auth.forgetFailures("email", user.email);
+      return {};
+    },
+
+    async sendEmailToUser(input: { sendType: string; email?: string }, caller: Caller) {
+      const user = await requireUser(caller);
+      if (input.sendType !== "verify") throw badRequest("sendType 只能是 verify", "sendType");
+      if (!user.email) throw badRequest("请先绑定邮箱", "email");
+      if (input.email && input.email.trim().toLowerCase() !== user.email.toLowerCase()) {
+        throw badRequest("邮箱与账号绑定的邮箱不一致", "email");
+      }
+      if (user.emailVerified) throw badRequest("邮箱已验证", "email");
+      await sendMailToken(user, "verify", user.email);
+      return {};
+    },
+
+    async verifyUserEmail(input: { token: string }) {
+      const row = await consumeMailToken("verify", input.token, "token");
+      const user = await findUserById(db, row.userId!);
+      // A token for an address the user has since replaced verifies nothing.
+      if (!user || user.email?.toLowerCase() !== row.target) throw badRequest("链接无效或已过期，请重新获取", "token");
+      return presentSelf((await updateUser(db, user.id, { emailVerified: true }))!);
+    },
+
+    async updateUserEmail(input: { email: string }, caller: Caller) {
+      const user = await requireUser(caller);
+      const email = input.email.trim();
+      check(checkEmail(email), "email");
+      const other = await findUserByEmail(db, email);
+      if (other && other.id !== user.id) throw new AppError(10019, REGISTER_MESSAGES.emailTaken, "email");
+      if (other?.id === user.id && user.emailVerified) return presentSelf(user);
+      let updated: UserRow;
+      try {
+        updated = (await updateUser(db, user.id, { email, emailVerified: false }))!;
+      } catch (err) {
+        throw conflictError(err) ?? err;
+      }
+      await sendMailToken(updated, "verify", email).catch(() => undefined);
+      return presentSelf(updated);
+    },
+
+    /** Binds or changes the phone number after an SMS code (useType bind). */
+    async bindUserMobile(input: { phone: string; smsCode: string }, caller: Caller) {
+      const user = await requireUser(caller);
+      const phone = input.phone.trim();
+      check(checkPhone(phone), "phone");
+      const other = await findUserByPhone(db, phone);
+      if (other && other.id !== user.id) throw new AppError(10014, REGISTER_MESSAGES.phoneTaken, "phone");
+      await consumeSmsCode("bind", phone, input.smsCode);
+      try {
+        const updated = await updateUser(db, user.id, { mobilePhoneNumber: phone, mobilePhoneVerified: true });
+        return presentSelf(updated!);
+      } catch (err) {
+        throw conflictError(err) ?? err;
+      }
+    },
+
+    /** Unbinds e-mail, phone or a third-party channel; one way to log in always remains. */
+    async unbind(input: { channel?: string; isThird?: boolean; email?: boolean; phone?: boolean }, caller: Caller) {
+      const user = await requireUser(caller);
+      if (input.isThird || input.channel) {
+        const channel = input.channel ?? "";
+        if (!(THIRD_PARTY_CHANNELS as readonly string[]).includes(channel)) {
+          throw badRequest("channel 只能是 weibo、wechat 或 github", "channel");
+        }
+        if (!(await deleteBinding(db, user.id, channel))) throw notFound("没有绑定该账号");
+        return presentSelf(user);
+      }
+      if (input.email) {
+        if (!user.email) throw notFound("没有绑定邮箱");
+        if (!user.mobilePhoneNumber) throw badRequest("至少保留一种登录方式：请先绑定手机号", "email");
+        return presentSelf((await updateUser(db, user.id, { email: null, emailVerified: false }))!);
+      }
+      if (input.phone) {
+        if (!user.mobilePhoneNumber) throw notFound("没有绑定手机号");
+        if (!user.email) throw badRequest("至少保留一种登录方式：请先绑定邮箱", "phone");
+        return presentSelf(
+          (await updateUser(db, user.id, { mobilePhoneNumber: null, mobilePhoneVerified: false }))!,
+        );
+      }
+      throw badRequest("请指定要解绑的 channel、email 或 phone", "channel");
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;

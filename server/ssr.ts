@@ -1,0 +1,98 @@
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pathToFileURL } from "node:url";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import "../app/load-context.ts";
+import { randomToken } from "./lib/crypto.ts";
+import { ensureCsrfCookie } from "./plugins/session.ts";
+import { presentSelf } from "./services/users/present.ts";
+import type { Services } from "./services/index.ts";
+import type { Config } from "./config.ts";
+
+/** The page policy: scripts only from us or carrying this response's nonce. */
+function contentSecurityPolicy(nonce: string) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https: http:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const origin = `${request.protocol}://${request.host}`;
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, String(v));
+  }
+  const controller = new AbortController();
+  reply.raw.on("close", () => controller.abort());
+  let body: string | undefined;
+  if (request.method !== "GET" && request.method !== "HEAD" && request.body !== undefined) {
+    // Fastify has parsed the body already; hand React Router an equivalent one.
+    const type = String(request.headers["content-type"] ?? "");
+    body = type.includes("application/x-www-form-urlencoded")
+      ? new URLSearchParams(request.body as Record<string, string>).toString()
+      : typeof request.body === "string"
+        ? request.body
+        : JSON.stringify(request.body);
+  }
+  return new Request(new URL(request.url, origin), { method: request.method, headers, body, signal: controller.signal });
+}
+
+/**
+ * Serves the React Router build: static client files, then every other non-API path through the
+ * server bundle, with the services and the viewer in the load context (HOUSE: loaders call services
+ * in-process).
+ */
+export async function installSsr(app: FastifyInstance, services: Services, config: Config, buildDir: string) {
+  const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+  const handle = createRequestHandler(build, "production");
+
+  await app.register(fastifyStatic, {
+    root: path.join(buildDir, "client"),
+    wildcard: false,
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      // Vite fingerprints everything under assets/: safe to cache for a year.
+      res.setHeader(
+        "Cache-Control",
+        filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+      );
+    },
+  });
+
+  app.all("/*", async (request, reply) => {
+    if (request.url.startsWith("/api/") || request.url === "/api") {
+      return reply.status(404).send({ s: 404, m: "接口不存在", d: null });
+    }
+    const nonce = randomToken(16);
+    const context: AppLoadContext = {
+      viewer: request.viewer ? presentSelf(request.viewer) : null,
+      siteName: config.siteName,
+      csrfToken: ensureCsrfCookie(request, reply, config),
+      devOutbox: config.devOutbox,
+      cspNonce: nonce,
+      services,
+    };
+    const response = await handle(toWebRequest(request, reply), context);
+    reply.status(response.status);
+    for (const [key, value] of response.headers) {
+      if (key !== "set-cookie") reply.header(key, value);
+    }
+    for (const cookie of response.headers.getSetCookie()) reply.header("set-cookie", cookie);
+    if (String(response.headers.get("content-type")).startsWith("text/html")) {
+      reply.header("Content-Security-Policy", contentSecurityPolicy(nonce));
+    }
+    return reply.send(response.body ? Readable.fromWeb(response.body as never) : null);
+  });
+}

@@ -1,0 +1,31 @@
+import { randomBytes } from "node:crypto";
+import { openDatabase, type Database } from "../../db/client.ts";
+import { buildApp, type NuggetApp } from "../../server/app.ts";
+import { loadConfig, type Config } from "../../server/config.ts";
+
+/**
+ * The database tests run on: the machine's PostgreSQL when DATABASE_URL is set (CI's second pass),
+ * otherwise a throwaway in-memory PGlite. Tests never truncate: each makes its own users.
+ */
+export function testDatabase(): Promise<Database> {
+  return openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: ":memory:" });
+}
+
+export async function testApp(overrides: Partial<Config> = {}, buildDir?: string): Promise<NuggetApp> {
+  const config = loadConfig(process.env, {
+    devOutbox: true,
+    logLevel: "silent",
+    publicUrl: "http://nugget.test",
+    siteName: "掘金",
+    ...overrides,
+  });
+  return buildApp({ config, database: await testDatabase(), buildDir });
+}
+
+const hex = (n: number) => randomBytes(n).toString("hex");
+/** A unique phone number in the mainland pattern. */
+export const uniquePhone = () => `1${3 + (randomBytes(1)[0] % 7)}${String(randomBytes(4).readUInt32BE() % 1e9).padStart(9, "0")}`;
+export const uniqueEmail = () => `u${hex(5)}@example.com`;
+export const uniqueUsername = () => `用户_${hex(4)}`;
+/** A fresh client address, so one test's failures and rate limits do not reach another's. */
+export const uniqueIp = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0] % 250)}`;
