@@ -2,6 +2,7 @@
  * What the server hands every page loader (server/ssr.ts builds it per request).
  * Loaders call services in-process through `services`, never over HTTP and never the database.
  */
+import type { Caller } from "../server/services/deps.ts";
 import type { Services } from "../server/services/index.ts";
 
 /** The logged-in user as the shell needs it (same shape as GET /api/v1/getUserInfo's `d`). */
@@ -34,6 +35,8 @@ export interface NuggetLoadContext {
   devOutbox: boolean;
   /** Per-request nonce for inline scripts, allowed by the page's Content-Security-Policy. */
   cspNonce: string;
+  /** Who is asking, for services that authorize or personalize (liked flags). */
+  caller: Caller;
   services: Services;
 }
 

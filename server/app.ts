@@ -95,7 +95,7 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   installErrorHandler(app);
-  installSession(app, services, config);
+  installSession(app, services);
 
   await app.register(authRoutes(services, config), { prefix: "/api" });
   await app.register(userRoutes(services, config), { prefix: "/api" });

@@ -82,6 +82,7 @@ export async function installSsr(app: FastifyInstance, services: Services, confi
       csrfToken: ensureCsrfCookie(request, reply, config),
       devOutbox: config.devOutbox,
       cspNonce: nonce,
+      caller: request.caller,
       services,
     };
     const response = await handle(toWebRequest(request, reply), context);

@@ -25,7 +25,8 @@ export interface EntrySummary {
   commentsCount: number;
   viewsCount?: number;
   liked?: boolean;
-  hot?: boolean;
+  /** 1 when recommended (spec §3 hot 0 or 1). */
+  hot?: boolean | number;
   createdAt: string;
 }
 

@@ -8,8 +8,8 @@ CREATE TABLE "sessions" (
 	"token_hash" char(64) NOT NULL,
 	"user_agent" text DEFAULT '' NOT NULL,
 	"ip" varchar(64) DEFAULT '' NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"last_seen_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"last_seen_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
@@ -20,7 +20,7 @@ CREATE TABLE "third_party_bindings" (
 	"external_uid" varchar(128) NOT NULL,
 	"username" varchar(128) DEFAULT '' NOT NULL,
 	"nickname" varchar(128) DEFAULT '' NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "users" (
@@ -59,8 +59,8 @@ CREATE TABLE "users" (
 	"booklet_count" integer DEFAULT 0 NOT NULL,
 	"purchased_booklet_count" integer DEFAULT 0 NOT NULL,
 	"total_hot_index" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "verification_codes" (
@@ -72,7 +72,7 @@ CREATE TABLE "verification_codes" (
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"used_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "categories" (
@@ -80,8 +80,8 @@ CREATE TABLE "categories" (
 	"name" varchar(32) NOT NULL,
 	"title" varchar(32) NOT NULL,
 	"order" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "categories_name_unique" UNIQUE("name")
 );
 --> statement-breakpoint
@@ -102,14 +102,14 @@ CREATE TABLE "entries" (
 	"english" boolean DEFAULT false NOT NULL,
 	"hot_index" double precision DEFAULT 0 NOT NULL,
 	"rank_index" double precision DEFAULT 0 NOT NULL,
-	"latest_comment_at" timestamp with time zone,
+	"latest_comment_at" timestamp (3) with time zone,
 	"collection_count" integer DEFAULT 0 NOT NULL,
 	"comments_count" integer DEFAULT 0 NOT NULL,
 	"views_count" integer DEFAULT 0 NOT NULL,
 	"status" varchar(16) DEFAULT 'published' NOT NULL,
-	"deleted_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp (3) with time zone,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "entries_type_check" CHECK ("entries"."type" in ('article', 'post', 'vote', 'others')),
 	CONSTRAINT "entries_status_check" CHECK ("entries"."status" in ('published', 'draft'))
 );
@@ -117,14 +117,14 @@ CREATE TABLE "entries" (
 CREATE TABLE "entry_likes" (
 	"entry_id" char(24) NOT NULL,
 	"user_id" char(24) NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "entry_likes_entry_id_user_id_pk" PRIMARY KEY("entry_id","user_id")
 );
 --> statement-breakpoint
 CREATE TABLE "entry_tags" (
 	"entry_id" char(24) NOT NULL,
 	"tag_id" char(24) NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "entry_tags_entry_id_tag_id_pk" PRIMARY KEY("entry_id","tag_id")
 );
 --> statement-breakpoint
@@ -132,8 +132,8 @@ CREATE TABLE "entry_views" (
 	"id" char(24) PRIMARY KEY NOT NULL,
 	"entry_id" char(24) NOT NULL,
 	"user_id" char(24),
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "tags" (
@@ -143,8 +143,8 @@ CREATE TABLE "tags" (
 	"category_id" char(24),
 	"entries_count" integer DEFAULT 0 NOT NULL,
 	"subscribers_count" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "vote_answers" (
@@ -153,7 +153,7 @@ CREATE TABLE "vote_answers" (
 	"option_id" char(24) NOT NULL,
 	"user_id" char(24) NOT NULL,
 	"content" text DEFAULT '' NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "vote_options" (
@@ -167,7 +167,7 @@ CREATE TABLE "vote_options" (
 CREATE TABLE "comment_likes" (
 	"comment_id" char(24) NOT NULL,
 	"user_id" char(24) NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "comment_likes_comment_id_user_id_pk" PRIMARY KEY("comment_id","user_id")
 );
 --> statement-breakpoint
@@ -183,16 +183,16 @@ CREATE TABLE "comments" (
 	"resp_user_id" char(24),
 	"likes_count" integer DEFAULT 0 NOT NULL,
 	"sub_comment_count" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"deleted_at" timestamp with time zone,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp (3) with time zone,
 	CONSTRAINT "comments_target_type_check" CHECK ("comments"."target_type" in ('entry', 'booklet', 'repo', 'pin'))
 );
 --> statement-breakpoint
 CREATE TABLE "follows" (
 	"follower_id" char(24) NOT NULL,
 	"followee_id" char(24) NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "follows_follower_id_followee_id_pk" PRIMARY KEY("follower_id","followee_id"),
 	CONSTRAINT "follows_not_self_check" CHECK ("follows"."follower_id" <> "follows"."followee_id")
 );
@@ -204,8 +204,8 @@ CREATE TABLE "invitations" (
 	"receiver_name" varchar(50) DEFAULT '' NOT NULL,
 	"receiver_email" varchar(254) DEFAULT '' NOT NULL,
 	"used_by_id" char(24),
-	"used_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"used_at" timestamp (3) with time zone,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "invitations_code_unique" UNIQUE("code")
 );
 --> statement-breakpoint
@@ -214,7 +214,7 @@ CREATE TABLE "mail_push_settings" (
 	"follow" boolean DEFAULT false NOT NULL,
 	"article" boolean DEFAULT true NOT NULL,
 	"week" boolean DEFAULT true NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "notifications" (
@@ -227,15 +227,15 @@ CREATE TABLE "notifications" (
 	"reply_id" char(24),
 	"content" text DEFAULT '' NOT NULL,
 	"checked" boolean DEFAULT false NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "notifications_type_check" CHECK ("notifications"."type" in ('like', 'comment', 'reply', 'follow', 'submitEntry', 'system'))
 );
 --> statement-breakpoint
 CREATE TABLE "pin_likes" (
 	"pin_id" char(24) NOT NULL,
 	"user_id" char(24) NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "pin_likes_pin_id_user_id_pk" PRIMARY KEY("pin_id","user_id")
 );
 --> statement-breakpoint
@@ -246,42 +246,42 @@ CREATE TABLE "pins" (
 	"image_url_list" text[] DEFAULT '{}'::text[] NOT NULL,
 	"comment_count" integer DEFAULT 0 NOT NULL,
 	"like_count" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"deleted_at" timestamp with time zone
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp (3) with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "system_notification_reads" (
 	"user_id" char(24) NOT NULL,
 	"system_notification_id" char(24) NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "system_notification_reads_user_id_system_notification_id_pk" PRIMARY KEY("user_id","system_notification_id")
 );
 --> statement-breakpoint
 CREATE TABLE "system_notifications" (
 	"id" char(24) PRIMARY KEY NOT NULL,
 	"message" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "tag_subscriptions" (
 	"user_id" char(24) NOT NULL,
 	"tag_id" char(24) NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "tag_subscriptions_user_id_tag_id_pk" PRIMARY KEY("user_id","tag_id")
 );
 --> statement-breakpoint
 CREATE TABLE "collection_set_entries" (
 	"collection_set_id" char(24) NOT NULL,
 	"entry_id" char(24) NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "collection_set_entries_collection_set_id_entry_id_pk" PRIMARY KEY("collection_set_id","entry_id")
 );
 --> statement-breakpoint
 CREATE TABLE "collection_set_followers" (
 	"collection_set_id" char(24) NOT NULL,
 	"user_id" char(24) NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "collection_set_followers_collection_set_id_user_id_pk" PRIMARY KEY("collection_set_id","user_id")
 );
 --> statement-breakpoint
@@ -296,8 +296,8 @@ CREATE TABLE "collection_sets" (
 	"recommended" boolean DEFAULT false NOT NULL,
 	"follower_count" integer DEFAULT 0 NOT NULL,
 	"entry_count" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "bills" (
@@ -308,8 +308,8 @@ CREATE TABLE "bills" (
 	"status" varchar(16) DEFAULT 'pending' NOT NULL,
 	"description" text DEFAULT '' NOT NULL,
 	"order_id" char(24),
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "bills_type_check" CHECK ("bills"."type" in ('income', 'withdraw')),
 	CONSTRAINT "bills_status_check" CHECK ("bills"."status" in ('pending', 'succeeded', 'failed'))
 );
@@ -322,8 +322,8 @@ CREATE TABLE "booklet_sections" (
 	"is_free" boolean DEFAULT false NOT NULL,
 	"is_hot" boolean DEFAULT false NOT NULL,
 	"order" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "booklets" (
@@ -339,8 +339,8 @@ CREATE TABLE "booklets" (
 	"is_finished" boolean DEFAULT false NOT NULL,
 	"sections_count" integer DEFAULT 0 NOT NULL,
 	"buy_count" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "orders" (
@@ -350,8 +350,8 @@ CREATE TABLE "orders" (
 	"amount" integer NOT NULL,
 	"status" varchar(16) DEFAULT 'pending' NOT NULL,
 	"pay_type" varchar(16) NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"paid_at" timestamp with time zone,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"paid_at" timestamp (3) with time zone,
 	CONSTRAINT "orders_status_check" CHECK ("orders"."status" in ('pending', 'paid', 'closed')),
 	CONSTRAINT "orders_pay_type_check" CHECK ("orders"."pay_type" in ('wxpay', 'alipay'))
 );
@@ -362,8 +362,8 @@ CREATE TABLE "wallets" (
 	"has_wallet" boolean DEFAULT true NOT NULL,
 	"alipay_account" varchar(100) DEFAULT '' NOT NULL,
 	"real_name" varchar(50) DEFAULT '' NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "repos" (
@@ -387,9 +387,9 @@ CREATE TABLE "repos" (
 	"license" jsonb,
 	"owner" jsonb NOT NULL,
 	"comments_count" integer DEFAULT 0 NOT NULL,
-	"commited_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"commited_at" timestamp (3) with time zone,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "repos_originalId_unique" UNIQUE("original_id")
 );
 --> statement-breakpoint
@@ -408,8 +408,8 @@ CREATE TABLE "showcases" (
 	"lang_count" integer DEFAULT 0 NOT NULL,
 	"repo_count" integer DEFAULT 0 NOT NULL,
 	"order" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "banners" (
@@ -420,10 +420,10 @@ CREATE TABLE "banners" (
 	"url" text NOT NULL,
 	"order" integer DEFAULT 0 NOT NULL,
 	"active" boolean DEFAULT true NOT NULL,
-	"started_at" timestamp with time zone,
-	"ended_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"started_at" timestamp (3) with time zone,
+	"ended_at" timestamp (3) with time zone,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "banners_position_check" CHECK ("banners"."position" in ('hero', 'aside'))
 );
 --> statement-breakpoint
@@ -439,7 +439,7 @@ CREATE TABLE "tracking_events" (
 	"location" text DEFAULT '' NOT NULL,
 	"suid" varchar(64) DEFAULT '' NOT NULL,
 	"uid" char(24),
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

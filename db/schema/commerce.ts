@@ -7,11 +7,10 @@ import {
   integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { counter, createdAt, idColumn, ref, updatedAt } from "./columns.ts";
+import { counter, createdAt, idColumn, instant, ref, updatedAt } from "./columns.ts";
 import { categories } from "./content.ts";
 import { users } from "./users.ts";
 
@@ -129,7 +128,7 @@ export const orders = pgTable(
     status: varchar({ length: 16 }).notNull().default("pending"),
     payType: varchar({ length: 16 }).notNull(),
     createdAt: createdAt(),
-    paidAt: timestamp({ withTimezone: true, mode: "date" }),
+    paidAt: instant(),
   },
   (t) => [
     check("orders_status_check", sql`${t.status} in ('pending', 'paid', 'closed')`),

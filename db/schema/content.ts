@@ -8,11 +8,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { counter, createdAt, idColumn, ref, updatedAt } from "./columns.ts";
+import { counter, createdAt, idColumn, instant, ref, updatedAt } from "./columns.ts";
 import { users } from "./users.ts";
 
 // Keyset feeds sort DESC on (key, id). Every feed index below lists its columns ascending on
@@ -96,7 +95,7 @@ export const entries = pgTable(
     hotIndex: doublePrecision().notNull().default(0),
     rankIndex: doublePrecision().notNull().default(0),
     /** Null until the first comment: the comment-sort feed filters `latestCommentAt IS NOT NULL`. */
-    latestCommentAt: timestamp({ withTimezone: true, mode: "date" }),
+    latestCommentAt: instant(),
     /** Likes (the spec uses one field for both). */
     collectionCount: counter(),
     /** Comments and replies, not deleted. */
@@ -105,7 +104,7 @@ export const entries = pgTable(
     viewsCount: counter(),
     /** published | draft */
     status: varchar({ length: 16 }).notNull().default("published"),
-    deletedAt: timestamp({ withTimezone: true, mode: "date" }),
+    deletedAt: instant(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

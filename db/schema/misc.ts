@@ -1,16 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  varchar,
-} from "drizzle-orm/pg-core";
-import { createdAt, idColumn, ref, updatedAt } from "./columns.ts";
+import { bigint, boolean, check, index, integer, pgTable, text, varchar } from "drizzle-orm/pg-core";
+import { createdAt, idColumn, instant, ref, updatedAt } from "./columns.ts";
 
 /**
  * A banner (get_banner): position hero (top carousel) or aside (sidebar, 2 shown). The optional
@@ -26,8 +16,8 @@ export const banners = pgTable(
     url: text().notNull(),
     order: integer().notNull().default(0),
     active: boolean().notNull().default(true),
-    startedAt: timestamp({ withTimezone: true, mode: "date" }),
-    endedAt: timestamp({ withTimezone: true, mode: "date" }),
+    startedAt: instant(),
+    endedAt: instant(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,15 +1,5 @@
-import {
-  char,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  varchar,
-} from "drizzle-orm/pg-core";
-import { counter, createdAt, idColumn, ref, updatedAt } from "./columns.ts";
+import { char, index, integer, jsonb, pgTable, primaryKey, text, varchar } from "drizzle-orm/pg-core";
+import { counter, createdAt, idColumn, instant, ref, updatedAt } from "./columns.ts";
 
 /** One language of a repo: proportion in percent; entries below 0.1% are dropped, sorted descending. */
 export interface RepoLanguage {
@@ -52,7 +42,7 @@ export const repos = pgTable(
     /** Comments and replies with targetType repo, not deleted. */
     commentsCount: counter(),
     /** Last push on the code host (the spec spells it commitedAt). */
-    commitedAt: timestamp({ withTimezone: true, mode: "date" }),
+    commitedAt: instant(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -8,10 +8,9 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   varchar,
 } from "drizzle-orm/pg-core";
-import { counter, createdAt, idColumn, ref, updatedAt } from "./columns.ts";
+import { counter, createdAt, idColumn, instant, ref, updatedAt } from "./columns.ts";
 import { entries, tags } from "./content.ts";
 import { users } from "./users.ts";
 
@@ -52,7 +51,7 @@ export const comments = pgTable(
     subCommentCount: counter(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    deletedAt: timestamp({ withTimezone: true, mode: "date" }),
+    deletedAt: instant(),
   },
   (t) => [
     check("comments_target_type_check", sql`${t.targetType} in ('entry', 'booklet', 'repo', 'pin')`),
@@ -98,7 +97,7 @@ export const pins = pgTable(
     likeCount: counter(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    deletedAt: timestamp({ withTimezone: true, mode: "date" }),
+    deletedAt: instant(),
   },
   (t) => [
     index("pins_created_idx").on(t.createdAt, t.id),
@@ -248,7 +247,7 @@ export const invitations = pgTable(
     receiverName: varchar({ length: 50 }).notNull().default(""),
     receiverEmail: varchar({ length: 254 }).notNull().default(""),
     usedById: ref().references(() => users.id, { onDelete: "set null" }),
-    usedAt: timestamp({ withTimezone: true, mode: "date" }),
+    usedAt: instant(),
     createdAt: createdAt(),
   },
   (t) => [index("invitations_sender_created_idx").on(t.senderId, t.createdAt)],

@@ -31,7 +31,7 @@ function field(source: unknown, name: string): string | undefined {
  * or as query/body fields (uid, token, device_id); the web sends the httpOnly session cookie.
  * Cookie-authenticated changes must carry the double-submit CSRF header.
  */
-export function installSession(app: FastifyInstance, services: Services, config: Config) {
+export function installSession(app: FastifyInstance, services: Services) {
   app.decorateRequest("caller", null as unknown as Caller);
   app.decorateRequest("viewer", null);
   app.decorateRequest("authVia", null);

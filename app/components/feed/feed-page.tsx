@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import type { CategoryLink } from "../../lib/categories";
 import type { EntrySummary } from "../../lib/types";
 import { TwoColumn } from "../layout/page";
@@ -22,6 +23,10 @@ interface FeedPageProps {
   aside: ReactNode;
   /** Visually hidden page heading (the category nav is the visible one). */
   heading: string;
+  /** The next page in the spec's URL shape (`?sort=&pointer=`), absent on the last page. */
+  nextHref?: string | null;
+  /** Back to the first page, shown when this is not the first page. */
+  firstHref?: string | null;
 }
 
 /** Juejin's feed screen: category nav, a list card with sort tabs, and a sidebar. */
@@ -42,6 +47,18 @@ export function FeedPage(props: FeedPageProps) {
             emptyTitle={props.emptyTitle}
             emptyDescription={props.emptyDescription}
           />
+          {(props.nextHref || props.firstHref) && (
+            <nav className="list-pager" aria-label="翻页">
+              {props.firstHref ? <Link to={props.firstHref}>回到第一页</Link> : <span />}
+              {props.nextHref ? (
+                <Link to={props.nextHref} rel="next">
+                  下一页
+                </Link>
+              ) : (
+                <span className="list-pager-end">没有更多了</span>
+              )}
+            </nav>
+          )}
         </section>
       </TwoColumn>
     </>

@@ -4,23 +4,27 @@ import { FeedPage, sortHref } from "../../components/feed/feed-page";
 import { AppCard, AuthorListCard, SidebarFooter, TagCloudCard } from "../../components/feed/sidebar";
 import { useShell } from "../../components/shell/shell-context";
 import { BROWSE_CATEGORIES, ENTRY_SORTS, findCategory, parseSort } from "../../lib/categories";
+import { loadFeed } from "../../lib/feed.server";
 import { notFound } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
-import type { EntrySummary, TagSummary, UserSummary } from "../../lib/types";
+import type { TagSummary, UserSummary } from "../../lib/types";
 
 const SORTS = ENTRY_SORTS.map((s) => s.value);
 
 /** exploreIndex: public; default sort popular; keyset `pointer` paging once entries exist. */
-export function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const category = findCategory(BROWSE_CATEGORIES, params.category ?? "all");
   if (!category) notFound();
   const url = new URL(request.url);
+  const sort = parseSort(url.searchParams.get("sort"), SORTS, "popular");
+  const pointer = url.searchParams.get("pointer");
+  const feed = await loadFeed(context, { base: `/explore/${category.slug}`, sort, category: category.slug, pointer });
   return {
     category: category.slug,
     categoryTitle: category.title,
-    sort: parseSort(url.searchParams.get("sort"), SORTS, "popular"),
-    pointer: url.searchParams.get("pointer"),
-    entries: [] as EntrySummary[],
+    sort,
+    pointer,
+    ...feed,
     tags: [] as TagSummary[],
     authors: [] as UserSummary[],
     now: Date.now(),
@@ -47,6 +51,8 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
       sort={loaderData.sort}
       sortHref={sortHref(pathname, "popular")}
       entries={loaderData.entries}
+      nextHref={loaderData.nextHref}
+      firstHref={loaderData.firstHref}
       now={loaderData.now}
       emptyDescription="这个分类下还没有文章"
       aside={

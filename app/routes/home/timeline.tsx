@@ -4,6 +4,7 @@ import { FeedPage, sortHref } from "../../components/feed/feed-page";
 import { AppCard, AuthorListCard, SidebarFooter, TagCloudCard } from "../../components/feed/sidebar";
 import { useShell } from "../../components/shell/shell-context";
 import { ENTRY_SORTS, findCategory, parseSort, TIMELINE_CATEGORIES } from "../../lib/categories";
+import { loadFeed } from "../../lib/feed.server";
 import { notFound, requireViewer } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
 import type { EntrySummary, TagSummary, UserSummary } from "../../lib/types";
@@ -11,18 +12,29 @@ import type { EntrySummary, TagSummary, UserSummary } from "../../lib/types";
 const SORTS = ENTRY_SORTS.map((s) => s.value);
 
 /** timelineIndex: login required; the default category is 关注 (the subscribed tags). */
-export function loader({ context, params, request }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const viewer = requireViewer(context);
   const category = findCategory(TIMELINE_CATEGORIES, params.category ?? "subscribe");
   if (!category) notFound();
-  const sort = parseSort(new URL(request.url).searchParams.get("sort"), SORTS, "popular");
+  const url = new URL(request.url);
+  const sort = parseSort(url.searchParams.get("sort"), SORTS, "popular");
+  // The 关注 feed (subscribed tags) arrives with tag subscriptions; every other category is a real feed.
+  const feed =
+    category.slug === "subscribe"
+      ? { entries: [] as EntrySummary[], nextHref: null, firstHref: null }
+      : await loadFeed(context, {
+          base: `/timeline/${category.slug}`,
+          sort,
+          category: category.slug,
+          pointer: url.searchParams.get("pointer"),
+        });
   return {
     category: category.slug,
     categoryTitle: category.title,
     sort,
     /** No subscribed tags yet: the 关注 feed points at getting-started instead (spec §4 new-user guide). */
     needsGuide: category.slug === "subscribe" && viewer.subscribedTagsCount === 0,
-    entries: [] as EntrySummary[],
+    ...feed,
     tags: [] as TagSummary[],
     authors: [] as UserSummary[],
     now: Date.now(),
@@ -46,6 +58,8 @@ export default function Timeline({ loaderData }: Route.ComponentProps) {
       sort={loaderData.sort}
       sortHref={sortHref(pathname, "popular")}
       entries={loaderData.entries}
+      nextHref={loaderData.nextHref}
+      firstHref={loaderData.firstHref}
       now={loaderData.now}
       emptyTitle={loaderData.needsGuide ? "你还没有关注任何标签" : "暂无内容"}
       emptyDescription={

@@ -10,26 +10,33 @@ import {
 } from "../../components/feed/sidebar";
 import { useShell } from "../../components/shell/shell-context";
 import { BROWSE_CATEGORIES, ENTRY_SORTS, findCategory, parseSort } from "../../lib/categories";
+import { loadFeed } from "../../lib/feed.server";
 import { notFound, redirectViewerToTimeline } from "../../lib/guards.server";
 import { rootMeta, titleMeta } from "../../lib/title";
-import type { EntrySummary, TagSummary, UserSummary } from "../../lib/types";
+import type { TagSummary, UserSummary } from "../../lib/types";
 
 const SORTS = ENTRY_SORTS.map((s) => s.value);
 
 /** welcome ("/" and /welcome/{category?}): unauthenticated only; a logged-in viewer goes to the timeline. */
-export function loader({ context, params, request }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   redirectViewerToTimeline(context);
   const slug = params.category ?? "all";
   const category = findCategory(BROWSE_CATEGORIES, slug);
   if (!category) notFound();
-  const sort = parseSort(new URL(request.url).searchParams.get("sort"), SORTS, "popular");
+  const url = new URL(request.url);
+  const sort = parseSort(url.searchParams.get("sort"), SORTS, "popular");
+  const feed = await loadFeed(context, {
+    base: params.category ? `/welcome/${category.slug}` : "/",
+    sort,
+    category: category.slug,
+    pointer: url.searchParams.get("pointer"),
+  });
   return {
     category: category.slug,
     categoryTitle: category.title,
     sort,
-    // Feed, sidebar tags and authors come from context.services once they exist (spec §9:
-    // entries 20 a page, hot tags, 5 authors).
-    entries: [] as EntrySummary[],
+    ...feed,
+    // Sidebar tags and authors arrive with the tag and user services (spec §9: hot tags, 5 authors).
     tags: [] as TagSummary[],
     authors: [] as UserSummary[],
     now: Date.now(),
@@ -60,6 +67,8 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
       sort={loaderData.sort}
       sortHref={sortHref(pathname, "popular")}
       entries={loaderData.entries}
+      nextHref={loaderData.nextHref}
+      firstHref={loaderData.firstHref}
       now={loaderData.now}
       emptyDescription="这里还没有文章，稍后再来看看吧"
       aside={

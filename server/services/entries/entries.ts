@@ -4,7 +4,7 @@ import type { Caller, Deps } from "../deps.ts";
 import { presentEntry, type PresentedEntry } from "./present.ts";
 import { feedPage, findCategoryByName, likedAmong, listCategories, tagsOfEntries, type FeedSort } from "./queries.ts";
 
-export const FEED_SORTS = ["popular", "newest"] as const;
+export const FEED_SORTS = ["popular", "newest", "hottest"] as const;
 export const FEED_PAGE_SIZE = 20;
 
 export interface FeedPage {
@@ -66,7 +66,7 @@ export function createEntryService(deps: Deps) {
       const last = page.at(-1)?.entry;
       return {
         list,
-        pointer: last ? encodePointer(sort === "newest" ? last.createdAt : last.rankIndex, last.id) : null,
+        pointer: last ? encodePointer(sort === "newest" ? last.createdAt : sort === "hottest" ? last.hotIndex : last.rankIndex, last.id) : null,
         canNext: rows.length > limit,
       };
     },

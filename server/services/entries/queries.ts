@@ -3,12 +3,13 @@ import type { Tx } from "../../../db/client.ts";
 import { categories, entries, entryLikes, entryTags, tags, users } from "../../../db/schema/index.ts";
 import type { Pointer } from "../../lib/pagination.ts";
 
-export type FeedSort = "newest" | "popular";
+export type FeedSort = "newest" | "popular" | "hottest";
 
 /** The column each sort orders by; the feed pointer is that column's value of the last item. */
 export const SORT_COLUMN = {
   newest: entries.createdAt,
   popular: entries.rankIndex,
+  hottest: entries.hotIndex,
 } as const;
 
 export async function listCategories(db: Tx) {

@@ -23,5 +23,10 @@ export function entryRoutes(services: Services): FastifyPluginAsyncTypebox {
       { schema: { tags, summary: "最新（newest，按 createdAt）", description: FEED_NOTE, querystring: FeedQuery } },
       async (req) => ok(await services.entries.feed({ ...req.query, sort: "newest", pointer: req.query.before }, req.caller)),
     );
+    app.get(
+      "/get_entry_by_hot",
+      { schema: { tags, summary: "热榜（hottest，按 hotIndex）", description: FEED_NOTE, querystring: FeedQuery } },
+      async (req) => ok(await services.entries.feed({ ...req.query, sort: "hottest", pointer: req.query.before }, req.caller)),
+    );
   };
 }

@@ -94,7 +94,7 @@ export async function findLiveCodeByHash(db: Tx, purpose: CodePurpose, codeHash:
 }
 
 /** Marks a code used; false when another request used it first. */
-export async function useCode(db: Tx, id: string): Promise<boolean> {
+export async function spendCode(db: Tx, id: string): Promise<boolean> {
   const rows = await db
     .update(verificationCodes)
     .set({ usedAt: new Date() })

@@ -29,7 +29,7 @@ import {
   insertUser,
   latestLiveCode,
   updateUser,
-  useCode,
+  spendCode,
   usernameTaken,
   type CodePurpose,
   type UserRow,
@@ -99,7 +99,7 @@ export function createUserService(deps: Deps, auth: AuthService) {
       await countCodeAttempt(db, row.id);
       throw new AppError(10017, REGISTER_MESSAGES.wrongCode, "smsCode");
     }
-    if (!(await useCode(db, row.id))) throw new AppError(10017, REGISTER_MESSAGES.wrongCode, "smsCode");
+    if (!(await spendCode(db, row.id))) throw new AppError(10017, REGISTER_MESSAGES.wrongCode, "smsCode");
   }
 
   async function sendMailToken(user: UserRow, purpose: "reset" | "verify", email: string) {
@@ -132,7 +132,7 @@ export function createUserService(deps: Deps, auth: AuthService) {
 
   async function consumeMailToken(purpose: "reset" | "verify", token: string, field: string) {
     const row = token ? await findLiveCodeByHash(db, purpose, sha256(token)) : undefined;
-    if (!row || !row.userId || !(await useCode(db, row.id))) {
+    if (!row || !row.userId || !(await spendCode(db, row.id))) {
       throw badRequest("链接无效或已过期，请重新获取", field);
     }
     return row;
