@@ -8,6 +8,7 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { openDatabase, type Database } from "../db/client.ts";
+import { ensureReferenceData } from "../db/reference-data.ts";
 import type { Config } from "./config.ts";
 import { memoryKv, redisKv, type Kv } from "./lib/kv.ts";
 import { createMailer } from "./lib/mailer.ts";
@@ -55,6 +56,8 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   const { config } = opts;
   const database = opts.database ?? (await openDatabase(config));
   const ownsDatabase = !opts.database;
+  // The nine categories and built-in tags exist on every database, whatever else it holds.
+  await ensureReferenceData(database.db);
   const kv = config.redisUrl ? await redisKv(config.redisUrl) : memoryKv();
   const outbox = config.devOutbox ? new Outbox() : undefined;
 
@@ -83,7 +86,12 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   await app.register(fastifyRateLimit, {
     global: false,
     ...(rateRedis ? { redis: rateRedis, nameSpace: "nugget:rl:" } : {}),
-    errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, s: 429, m: `请求太频繁，请 ${ctx.after} 后再试`, d: null }),
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      s: 429,
+      m: `请求太频繁，请 ${ctx.after} 后再试`,
+      d: null,
+    }),
   });
   await app.register(fastifySwagger, {
     openapi: {

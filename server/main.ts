@@ -4,8 +4,6 @@ import { buildApp } from "./app.ts";
 // Reads config and listens — nothing else (see app.ts for the assembly).
 const config = loadConfig();
 const { app, database } = await buildApp({ config, buildDir: "build" });
-const { ensureReferenceData } = await import("../db/reference-data.ts");
-await ensureReferenceData(database.db);
 if (config.seedOnEmpty) {
   const { seedIfEmpty } = await import("../db/seed/seed.ts");
   await seedIfEmpty(database.db);

@@ -46,7 +46,12 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
         ? request.body
         : JSON.stringify(request.body);
   }
-  return new Request(new URL(request.url, origin), { method: request.method, headers, body, signal: controller.signal });
+  return new Request(new URL(request.url, origin), {
+    method: request.method,
+    headers,
+    body,
+    signal: controller.signal,
+  });
 }
 
 /**
@@ -66,7 +71,9 @@ export async function installSsr(app: FastifyInstance, services: Services, confi
       // Vite fingerprints everything under assets/: safe to cache for a year.
       res.setHeader(
         "Cache-Control",
-        filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? "public, max-age=31536000, immutable"
+          : "public, max-age=3600",
       );
     },
   });

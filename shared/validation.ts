@@ -20,7 +20,8 @@ export const LIMITS = {
 } as const;
 
 export const USERNAME_PATTERN = /^[\u4e00-\u9fa5A-Za-z0-9_]+$/;
-export const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 /** Mainland China mobile numbers: 11 digits starting 13–19. */
 export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
 export const SMS_CODE_PATTERN = /^\d{6}$/;

@@ -9,9 +9,7 @@ let counter = randomBytes(3).readUIntBE(0, 3);
 export function newId(date: Date = new Date()): string {
   counter = (counter + 1) % 0x1000000;
   const seconds = Math.floor(date.getTime() / 1000);
-  return (
-    seconds.toString(16).padStart(8, "0") + processRandom + counter.toString(16).padStart(6, "0")
-  );
+  return seconds.toString(16).padStart(8, "0") + processRandom + counter.toString(16).padStart(6, "0");
 }
 
 /** The spec's id rule for routes: 24 alphanumeric characters. */

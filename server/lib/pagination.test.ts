@@ -18,10 +18,14 @@ describe("keyset pointers", () => {
 
   it("round-trips every millisecond time", () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date("1970-01-01"), max: new Date("9999-12-31"), noInvalidDate: true }), id, (d, i) => {
-        const p = decodePointer(encodePointer(d, i), "date");
-        expect(p!.value.getTime()).toBe(d.getTime());
-      }),
+      fc.property(
+        fc.date({ min: new Date("1970-01-01"), max: new Date("9999-12-31"), noInvalidDate: true }),
+        id,
+        (d, i) => {
+          const p = decodePointer(encodePointer(d, i), "date");
+          expect(p!.value.getTime()).toBe(d.getTime());
+        },
+      ),
     );
   });
 

@@ -43,8 +43,8 @@ describe("Aliyun SMS gateway", () => {
     const params = new URL(seen[0]).searchParams;
     expect(params.get("PhoneNumbers")).toBe("13800000000");
     expect(JSON.parse(params.get("TemplateParam")!)).toEqual({ code: "123456" });
-    await expect(gateway("isv.BUSINESS_LIMIT_CONTROL").sendCode("13800000000", "1", "signup")).rejects.toThrow(
-      /refused/,
-    );
+    await expect(
+      gateway("isv.BUSINESS_LIMIT_CONTROL").sendCode("13800000000", "1", "signup"),
+    ).rejects.toThrow(/refused/);
   });
 });

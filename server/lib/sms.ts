@@ -78,12 +78,17 @@ export function aliyunSms(opts: AliyunSmsOptions): SmsProvider {
         signal: AbortSignal.timeout(10_000),
       });
       const body = (await res.json().catch(() => ({}))) as { Code?: string; Message?: string };
-      if (body.Code !== "OK") throw new Error(`SMS gateway refused: ${body.Code ?? res.status} ${body.Message ?? ""}`);
+      if (body.Code !== "OK")
+        throw new Error(`SMS gateway refused: ${body.Code ?? res.status} ${body.Message ?? ""}`);
     },
   };
 }
 
-export function createSmsProvider(env: NodeJS.ProcessEnv, outbox: Outbox | undefined, siteName: string): SmsProvider {
+export function createSmsProvider(
+  env: NodeJS.ProcessEnv,
+  outbox: Outbox | undefined,
+  siteName: string,
+): SmsProvider {
   if (env.SMS_PROVIDER === "aliyun") {
     return aliyunSms({
       accessKeyId: env.ALIYUN_SMS_ACCESS_KEY_ID ?? "",

@@ -29,7 +29,9 @@ function validationField(err: FastifyError): string {
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.status).send({ s: err.code, m: err.message, d: err.field ? { field: err.field } : null });
+      return reply
+        .status(err.status)
+        .send({ s: err.code, m: err.message, d: err.field ? { field: err.field } : null });
     }
     if (err.validation) {
       const field = validationField(err);

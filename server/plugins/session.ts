@@ -41,7 +41,9 @@ export function installSession(app: FastifyInstance, services: Services) {
     const headerToken = typeof h.token === "string" ? h.token : undefined;
     const token = headerToken ?? field(request.query, "token") ?? field(request.body, "token");
     const uid =
-      (typeof h.uid === "string" ? h.uid : undefined) ?? field(request.query, "uid") ?? field(request.body, "uid");
+      (typeof h.uid === "string" ? h.uid : undefined) ??
+      field(request.query, "uid") ??
+      field(request.body, "uid");
     const cookieToken = request.cookies[SESSION_COOKIE];
 
     let resolved = null;
@@ -96,6 +98,11 @@ export function ensureCsrfCookie(request: FastifyRequest, reply: FastifyReply, c
   const existing = request.cookies[CSRF_COOKIE];
   if (existing && /^[\w-]{20,64}$/.test(existing)) return existing;
   const token = randomToken(24);
-  reply.setCookie(CSRF_COOKIE, token, { httpOnly: false, sameSite: "lax", secure: secure(config), path: "/" });
+  reply.setCookie(CSRF_COOKIE, token, {
+    httpOnly: false,
+    sameSite: "lax",
+    secure: secure(config),
+    path: "/",
+  });
   return token;
 }

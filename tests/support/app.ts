@@ -24,7 +24,8 @@ export async function testApp(overrides: Partial<Config> = {}, buildDir?: string
 
 const hex = (n: number) => randomBytes(n).toString("hex");
 /** A unique phone number in the mainland pattern. */
-export const uniquePhone = () => `1${3 + (randomBytes(1)[0] % 7)}${String(randomBytes(4).readUInt32BE() % 1e9).padStart(9, "0")}`;
+export const uniquePhone = () =>
+  `1${3 + (randomBytes(1)[0] % 7)}${String(randomBytes(4).readUInt32BE() % 1e9).padStart(9, "0")}`;
 export const uniqueEmail = () => `u${hex(5)}@example.com`;
 export const uniqueUsername = () => `用户_${hex(4)}`;
 /** A fresh client address, so one test's failures and rate limits do not reach another's. */

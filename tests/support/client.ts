@@ -25,7 +25,8 @@ export async function call<T = any>(
   opts: { body?: unknown; auth?: Auth; ip?: string; headers?: Record<string, string>; form?: boolean } = {},
 ): Promise<Reply<T>> {
   const headers: Record<string, string> = { ...opts.headers };
-  if (opts.auth) Object.assign(headers, { uid: opts.auth.uid, client: opts.auth.client, token: opts.auth.token });
+  if (opts.auth)
+    Object.assign(headers, { uid: opts.auth.uid, client: opts.auth.client, token: opts.auth.token });
   const res = await app.inject({
     method,
     url,
@@ -44,7 +45,10 @@ export async function call<T = any>(
 }
 
 /** Registers a user by e-mail and returns its auth triple and credentials. */
-export async function registerByEmail(nugget: NuggetApp, fields: { username?: string; email?: string; password?: string } = {}) {
+export async function registerByEmail(
+  nugget: NuggetApp,
+  fields: { username?: string; email?: string; password?: string } = {},
+) {
   const body = {
     username: fields.username ?? uniqueUsername(),
     email: fields.email ?? uniqueEmail(),
@@ -52,7 +56,11 @@ export async function registerByEmail(nugget: NuggetApp, fields: { username?: st
   };
   const r = await call(nugget.app, "POST", "/api/v1/createUser", { body, ip: uniqueIp() });
   if (r.s !== 1) throw new Error(`register failed: ${r.status} ${r.s} ${r.m}`);
-  return { ...body, auth: { uid: r.d.user.id, client: r.d.clientId, token: r.d.token } as Auth, user: r.d.user };
+  return {
+    ...body,
+    auth: { uid: r.d.user.id, client: r.d.clientId, token: r.d.token } as Auth,
+    user: r.d.user,
+  };
 }
 
 /** Solves the image captcha by reading its answer from the store, as only a person could. */
@@ -63,7 +71,12 @@ export async function solveCaptcha(nugget: NuggetApp) {
 }
 
 /** Sends an SMS code and reads it from the development outbox, as the phone's owner would. */
-export async function smsCodeFor(nugget: NuggetApp, phone: string, useType: "signup" | "restpwd" | "bind", auth?: Auth) {
+export async function smsCodeFor(
+  nugget: NuggetApp,
+  phone: string,
+  useType: "signup" | "restpwd" | "bind",
+  auth?: Auth,
+) {
   const captcha = await solveCaptcha(nugget);
   // Stands for waiting out the 60 s resend cooldown of an earlier code to the same phone.
   await nugget.kv.del(`sms:cooldown:${phone}`);
@@ -77,11 +90,23 @@ export async function smsCodeFor(nugget: NuggetApp, phone: string, useType: "sig
   return text.match(/(\d{6})/)![1];
 }
 
-export async function registerByPhone(nugget: NuggetApp, fields: { username?: string; phone?: string; password?: string } = {}) {
+export async function registerByPhone(
+  nugget: NuggetApp,
+  fields: { username?: string; phone?: string; password?: string } = {},
+) {
   const phone = fields.phone ?? uniquePhone();
   const smsCode = await smsCodeFor(nugget, phone, "signup");
-  const body = { username: fields.username ?? uniqueUsername(), phoneNumber: phone, smsCode, password: fields.password ?? "secret123" };
+  const body = {
+    username: fields.username ?? uniqueUsername(),
+    phoneNumber: phone,
+    smsCode,
+    password: fields.password ?? "secret123",
+  };
   const r = await call(nugget.app, "POST", "/api/v1/createUser", { body, ip: uniqueIp() });
   if (r.s !== 1) throw new Error(`register failed: ${r.status} ${r.s} ${r.m}`);
-  return { ...body, auth: { uid: r.d.user.id, client: r.d.clientId, token: r.d.token } as Auth, user: r.d.user };
+  return {
+    ...body,
+    auth: { uid: r.d.user.id, client: r.d.clientId, token: r.d.token } as Auth,
+    user: r.d.user,
+  };
 }

@@ -18,7 +18,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const sort = parseSort(url.searchParams.get("sort"), SORTS, "popular");
   const pointer = url.searchParams.get("pointer");
-  const feed = await loadFeed(context, { base: `/explore/${category.slug}`, sort, category: category.slug, pointer });
+  const feed = await loadFeed(context, {
+    base: `/explore/${category.slug}`,
+    sort,
+    category: category.slug,
+    pointer,
+  });
   return {
     category: category.slug,
     categoryTitle: category.title,

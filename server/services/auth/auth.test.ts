@@ -95,7 +95,10 @@ describe("login (spec §7 auth service, §8 codes)", () => {
 
   it("answers 410 when the account must reset its password, and logs in after a reset", async () => {
     const u = await registerByPhone(nugget);
-    await nugget.database.db.update(users).set({ passwordResetRequired: true }).where(eq(users.id, u.auth.uid));
+    await nugget.database.db
+      .update(users)
+      .set({ passwordResetRequired: true })
+      .where(eq(users.id, u.auth.uid));
     const wrong = await loginPhone(u.phoneNumber, "wrong-password");
     expect(wrong.status).toBe(401);
     const gone = await loginPhone(u.phoneNumber, u.password);
@@ -142,7 +145,9 @@ describe("sessions", () => {
 
   it("stores only a hash of the token", async () => {
     const u = await registerByEmail(nugget);
-    const rows = await nugget.database.db.query.sessions.findMany({ where: (s, { eq }) => eq(s.userId, u.auth.uid) });
+    const rows = await nugget.database.db.query.sessions.findMany({
+      where: (s, { eq }) => eq(s.userId, u.auth.uid),
+    });
     expect(rows.length).toBe(1);
     expect(rows[0].tokenHash).not.toContain(u.auth.token);
     expect(rows[0].tokenHash).toMatch(/^[0-9a-f]{64}$/);
@@ -200,7 +205,11 @@ describe("the envelope", () => {
   });
 
   it("signs a page for the in-app browser", async () => {
-    const r = await call(nugget.app, "GET", "/api/wechat/auth?url=" + encodeURIComponent("http://nugget.test/post/1#x"));
+    const r = await call(
+      nugget.app,
+      "GET",
+      "/api/wechat/auth?url=" + encodeURIComponent("http://nugget.test/post/1#x"),
+    );
     expect(Object.keys(r.d).sort()).toEqual(["appId", "nonceStr", "signature", "timestamp"]);
     expect(r.d.signature).toMatch(/^[0-9a-f]{40}$/);
   });

@@ -18,7 +18,10 @@ export function authRoutes(services: Services, config: Config): FastifyPluginAsy
 
     app.post(
       "/auth/type/email",
-      { schema: { tags: ["auth"], summary: "邮箱登录", description: AUTH_NOTE, body: EmailLoginBody }, config: loginLimit },
+      {
+        schema: { tags: ["auth"], summary: "邮箱登录", description: AUTH_NOTE, body: EmailLoginBody },
+        config: loginLimit,
+      },
       async (req, reply) => {
         const { email, password, clientId, device_id } = req.body;
         const result = await services.auth.login("email", email, password, req.caller, clientId ?? device_id);
@@ -29,10 +32,19 @@ export function authRoutes(services: Services, config: Config): FastifyPluginAsy
 
     app.post(
       "/auth/type/phoneNumber",
-      { schema: { tags: ["auth"], summary: "手机号登录", description: AUTH_NOTE, body: PhoneLoginBody }, config: loginLimit },
+      {
+        schema: { tags: ["auth"], summary: "手机号登录", description: AUTH_NOTE, body: PhoneLoginBody },
+        config: loginLimit,
+      },
       async (req, reply) => {
         const { phoneNumber, password, clientId, device_id } = req.body;
-        const result = await services.auth.login("phone", phoneNumber, password, req.caller, clientId ?? device_id);
+        const result = await services.auth.login(
+          "phone",
+          phoneNumber,
+          password,
+          req.caller,
+          clientId ?? device_id,
+        );
         setSessionCookie(reply, config, result.token);
         return ok(result);
       },

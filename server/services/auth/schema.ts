@@ -4,7 +4,9 @@ import { LIMITS } from "../../../shared/validation.ts";
 // Lengths here are the input limits of spec §5; the finer rules (format, empty) are checked by
 // shared/validation.ts inside the service so the message is the one the form shows.
 const clientFields = {
-  clientId: Type.Optional(Type.String({ maxLength: 64, description: "客户端标识（auth triple 的 clientId）" })),
+  clientId: Type.Optional(
+    Type.String({ maxLength: 64, description: "客户端标识（auth triple 的 clientId）" }),
+  ),
   device_id: Type.Optional(Type.String({ maxLength: 64, description: "clientId 的别名" })),
 };
 

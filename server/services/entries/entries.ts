@@ -2,7 +2,14 @@ import { AppError, badRequest } from "../../lib/errors.ts";
 import { decodePointer, encodePointer } from "../../lib/pagination.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { presentEntry, type PresentedEntry } from "./present.ts";
-import { feedPage, findCategoryByName, likedAmong, listCategories, tagsOfEntries, type FeedSort } from "./queries.ts";
+import {
+  feedPage,
+  findCategoryByName,
+  likedAmong,
+  listCategories,
+  tagsOfEntries,
+  type FeedSort,
+} from "./queries.ts";
 
 export const FEED_SORTS = ["popular", "newest", "hottest"] as const;
 export const FEED_PAGE_SIZE = 20;
@@ -59,14 +66,21 @@ export function createEntryService(deps: Deps) {
         presentEntry(entry, {
           user,
           category: cats.find((c) => c.id === entry.categoryId),
-          tags: tagRows.filter((t) => t.entryId === entry.id).map(({ id, title, icon }) => ({ id, title, icon })),
+          tags: tagRows
+            .filter((t) => t.entryId === entry.id)
+            .map(({ id, title, icon }) => ({ id, title, icon })),
           liked: liked.has(entry.id),
         }),
       );
       const last = page.at(-1)?.entry;
       return {
         list,
-        pointer: last ? encodePointer(sort === "newest" ? last.createdAt : sort === "hottest" ? last.hotIndex : last.rankIndex, last.id) : null,
+        pointer: last
+          ? encodePointer(
+              sort === "newest" ? last.createdAt : sort === "hottest" ? last.hotIndex : last.rankIndex,
+              last.id,
+            )
+          : null,
         canNext: rows.length > limit,
       };
     },

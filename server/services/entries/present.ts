@@ -35,7 +35,9 @@ export function presentEntry(
     screenshot: e.screenshot,
     abstract: e.summary.replace(/\s+/g, " ").trim(),
     user: presentAuthor(ctx.user),
-    category: ctx.category ? { id: ctx.category.id, name: ctx.category.name, title: ctx.category.title } : null,
+    category: ctx.category
+      ? { id: ctx.category.id, name: ctx.category.name, title: ctx.category.title }
+      : null,
     tags: ctx.tags,
     liked: ctx.liked,
     isCollected: ctx.liked,

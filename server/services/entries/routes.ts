@@ -15,18 +15,57 @@ export function entryRoutes(services: Services): FastifyPluginAsyncTypebox {
     );
     app.get(
       "/get_entry_by_rank",
-      { schema: { tags, summary: "热门（popular，按 rankIndex）", description: FEED_NOTE, querystring: FeedQuery } },
-      async (req) => ok(await services.entries.feed({ ...req.query, sort: "popular", pointer: req.query.before }, req.caller)),
+      {
+        schema: {
+          tags,
+          summary: "热门（popular，按 rankIndex）",
+          description: FEED_NOTE,
+          querystring: FeedQuery,
+        },
+      },
+      async (req) =>
+        ok(
+          await services.entries.feed(
+            { ...req.query, sort: "popular", pointer: req.query.before },
+            req.caller,
+          ),
+        ),
     );
     app.get(
       "/get_entry_by_timeline",
-      { schema: { tags, summary: "最新（newest，按 createdAt）", description: FEED_NOTE, querystring: FeedQuery } },
-      async (req) => ok(await services.entries.feed({ ...req.query, sort: "newest", pointer: req.query.before }, req.caller)),
+      {
+        schema: {
+          tags,
+          summary: "最新（newest，按 createdAt）",
+          description: FEED_NOTE,
+          querystring: FeedQuery,
+        },
+      },
+      async (req) =>
+        ok(
+          await services.entries.feed(
+            { ...req.query, sort: "newest", pointer: req.query.before },
+            req.caller,
+          ),
+        ),
     );
     app.get(
       "/get_entry_by_hot",
-      { schema: { tags, summary: "热榜（hottest，按 hotIndex）", description: FEED_NOTE, querystring: FeedQuery } },
-      async (req) => ok(await services.entries.feed({ ...req.query, sort: "hottest", pointer: req.query.before }, req.caller)),
+      {
+        schema: {
+          tags,
+          summary: "热榜（hottest，按 hotIndex）",
+          description: FEED_NOTE,
+          querystring: FeedQuery,
+        },
+      },
+      async (req) =>
+        ok(
+          await services.entries.feed(
+            { ...req.query, sort: "hottest", pointer: req.query.before },
+            req.caller,
+          ),
+        ),
     );
   };
 }

@@ -33,7 +33,9 @@ export function presentPublicUser(row: UserRow) {
 }
 
 /** The user as they see themselves (getUserInfo): public fields plus account details. */
-export function presentSelf(row: UserRow): Viewer & ReturnType<typeof presentPublicUser> & Record<string, unknown> {
+export function presentSelf(
+  row: UserRow,
+): Viewer & ReturnType<typeof presentPublicUser> & Record<string, unknown> {
   return {
     ...presentPublicUser(row),
     self: true,

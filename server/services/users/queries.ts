@@ -52,7 +52,6 @@ export async function updateUser(
   return row;
 }
 
-
 export type CodePurpose = "signup" | "restpwd" | "bind" | "reset" | "verify";
 
 export async function insertCode(db: Tx, values: typeof verificationCodes.$inferInsert) {

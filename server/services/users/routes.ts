@@ -26,8 +26,10 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
   return async (app) => {
     const users = services.users;
 
-    app.get("/v1/getUserInfo", { schema: { tags, summary: "当前用户信息", description: needsLogin } }, async (req) =>
-      ok(await users.getUserInfo(req.caller)),
+    app.get(
+      "/v1/getUserInfo",
+      { schema: { tags, summary: "当前用户信息", description: needsLogin } },
+      async (req) => ok(await users.getUserInfo(req.caller)),
     );
 
     app.post(
@@ -38,7 +40,14 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
 
     app.post(
       "/v1/changePassword",
-      { schema: { tags, summary: "修改密码（其他会话随之失效）", description: needsLogin, body: ChangePasswordBody } },
+      {
+        schema: {
+          tags,
+          summary: "修改密码（其他会话随之失效）",
+          description: needsLogin,
+          body: ChangePasswordBody,
+        },
+      },
       async (req) => ok(await users.changePassword(req.body, req.caller)),
     );
 
@@ -147,20 +156,36 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
     for (const path of ["/v1/bindUserMobile", "/v2/updateUserMobile"]) {
       app.post(
         path,
-        { schema: { tags, summary: "绑定或更换手机号（useType bind 的短信验证码）", description: needsLogin, body: BindMobileBody } },
+        {
+          schema: {
+            tags,
+            summary: "绑定或更换手机号（useType bind 的短信验证码）",
+            description: needsLogin,
+            body: BindMobileBody,
+          },
+        },
         async (req) => ok(await users.bindUserMobile(req.body, req.caller)),
       );
     }
 
     app.post(
       "/v1/updateUserEmail",
-      { schema: { tags, summary: "绑定或更换邮箱（随后发送验证邮件）", description: needsLogin, body: UpdateEmailBody } },
+      {
+        schema: {
+          tags,
+          summary: "绑定或更换邮箱（随后发送验证邮件）",
+          description: needsLogin,
+          body: UpdateEmailBody,
+        },
+      },
       async (req) => ok(await users.updateUserEmail(req.body, req.caller)),
     );
 
     app.post(
       "/v1/unbind",
-      { schema: { tags, summary: "解绑邮箱、手机号或第三方账号", description: needsLogin, body: UnbindBody } },
+      {
+        schema: { tags, summary: "解绑邮箱、手机号或第三方账号", description: needsLogin, body: UnbindBody },
+      },
       async (req) => ok(await users.unbind(req.body, req.caller)),
     );
   };

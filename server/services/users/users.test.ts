@@ -4,7 +4,14 @@ import fc from "fast-check";
 import type { NuggetApp } from "../../app.ts";
 import { testApp, uniqueEmail, uniqueIp, uniquePhone, uniqueUsername } from "../../../tests/support/app.ts";
 import { startSmtp } from "../../../tests/support/smtp.ts";
-import { call, registerByEmail, registerByPhone, smsCodeFor, solveCaptcha, type Auth } from "../../../tests/support/client.ts";
+import {
+  call,
+  registerByEmail,
+  registerByPhone,
+  smsCodeFor,
+  solveCaptcha,
+  type Auth,
+} from "../../../tests/support/client.ts";
 
 let nugget: NuggetApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -53,7 +60,9 @@ describe("registration (spec §5, §8)", () => {
   it("checks the username rule", async () => {
     const base = { email: uniqueEmail(), password: "secret123" };
     expect((await expectRejected({ ...base, username: "" }, 400, 400, "username")).m).toBe("用户名不能为空");
-    expect((await expectRejected({ ...base, username: "   " }, 400, 400, "username")).m).toBe("用户名不能为空");
+    expect((await expectRejected({ ...base, username: "   " }, 400, 400, "username")).m).toBe(
+      "用户名不能为空",
+    );
     expect((await expectRejected({ ...base, username: "超".repeat(21) }, 400, 400, "username")).m).toBe(
       "用户名不能超过 20 个字符",
     );
@@ -64,7 +73,9 @@ describe("registration (spec §5, §8)", () => {
 
   it("checks the password rule", async () => {
     const base = { email: uniqueEmail(), username: uniqueUsername() };
-    expect((await expectRejected({ ...base, password: "12345" }, 400, 400, "password")).m).toBe("密码不能少于 6 位");
+    expect((await expectRejected({ ...base, password: "12345" }, 400, 400, "password")).m).toBe(
+      "密码不能少于 6 位",
+    );
     await expectRejected({ ...base, password: "" }, 400, 400, "password");
     await expectRejected({ ...base, password: "x".repeat(129) }, 400, 400, "password");
   });
@@ -89,7 +100,12 @@ describe("registration (spec §5, §8)", () => {
 
   it("answers 10019 for a registered e-mail and 10014 for a registered phone", async () => {
     const e = await registerByEmail(nugget);
-    await expectRejected({ username: uniqueUsername(), email: e.email.toUpperCase(), password: "secret123" }, 200, 10019, "email");
+    await expectRejected(
+      { username: uniqueUsername(), email: e.email.toUpperCase(), password: "secret123" },
+      200,
+      10019,
+      "email",
+    );
     const p = await registerByPhone(nugget);
     await expectRejected(
       { username: uniqueUsername(), phoneNumber: p.phoneNumber, smsCode: "123456", password: "secret123" },
@@ -113,8 +129,15 @@ describe("registration (spec §5, §8)", () => {
   it("uses an SMS code only once", async () => {
     const phone = uniquePhone();
     const smsCode = await smsCodeFor(nugget, phone, "signup");
-    expect((await register({ username: uniqueUsername(), phoneNumber: phone, smsCode, password: "secret123" })).s).toBe(1);
-    const again = await register({ username: uniqueUsername(), phoneNumber: phone, smsCode, password: "secret123" });
+    expect(
+      (await register({ username: uniqueUsername(), phoneNumber: phone, smsCode, password: "secret123" })).s,
+    ).toBe(1);
+    const again = await register({
+      username: uniqueUsername(),
+      phoneNumber: phone,
+      smsCode,
+      password: "secret123",
+    });
     expect(again.s).toBe(10014);
   });
 
@@ -225,10 +248,15 @@ describe("profile and password", () => {
 
   it("changes the password, ending the user's other sessions", async () => {
     const u = await registerByEmail(nugget);
-    const second = await call(nugget.app, "POST", "/api/auth/type/email", { body: { email: u.email, password: u.password } });
+    const second = await call(nugget.app, "POST", "/api/auth/type/email", {
+      body: { email: u.email, password: u.password },
+    });
     const other: Auth = { uid: u.auth.uid, client: second.d.clientId, token: second.d.token };
     const change = (old_password: string, new_password: string) =>
-      call(nugget.app, "POST", "/api/v1/changePassword", { body: { old_password, new_password }, auth: u.auth });
+      call(nugget.app, "POST", "/api/v1/changePassword", {
+        body: { old_password, new_password },
+        auth: u.auth,
+      });
     expect((await change("wrong-one", "newpass123")).d.field).toBe("old_password");
     expect((await change("", "newpass123")).m).toBe("请输入当前密码");
     expect((await change(u.password, "123")).d.field).toBe("new_password");
@@ -245,7 +273,9 @@ describe("profile and password", () => {
     const u = await registerByEmail(nugget);
     const sent = await call(nugget.app, "POST", "/api/v1/restPwdByEmail", { body: { email: u.email } });
     expect(sent.s).toBe(1);
-    await expect.poll(() => smtp.mailsTo(u.email).some((m) => m.includes("/set-new-password?token="))).toBe(true);
+    await expect
+      .poll(() => smtp.mailsTo(u.email).some((m) => m.includes("/set-new-password?token=")))
+      .toBe(true);
     const token = linkIn(smtp.mailsTo(u.email).find((m) => m.includes("/set-new-password"))!);
     const set = (mail_token: string, new_password: string) =>
       call(nugget.app, "POST", "/api/v1/changePasswordByEmailToken", { body: { mail_token, new_password } });
@@ -254,9 +284,13 @@ describe("profile and password", () => {
     expect((await set(token, "reset-pass-2")).d.field).toBe("mail_token");
     expect((await set("made-up-token", "reset-pass-2")).status).toBe(400);
     expect((await call(nugget.app, "GET", "/api/v1/getUserInfo", { auth: u.auth })).status).toBe(401);
-    const login = await call(nugget.app, "POST", "/api/auth/type/email", { body: { email: u.email, password: "reset-pass-1" } });
+    const login = await call(nugget.app, "POST", "/api/auth/type/email", {
+      body: { email: u.email, password: "reset-pass-1" },
+    });
     expect(login.s).toBe(1);
-    expect((await call(nugget.app, "POST", "/api/v1/restPwdByEmail", { body: { email: uniqueEmail() } })).status).toBe(404);
+    expect(
+      (await call(nugget.app, "POST", "/api/v1/restPwdByEmail", { body: { email: uniqueEmail() } })).status,
+    ).toBe(404);
   });
 
   it("resets the password by SMS code", async () => {
@@ -276,23 +310,40 @@ describe("e-mail and phone bindings", () => {
   it("verifies the e-mail address from the mailed link", async () => {
     const u = await registerByEmail(nugget);
     await expect.poll(() => smtp.mailsTo(u.email).length).toBeGreaterThan(0);
-    expect((await call(nugget.app, "POST", "/api/v1/sendEmailToUser", { body: { sendType: "verify" }, auth: u.auth })).s).toBe(1);
+    expect(
+      (
+        await call(nugget.app, "POST", "/api/v1/sendEmailToUser", {
+          body: { sendType: "verify" },
+          auth: u.auth,
+        })
+      ).s,
+    ).toBe(1);
     await expect.poll(() => smtp.mailsTo(u.email).length).toBe(2);
     const token = linkIn(smtp.mailsTo(u.email)[1]);
-    const page = await nugget.app.inject({ method: "GET", url: `/api/v1/verifyUserEmail?token=${token}`, headers: { accept: "text/html" } });
+    const page = await nugget.app.inject({
+      method: "GET",
+      url: `/api/v1/verifyUserEmail?token=${token}`,
+      headers: { accept: "text/html" },
+    });
     expect(page.statusCode).toBe(302);
     expect(page.headers.location).toBe("/user/settings/account?emailVerified=1");
     const info = await call(nugget.app, "GET", "/api/v1/getUserInfo", { auth: u.auth });
     expect(info.d.emailVerified).toBe(true);
-    const again = await call(nugget.app, "POST", "/api/v1/sendEmailToUser", { body: { sendType: "verify" }, auth: u.auth });
+    const again = await call(nugget.app, "POST", "/api/v1/sendEmailToUser", {
+      body: { sendType: "verify" },
+      auth: u.auth,
+    });
     expect(again.status).toBe(400);
-    expect((await call(nugget.app, "POST", "/api/v1/sendEmailToUser", { body: { sendType: "verify" } })).status).toBe(401);
+    expect(
+      (await call(nugget.app, "POST", "/api/v1/sendEmailToUser", { body: { sendType: "verify" } })).status,
+    ).toBe(401);
   });
 
   it("binds and changes an e-mail address, refusing one that is taken", async () => {
     const p = await registerByPhone(nugget);
     const taken = await registerByEmail(nugget);
-    const bind = (email: string) => call(nugget.app, "POST", "/api/v1/updateUserEmail", { body: { email }, auth: p.auth });
+    const bind = (email: string) =>
+      call(nugget.app, "POST", "/api/v1/updateUserEmail", { body: { email }, auth: p.auth });
     expect((await bind(taken.email)).s).toBe(10019);
     expect((await bind("nope")).d.field).toBe("email");
     const email = uniqueEmail();
@@ -311,7 +362,9 @@ describe("e-mail and phone bindings", () => {
     expect((await bind(other.phoneNumber, code)).s).toBe(10014);
     const r = await bind(phone, code);
     expect([r.s, r.d.mobilePhoneNumber, r.d.mobilePhoneVerified]).toEqual([1, phone, true]);
-    const loginByPhone = await call(nugget.app, "POST", "/api/auth/type/phoneNumber", { body: { phoneNumber: phone, password: e.password } });
+    const loginByPhone = await call(nugget.app, "POST", "/api/auth/type/phoneNumber", {
+      body: { phoneNumber: phone, password: e.password },
+    });
     expect(loginByPhone.s).toBe(1);
   });
 
@@ -325,7 +378,10 @@ describe("e-mail and phone bindings", () => {
     expect((await unbind({})).status).toBe(400);
     const phone = uniquePhone();
     const code = await smsCodeFor(nugget, phone, "bind", e.auth);
-    await call(nugget.app, "POST", "/api/v2/updateUserMobile", { body: { phone, smsCode: code }, auth: e.auth });
+    await call(nugget.app, "POST", "/api/v2/updateUserMobile", {
+      body: { phone, smsCode: code },
+      auth: e.auth,
+    });
     const r = await unbind({ email: true });
     expect([r.s, r.d.email]).toEqual([1, null]);
     expect((await unbind({ phone: true })).status).toBe(400);

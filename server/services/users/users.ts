@@ -71,7 +71,8 @@ function check(result: Check, field: string) {
 function conflictError(err: unknown): AppError | null {
   const constraint = uniqueViolation(err);
   if (constraint === null) return null;
-  if (constraint.includes("username")) return new AppError(10013, REGISTER_MESSAGES.usernameTaken, "username");
+  if (constraint.includes("username"))
+    return new AppError(10013, REGISTER_MESSAGES.usernameTaken, "username");
   if (constraint.includes("mobile")) return new AppError(10014, REGISTER_MESSAGES.phoneTaken, "phoneNumber");
   if (constraint.includes("email")) return new AppError(10019, REGISTER_MESSAGES.emailTaken, "email");
   return null;
@@ -175,7 +176,8 @@ export function createUserService(deps: Deps, auth: AuthService) {
       if (input.useType === "restpwd" && !existing) throw notFound("手机号不存在");
       if (input.useType === "bind") {
         const user = await requireUser(caller);
-        if (existing && existing.id !== user.id) throw new AppError(10014, REGISTER_MESSAGES.phoneTaken, "phone");
+        if (existing && existing.id !== user.id)
+          throw new AppError(10014, REGISTER_MESSAGES.phoneTaken, "phone");
       }
       if (await kv.get(`sms:cooldown:${phone}`)) throw new AppError(429, "发送太频繁，请 60 秒后再试");
       if ((await kv.incr(`sms:day:${phone}`, 86_400)) > SMS.perDay) {
@@ -330,7 +332,8 @@ export function createUserService(deps: Deps, auth: AuthService) {
       const row = await consumeMailToken("verify", input.token, "token");
       const user = await findUserById(db, row.userId!);
       // A token for an address the user has since replaced verifies nothing.
-      if (!user || user.email?.toLowerCase() !== row.target) throw badRequest("链接无效或已过期，请重新获取", "token");
+      if (!user || user.email?.toLowerCase() !== row.target)
+        throw badRequest("链接无效或已过期，请重新获取", "token");
       return presentSelf((await updateUser(db, user.id, { emailVerified: true }))!);
     },
 
@@ -360,7 +363,10 @@ export function createUserService(deps: Deps, auth: AuthService) {
       if (other && other.id !== user.id) throw new AppError(10014, REGISTER_MESSAGES.phoneTaken, "phone");
       await consumeSmsCode("bind", phone, input.smsCode);
       try {
-        const updated = await updateUser(db, user.id, { mobilePhoneNumber: phone, mobilePhoneVerified: true });
+        const updated = await updateUser(db, user.id, {
+          mobilePhoneNumber: phone,
+          mobilePhoneVerified: true,
+        });
         return presentSelf(updated!);
       } catch (err) {
         throw conflictError(err) ?? err;
@@ -368,7 +374,10 @@ export function createUserService(deps: Deps, auth: AuthService) {
     },
 
     /** Unbinds e-mail, phone or a third-party channel; one way to log in always remains. */
-    async unbind(input: { channel?: string; isThird?: boolean; email?: boolean; phone?: boolean }, caller: Caller) {
+    async unbind(
+      input: { channel?: string; isThird?: boolean; email?: boolean; phone?: boolean },
+      caller: Caller,
+    ) {
       const user = await requireUser(caller);
       if (input.isThird || input.channel) {
         const channel = input.channel ?? "";

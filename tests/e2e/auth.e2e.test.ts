@@ -1,0 +1,107 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { SCREENSHOTS, browserTestsCan, launchBrowser, startSite } from "../support/browser.ts";
+import { uniqueEmail, uniqueUsername } from "../support/app.ts";
+import { seedIfEmpty } from "../../db/seed/seed.ts";
+
+// The issue-2 walk: register, log out, fail a login, log in, and the header follows along.
+describe.skipIf(browserTestsCan !== null)("auth in a real browser", () => {
+  let site: Awaited<ReturnType<typeof startSite>>;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    site = await startSite();
+    // Demo data for the screenshots; only on the throwaway PGlite, as the shared server database
+    // already holds other tests' users.
+    if (site.database.kind === "pglite") await seedIfEmpty(site.database.db);
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    // Fail at the step that is stuck, well inside the test timeout, so the error names the locator.
+    page.setDefaultTimeout(10_000);
+    page.on("pageerror", (e) => pageErrors.push(String(e)));
+    page.on("console", (m) => {
+      // A deliberate wrong-password login logs its 401 response; anything else is a defect.
+      if (m.type() === "error" && !m.text().includes("401")) pageErrors.push(m.text());
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.app.close();
+    await site?.database.close();
+  });
+
+  const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+  const modal = () => page.getByRole("dialog");
+
+  it("registers, logs out, fails a login, logs in", { timeout: 90_000 }, async () => {
+    const email = uniqueEmail();
+    const username = uniqueUsername();
+    const password = "secret-pass-1";
+
+    await page.goto(site.url + "/", { waitUntil: "networkidle" });
+    await expect.poll(() => page.title()).toContain("掘金");
+    await page.locator("header").getByRole("button", { name: "登录" }).waitFor();
+    await shot("home-logged-out");
+
+    // Register by e-mail from the header.
+    await page.locator("header").getByRole("button", { name: "注册" }).click();
+    await modal().getByPlaceholder("请输入手机号或邮箱").fill(email);
+    await modal().getByPlaceholder("请输入用户名").fill(username);
+    await modal()
+      .getByPlaceholder(/请输入密码/)
+      .fill(password);
+    await modal().getByRole("button", { name: "注册", exact: true }).click();
+    const avatar = page.getByRole("button", { name: `${username}的菜单` });
+    await avatar.waitFor({ timeout: 15_000 });
+    await page.waitForLoadState("networkidle");
+    await shot("home-logged-in");
+
+    // Log out, confirming first.
+    await avatar.click();
+    await page.getByRole("menuitem", { name: "登出" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "登出" }).click();
+    await page.locator("header").getByRole("button", { name: "登录" }).waitFor({ timeout: 15_000 });
+    expect(await avatar.count()).toBe(0);
+
+    // A wrong password shows the server's message.
+    await page.locator("header").getByRole("button", { name: "登录" }).click();
+    await modal().getByPlaceholder("请输入手机号或邮箱").fill(email);
+    await modal().getByPlaceholder("请输入密码").fill("wrong-password");
+    await modal().getByRole("button", { name: "登录", exact: true }).click();
+    await modal().getByText("密码错误").waitFor();
+    await shot("login-wrong-password");
+
+    // The right one logs in, and the header changes.
+    await modal().getByPlaceholder("请输入密码").fill(password);
+    await modal().getByRole("button", { name: "登录", exact: true }).click();
+    await avatar.waitFor({ timeout: 15_000 });
+    expect(await page.locator("header").getByRole("button", { name: "登录" }).count()).toBe(0);
+
+    // The session survives a reload (cookie), and login-required pages open.
+    await page.goto(site.url + "/user/settings/profile", { waitUntil: "networkidle" });
+    await avatar.waitFor();
+    await page.locator("main").getByText(username).first().waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("sends a logged-out visitor of a login-required page home with 401", async () => {
+    const res = await fetch(site.url + "/user/settings/profile", { redirect: "manual" });
+    expect(res.status).toBe(401);
+    expect(res.headers.get("refresh")).toBe("0; url=/");
+    const fresh = await browser.newPage();
+    await fresh.goto(site.url + "/notification");
+    await fresh.waitForURL(site.url + "/", { timeout: 15_000 });
+    await fresh.close();
+  });
+
+  it("answers unknown paths and malformed ids with the 404 page", async () => {
+    for (const p of ["/no/such/page", "/entry/not-an-id", "/post/123"]) {
+      const res = await fetch(site.url + p);
+      expect([p, res.status]).toEqual([p, 404]);
+      expect(await res.text()).toContain("返回首页");
+    }
+  });
+});
