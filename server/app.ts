@@ -20,6 +20,7 @@ import { createServices, type Services } from "./services/index.ts";
 import { authRoutes } from "./services/auth/routes.ts";
 import { userRoutes } from "./services/users/routes.ts";
 import { entryRoutes } from "./services/entries/routes.ts";
+import { tagRoutes } from "./services/tags/routes.ts";
 import { devOutboxRoutes } from "./dev-outbox.ts";
 import { installSsr } from "./ssr.ts";
 
@@ -108,6 +109,7 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   await app.register(authRoutes(services, config), { prefix: "/api" });
   await app.register(userRoutes(services, config), { prefix: "/api" });
   await app.register(entryRoutes(services), { prefix: "/api" });
+  await app.register(tagRoutes(services), { prefix: "/api" });
   if (outbox) devOutboxRoutes(app, outbox, config.siteName);
   if (opts.buildDir) await installSsr(app, services, config, path.resolve(opts.buildDir));
   else app.setNotFoundHandler((_req, reply) => reply.status(404).send({ s: 404, m: "接口不存在", d: null }));

@@ -1,5 +1,4 @@
--- Added by hand (drizzle-kit does not emit these): the trigram extension for tag and user search,
--- and the users.username trigram index (users.ts is kept unchanged).
+-- Added by hand: drizzle-kit does not emit extensions. pg_trgm serves tag and user search.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE TABLE "sessions" (
 	"id" char(24) PRIMARY KEY NOT NULL,
@@ -501,6 +500,8 @@ CREATE UNIQUE INDEX "bindings_user_channel_key" ON "third_party_bindings" USING 
 CREATE UNIQUE INDEX "users_username_key" ON "users" USING btree (lower("username"));--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_key" ON "users" USING btree (lower("email"));--> statement-breakpoint
 CREATE UNIQUE INDEX "users_mobile_key" ON "users" USING btree ("mobile_phone_number");--> statement-breakpoint
+CREATE INDEX "users_username_trgm_idx" ON "users" USING gin ("username" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_hot_idx" ON "users" USING btree ("total_hot_index","id");--> statement-breakpoint
 CREATE INDEX "verification_target_idx" ON "verification_codes" USING btree ("purpose","target","created_at");--> statement-breakpoint
 CREATE INDEX "verification_code_idx" ON "verification_codes" USING btree ("code_hash");--> statement-breakpoint
 CREATE INDEX "entries_rank_idx" ON "entries" USING btree ("rank_index","id");--> statement-breakpoint
@@ -574,5 +575,4 @@ CREATE INDEX "repos_stars_idx" ON "repos" USING btree ("star_count","id");--> st
 CREATE INDEX "showcase_repos_repo_idx" ON "showcase_repos" USING btree ("repo_id");--> statement-breakpoint
 CREATE INDEX "showcases_order_idx" ON "showcases" USING btree ("order");--> statement-breakpoint
 CREATE INDEX "banners_position_order_idx" ON "banners" USING btree ("position","order");--> statement-breakpoint
-CREATE INDEX "tracking_events_created_idx" ON "tracking_events" USING brin ("created_at");--> statement-breakpoint
-CREATE INDEX "users_username_trgm_idx" ON "users" USING gin ("username" gin_trgm_ops);
+CREATE INDEX "tracking_events_created_idx" ON "tracking_events" USING brin ("created_at");

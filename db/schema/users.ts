@@ -60,6 +60,9 @@ export const users = pgTable(
     uniqueIndex("users_username_key").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
     uniqueIndex("users_mobile_key").on(t.mobilePhoneNumber),
+    // User search (pg_trgm) and the recommended-authors list (most total heat first).
+    index("users_username_trgm_idx").using("gin", sql`${t.username} gin_trgm_ops`),
+    index("users_hot_idx").on(t.totalHotIndex, t.id),
   ],
 );
 

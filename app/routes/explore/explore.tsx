@@ -5,9 +5,9 @@ import { AppCard, AuthorListCard, SidebarFooter, TagCloudCard } from "../../comp
 import { useShell } from "../../components/shell/shell-context";
 import { BROWSE_CATEGORIES, ENTRY_SORTS, findCategory, parseSort } from "../../lib/categories";
 import { loadFeed } from "../../lib/feed.server";
+import { loadSidebar } from "../../lib/sidebar.server";
 import { notFound } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
-import type { TagSummary, UserSummary } from "../../lib/types";
 
 const SORTS = ENTRY_SORTS.map((s) => s.value);
 
@@ -30,8 +30,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     sort,
     pointer,
     ...feed,
-    tags: [] as TagSummary[],
-    authors: [] as UserSummary[],
+    ...(await loadSidebar(context)),
     now: Date.now(),
   };
 }

@@ -5,9 +5,10 @@ import { AppCard, AuthorListCard, SidebarFooter, TagCloudCard } from "../../comp
 import { useShell } from "../../components/shell/shell-context";
 import { ENTRY_SORTS, findCategory, parseSort, TIMELINE_CATEGORIES } from "../../lib/categories";
 import { loadFeed } from "../../lib/feed.server";
+import { loadSidebar } from "../../lib/sidebar.server";
 import { notFound, requireViewer } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
-import type { EntrySummary, TagSummary, UserSummary } from "../../lib/types";
+import type { EntrySummary } from "../../lib/types";
 
 const SORTS = ENTRY_SORTS.map((s) => s.value);
 
@@ -35,8 +36,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     /** No subscribed tags yet: the 关注 feed points at getting-started instead (spec §4 new-user guide). */
     needsGuide: category.slug === "subscribe" && viewer.subscribedTagsCount === 0,
     ...feed,
-    tags: [] as TagSummary[],
-    authors: [] as UserSummary[],
+    ...(await loadSidebar(context)),
     now: Date.now(),
   };
 }

@@ -11,9 +11,9 @@ import {
 import { useShell } from "../../components/shell/shell-context";
 import { BROWSE_CATEGORIES, ENTRY_SORTS, findCategory, parseSort } from "../../lib/categories";
 import { loadFeed } from "../../lib/feed.server";
+import { loadSidebar } from "../../lib/sidebar.server";
 import { notFound, redirectViewerToTimeline } from "../../lib/guards.server";
 import { rootMeta, titleMeta } from "../../lib/title";
-import type { TagSummary, UserSummary } from "../../lib/types";
 
 const SORTS = ENTRY_SORTS.map((s) => s.value);
 
@@ -36,9 +36,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     categoryTitle: category.title,
     sort,
     ...feed,
-    // Sidebar tags and authors arrive with the tag and user services (spec §9: hot tags, 5 authors).
-    tags: [] as TagSummary[],
-    authors: [] as UserSummary[],
+    ...(await loadSidebar(context)),
     now: Date.now(),
   };
 }

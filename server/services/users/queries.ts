@@ -120,3 +120,8 @@ export async function deleteBinding(db: Tx, userId: string, channel: string) {
     .returning({ id: thirdPartyBindings.id });
   return rows.length;
 }
+
+/** The users with the most total heat, for the recommended-authors card (users_hot_idx). */
+export async function hottestUsers(db: Tx, limit: number) {
+  return db.select().from(users).orderBy(desc(users.totalHotIndex), desc(users.id)).limit(limit);
+}

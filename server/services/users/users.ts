@@ -17,7 +17,7 @@ import {
 import type { Caller, Deps } from "../deps.ts";
 import type { AuthService } from "../auth/auth.ts";
 import { deleteUserSessions } from "../auth/queries.ts";
-import { presentSelf } from "./present.ts";
+import { presentPublicUser, presentSelf } from "./present.ts";
 import {
   countCodeAttempt,
   deleteBinding,
@@ -25,6 +25,7 @@ import {
   findUserByEmail,
   findUserById,
   findUserByPhone,
+  hottestUsers,
   insertCode,
   insertUser,
   latestLiveCode,
@@ -144,6 +145,11 @@ export function createUserService(deps: Deps, auth: AuthService) {
 
     async getUserInfo(caller: Caller) {
       return presentSelf(await requireUser(caller));
+    },
+
+    /** Recommended authors (welcome sidebar, spec §9: 5 shown): the most total heat. */
+    async recommendedAuthors(limit = 5) {
+      return (await hottestUsers(db, limit)).map(presentPublicUser);
     },
 
     /** The 4-character image captcha; the answer is kept for 5 minutes and can be tried once. */
