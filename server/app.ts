@@ -81,7 +81,12 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   // CSP is set per HTML response with its own script nonce (server/ssr.ts).
-  await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    // HSTS means something only over HTTPS; on a plain-HTTP local site it would only confuse.
+    strictTransportSecurity: config.publicUrl.startsWith("https://") ? { maxAge: 31_536_000 } : false,
+  });
   // Route limits (login, registration, SMS, mail) shared across instances through Redis when configured.
   const rateRedis = config.redisUrl ? new (await import("ioredis")).Redis(config.redisUrl) : undefined;
   await app.register(fastifyRateLimit, {

@@ -55,11 +55,11 @@ export function EntryList({ entries, emptyTitle = "暂无内容", emptyDescripti
               </h2>
               {entry.abstract ? <p className="entry-abstract">{entry.abstract}</p> : null}
               <div className="entry-stats">
-                <span aria-label={`${entry.collectionCount} 个赞`}>
-                  ♥ {formatCount(entry.collectionCount)}
+                <span className="entry-stat" aria-label={`${entry.collectionCount} 个赞`}>
+                  <LikeIcon /> {formatCount(entry.collectionCount)}
                 </span>
-                <span aria-label={`${entry.commentsCount} 条评论`}>
-                  💬 {formatCount(entry.commentsCount)}
+                <span className="entry-stat" aria-label={`${entry.commentsCount} 条评论`}>
+                  <CommentIcon /> {formatCount(entry.commentsCount)}
                 </span>
               </div>
             </div>
@@ -78,5 +78,31 @@ export function EntryList({ entries, emptyTitle = "暂无内容", emptyDescripti
         </li>
       ))}
     </ul>
+  );
+}
+
+// Inline icons: emoji glyphs depend on an emoji font the reader may not have.
+function LikeIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" className="icon">
+      <path
+        fill="currentColor"
+        d="M5.2 14.5H2.6c-.6 0-1.1-.5-1.1-1.1V7.2c0-.6.5-1.1 1.1-1.1h2.6v8.4zm1.3 0V6l2.7-4.1c.3-.5.9-.6 1.4-.4.8.4 1.2 1.3 1 2.2L11 6.1h2.4c.9 0 1.6.9 1.4 1.8l-1.2 5.5c-.2.7-.8 1.1-1.5 1.1H6.5z"
+      />
+    </svg>
+  );
+}
+
+function CommentIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" className="icon">
+      <path
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.4"
+        strokeLinejoin="round"
+        d="M2.5 3.2c0-.6.5-1.1 1.1-1.1h8.8c.6 0 1.1.5 1.1 1.1v6.6c0 .6-.5 1.1-1.1 1.1H7.2L4.3 13.4v-2.5h-.7c-.6 0-1.1-.5-1.1-1.1V3.2z"
+      />
+    </svg>
   );
 }
