@@ -16,6 +16,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
+// drizzle-kit does not emit extensions, so they are created here, before the migrations that use them
+// (trigram indexes for tag and user search). Idempotent.
+const CREATE_EXTENSIONS = "CREATE EXTENSION IF NOT EXISTS pg_trgm;";
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /**
@@ -31,6 +35,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
     const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzle({ client: pool, schema, casing: "snake_case" }) as unknown as Db;
+    await pool.query(CREATE_EXTENSIONS);
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     await migrate(db as never, { migrationsFolder });
     database = { db, kind: "postgres", close: () => pool.end() };
@@ -47,6 +52,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     });
     const { drizzle } = await import("drizzle-orm/pglite");
     const db = drizzle({ client, schema, casing: "snake_case" }) as unknown as Db;
+    await client.exec(CREATE_EXTENSIONS);
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     await migrate(db as never, { migrationsFolder });
     database = { db, kind: "pglite", close: () => client.close() };

@@ -1,5 +1,3 @@
--- Added by hand: drizzle-kit does not emit extensions. pg_trgm serves tag and user search.
-CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE TABLE "sessions" (
 	"id" char(24) PRIMARY KEY NOT NULL,
 	"user_id" char(24) NOT NULL,

@@ -1,0 +1,121 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Tx } from "../../../db/client.ts";
+import { entries, entryTags, tags, users } from "../../../db/schema/index.ts";
+import { heatIndexes } from "../../../db/heat.ts";
+import { newId } from "../../lib/ids.ts";
+
+/**
+ * The one place entries are written. Every counter that counts entries (db/counters.ts gives the
+ * definitions: users.postedEntriesCount/postedPostsCount/totalCollectionsCount, tags.entriesCount)
+ * moves here, in the caller's transaction, together with the rows it counts. Callers check
+ * permissions first; these functions only keep the data consistent.
+ */
+
+export type EntryRow = typeof entries.$inferSelect;
+export type NewEntry = Omit<typeof entries.$inferInsert, "id" | "hotIndex" | "rankIndex"> & { id?: string };
+
+/** Counts only published, undeleted entries (the spec's lists show nothing else). */
+const isCounted = (e: Pick<EntryRow, "status" | "deletedAt">) => e.status === "published" && !e.deletedAt;
+
+async function adjustAuthor(tx: Tx, e: EntryRow, delta: 1 | -1) {
+  await tx
+    .update(users)
+    .set({
+      postedEntriesCount: sql`${users.postedEntriesCount} + ${delta}`,
+      postedPostsCount: e.type === "post" ? sql`${users.postedPostsCount} + ${delta}` : undefined,
+      totalCollectionsCount: e.collectionCount
+        ? sql`${users.totalCollectionsCount} + ${delta * e.collectionCount}`
+        : undefined,
+    })
+    .where(eq(users.id, e.userId));
+}
+
+async function adjustTags(tx: Tx, tagIds: string[], delta: 1 | -1) {
+  if (!tagIds.length) return;
+  await tx
+    .update(tags)
+    .set({ entriesCount: sql`${tags.entriesCount} + ${delta}`, updatedAt: new Date() })
+    .where(inArray(tags.id, tagIds));
+}
+
+export async function tagIdsOf(tx: Tx, entryId: string): Promise<string[]> {
+  const rows = await tx.select({ tagId: entryTags.tagId }).from(entryTags).where(eq(entryTags.entryId, entryId));
+  return rows.map((r) => r.tagId);
+}
+
+/** Inserts an entry with its tags; a published one counts at once. Heat starts from its age alone. */
+export async function insertEntry(tx: Tx, values: NewEntry, tagIds: string[]): Promise<EntryRow> {
+  const createdAt = values.createdAt ?? new Date();
+  const heat = heatIndexes({ likes: 0, comments: 0, views: 0, createdAt });
+  const [row] = await tx
+    .insert(entries)
+    .values({ ...values, id: values.id ?? newId(createdAt), createdAt, updatedAt: createdAt, ...heat })
+    .returning();
+  const unique = [...new Set(tagIds)];
+  if (unique.length) await tx.insert(entryTags).values(unique.map((tagId) => ({ entryId: row.id, tagId })));
+  if (isCounted(row)) {
+    await adjustAuthor(tx, row, 1);
+    await adjustTags(tx, unique, 1);
+  }
+  return row;
+}
+
+/**
+ * Updates an entry and, when given, replaces its tags. Moving between draft and published, and
+ * changing tags of a published entry, move the counters with it.
+ */
+export async function updateEntry(
+  tx: Tx,
+  before: EntryRow,
+  changes: Partial<Omit<typeof entries.$inferInsert, "id" | "userId" | "createdAt">>,
+  tagIds?: string[],
+): Promise<EntryRow> {
+  const [after] = await tx
+    .update(entries)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(entries.id, before.id))
+    .returning();
+  const oldTags = await tagIdsOf(tx, before.id);
+  const newTags = tagIds ? [...new Set(tagIds)] : oldTags;
+  if (tagIds) {
+    const removed = oldTags.filter((t) => !newTags.includes(t));
+    const added = newTags.filter((t) => !oldTags.includes(t));
+    if (removed.length) {
+      await tx.delete(entryTags).where(and(eq(entryTags.entryId, before.id), inArray(entryTags.tagId, removed)));
+    }
+    if (added.length) await tx.insert(entryTags).values(added.map((tagId) => ({ entryId: before.id, tagId })));
+    if (isCounted(before) && isCounted(after)) {
+      await adjustTags(tx, removed, -1);
+      await adjustTags(tx, added, 1);
+    }
+  }
+  if (isCounted(before) && !isCounted(after)) {
+    await adjustAuthor(tx, before, -1);
+    await adjustTags(tx, oldTags, -1);
+  } else if (!isCounted(before) && isCounted(after)) {
+    await adjustAuthor(tx, after, 1);
+    await adjustTags(tx, newTags, 1);
+  }
+  return after;
+}
+
+/** Soft-deletes an entry: comments, likes and notifications keep their target; counters let go. */
+export async function deleteEntry(tx: Tx, before: EntryRow): Promise<void> {
+  if (before.deletedAt) return;
+  await updateEntry(tx, before, { deletedAt: new Date() });
+}
+
+/** Recomputes an entry's hotIndex and rankIndex from its counters (after a like, comment or view). */
+export async function refreshHeat(tx: Tx, entryId: string): Promise<void> {
+  const [e] = await tx
+    .select({
+      likes: entries.collectionCount,
+      comments: entries.commentsCount,
+      views: entries.viewsCount,
+      createdAt: entries.createdAt,
+    })
+    .from(entries)
+    .where(eq(entries.id, entryId));
+  if (!e) return;
+  await tx.update(entries).set(heatIndexes(e)).where(eq(entries.id, entryId));
+}
