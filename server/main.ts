@@ -3,7 +3,7 @@ import { buildApp } from "./app.ts";
 
 // Reads config and listens — nothing else (see app.ts for the assembly).
 const config = loadConfig();
-const { app, database } = await buildApp({ config, buildDir: "build" });
+const { app, database } = await buildApp({ config, buildDir: process.env.NUGGET_BUILD_DIR ?? "build" });
 if (config.seedOnEmpty) {
   const { seedIfEmpty } = await import("../db/seed/seed.ts");
   await seedIfEmpty(database.db);

@@ -6,7 +6,7 @@ import type { Config } from "../../server/config.ts";
 import { testApp } from "./app.ts";
 
 export const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-export const BUILD_DIR = path.resolve("build");
+export const BUILD_DIR = path.resolve(process.env.NUGGET_BUILD_DIR ?? "build");
 /** Browser tests need Debian's Chromium and the client build (npm test builds first). */
 export const browserTestsCan =
   fs.existsSync(CHROMIUM) && fs.existsSync(path.join(BUILD_DIR, "server/index.js"))
