@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { AppError } from "../../server/lib/errors";
+import { isAppError } from "../../server/lib/errors";
 import { notFound } from "./guards.server";
 import type { EntrySummary } from "./types";
 
@@ -10,11 +10,11 @@ import type { EntrySummary } from "./types";
  */
 export async function loadFeed(
   context: AppLoadContext,
-  opts: { base: string; sort: string; category: string; pointer: string | null },
+  opts: { base: string; sort: string; category: string; pointer: string | null; type?: string },
 ) {
   try {
     const page = await context.services.entries.feed(
-      { sort: opts.sort, category: opts.category, pointer: opts.pointer ?? undefined },
+      { sort: opts.sort, category: opts.category, type: opts.type, pointer: opts.pointer ?? undefined },
       context.caller,
     );
     const query = (pointer: string) =>
@@ -25,7 +25,7 @@ export async function loadFeed(
       firstHref: opts.pointer ? `${opts.base}?sort=${encodeURIComponent(opts.sort)}` : null,
     };
   } catch (err) {
-    if (err instanceof AppError && err.code < 500) notFound();
+    if (isAppError(err) && err.code < 500) notFound();
     throw err;
   }
 }

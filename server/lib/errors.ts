@@ -32,3 +32,11 @@ export const badRequest = (message: string, field?: string) => new AppError(400,
 export const unauthorized = (message = "请先登录") => new AppError(401, message);
 export const forbidden = (message = "没有权限") => new AppError(403, message);
 export const notFound = (message = "不存在") => new AppError(404, message);
+
+/**
+ * Is this an AppError? By shape, not `instanceof`: page loaders run inside the Vite server bundle,
+ * which carries its own copy of this class, while services throw the server's copy.
+ */
+export function isAppError(err: unknown): err is AppError {
+  return err instanceof Error && err.name === "AppError" && typeof (err as AppError).code === "number";
+}

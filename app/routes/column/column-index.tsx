@@ -4,6 +4,7 @@ import { FeedPage, sortHref } from "../../components/feed/feed-page";
 import { AppCard, SidebarCard, SidebarFooter } from "../../components/feed/sidebar";
 import { useShell } from "../../components/shell/shell-context";
 import { BROWSE_CATEGORIES, findCategory, parseSort } from "../../lib/categories";
+import { loadFeed } from "../../lib/feed.server";
 import { notFound } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
 import type { EntrySummary } from "../../lib/types";
@@ -16,16 +17,31 @@ const COLUMN_SORTS = [
 const SORTS = COLUMN_SORTS.map((s) => s.value);
 
 /** columnIndex (专栏): default sort newest; the sidebar holds the week's 6 hottest posts. */
-export function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const category = findCategory(BROWSE_CATEGORIES, params.category ?? "all");
   if (!category) notFound();
   const url = new URL(request.url);
+  const sort = parseSort(url.searchParams.get("sort"), SORTS, "newest");
+  const [feed, weeklyHot] = await Promise.all([
+    loadFeed(context, {
+      base: `/zhuanlan/${category.slug}`,
+      sort,
+      category: category.slug,
+      type: "post",
+      pointer: url.searchParams.get("pointer"),
+    }),
+    // §9: the column hot list is 6 posts sorted weeklyHottest.
+    context.services.entries.feed(
+      { sort: "weeklyHottest", type: "post", category: category.slug, limit: 6 },
+      context.caller,
+    ),
+  ]);
   return {
     category: category.slug,
     categoryTitle: category.title,
-    sort: parseSort(url.searchParams.get("sort"), SORTS, "newest"),
-    entries: [] as EntrySummary[],
-    weeklyHot: [] as EntrySummary[],
+    sort,
+    ...feed,
+    weeklyHot: weeklyHot.list as EntrySummary[],
     now: Date.now(),
   };
 }
@@ -50,6 +66,8 @@ export default function ColumnIndex({ loaderData }: Route.ComponentProps) {
       sort={loaderData.sort}
       sortHref={sortHref(pathname, "newest")}
       entries={loaderData.entries}
+      nextHref={loaderData.nextHref}
+      firstHref={loaderData.firstHref}
       now={loaderData.now}
       emptyDescription="还没有专栏文章"
       aside={

@@ -1,18 +1,31 @@
-import { AppError, badRequest } from "../../lib/errors.ts";
-import { decodePointer, encodePointer } from "../../lib/pagination.ts";
+import { sql } from "drizzle-orm";
+import { tags as tagsTable } from "../../../db/schema/index.ts";
+import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import { newId } from "../../lib/ids.ts";
+import { decodePointer, encodePointer, type Pointer } from "../../lib/pagination.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { presentEntry, type PresentedEntry } from "./present.ts";
+import { refreshHeat } from "./write.ts";
 import {
+  PERIOD_DAYS,
+  SORTS,
+  TIME_SORTS,
+  entriesByIds,
+  entryWithAuthor,
   feedPage,
-  findCategoryByName,
+  insertView,
   likedAmong,
   listCategories,
+  relatedEntries,
   tagsOfEntries,
   type FeedSort,
 } from "./queries.ts";
 
-export const FEED_SORTS = ["popular", "newest", "hottest"] as const;
+export { SORTS as FEED_SORTS };
 export const FEED_PAGE_SIZE = 20;
+const HEX_ID = /^[0-9a-f]{24}$/;
+/** A view from the same person (user, or address when logged out) counts once in this window. */
+const VIEW_WINDOW_SECONDS = 30 * 60;
 
 export interface FeedPage {
   list: PresentedEntry[];
@@ -21,70 +34,214 @@ export interface FeedPage {
   canNext: boolean;
 }
 
-/** Entries and their feeds (spec §7 Entries/Timeline). */
+export interface FeedInput {
+  sort?: string;
+  /** A category name or id; "all" or absent for every category; "subscribe" for the caller's tags. */
+  category?: string;
+  /** Entry type filter: article (shares), post (column articles), vote, others. */
+  type?: string;
+  /** A tag id or title. */
+  tag?: string;
+  /** Only this author's entries (by_self). */
+  userId?: string;
+  pointer?: string;
+  limit?: number;
+}
+
+type Row = Awaited<ReturnType<typeof feedPage>>[number];
+
+/** Entries and their feeds (spec §7 Entries and Timeline). */
 export function createEntryService(deps: Deps) {
-  const { db } = deps;
+  const { db, kv } = deps;
   let categoryCache: Awaited<ReturnType<typeof listCategories>> | null = null;
-  // The nine categories are fixed reference data: read once.
+  // The nine categories are fixed reference data: read once per process.
   const allCategories = async () => (categoryCache ??= await listCategories(db));
 
+  async function categoryId(nameOrId: string): Promise<string> {
+    const found = (await allCategories()).find((c) => c.name === nameOrId || c.id === nameOrId);
+    if (!found) throw new AppError(404, "分类不存在", "category");
+    return found.id;
+  }
+
+  async function tagId(idOrTitle: string): Promise<string> {
+    if (HEX_ID.test(idOrTitle)) return idOrTitle;
+    const [row] = await db
+      .select({ id: tagsTable.id })
+      .from(tagsTable)
+      .where(sql`lower(${tagsTable.title}) = lower(${idOrTitle})`)
+      .limit(1);
+    if (!row) throw new AppError(404, "标签不存在", "tag");
+    return row.id;
+  }
+
+  /** Rows → the spec's entry JSON: tags in one query, the caller's likes in one more. */
+  async function hydrate(rows: Row[], caller: Caller): Promise<PresentedEntry[]> {
+    const ids = rows.map((r) => r.entry.id);
+    const [tagRows, liked, cats] = await Promise.all([
+      tagsOfEntries(db, ids),
+      caller.userId ? likedAmong(db, caller.userId, ids) : Promise.resolve(new Set<string>()),
+      allCategories(),
+    ]);
+    return rows.map(({ entry, user }) =>
+      presentEntry(entry, {
+        user,
+        category: cats.find((c) => c.id === entry.categoryId),
+        tags: tagRows
+          .filter((t) => t.entryId === entry.id)
+          .map(({ id, title, icon }) => ({ id, title, icon })),
+        liked: liked.has(entry.id),
+      }),
+    );
+  }
+
+  function parseSort(sort: string | undefined, fallback: FeedSort): FeedSort {
+    const s = sort ?? fallback;
+    if (!(SORTS as readonly string[]).includes(s)) throw badRequest("invalid sort", "sort");
+    return s as FeedSort;
+  }
+
+  function parsePointer(sort: FeedSort, raw: string | undefined): Pointer | null {
+    const pointer = TIME_SORTS.has(sort) ? decodePointer(raw, "date") : decodePointer(raw, "number");
+    if (raw && !pointer) throw badRequest("pointer 格式不正确", "pointer");
+    return pointer;
+  }
+
+  /**
+   * Any entry list of the spec: sort (popular, newest, hottest, weeklyHottest, monthlyHottest,
+   * comment), filters, and the keyset pointer of the last item. A constant number of queries.
+   */
+  async function feed(
+    input: FeedInput,
+    caller: Caller,
+    fallbackSort: FeedSort = "popular",
+  ): Promise<FeedPage> {
+    const sort = parseSort(input.sort, fallbackSort);
+    const pointer = parsePointer(sort, input.pointer);
+    const limit = Math.min(Math.max(input.limit ?? FEED_PAGE_SIZE, 1), 100);
+    if (input.category === "subscribe" && !caller.userId) {
+      // §6: the subscribe category needs a logged-in user, and is empty otherwise.
+      return { list: [], pointer: null, canNext: false };
+    }
+    const days = PERIOD_DAYS[sort];
+    const rows = await feedPage(db, {
+      sort,
+      categoryId:
+        input.category && input.category !== "all" && input.category !== "subscribe"
+          ? await categoryId(input.category)
+          : undefined,
+      subscribedBy: input.category === "subscribe" ? caller.userId! : undefined,
+      type: input.type,
+      tagId: input.tag ? await tagId(input.tag) : undefined,
+      userId: input.userId,
+      since: days ? new Date(Date.now() - days * 86_400_000) : undefined,
+      pointer,
+      limit: limit + 1,
+    });
+    const page = rows.slice(0, limit);
+    const last = page.at(-1)?.entry;
+    return {
+      list: await hydrate(page, caller),
+      pointer: last ? encodePointer(pointerValue(sort, last), last.id) : null,
+      canNext: rows.length > limit,
+    };
+  }
+
   return {
+    feed,
+    hydrate,
+
     async categories() {
       return (await allCategories()).map((c) => ({ id: c.id, name: c.name, title: c.title }));
     },
 
-    /**
-     * A feed page (explore, welcome): sort popular or newest, optional category name ("all" or
-     * absent for every category), keyset pointer. Three queries whatever the page size.
-     */
-    async feed(
-      input: { sort?: string; category?: string; pointer?: string; limit?: number },
-      caller: Caller,
-    ): Promise<FeedPage> {
-      const sort = (input.sort ?? "popular") as FeedSort;
-      if (!(FEED_SORTS as readonly string[]).includes(sort)) throw badRequest("invalid sort", "sort");
-      let categoryId: string | undefined;
-      if (input.category && input.category !== "all") {
-        const category = await findCategoryByName(db, input.category);
-        if (!category) throw new AppError(404, "分类不存在", "category");
-        categoryId = category.id;
-      }
-      const pointer =
-        sort === "newest" ? decodePointer(input.pointer, "date") : decodePointer(input.pointer, "number");
-      if (input.pointer && !pointer) throw badRequest("pointer 格式不正确", "pointer");
-      const limit = Math.min(Math.max(input.limit ?? FEED_PAGE_SIZE, 1), 100);
-
-      const rows = await feedPage(db, { sort, categoryId, pointer, limit: limit + 1 });
-      const page = rows.slice(0, limit);
-      const ids = page.map((r) => r.entry.id);
-      const [tagRows, liked, cats] = await Promise.all([
-        tagsOfEntries(db, ids),
-        caller.userId ? likedAmong(db, caller.userId, ids) : Promise.resolve(new Set<string>()),
-        allCategories(),
-      ]);
-      const list = page.map(({ entry, user }) =>
-        presentEntry(entry, {
-          user,
-          category: cats.find((c) => c.id === entry.categoryId),
-          tags: tagRows
-            .filter((t) => t.entryId === entry.id)
-            .map(({ id, title, icon }) => ({ id, title, icon })),
-          liked: liked.has(entry.id),
-        }),
+    /** get_entry_by_ids: in the order asked, missing or unpublished ones left out. */
+    async byIds(ids: string[], caller: Caller) {
+      const wanted = [...new Set(ids)].filter((id) => HEX_ID.test(id)).slice(0, 100);
+      const rows = await entriesByIds(db, wanted);
+      const byId = new Map(rows.map((r) => [r.entry.id, r]));
+      return hydrate(
+        wanted.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])),
+        caller,
       );
-      const last = page.at(-1)?.entry;
+    },
+
+    /** get_related_entry: 4 or 5 popular entries sharing a tag (else the category). */
+    async related(entryId: string, count: number, caller: Caller) {
+      const base = await entryWithAuthor(db, entryId);
+      if (!base || base.entry.deletedAt || base.entry.status !== "published") throw notFound("文章不存在");
+      return hydrate(await relatedEntries(db, base.entry, count), caller);
+    },
+
+    /**
+     * One published entry with its body (the entry pages). Drafts are visible to their author only;
+     * deleted entries to nobody.
+     */
+    async getEntry(entryId: string, caller: Caller) {
+      const row = HEX_ID.test(entryId) ? await entryWithAuthor(db, entryId) : undefined;
+      if (
+        !row ||
+        row.entry.deletedAt ||
+        (row.entry.status !== "published" && row.entry.userId !== caller.userId)
+      ) {
+        throw notFound("文章不存在");
+      }
+      const [presented] = await hydrate([row], caller);
+      return { ...presented, content: row.entry.content, status: row.entry.status };
+    },
+
+    /**
+     * getEntryView: counts a view of a published entry, at most once per viewer (or address) in
+     * 30 minutes, and answers the EntryView (§3) with the entry's current viewsCount.
+     */
+    async recordView(entryId: string, caller: Caller) {
+      const row = HEX_ID.test(entryId) ? await entryWithAuthor(db, entryId) : undefined;
+      if (!row || row.entry.deletedAt || row.entry.status !== "published") throw notFound("文章不存在");
+      const who = caller.userId ?? `ip:${caller.ip}`;
+      const fresh = (await kv.incr(`view:${entryId}:${who}`, VIEW_WINDOW_SECONDS)) === 1;
+      const now = new Date();
+      if (!fresh) {
+        return {
+          entryViewId: null,
+          viewsCount: row.entry.viewsCount,
+          counted: false,
+          createdAt: now.toISOString(),
+        };
+      }
+      const view = await db.transaction(async (tx) => {
+        const v = await insertView(tx, {
+          id: newId(now),
+          entryId,
+          userId: caller.userId,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await refreshHeat(tx, entryId);
+        return v;
+      });
       return {
-        list,
-        pointer: last
-          ? encodePointer(
-              sort === "newest" ? last.createdAt : sort === "hottest" ? last.hotIndex : last.rankIndex,
-              last.id,
-            )
-          : null,
-        canNext: rows.length > limit,
+        entryViewId: view.id,
+        viewsCount: row.entry.viewsCount + 1,
+        counted: true,
+        createdAt: view.createdAt.toISOString(),
+        updatedAt: view.updatedAt.toISOString(),
       };
     },
   };
 }
 
+function pointerValue(sort: FeedSort, e: Row["entry"]): number | Date {
+  switch (sort) {
+    case "newest":
+      return e.createdAt;
+    case "comment":
+      return e.latestCommentAt!;
+    case "popular":
+      return e.rankIndex;
+    default:
+      return e.hotIndex;
+  }
+}
+
 export type EntryService = ReturnType<typeof createEntryService>;
+
+export type EntryDetail = Awaited<ReturnType<EntryService["getEntry"]>>;

@@ -1,45 +1,128 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
-import { categories, entries, entryLikes, entryTags, tags, users } from "../../../db/schema/index.ts";
+import {
+  categories,
+  entries,
+  entryLikes,
+  entryTags,
+  entryViews,
+  tagSubscriptions,
+  tags,
+  users,
+} from "../../../db/schema/index.ts";
 import type { Pointer } from "../../lib/pagination.ts";
 
-export type FeedSort = "newest" | "popular" | "hottest";
+/** The sorts of spec §9 plus the comment sort; each orders by one column, the pointer's value. */
+export const SORTS = ["popular", "newest", "hottest", "weeklyHottest", "monthlyHottest", "comment"] as const;
+export type FeedSort = (typeof SORTS)[number];
 
-/** The column each sort orders by; the feed pointer is that column's value of the last item. */
 export const SORT_COLUMN = {
-  newest: entries.createdAt,
   popular: entries.rankIndex,
+  newest: entries.createdAt,
   hottest: entries.hotIndex,
+  weeklyHottest: entries.hotIndex,
+  monthlyHottest: entries.hotIndex,
+  comment: entries.latestCommentAt,
 } as const;
+
+/** Sorts whose pointer is a time; the others carry a number. */
+export const TIME_SORTS: ReadonlySet<FeedSort> = new Set(["newest", "comment"]);
+
+/** The window of the period sorts (by_period week|month). */
+export const PERIOD_DAYS: Partial<Record<FeedSort, number>> = { weeklyHottest: 7, monthlyHottest: 30 };
 
 export async function listCategories(db: Tx) {
   return db.select().from(categories).orderBy(asc(categories.order));
 }
 
-export async function findCategoryByName(db: Tx, name: string) {
-  const [row] = await db.select().from(categories).where(eq(categories.name, name)).limit(1);
-  return row;
+export interface FeedFilter {
+  sort: FeedSort;
+  categoryId?: string;
+  type?: string;
+  userId?: string;
+  tagId?: string;
+  /** Only entries with a tag this user subscribes to (the timeline's 关注 category). */
+  subscribedBy?: string;
+  /** Only entries created at or after this time (weekly/monthly hottest). */
+  since?: Date;
+  pointer: Pointer | null;
+  limit: number;
 }
 
 /**
- * One page of a feed: published, undeleted entries after the pointer, newest/highest first.
- * The row-value comparison `(key, id) < (value, id)` walks the (key, id) index backward.
+ * Feed skeleton: published, undeleted entries matching the filter after the pointer, best first.
+ * `(key, id) < (value, id)` walks the matching (key, id) index backward, so page 50 costs what
+ * page 1 does; entries join their authors in the same query.
  */
-export async function feedPage(
-  db: Tx,
-  opts: { sort: FeedSort; categoryId?: string; pointer: Pointer | null; limit: number },
-) {
-  const column = SORT_COLUMN[opts.sort];
+export async function feedPage(db: Tx, f: FeedFilter) {
+  const column = SORT_COLUMN[f.sort];
   const where: SQL[] = [eq(entries.status, "published"), isNull(entries.deletedAt)];
-  if (opts.categoryId) where.push(eq(entries.categoryId, opts.categoryId));
-  if (opts.pointer) where.push(sql`(${column}, ${entries.id}) < (${opts.pointer.value}, ${opts.pointer.id})`);
+  if (f.categoryId) where.push(eq(entries.categoryId, f.categoryId));
+  if (f.type) where.push(eq(entries.type, f.type));
+  if (f.userId) where.push(eq(entries.userId, f.userId));
+  if (f.since) where.push(gte(entries.createdAt, f.since));
+  if (f.sort === "comment") where.push(isNotNull(entries.latestCommentAt));
+  if (f.tagId) {
+    where.push(
+      sql`exists (select 1 from ${entryTags} where ${entryTags.entryId} = ${entries.id} and ${entryTags.tagId} = ${f.tagId})`,
+    );
+  }
+  if (f.subscribedBy) {
+    where.push(sql`exists (select 1 from ${entryTags} join ${tagSubscriptions}
+      on ${tagSubscriptions.tagId} = ${entryTags.tagId} and ${tagSubscriptions.userId} = ${f.subscribedBy}
+      where ${entryTags.entryId} = ${entries.id})`);
+  }
+  if (f.pointer) where.push(sql`(${column}, ${entries.id}) < (${f.pointer.value}, ${f.pointer.id})`);
   return db
     .select({ entry: entries, user: users })
     .from(entries)
     .innerJoin(users, eq(users.id, entries.userId))
     .where(and(...where))
     .orderBy(desc(column), desc(entries.id))
-    .limit(opts.limit);
+    .limit(f.limit);
+}
+
+/** Published, undeleted entries by id (get_entry_by_ids), with their authors. */
+export async function entriesByIds(db: Tx, ids: string[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ entry: entries, user: users })
+    .from(entries)
+    .innerJoin(users, eq(users.id, entries.userId))
+    .where(and(inArray(entries.id, ids), eq(entries.status, "published"), isNull(entries.deletedAt)));
+}
+
+/** One entry with its author, whatever its state (callers decide what a draft or deletion means). */
+export async function entryWithAuthor(db: Tx, id: string) {
+  const [row] = await db
+    .select({ entry: entries, user: users })
+    .from(entries)
+    .innerJoin(users, eq(users.id, entries.userId))
+    .where(eq(entries.id, id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Related entries: the most popular published entries sharing a tag with this one, else its
+ * category. One query over entry_tags for the tag ids, one for the candidates.
+ */
+export async function relatedEntries(db: Tx, entry: { id: string; categoryId: string }, count: number) {
+  const tagIds = (
+    await db.select({ id: entryTags.tagId }).from(entryTags).where(eq(entryTags.entryId, entry.id))
+  ).map((r) => r.id);
+  const sameTopic = tagIds.length
+    ? sql`exists (select 1 from ${entryTags} where ${entryTags.entryId} = ${entries.id} and ${inArray(entryTags.tagId, tagIds)})`
+    : eq(entries.categoryId, entry.categoryId);
+  return db
+    .select({ entry: entries, user: users })
+    .from(entries)
+    .innerJoin(users, eq(users.id, entries.userId))
+    .where(
+      and(sameTopic, ne(entries.id, entry.id), eq(entries.status, "published"), isNull(entries.deletedAt)),
+    )
+    .orderBy(desc(entries.rankIndex), desc(entries.id))
+    .limit(count);
 }
 
 /** Tags of many entries in one query (no N+1). */
@@ -60,4 +143,20 @@ export async function likedAmong(db: Tx, userId: string, entryIds: string[]): Pr
     .from(entryLikes)
     .where(and(eq(entryLikes.userId, userId), inArray(entryLikes.entryId, entryIds)));
   return new Set(rows.map((r) => r.entryId));
+}
+
+/** Records a view; the entry's and the viewer's counters move in the same transaction. */
+export async function insertView(tx: Tx, values: typeof entryViews.$inferInsert) {
+  const [row] = await tx.insert(entryViews).values(values).returning();
+  await tx
+    .update(entries)
+    .set({ viewsCount: sql`${entries.viewsCount} + 1` })
+    .where(eq(entries.id, values.entryId));
+  if (values.userId) {
+    await tx
+      .update(users)
+      .set({ viewedEntriesCount: sql`${users.viewedEntriesCount} + 1` })
+      .where(eq(users.id, values.userId));
+  }
+  return row;
 }

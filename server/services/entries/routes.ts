@@ -1,71 +1,136 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { Static } from "@sinclair/typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
-import { FeedQuery } from "./schema.ts";
+import type { FeedSort } from "./queries.ts";
+import {
+  EntriesQuery,
+  EntryIdQuery,
+  IdsQuery,
+  PeriodQuery,
+  RelatedQuery,
+  SelfQuery,
+  TimelineQuery,
+} from "./schema.ts";
 
 const tags = ["entries"];
 const FEED_NOTE =
-  "d 为 {list, pointer, canNext}。pointer 取自最后一项（§4）：按排序值与 id 组成，传回 before 得到下一页；新条目到来时翻页不重复、不遗漏。";
+  "d 为 {list, pointer, canNext}。pointer 取自最后一项（§4：popular 为 rankIndex，newest 为 createdAt，comment 为 latestCommentAt，" +
+  "hottest/weeklyHottest/monthlyHottest 为 hotIndex），与 id 组成 `值_id`；把它作为 before 传回得到下一页，新条目到来时翻页不重复、不遗漏。";
 
-/** Entries and timeline calls of spec §7 (the rest of the service arrives with the content issue). */
+type Filters = Static<typeof TimelineQuery>;
+const category = (q: Filters) => (q.recomment === 1 && !q.category ? "all" : q.category);
+
+/** Entries and Timeline calls of spec §7 (publishing lives in publish-routes.ts). */
 export function entryRoutes(services: Services): FastifyPluginAsyncTypebox {
   return async (app) => {
+    const entries = services.entries;
+    const timeline = (path: string, sort: FeedSort, summary: string) =>
+      app.get(
+        path,
+        { schema: { tags, summary, description: FEED_NOTE, querystring: TimelineQuery } },
+        async (req) =>
+          ok(
+            await entries.feed(
+              { ...req.query, category: category(req.query), sort, pointer: req.query.before },
+              req.caller,
+            ),
+          ),
+      );
+
     app.get("/categories", { schema: { tags, summary: "九个固定分类" } }, async () =>
-      ok(await services.entries.categories()),
+      ok(await entries.categories()),
     );
+
     app.get(
-      "/get_entry_by_rank",
+      "/entries",
       {
         schema: {
           tags,
-          summary: "热门（popular，按 rankIndex）",
+          summary: "条目列表（任意排序与筛选）",
           description: FEED_NOTE,
-          querystring: FeedQuery,
+          querystring: EntriesQuery,
         },
       },
       async (req) =>
         ok(
-          await services.entries.feed(
-            { ...req.query, sort: "popular", pointer: req.query.before },
+          await entries.feed(
+            { ...req.query, category: category(req.query), pointer: req.query.pointer ?? req.query.before },
             req.caller,
           ),
         ),
     );
+    timeline("/get_entry_by_rank", "popular", "热门（popular，按 rankIndex）");
+    timeline("/get_entry_by_timeline", "newest", "最新（newest，按 createdAt）");
+    timeline("/get_entry_by_hot", "hottest", "热榜（hottest，按 hotIndex）");
+    timeline("/get_entry_by_comment", "comment", "最新评论（按 latestCommentAt，只含有评论的条目）");
+
     app.get(
-      "/get_entry_by_timeline",
+      "/get_entry_by_period",
       {
         schema: {
           tags,
-          summary: "最新（newest，按 createdAt）",
+          summary: "本周 / 本月最热（weeklyHottest / monthlyHottest）",
           description: FEED_NOTE,
-          querystring: FeedQuery,
+          querystring: PeriodQuery,
         },
       },
       async (req) =>
         ok(
-          await services.entries.feed(
-            { ...req.query, sort: "newest", pointer: req.query.before },
+          await entries.feed(
+            {
+              ...req.query,
+              category: category(req.query),
+              sort: req.query.period === "week" ? "weeklyHottest" : "monthlyHottest",
+              pointer: req.query.before,
+            },
             req.caller,
           ),
         ),
     );
+
     app.get(
-      "/get_entry_by_hot",
-      {
-        schema: {
-          tags,
-          summary: "热榜（hottest，按 hotIndex）",
-          description: FEED_NOTE,
-          querystring: FeedQuery,
-        },
-      },
+      "/get_entry_by_self",
+      { schema: { tags, summary: "某作者的文章或分享", description: FEED_NOTE, querystring: SelfQuery } },
       async (req) =>
         ok(
-          await services.entries.feed(
-            { ...req.query, sort: "hottest", pointer: req.query.before },
+          await entries.feed(
+            {
+              userId: req.query.targetUid,
+              type: req.query.type,
+              sort: req.query.order === "rankIndex" ? "popular" : "newest",
+              pointer: req.query.before,
+              limit: req.query.limit,
+            },
             req.caller,
           ),
         ),
+    );
+
+    app.get(
+      "/get_entry_by_ids",
+      { schema: { tags, summary: "按 id 取条目（保持请求顺序，略过不存在的）", querystring: IdsQuery } },
+      async (req) => ok(await entries.byIds(req.query.ids.split("|"), req.caller)),
+    );
+
+    app.get(
+      "/get_related_entry",
+      { schema: { tags, summary: "相关条目（4 或 5 条，同标签优先）", querystring: RelatedQuery } },
+      async (req) => ok(await entries.related(req.query.entryId, req.query.count ?? 5, req.caller)),
+    );
+
+    app.get(
+      "/getEntryView",
+      {
+        schema: {
+          tags,
+          summary: "记录一次浏览",
+          description:
+            "同一用户（未登录时按地址）30 分钟内只计一次。d 为 EntryView：{entryViewId, viewsCount, counted, createdAt}。",
+          querystring: EntryIdQuery,
+        },
+      },
+      async (req) => ok(await entries.recordView(req.query.entryId, req.caller)),
     );
   };
 }

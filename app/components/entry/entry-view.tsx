@@ -1,0 +1,140 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import type { EntryDetail } from "../../../server/services/entries/entries";
+import { formatCount, relativeTime } from "../../../shared/format";
+import { api } from "../../lib/api";
+import { TwoColumn } from "../layout/page";
+import { SidebarCard } from "../feed/sidebar";
+import { Avatar } from "../ui/avatar";
+
+/** A shared link or other entry: what it links to, who shared it, and entries like it. */
+export function EntryView({
+  entry,
+  related,
+  now,
+  children,
+}: {
+  entry: EntryDetail;
+  related: EntryDetail[] | { id: string; title: string; collectionCount: number; commentsCount: number }[];
+  now: number;
+  children?: React.ReactNode;
+}) {
+  const views = useRecordedViews(entry.id, entry.viewsCount);
+  const external = /^https?:\/\//.test(entry.originalUrl);
+  return (
+    <TwoColumn
+      aside={
+        <>
+          <SidebarCard title="关于作者">
+            <Link to={`/user/${entry.user.id}`} className="author-row">
+              <Avatar user={entry.user} size={40} />
+              <span>
+                <strong>{entry.user.username}</strong>
+                {entry.user.jobTitle ? <small>{entry.user.jobTitle}</small> : null}
+              </span>
+            </Link>
+          </SidebarCard>
+          <SidebarCard title="相关文章">
+            {related.length === 0 ? (
+              <p className="sidebar-empty">暂无相关文章</p>
+            ) : (
+              <ul className="related-list">
+                {related.map((r) => (
+                  <li key={r.id}>
+                    <Link to={`/entry/${r.id}`}>{r.title}</Link>
+                    <small>
+                      {formatCount(r.collectionCount)} 赞 · {formatCount(r.commentsCount)} 评论
+                    </small>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </SidebarCard>
+        </>
+      }
+    >
+      <article className="panel entry-view">
+        <header>
+          <h1 className="entry-view-title">
+            {external ? (
+              <a href={entry.originalUrl} target="_blank" rel="nofollow noopener noreferrer">
+                {entry.title}
+              </a>
+            ) : (
+              entry.title
+            )}
+          </h1>
+          <p className="entry-view-meta">
+            <Link to={`/user/${entry.user.id}`}>{entry.user.username}</Link>
+            <span aria-hidden="true"> · </span>
+            <time dateTime={entry.createdAt}>{relativeTime(entry.createdAt, now)}</time>
+            {entry.category ? (
+              <>
+                <span aria-hidden="true"> · </span>
+                <Link to={`/explore/${entry.category.name}`}>{entry.category.title}</Link>
+              </>
+            ) : null}
+            <span aria-hidden="true"> · </span>
+            <span>阅读 {formatCount(views)}</span>
+          </p>
+        </header>
+        {entry.screenshot ? (
+          <img className="entry-view-shot" src={entry.screenshot} alt="" loading="lazy" />
+        ) : null}
+        {entry.content || entry.abstract ? (
+          <p className="entry-view-text">{entry.content || entry.abstract}</p>
+        ) : null}
+        {external ? (
+          <p>
+            <a
+              className="btn btn-primary"
+              href={entry.originalUrl}
+              target="_blank"
+              rel="nofollow noopener noreferrer"
+            >
+              阅读原文
+            </a>
+            <span className="entry-view-host">{hostOf(entry.originalUrl)}</span>
+          </p>
+        ) : null}
+        {entry.tags.length ? (
+          <p className="entry-view-tags">
+            {entry.tags.map((t) => (
+              <Link key={t.id} to={`/tag/${encodeURIComponent(t.title)}`} className="entry-tag">
+                {t.title}
+              </Link>
+            ))}
+          </p>
+        ) : null}
+        <p className="entry-view-stats">
+          {formatCount(entry.collectionCount)} 人赞过 · {formatCount(entry.commentsCount)} 条评论
+        </p>
+        {children}
+      </article>
+    </TwoColumn>
+  );
+}
+
+function hostOf(url: string) {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "";
+  }
+}
+
+/** Counts this visit once the page is on screen (a crawler's prefetch should not count). */
+function useRecordedViews(entryId: string, initial: number) {
+  const [views, setViews] = useState(initial);
+  useEffect(() => {
+    let live = true;
+    api
+      .get<{ viewsCount: number }>(`/api/getEntryView?entryId=${entryId}`)
+      .then((d) => live && setViews(d.viewsCount))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [entryId]);
+  return views;
+}

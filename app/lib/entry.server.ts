@@ -1,0 +1,37 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import { isAppError } from "../../server/lib/errors";
+import type { EntryDetail } from "../../server/services/entries/entries";
+
+/** The column-article id a post's originalUrl ends with (spec §2: "id from last segment"). */
+export function postIdOf(originalUrl: string): string {
+  return (
+    originalUrl
+      .replace(/[?#].*$/, "")
+      .replace(/\/+$/, "")
+      .split("/")
+      .pop() ?? ""
+  );
+}
+
+/**
+ * Loads an entry for the entry pages, through the entries service. A missing entry is the
+ * "unknown article" placeholder with status 404, not an error page (spec §2).
+ */
+export async function loadEntryPage(context: AppLoadContext, id: string, opts: { followRedirects: boolean }) {
+  let entry: EntryDetail;
+  try {
+    entry = await context.services.entries.getEntry(id, context.caller);
+  } catch (err) {
+    if (isAppError(err) && err.code === 404) {
+      throw data({ entry: null, related: [] as EntryDetail[], now: Date.now() }, { status: 404 });
+    }
+    throw err;
+  }
+  if (opts.followRedirects) {
+    // A column article lives at /post/{id}; a vote is answered on its detail page.
+    if (entry.type === "post") throw redirect(`/post/${postIdOf(entry.originalUrl) || entry.id}`, 301);
+    if (entry.type === "vote") throw redirect(`/entry/${entry.id}/detail`, 302);
+  }
+  const related = await context.services.entries.related(entry.id, 5, context.caller).catch(() => []);
+  return { entry, related, now: Date.now() };
+}
