@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from "node:crypto";
+import { AppError } from "./errors.ts";
 import type { Outbox } from "./outbox.ts";
 
 /** Sends a verification code by SMS. One implementation per gateway; the site picks one at start. */
@@ -97,6 +98,14 @@ export function createSmsProvider(
       templateCode: env.ALIYUN_SMS_TEMPLATE_CODE ?? "",
     });
   }
-  if (!outbox) throw new Error("SMS_PROVIDER is not set and the development outbox is off (DEV_OUTBOX=0)");
+  if (!outbox) {
+    // No gateway configured in production: the site runs, and only SMS features say so.
+    return {
+      name: "none",
+      async sendCode() {
+        throw new AppError(503, "短信服务暂未开通，请使用邮箱注册或联系管理员");
+      },
+    };
+  }
   return outboxSms(outbox, siteName);
 }

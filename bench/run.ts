@@ -1,0 +1,278 @@
+// npm run bench -- [--entries 1000000] [--duration 10] [--connections 16] [--only name,name]
+//
+// Load and latency of the read paths that must stay fast at scale, against PostgreSQL:
+// explore (popular and newest, first page and 50th page by pointer), a tag feed, the SSR pages of
+// explore and of an article, and search. It seeds a database of its own once (sized by --entries,
+// users and the rest in proportion), keeps it for later runs, then prints the EXPLAIN of each feed
+// query and p50/p99 latency and throughput under concurrent load (autocannon over loopback).
+//
+// The database is named after the schema's migration, so a schema change gets a fresh one.
+// BENCH_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) must be allowed to CREATE DATABASE.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { execSync } from "node:child_process";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import pg from "pg";
+import { openDatabase } from "../db/client.ts";
+import { ensureReferenceData } from "../db/reference-data.ts";
+import { seed } from "../db/seed/seed.ts";
+import { buildApp } from "../server/app.ts";
+import { loadConfig } from "../server/config.ts";
+import { feedQuery, type FeedFilter } from "../server/services/entries/queries.ts";
+import { decodePointer } from "../server/lib/pagination.ts";
+import type { Caller } from "../server/services/deps.ts";
+
+const { values: args } = parseArgs({
+  options: {
+    entries: { type: "string", default: "1000000" },
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "16" },
+    only: { type: "string" },
+    "admin-url": { type: "string" },
+  },
+});
+const ENTRIES = Number(args.entries);
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const ADMIN_URL =
+  args["admin-url"] ?? process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+const journal = JSON.parse(fs.readFileSync("db/migrations/meta/_journal.json", "utf8")) as {
+  entries: { when: number }[];
+};
+const schemaStamp = journal.entries.at(-1)!.when;
+const dbName = `nugget_bench_${ENTRIES}_${schemaStamp}`;
+const databaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
+const log = (...a: unknown[]) => console.error(...a);
+
+async function ensureDatabase() {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  const exists = (await admin.query("select 1 from pg_database where datname = $1", [dbName])).rowCount;
+  if (!exists) await admin.query(`create database ${dbName}`);
+  await admin.end();
+  const database = await openDatabase({ databaseUrl, dataDir: ":memory:" });
+  await ensureReferenceData(database.db);
+  const counted = (await database.db.execute(
+    "select count(*)::int as n from entries" as never,
+  )) as unknown as {
+    rows: { n: number }[];
+  };
+  const n = counted.rows[0].n;
+  if (n < ENTRIES) {
+    log(`seeding ${dbName}: ${ENTRIES} entries (once; later runs reuse it)…`);
+    const started = Date.now();
+    let lastPhase = "";
+    const summary = await seed(database.db, {
+      users: Math.max(100, Math.round(ENTRIES / 50)),
+      entries: ENTRIES,
+      comments: ENTRIES,
+      pins: Math.round(ENTRIES / 20),
+      seed: "bench",
+      onProgress: ({ phase, done, total }) => {
+        if (phase !== lastPhase || done === total) log(`  ${phase} ${done}/${total}`);
+        lastPhase = phase;
+      },
+    });
+    try {
+      // Search builds its index in bulk when the search service provides it.
+      // A variable path: the benchmark runs whether or not the search service is present.
+      const searchModule = "../server/services/search/index-entry.ts";
+      const search = (await import(searchModule)) as {
+        reindexAllEntries?: (db: unknown, onProgress?: (d: number, t: number) => void) => Promise<unknown>;
+      };
+      if (search.reindexAllEntries) {
+        log("  indexing for search…");
+        await search.reindexAllEntries(database.db);
+      }
+    } catch (err) {
+      log("  (search index not built:", (err as Error).message, ")");
+    }
+    await database.db.execute("vacuum analyze" as never);
+    log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s:`, JSON.stringify(summary));
+  }
+  return database;
+}
+
+interface Explained {
+  name: string;
+  ms: number;
+  usesIndex: boolean;
+  sortsRows: boolean;
+  plan: string;
+}
+
+async function explain(name: string, database: Awaited<ReturnType<typeof openDatabase>>, f: FeedFilter) {
+  const q = feedQuery(database.db, f).toSQL();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  // Warm once, then measure: the benchmark is about steady state, not a cold cache.
+  await client.query(q.sql, q.params as unknown[]);
+  const res = await client.query(`explain (analyze, buffers) ${q.sql}`, q.params as unknown[]);
+  await client.end();
+  const plan = res.rows.map((r) => r["QUERY PLAN"]).join("\n");
+  const ms = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? NaN);
+  return {
+    name,
+    ms,
+    usesIndex: /Index (Only )?Scan/.test(plan),
+    // A Sort node under the Limit means the index does not match the ORDER BY.
+    sortsRows: /^\s*->\s+(Incremental )?Sort\b/m.test(plan) || /^\s*(Incremental )?Sort\b/m.test(plan),
+    plan,
+  } satisfies Explained;
+}
+
+interface Scenario {
+  name: string;
+  path: string;
+}
+
+async function load(baseUrl: string, s: Scenario) {
+  const result = await autocannon({
+    url: baseUrl + s.path,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: { accept: s.path.startsWith("/api/") ? "application/json" : "text/html" },
+  });
+  return {
+    name: s.name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    path: s.path,
+  };
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(process.env.NUGGET_BUILD_DIR ?? "build", "server/index.js"))) {
+    log("building the site…");
+    execSync("npx react-router build", { stdio: "inherit" });
+  }
+  const database = await ensureDatabase();
+  const anon: Caller = { userId: null, sessionId: null, ip: "127.0.0.1", userAgent: "bench" };
+  const config = loadConfig(process.env, {
+    databaseUrl,
+    redisUrl: undefined,
+    logLevel: "warn",
+    devOutbox: true,
+    seedOnEmpty: false,
+  });
+  const nugget = await buildApp({ config, database, buildDir: process.env.NUGGET_BUILD_DIR ?? "build" });
+  const baseUrl = await nugget.app.listen({ port: 0, host: "127.0.0.1" });
+
+  // Pointers of the 50th page, found by walking 49 pages through the service.
+  const pointerAt = async (
+    sort: "popular" | "newest",
+    page: number,
+    extra: Partial<FeedFilter> & { tag?: string } = {},
+  ) => {
+    let pointer: string | undefined;
+    for (let i = 1; i < page; i++) {
+      const r = await nugget.services.entries.feed({ sort, pointer, limit: 20, tag: extra.tag }, anon);
+      pointer = r.pointer ?? undefined;
+    }
+    return pointer!;
+  };
+  const popular50 = await pointerAt("popular", 50);
+  const newest50 = await pointerAt("newest", 50);
+  const sample = (await database.db.execute(
+    `select (select id from tags order by entries_count desc limit 1) as tag,
+            (select id from entries where type = 'post' and status = 'published' order by rank_index desc limit 1) as post,
+            (select id from entries where type = 'article' and status = 'published' order by rank_index desc limit 1) as share` as never,
+  )) as unknown as { rows: { tag: string; post: string; share: string }[] };
+  const { tag, post, share } = sample.rows[0];
+  const tagNewest50 = await pointerAt("newest", 50, { tag });
+
+  const base: FeedFilter = { sort: "popular", pointer: null, limit: 21 };
+  const explained = [
+    await explain("explore popular, page 1", database, base),
+    await explain("explore popular, page 50", database, {
+      ...base,
+      pointer: decodePointer(popular50, "number"),
+    }),
+    await explain("explore newest, page 1", database, { ...base, sort: "newest" }),
+    await explain("explore newest, page 50", database, {
+      ...base,
+      sort: "newest",
+      pointer: decodePointer(newest50, "date"),
+    }),
+    await explain("tag newest, page 1", database, { ...base, sort: "newest", tagId: tag }),
+    await explain("tag newest, page 50", database, {
+      ...base,
+      sort: "newest",
+      tagId: tag,
+      pointer: decodePointer(tagNewest50, "date"),
+    }),
+  ];
+
+  const scenarios: Scenario[] = [
+    { name: "explore popular p1 (API)", path: "/api/get_entry_by_rank?limit=20" },
+    {
+      name: "explore popular p50 (API)",
+      path: `/api/get_entry_by_rank?limit=20&before=${encodeURIComponent(popular50)}`,
+    },
+    { name: "explore newest p1 (API)", path: "/api/get_entry_by_timeline?limit=20" },
+    {
+      name: "explore newest p50 (API)",
+      path: `/api/get_entry_by_timeline?limit=20&before=${encodeURIComponent(newest50)}`,
+    },
+    { name: "tag feed newest p1 (API)", path: `/api/entries?sort=newest&tag=${tag}` },
+    {
+      name: "tag feed newest p50 (API)",
+      path: `/api/entries?sort=newest&tag=${tag}&pointer=${encodeURIComponent(tagNewest50)}`,
+    },
+    { name: "explore page (SSR)", path: "/explore/all" },
+    { name: "article page (SSR)", path: `/post/${post}` },
+    { name: "shared link page (SSR)", path: `/entry/${share}` },
+    { name: "search 前端性能 (API)", path: `/api/search?query=${encodeURIComponent("前端性能")}` },
+  ].filter((s) => !args.only || args.only.split(",").some((o) => s.name.includes(o)));
+
+  const results = [];
+  for (const s of scenarios) {
+    log(`load: ${s.name}`);
+    results.push(await load(baseUrl, s));
+  }
+  await nugget.app.close();
+  await database.close();
+
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; client and server on the same machine`;
+  const lines = [
+    `# Benchmark — ${new Date().toISOString()}`,
+    "",
+    `Database ${dbName} (PostgreSQL): ${ENTRIES.toLocaleString("en")} entries. ${CONNECTIONS} connections, ${DURATION} s a scenario. Machine: ${machine}.`,
+    "",
+    "| scenario | req/s | p50 ms | p99 ms | non-2xx/errors |",
+    "|---|---:|---:|---:|---:|",
+    ...results.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`),
+    "",
+    "## Feed queries (EXPLAIN ANALYZE, warm)",
+    "",
+    "| query | execution ms | index scan | sorts rows |",
+    "|---|---:|---|---|",
+    ...explained.map(
+      (e) =>
+        `| ${e.name} | ${e.ms.toFixed(3)} | ${e.usesIndex ? "yes" : "NO"} | ${e.sortsRows ? "YES" : "no"} |`,
+    ),
+    "",
+    ...[0, 2, 4].map((i) => {
+      const ratio = explained[i + 1].ms / explained[i].ms;
+      return `- ${explained[i + 1].name} / page 1: ${ratio.toFixed(2)}× ${ratio <= 2 ? "(within 2×)" : "(OVER 2×)"}`;
+    }),
+    "",
+    ...explained.flatMap((e) => [`### ${e.name}`, "", "```", e.plan, "```", ""]),
+  ];
+  const report = lines.join("\n");
+  fs.mkdirSync("bench/results", { recursive: true });
+  fs.writeFileSync("bench/results/latest.md", report);
+  console.log(report);
+  const bad = explained.filter((e) => !e.usesIndex || e.sortsRows);
+  if (bad.length) {
+    console.error("feed queries without a matching index:", bad.map((b) => b.name).join(", "));
+    process.exitCode = 1;
+  }
+}
+
+await main();
