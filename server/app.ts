@@ -21,6 +21,11 @@ import { authRoutes } from "./services/auth/routes.ts";
 import { userRoutes } from "./services/users/routes.ts";
 import { entryRoutes } from "./services/entries/routes.ts";
 import { tagRoutes } from "./services/tags/routes.ts";
+import { searchRoutes } from "./services/search/routes.ts";
+import { publishRoutes } from "./services/entries/publish-routes.ts";
+import { parserRoutes } from "./services/parser/routes.ts";
+import { likeRoutes } from "./services/likes/routes.ts";
+import { postRoutes } from "./services/posts/routes.ts";
 import { devOutboxRoutes } from "./dev-outbox.ts";
 import { installSsr } from "./ssr.ts";
 
@@ -115,6 +120,11 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   await app.register(userRoutes(services, config), { prefix: "/api" });
   await app.register(entryRoutes(services), { prefix: "/api" });
   await app.register(tagRoutes(services), { prefix: "/api" });
+  await app.register(searchRoutes(services), { prefix: "/api" });
+  await app.register(publishRoutes(services), { prefix: "/api" });
+  await app.register(parserRoutes(services), { prefix: "/api" });
+  await app.register(likeRoutes(services), { prefix: "/api" });
+  await app.register(postRoutes(services), { prefix: "/api" });
   if (outbox) devOutboxRoutes(app, outbox, config.siteName);
   if (opts.buildDir) await installSsr(app, services, config, path.resolve(opts.buildDir));
   else app.setNotFoundHandler((_req, reply) => reply.status(404).send({ s: 404, m: "接口不存在", d: null }));

@@ -18,6 +18,11 @@ export interface Config {
   devOutbox: boolean;
   logLevel: string;
   trustProxy: boolean;
+  /**
+   * TEST ONLY (PAGE_FETCH_ALLOW_LOOPBACK=1, default off): the page reader of /api/page/info may also
+   * read 127.0.0.0/8 and ::1, so browser tests can serve the page they share. Never set in production.
+   */
+  pageFetchAllowLoopback: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -38,6 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     devOutbox: env.DEV_OUTBOX ? env.DEV_OUTBOX === "1" : !production,
     logLevel: env.LOG_LEVEL ?? (production ? "info" : "warn"),
     trustProxy: env.TRUST_PROXY === "1",
+    pageFetchAllowLoopback: env.PAGE_FETCH_ALLOW_LOOPBACK === "1",
   };
   return { ...config, ...overrides };
 }

@@ -439,6 +439,12 @@ CREATE TABLE "tracking_events" (
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "entry_search" (
+	"entry_id" char(24) PRIMARY KEY NOT NULL,
+	"document" "tsvector" NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "third_party_bindings" ADD CONSTRAINT "third_party_bindings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "verification_codes" ADD CONSTRAINT "verification_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -491,6 +497,7 @@ ALTER TABLE "orders" ADD CONSTRAINT "orders_booklet_id_booklets_id_fk" FOREIGN K
 ALTER TABLE "wallets" ADD CONSTRAINT "wallets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "showcase_repos" ADD CONSTRAINT "showcase_repos_showcase_id_showcases_id_fk" FOREIGN KEY ("showcase_id") REFERENCES "public"."showcases"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "showcase_repos" ADD CONSTRAINT "showcase_repos_repo_id_repos_id_fk" FOREIGN KEY ("repo_id") REFERENCES "public"."repos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "entry_search" ADD CONSTRAINT "entry_search_entry_id_entries_id_fk" FOREIGN KEY ("entry_id") REFERENCES "public"."entries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "sessions_token_key" ON "sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "bindings_channel_uid_key" ON "third_party_bindings" USING btree ("channel","external_uid");--> statement-breakpoint
@@ -573,4 +580,5 @@ CREATE INDEX "repos_stars_idx" ON "repos" USING btree ("star_count","id");--> st
 CREATE INDEX "showcase_repos_repo_idx" ON "showcase_repos" USING btree ("repo_id");--> statement-breakpoint
 CREATE INDEX "showcases_order_idx" ON "showcases" USING btree ("order");--> statement-breakpoint
 CREATE INDEX "banners_position_order_idx" ON "banners" USING btree ("position","order");--> statement-breakpoint
-CREATE INDEX "tracking_events_created_idx" ON "tracking_events" USING brin ("created_at");
+CREATE INDEX "tracking_events_created_idx" ON "tracking_events" USING brin ("created_at");--> statement-breakpoint
+CREATE INDEX "entry_search_document_idx" ON "entry_search" USING gin ("document");

@@ -6,3 +6,4 @@ export * from "./collections.ts";
 export * from "./commerce.ts";
 export * from "./repos.ts";
 export * from "./misc.ts";
+export * from "./search.ts";

@@ -87,6 +87,7 @@ import {
   VOTE_QUESTIONS,
   type Topic,
 } from "./corpus.ts";
+import { reindexAllEntries } from "../../server/services/search/index-entry.ts";
 import { Rng, seedNumber } from "./random.ts";
 import { articleMarkdown, entryTitle, fill, plainSummary, slug, svgDataUrl } from "./text.ts";
 
@@ -1140,6 +1141,9 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   progress("counters", 0, 1);
   await repairCounters(db);
   progress("counters", 1, 1);
+  // Entries went in as bulk INSERTs, past the write module that indexes one entry at a time: build
+  // the search index of every findable entry in one batched pass.
+  await reindexAllEntries(db, ({ done, total }) => progress("search", done, total));
   await db.execute(sql`analyze`);
   summary.milliseconds = Date.now() - started;
   return summary;

@@ -1,6 +1,11 @@
 import { createAuthService } from "./auth/auth.ts";
 import type { Deps } from "./deps.ts";
 import { createEntryService } from "./entries/entries.ts";
+import { createPublishService } from "./entries/publish.ts";
+import { createParserService } from "./parser/parser.ts";
+import { createLikeService } from "./likes/likes.ts";
+import { createPostService } from "./posts/posts.ts";
+import { createSearchService } from "./search/search.ts";
 import { createTagService } from "./tags/tags.ts";
 import { createUserService } from "./users/users.ts";
 
@@ -10,7 +15,12 @@ export function createServices(deps: Deps) {
   const users = createUserService(deps, auth);
   const entries = createEntryService(deps);
   const tags = createTagService(deps);
-  return { auth, users, entries, tags };
+  const search = createSearchService(deps, tags);
+  const likes = createLikeService(deps);
+  const posts = createPostService(deps);
+  const publish = createPublishService(deps);
+  const parser = createParserService(deps);
+  return { auth, users, entries, tags, search, likes, posts, publish, parser };
 }
 
 export type Services = ReturnType<typeof createServices>;

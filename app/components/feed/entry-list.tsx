@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { formatCount, relativeTime } from "../../../shared/format";
 import type { EntrySummary } from "../../lib/types";
 import { EmptyState } from "../ui/empty-state";
+import { LikeButton } from "../like-button";
 
 interface EntryListProps {
   entries: EntrySummary[];
@@ -55,9 +56,12 @@ export function EntryList({ entries, emptyTitle = "暂无内容", emptyDescripti
               </h2>
               {entry.abstract ? <p className="entry-abstract">{entry.abstract}</p> : null}
               <div className="entry-stats">
-                <span className="entry-stat" aria-label={`${entry.collectionCount} 个赞`}>
-                  <LikeIcon /> {formatCount(entry.collectionCount)}
-                </span>
+                <LikeButton
+                  entryId={entry.id}
+                  liked={!!entry.liked}
+                  count={entry.collectionCount}
+                  className="entry-stat"
+                />
                 <span className="entry-stat" aria-label={`${entry.commentsCount} 条评论`}>
                   <CommentIcon /> {formatCount(entry.commentsCount)}
                 </span>
@@ -82,17 +86,6 @@ export function EntryList({ entries, emptyTitle = "暂无内容", emptyDescripti
 }
 
 // Inline icons: emoji glyphs depend on an emoji font the reader may not have.
-function LikeIcon() {
-  return (
-    <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" className="icon">
-      <path
-        fill="currentColor"
-        d="M5.2 14.5H2.6c-.6 0-1.1-.5-1.1-1.1V7.2c0-.6.5-1.1 1.1-1.1h2.6v8.4zm1.3 0V6l2.7-4.1c.3-.5.9-.6 1.4-.4.8.4 1.2 1.3 1 2.2L11 6.1h2.4c.9 0 1.6.9 1.4 1.8l-1.2 5.5c-.2.7-.8 1.1-1.5 1.1H6.5z"
-      />
-    </svg>
-  );
-}
-
 function CommentIcon() {
   return (
     <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" className="icon">

@@ -1,17 +1,115 @@
+import { Link, data } from "react-router";
 import type { Route } from "./+types/post";
+import { relativeTime, formatCount } from "../../../shared/format";
+import type { Article } from "../../../server/services/posts/present";
+import { isAppError } from "../../../server/lib/errors";
+import { ArticleBody, ArticleToc } from "../../components/article/article-view";
 import { MissingContent } from "../../components/layout/missing";
+import { Avatar } from "../../components/ui/avatar";
+import { useShell } from "../../components/shell/shell-context";
 import { requireRouteId } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
+import articleStyles from "../../styles/article.css?url";
 
-/** column (/post/{id}): a column article with comments and likers. */
-export function loader({ params }: Route.LoaderArgs) {
-  return { id: requireRouteId(params.id), post: null as { title: string } | null };
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: articleStyles }];
+
+/**
+ * column (/post/{id}): a published column article, rendered on the server. A malformed id is the
+ * not-found page; a missing, deleted or unpublished one shows the spec's 未知文章 placeholder, with 404.
+ */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const id = requireRouteId(params.id);
+  const origin = new URL(request.url).origin;
+  try {
+    const post: Article = await context.services.posts.detail(id, context.caller);
+    return { id, post, url: `${origin}/post/${id}`, now: Date.now() };
+  } catch (err) {
+    if (isAppError(err) && err.code === 404) {
+      return data({ id, post: null as Article | null, url: "", now: Date.now() }, { status: 404 });
+    }
+    throw err;
+  }
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  return titleMeta(matches, loaderData?.post?.title ?? "未知文章");
+  const post = loaderData?.post;
+  return titleMeta(matches, post?.title ?? "未知文章", post ? { description: post.abstract } : {});
 }
 
-export default function Post() {
-  return <MissingContent title="未知文章" message="该文章不存在" />;
+export default function Post({ loaderData }: Route.ComponentProps) {
+  const { post, url, now } = loaderData;
+  const { viewer, siteName } = useShell();
+  if (!post) return <MissingContent title="未知文章" message="该文章不存在" />;
+  const own = viewer?.id === post.user.id;
+  return (
+    <div className="container article-layout">
+      <article className="article-main panel" aria-labelledby="article-title">
+        <h1 id="article-title" className="article-title">
+          {post.title}
+        </h1>
+        <div className="article-meta">
+          <Link to={`/user/${post.user.id}`} className="article-author">
+            <Avatar user={post.user} size={36} />
+            <span className="article-author-name">{post.user.username}</span>
+          </Link>
+          <span className="article-meta-line">
+            <time dateTime={post.createdAt} title={new Date(post.createdAt).toLocaleString("zh-CN")}>
+              {relativeTime(post.createdAt, now)}
+            </time>
+            <span aria-hidden="true"> · </span>
+            <span>阅读 {formatCount(post.viewsCount)}</span>
+            {own ? (
+              <>
+                <span aria-hidden="true"> · </span>
+                <Link to={`/editor/posts/${post.id}`} className="article-edit">
+                  编辑
+                </Link>
+              </>
+            ) : null}
+          </span>
+        </div>
+        <ArticleBody html={post.html} copySource={{ author: post.user.username, url, siteName }} />
+        <footer className="article-footer">
+          {post.category ? (
+            <p className="article-footer-row">
+              <span className="article-footer-label">分类：</span>
+              <Link to={`/zhuanlan/${post.category.name}`} className="tag-chip">
+                {post.category.title}
+              </Link>
+            </p>
+          ) : null}
+          {post.tags.length > 0 ? (
+            <p className="article-footer-row">
+              <span className="article-footer-label">标签：</span>
+              {post.tags.map((tag) => (
+                <Link key={tag.id} to={`/tag/${encodeURIComponent(tag.title)}`} className="tag-chip">
+                  {tag.title}
+                </Link>
+              ))}
+            </p>
+          ) : null}
+          <p className="article-footer-row article-stats">
+            <span>{formatCount(post.collectionCount)} 赞</span>
+            <span>{formatCount(post.commentsCount)} 评论</span>
+          </p>
+        </footer>
+      </article>
+      <aside className="article-aside">
+        <section className="sidebar-card article-author-card" aria-label="作者">
+          <Link to={`/user/${post.user.id}`} className="article-author">
+            <Avatar user={post.user} size={48} />
+            <span>
+              <span className="article-author-name">{post.user.username}</span>
+              {post.user.jobTitle || post.user.company ? (
+                <span className="article-author-job">
+                  {[post.user.jobTitle, post.user.company].filter(Boolean).join(" @ ")}
+                </span>
+              ) : null}
+            </span>
+          </Link>
+        </section>
+        <ArticleToc toc={post.toc} className="sidebar-card" />
+      </aside>
+    </div>
+  );
 }

@@ -1,21 +1,261 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, data, useNavigate } from "react-router";
 import type { Route } from "./+types/post-editor";
-import { PageSection } from "../../components/layout/page";
-import { EmptyState } from "../../components/ui/empty-state";
-import { requireRouteId, requireViewer } from "../../lib/guards.server";
+import { isAppError } from "../../../server/lib/errors";
+import { TITLE_MAX, charLength } from "../../../server/services/posts/rules";
+import type { Article } from "../../../server/services/posts/present";
+import { PublishDialog, type TagOption } from "../../components/article/publish-dialog";
+import { useDraftAutosave, type SaveState } from "../../components/article/use-draft-autosave";
+import { useServerPreview } from "../../components/article/use-server-preview";
+import { useShell } from "../../components/shell/shell-context";
+import { ApiError, api, errorMessage } from "../../lib/api";
+import { notFound, requireRouteId, requireViewer } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
+import articleStyles from "../../styles/article.css?url";
 
-/** Edit a published post: login required. */
-export function loader({ context, params }: Route.LoaderArgs) {
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: articleStyles }];
+
+/**
+ * The editor (/editor/posts/{id}) for a draft or the viewer's own published article: login
+ * required; a foreign draft or a missing id is 404, someone else's article 403.
+ */
+export async function loader({ context, params }: Route.LoaderArgs) {
   requireViewer(context);
-  return { id: requireRouteId(params.id) };
+  const id = requireRouteId(params.id);
+  const { posts, entries, tags } = context.services;
+  let post;
+  try {
+    post = await posts.editable(id, context.caller);
+  } catch (err) {
+    if (isAppError(err) && err.code === 404) notFound("文章不存在");
+    if (isAppError(err) && err.code === 403) {
+      throw data({ message: err.message }, { status: 403 });
+    }
+    throw err;
+  }
+  const [categories, hot] = await Promise.all([
+    entries.categories(),
+    tags.list({ type: "hot", page: 1, pageSize: 30 }, context.caller),
+  ]);
+  // The article's own tags stay choosable even when they are not among the hot ones.
+  const tagOptions: TagOption[] = hot.list.map((t) => ({ id: t.id, title: t.title }));
+  for (const t of post.tags) if (!tagOptions.some((o) => o.id === t.id)) tagOptions.unshift(t);
+  return {
+    post,
+    categories,
+    tags: tagOptions,
+    preview: posts.preview(post.content, context.caller),
+  };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "编辑文章");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  titleMeta(matches, loaderData?.post.status === "published" ? "编辑文章" : "写文章");
 
-export default function PostEditor() {
+const SAVE_LABEL: Record<SaveState, string> = {
+  saved: "已保存",
+  dirty: "未保存",
+  saving: "保存中...",
+  error: "保存失败",
+};
+
+export default function PostEditor({ loaderData }: Route.ComponentProps) {
+  // Keyed by id: moving from one draft to another starts a fresh editor.
+  return <Editor key={loaderData.post.id} {...loaderData} />;
+}
+
+function Editor({ post, categories, tags, preview: initialPreview }: Route.ComponentProps["loaderData"]) {
+  const { alert } = useShell();
+  const navigate = useNavigate();
+  const isDraft = post.status === "draft";
+  const [title, setTitle] = useState(post.title);
+  const [content, setContent] = useState(post.content);
+  const [view, setView] = useState<"source" | "preview">("source");
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const titleRef = useRef<HTMLInputElement>(null);
+  const sourceRef = useRef<HTMLTextAreaElement>(null);
+
+  const autosave = useDraftAutosave(post.id, { title, content }, isDraft);
+  const { flush } = autosave;
+  const { preview, failed: previewFailed } = useServerPreview(content, initialPreview);
+  const changed = title !== post.title || content !== post.content;
+
+  // Ctrl/Cmd+S saves a draft at once instead of opening the browser's save dialog.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s") {
+        event.preventDefault();
+        if (isDraft) void flush();
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [isDraft, flush]);
+
+  // A published article is not autosaved: leaving with changes not yet 更新d asks first.
+  useEffect(() => {
+    if (isDraft || !changed) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, [isDraft, changed]);
+
+  /** A field the server refused that lives outside the dialog: close it and point there. */
+  function showFieldError(err: unknown) {
+    const field = err instanceof ApiError ? err.field : null;
+    if (field === "title" || field === "content") {
+      setDialogOpen(false);
+      alert(errorMessage(err), "error");
+      (field === "title" ? titleRef : sourceRef).current?.focus();
+      return;
+    }
+    setDialogError(errorMessage(err, isDraft ? "发布失败，请稍后重试" : "更新失败，请稍后重试"));
+  }
+
+  async function submit(choice: { categoryId: string | null; tagIds: string[] }) {
+    setBusy(true);
+    setDialogError(null);
+    try {
+      let article: Article;
+      if (isDraft) {
+        if (!(await flush())) throw new ApiError(0, autosave.error ?? "保存草稿失败，请稍后重试");
+        article = await api.post<Article>(`/api/drafts/${post.id}/publish`, choice);
+      } else {
+        article = await api.put<Article>(`/api/posts/${post.id}`, { title, content, ...choice });
+      }
+      autosave.markSaved();
+      setDialogOpen(false);
+      alert(isDraft ? "发布成功" : "更新成功", "success");
+      navigate(`/post/${article.id}`);
+    } catch (err) {
+      showFieldError(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const status = isDraft
+    ? autosave.state === "error"
+      ? `${SAVE_LABEL.error}${autosave.error ? `：${autosave.error}` : ""}`
+      : SAVE_LABEL[autosave.state]
+    : changed
+      ? "有未更新的修改"
+      : "已发布";
+
   return (
-    <PageSection title="编辑文章" narrow>
-      <EmptyState title="编辑器即将上线" description="届时可以在这里修改已发布的文章" />
-    </PageSection>
+    <div className="editor-page">
+      <header className="editor-bar">
+        <label htmlFor="editor-title" className="visually-hidden">
+          文章标题
+        </label>
+        <input
+          id="editor-title"
+          ref={titleRef}
+          className="editor-title"
+          placeholder="输入文章标题..."
+          value={title}
+          maxLength={TITLE_MAX * 2}
+          aria-invalid={charLength(title.trim()) > TITLE_MAX || undefined}
+          onChange={(event) => setTitle(event.target.value)}
+        />
+        <span className={`editor-count${charLength(title.trim()) > TITLE_MAX ? " over" : ""}`}>
+          {charLength(title.trim())}/{TITLE_MAX}
+        </span>
+        <span
+          className={`editor-status status-${isDraft ? autosave.state : changed ? "dirty" : "saved"}`}
+          role="status"
+          aria-live="polite"
+        >
+          {status}
+        </span>
+        <div className="editor-actions">
+          {isDraft ? (
+            <Link to="/editor/drafts" className="btn">
+              草稿箱
+            </Link>
+          ) : (
+            <Link to={`/post/${post.id}`} className="btn">
+              查看文章
+            </Link>
+          )}
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => {
+              setDialogError(null);
+              setDialogOpen(true);
+            }}
+          >
+            {isDraft ? "发布" : "更新"}
+          </button>
+        </div>
+      </header>
+      <div className="editor-tabs" role="tablist" aria-label="编辑或预览">
+        {(["source", "preview"] as const).map((v) => (
+          <button
+            key={v}
+            type="button"
+            role="tab"
+            id={`editor-tab-${v}`}
+            aria-selected={view === v}
+            aria-controls={`editor-pane-${v}`}
+            className={`editor-tab${view === v ? " active" : ""}`}
+            onClick={() => setView(v)}
+          >
+            {v === "source" ? "编辑" : "预览"}
+          </button>
+        ))}
+      </div>
+      <div className="editor-panes" data-view={view}>
+        <section id="editor-pane-source" className="editor-pane editor-source" aria-labelledby="editor-tab-source">
+          <label htmlFor="editor-content" className="visually-hidden">
+            正文（Markdown）
+          </label>
+          <textarea
+            id="editor-content"
+            ref={sourceRef}
+            className="editor-textarea"
+            placeholder={"用 Markdown 写正文：# 标题、**粗体**、```代码块```、[链接](https://…)"}
+            value={content}
+            spellCheck={false}
+            onChange={(event) => setContent(event.target.value)}
+          />
+        </section>
+        <section
+          id="editor-pane-preview"
+          className="editor-pane editor-preview"
+          aria-labelledby="editor-tab-preview"
+        >
+          {previewFailed ? (
+            <p className="editor-preview-note" role="alert">
+              预览暂时无法更新
+            </p>
+          ) : null}
+          {preview.html ? (
+            <div className="markdown-body" dangerouslySetInnerHTML={{ __html: preview.html }} />
+          ) : (
+            <p className="editor-preview-empty">预览会显示在这里</p>
+          )}
+        </section>
+      </div>
+      <footer className="editor-foot">
+        <span>字数 {charLength(content.replace(/\s+/g, ""))}</span>
+        <span>支持 Markdown · Ctrl+S 保存</span>
+      </footer>
+      <PublishDialog
+        open={dialogOpen}
+        onClose={() => setDialogOpen(false)}
+        mode={isDraft ? "publish" : "update"}
+        categories={categories}
+        tags={tags}
+        // A draft's category is provisional until its author picks one here (see posts.publish).
+        initialCategoryId={isDraft ? null : (post.category?.id ?? null)}
+        initialTagIds={post.tags.map((t) => t.id)}
+        busy={busy}
+        error={dialogError}
+        onSubmit={submit}
+      />
+    </div>
   );
 }

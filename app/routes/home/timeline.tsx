@@ -1,9 +1,10 @@
-import { Link, useLocation } from "react-router";
+import { Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/timeline";
 import { FeedPage, sortHref } from "../../components/feed/feed-page";
 import { AppCard, AuthorListCard, SidebarFooter, TagCloudCard } from "../../components/feed/sidebar";
 import { useShell } from "../../components/shell/shell-context";
 import { ENTRY_SORTS, findCategory, parseSort, TIMELINE_CATEGORIES } from "../../lib/categories";
+import { needsGettingStarted } from "../../components/tags/guide";
 import { loadFeed } from "../../lib/feed.server";
 import { loadSidebar } from "../../lib/sidebar.server";
 import { notFound, requireViewer } from "../../lib/guards.server";
@@ -17,6 +18,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const viewer = requireViewer(context);
   const category = findCategory(TIMELINE_CATEGORIES, params.category ?? "subscribe");
   if (!category) notFound();
+  // §4 new-user guide: no subscribed tags yet → pick some first (only for the 关注 feed, so
+  // /timeline/all stays reachable from the guide itself).
+  if (category.slug === "subscribe" && needsGettingStarted(viewer)) throw redirect("/getting-started");
   const url = new URL(request.url);
   const sort = parseSort(url.searchParams.get("sort"), SORTS, "popular");
   // The 关注 feed (subscribed tags) arrives with tag subscriptions; every other category is a real feed.

@@ -1,44 +1,64 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/subscribed";
+import { NumberedPager, pageParam } from "../../components/tags/paging";
+import { TagCardGrid } from "../../components/tags/tag-card";
 import { EmptyState } from "../../components/ui/empty-state";
 import { requireViewer } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
 import type { TagSummary } from "../../lib/types";
 
-/** subscribe:subscribed: login required; the tags the viewer follows. */
-export function loader({ context }: Route.LoaderArgs) {
-  requireViewer(context);
-  return { tags: [] as TagSummary[] };
+/** Spec §9: 40 a page. */
+const PAGE_SIZE = 40;
+
+const pageHref = (page: number) => `/subscribe/subscribed?page=${page}`;
+
+/**
+ * subscribe:subscribed (login required): the tags the viewer follows, latest first. Unsubscribing
+ * keeps the card in place (flipped to 关注) so a slip can be undone; it is gone on the next visit.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const viewer = requireViewer(context);
+  const page = pageParam(new URL(request.url).searchParams.get("page"));
+  const result = await context.services.tags.subscribedBy(
+    viewer.id,
+    { page, pageSize: PAGE_SIZE },
+    context.caller,
+  );
+  return {
+    tags: result.list as TagSummary[],
+    total: result.total,
+    page,
+    prevHref: page > 1 ? pageHref(page - 1) : null,
+    nextHref: result.canNext ? pageHref(page + 1) : null,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "已关注标签");
 
 export default function Subscribed({ loaderData }: Route.ComponentProps) {
-  if (loaderData.tags.length === 0) {
+  const { tags, total, page } = loaderData;
+  if (tags.length === 0 && page === 1) {
     return (
-      <EmptyState title="你还没有关注任何标签" description="关注标签后，首页会推荐相关文章">
+      <EmptyState title="你还没有关注任何标签" description="关注标签后，首页「关注」会推荐相关文章">
         <Link to="/subscribe/all" className="btn btn-primary">
           去看看全部标签
         </Link>
       </EmptyState>
     );
   }
-  return <TagGrid tags={loaderData.tags} />;
-}
-
-function TagGrid({ tags }: { tags: TagSummary[] }) {
   return (
-    <ul className="tag-grid">
-      {tags.map((tag) => (
-        <li key={tag.id} className="tag-grid-item">
-          <Link to={`/tag/${encodeURIComponent(tag.title)}`} className="tag-grid-title">
-            {tag.title}
+    <>
+      <p className="tag-list-summary">共关注 {total} 个标签</p>
+      {tags.length === 0 ? (
+        <EmptyState title="没有更多标签了">
+          <Link to={pageHref(1)} className="btn">
+            回到第一页
           </Link>
-          <span className="tag-grid-meta">
-            {tag.subscribersCount} 关注 · {tag.entriesCount} 文章
-          </span>
-        </li>
-      ))}
-    </ul>
+        </EmptyState>
+      ) : (
+        <TagCardGrid tags={tags} label="已关注的标签" />
+      )}
+      <NumberedPager page={page} prevHref={loaderData.prevHref} nextHref={loaderData.nextHref} />
+    </>
   );
 }

@@ -1,60 +1,100 @@
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/tag";
 import { EntryList } from "../../components/feed/entry-list";
 import { SortTabs } from "../../components/feed/sort-tabs";
 import { sortHref } from "../../components/feed/feed-page";
 import { TwoColumn } from "../../components/layout/page";
+import { SubscribeButton, useTagSubscription } from "../../components/tags/subscribe-button";
+import { tagHref } from "../../components/tags/tag-card";
+import { TagIcon } from "../../components/tags/tag-icon";
 import { ENTRY_SORTS, parseSort } from "../../lib/categories";
 import { notFound } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
 import type { EntrySummary, TagSummary } from "../../lib/types";
+import { formatCount } from "../../../shared/format";
+import { isAppError } from "../../../server/lib/errors";
 
 const SORTS = ENTRY_SORTS.map((s) => s.value);
 
-/** tag: /tag/{title}; entries with the tag, sort popular by default, keyset `pointer`. */
-export function loader({ params, request }: Route.LoaderArgs) {
+/**
+ * tag: /tag/{title} (public). The tag (title matched case-insensitively; none → 404 page) and its
+ * entries, sort popular by default, next pages by keyset pointer in the spec's URL shape
+ * /tag/{title}?sort={sort}&pointer={pointer}.
+ */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const title = params.title.trim();
-  if (!title || title.length > 64) notFound();
+  if (!title || title.length > 50) notFound("标签不存在");
   const url = new URL(request.url);
+  const sort = parseSort(url.searchParams.get("sort"), SORTS, "popular");
+  const pointer = url.searchParams.get("pointer");
+  let feed;
+  try {
+    feed = await context.services.tags.feed({ title, sort, pointer }, context.caller);
+  } catch (err) {
+    // No such tag, or a pointer only an edited URL could carry: the not-found page either way.
+    if (isAppError(err) && err.code < 500) notFound(err.code === 404 ? "标签不存在" : undefined);
+    throw err;
+  }
+  const base = tagHref(feed.tag.title);
   return {
-    title,
-    sort: parseSort(url.searchParams.get("sort"), SORTS, "popular"),
-    tag: null as TagSummary | null,
-    entries: [] as EntrySummary[],
+    tag: feed.tag as TagSummary,
+    sort,
+    entries: feed.list as EntrySummary[],
+    nextHref:
+      feed.canNext && feed.pointer
+        ? `${base}?sort=${encodeURIComponent(sort)}&pointer=${encodeURIComponent(feed.pointer)}`
+        : null,
+    firstHref: pointer ? `${base}?sort=${encodeURIComponent(sort)}` : null,
     now: Date.now(),
   };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  return titleMeta(matches, loaderData ? `${loaderData.title} 标签` : "标签");
+  return titleMeta(matches, loaderData ? `${loaderData.tag.title} 标签` : "标签", {
+    description: loaderData ? `${loaderData.tag.title} 标签下的技术文章` : undefined,
+  });
 }
 
 export default function Tag({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
+  const { tag } = loaderData;
+  const subscription = useTagSubscription(tag);
   return (
     <TwoColumn>
-      <section className="panel tag-head">
-        <div className="tag-icon" aria-hidden="true">
-          #
-        </div>
-        <div>
-          <h1 className="panel-title">{loaderData.title}</h1>
+      <section className="panel tag-head" aria-labelledby="tag-title">
+        <TagIcon tag={tag} size={56} />
+        <div className="tag-head-info">
+          <h1 className="panel-title" id="tag-title">
+            {tag.title}
+          </h1>
           <p className="tag-stats">
-            {loaderData.tag
-              ? `${loaderData.tag.subscribersCount} 关注 · ${loaderData.tag.entriesCount} 文章`
-              : "暂无关注 · 暂无文章"}
+            {formatCount(subscription.count)} 关注 · {formatCount(tag.entriesCount)} 文章
           </p>
         </div>
+        <SubscribeButton subscription={subscription} title={tag.title} />
       </section>
-      <section className="list-card">
+      <section className="list-card" aria-label={`${tag.title} 的文章`}>
         <header className="list-header">
           <SortTabs sorts={ENTRY_SORTS} active={loaderData.sort} hrefFor={sortHref(pathname, "popular")} />
         </header>
         <EntryList
           entries={loaderData.entries}
           now={loaderData.now}
+          emptyTitle={loaderData.firstHref ? "没有更多了" : "暂无内容"}
           emptyDescription="这个标签下还没有文章"
         />
+        {(loaderData.nextHref || loaderData.firstHref) && (
+          <nav className="list-pager" aria-label="翻页">
+            {loaderData.firstHref ? <Link to={loaderData.firstHref}>回到第一页</Link> : <span />}
+            {loaderData.nextHref ? (
+              <Link to={loaderData.nextHref} rel="next">
+                下一页
+              </Link>
+            ) : (
+              <span className="list-pager-end">没有更多了</span>
+            )}
+          </nav>
+        )}
       </section>
     </TwoColumn>
   );

@@ -3,6 +3,7 @@ import type { Tx } from "../../../db/client.ts";
 import { entries, entryTags, tags, users } from "../../../db/schema/index.ts";
 import { heatIndexes } from "../../../db/heat.ts";
 import { newId } from "../../lib/ids.ts";
+import { indexEntry, touchesSearch } from "../search/index-entry.ts";
 
 /**
  * The one place entries are written. Every counter that counts entries (db/counters.ts gives the
@@ -39,7 +40,10 @@ async function adjustTags(tx: Tx, tagIds: string[], delta: 1 | -1) {
 }
 
 export async function tagIdsOf(tx: Tx, entryId: string): Promise<string[]> {
-  const rows = await tx.select({ tagId: entryTags.tagId }).from(entryTags).where(eq(entryTags.entryId, entryId));
+  const rows = await tx
+    .select({ tagId: entryTags.tagId })
+    .from(entryTags)
+    .where(eq(entryTags.entryId, entryId));
   return rows.map((r) => r.tagId);
 }
 
@@ -57,6 +61,8 @@ export async function insertEntry(tx: Tx, values: NewEntry, tagIds: string[]): P
     await adjustAuthor(tx, row, 1);
     await adjustTags(tx, unique, 1);
   }
+  // The search index follows the row in the same transaction; only findable entries have a document.
+  if (isCounted(row)) await indexEntry(tx, row.id);
   return row;
 }
 
@@ -66,10 +72,13 @@ export async function insertEntry(tx: Tx, values: NewEntry, tagIds: string[]): P
  */
 export async function updateEntry(
   tx: Tx,
-  before: EntryRow,
+  stale: EntryRow,
   changes: Partial<Omit<typeof entries.$inferInsert, "id" | "userId" | "createdAt">>,
   tagIds?: string[],
 ): Promise<EntryRow> {
+  // Lock and re-read: a like committed since the caller read `stale` changed collectionCount,
+  // which the author's totalCollectionsCount must give back exactly.
+  const [before] = await tx.select().from(entries).where(eq(entries.id, stale.id)).for("update");
   const [after] = await tx
     .update(entries)
     .set({ ...changes, updatedAt: new Date() })
@@ -81,9 +90,12 @@ export async function updateEntry(
     const removed = oldTags.filter((t) => !newTags.includes(t));
     const added = newTags.filter((t) => !oldTags.includes(t));
     if (removed.length) {
-      await tx.delete(entryTags).where(and(eq(entryTags.entryId, before.id), inArray(entryTags.tagId, removed)));
+      await tx
+        .delete(entryTags)
+        .where(and(eq(entryTags.entryId, before.id), inArray(entryTags.tagId, removed)));
     }
-    if (added.length) await tx.insert(entryTags).values(added.map((tagId) => ({ entryId: before.id, tagId })));
+    if (added.length)
+      await tx.insert(entryTags).values(added.map((tagId) => ({ entryId: before.id, tagId })));
     if (isCounted(before) && isCounted(after)) {
       await adjustTags(tx, removed, -1);
       await adjustTags(tx, added, 1);
@@ -92,10 +104,14 @@ export async function updateEntry(
   if (isCounted(before) && !isCounted(after)) {
     await adjustAuthor(tx, before, -1);
     await adjustTags(tx, oldTags, -1);
+    await refreshAuthorHeat(tx, before.userId);
   } else if (!isCounted(before) && isCounted(after)) {
     await adjustAuthor(tx, after, 1);
     await adjustTags(tx, newTags, 1);
+    await refreshAuthorHeat(tx, after.userId);
   }
+  // Rewrites the document, or removes it when the entry stops being findable (draft, deleted).
+  if (touchesSearch(changes, tagIds)) await indexEntry(tx, after.id);
   return after;
 }
 
@@ -105,7 +121,10 @@ export async function deleteEntry(tx: Tx, before: EntryRow): Promise<void> {
   await updateEntry(tx, before, { deletedAt: new Date() });
 }
 
-/** Recomputes an entry's hotIndex and rankIndex from its counters (after a like, comment or view). */
+/**
+ * Recomputes an entry's hotIndex and rankIndex from its counters (after a like, comment or view),
+ * and its author's totalHotIndex with them.
+ */
 export async function refreshHeat(tx: Tx, entryId: string): Promise<void> {
   const [e] = await tx
     .select({
@@ -113,9 +132,22 @@ export async function refreshHeat(tx: Tx, entryId: string): Promise<void> {
       comments: entries.commentsCount,
       views: entries.viewsCount,
       createdAt: entries.createdAt,
+      userId: entries.userId,
     })
     .from(entries)
     .where(eq(entries.id, entryId));
   if (!e) return;
   await tx.update(entries).set(heatIndexes(e)).where(eq(entries.id, entryId));
+  await refreshAuthorHeat(tx, e.userId);
+}
+
+/** users.totalHotIndex = the rounded sum of hotIndex over the author's published entries (db/counters.ts). */
+async function refreshAuthorHeat(tx: Tx, userId: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      totalHotIndex: sql`(select round(coalesce(sum(${entries.hotIndex}), 0)) from ${entries}
+        where ${entries.userId} = ${userId} and ${entries.status} = 'published' and ${entries.deletedAt} is null)`,
+    })
+    .where(eq(users.id, userId));
 }

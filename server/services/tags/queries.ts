@@ -1,19 +1,60 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
-import { tagSubscriptions, tags } from "../../../db/schema/index.ts";
+import { entries, entryTags, tagSubscriptions, tags, users } from "../../../db/schema/index.ts";
+import type { Pointer } from "../../lib/pagination.ts";
 
 export type TagRow = typeof tags.$inferSelect;
+export type TagListType = "hot" | "new";
 
-/** A page of tags: "hot" by subscribers, "new" by creation time; both walk their (key, id) index. */
-export async function tagPage(db: Tx, type: "hot" | "new", offset: number, limit: number) {
-  const order =
-    type === "hot" ? [desc(tags.subscribersCount), desc(tags.id)] : [desc(tags.createdAt), desc(tags.id)];
+/** "hot" orders by subscribers (tags_subscribers_idx), "new" by creation time (tags_created_idx). */
+const TAG_ORDER = {
+  hot: [desc(tags.subscribersCount), desc(tags.id)],
+  new: [desc(tags.createdAt), desc(tags.id)],
+} as const;
+
+/** `%word%` for ILIKE with the word's own %, _ and \ taken literally. */
+export function containsPattern(word: string): string {
+  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * A page of tags: "hot" by subscribers, "new" by creation time; with `word`, only titles containing
+ * it (ILIKE served by the trigram index tags_title_trgm_idx), an exact title first. Tag lists are
+ * small and the spec pages them by number, so this one takes an offset.
+ */
+export async function tagPage(
+  db: Tx,
+  type: TagListType,
+  offset: number,
+  limit: number,
+  opts: { word?: string; categoryId?: string } = {},
+) {
+  const where: SQL[] = [];
+  if (opts.word) where.push(sql`${tags.title} ilike ${containsPattern(opts.word)}`);
+  if (opts.categoryId) where.push(eq(tags.categoryId, opts.categoryId));
+  const exactFirst = opts.word ? [desc(sql`lower(${tags.title}) = lower(${opts.word})`)] : [];
   return db
     .select()
     .from(tags)
-    .orderBy(...order)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(...exactFirst, ...TAG_ORDER[type])
     .offset(offset)
     .limit(limit);
+}
+
+/** A tag by title, case-insensitively (the unique index tags_title_key is on lower(title)). */
+export async function tagByTitle(db: Tx, title: string): Promise<TagRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tags)
+    .where(sql`lower(${tags.title}) = lower(${title})`)
+    .limit(1);
+  return row;
+}
+
+export async function tagById(db: Tx, id: string): Promise<TagRow | undefined> {
+  const [row] = await db.select().from(tags).where(eq(tags.id, id)).limit(1);
+  return row;
 }
 
 export async function subscribedAmong(db: Tx, userId: string, tagIds: string[]): Promise<Set<string>> {
@@ -23,4 +64,94 @@ export async function subscribedAmong(db: Tx, userId: string, tagIds: string[]):
     .from(tagSubscriptions)
     .where(and(eq(tagSubscriptions.userId, userId), inArray(tagSubscriptions.tagId, tagIds)));
   return new Set(rows.map((r) => r.tagId));
+}
+
+/** The tags a user subscribes to, latest subscription first (tag_subscriptions_user_created_idx). */
+export async function subscribedTagsOf(db: Tx, userId: string, offset: number, limit: number) {
+  return db
+    .select({ tag: tags, subscribedAt: tagSubscriptions.createdAt })
+    .from(tagSubscriptions)
+    .innerJoin(tags, eq(tags.id, tagSubscriptions.tagId))
+    .where(eq(tagSubscriptions.userId, userId))
+    .orderBy(desc(tagSubscriptions.createdAt), desc(tagSubscriptions.tagId))
+    .offset(offset)
+    .limit(limit);
+}
+
+/** Adds the subscription row; true only when this call inserted it (subscribing twice is a no-op). */
+export async function insertSubscription(tx: Tx, userId: string, tagId: string): Promise<boolean> {
+  const rows = await tx
+    .insert(tagSubscriptions)
+    .values({ userId, tagId })
+    .onConflictDoNothing()
+    .returning({ tagId: tagSubscriptions.tagId });
+  return rows.length === 1;
+}
+
+/** Removes the subscription row; true only when this call deleted it. */
+export async function deleteSubscription(tx: Tx, userId: string, tagId: string): Promise<boolean> {
+  const rows = await tx
+    .delete(tagSubscriptions)
+    .where(and(eq(tagSubscriptions.userId, userId), eq(tagSubscriptions.tagId, tagId)))
+    .returning({ tagId: tagSubscriptions.tagId });
+  return rows.length === 1;
+}
+
+/**
+ * tags.subscribersCount and users.subscribedTagsCount ± 1, tag row first then user row: every
+ * subscription transaction locks in that order, so two of them cannot wait on each other in a cycle.
+ * Answers the tag's new count.
+ */
+export async function bumpSubscriptionCounters(
+  tx: Tx,
+  userId: string,
+  tagId: string,
+  delta: 1 | -1,
+): Promise<number> {
+  const [tag] = await tx
+    .update(tags)
+    .set({ subscribersCount: sql`${tags.subscribersCount} + ${delta}` })
+    .where(eq(tags.id, tagId))
+    .returning({ subscribersCount: tags.subscribersCount });
+  await tx
+    .update(users)
+    .set({ subscribedTagsCount: sql`${users.subscribedTagsCount} + ${delta}` })
+    .where(eq(users.id, userId));
+  return tag.subscribersCount;
+}
+
+export type TagFeedSort = "popular" | "newest" | "hottest";
+
+/** The column each tag-feed sort orders by; the pointer is that column's value of the last item (§4). */
+export const TAG_FEED_COLUMN = {
+  popular: entries.rankIndex,
+  newest: entries.createdAt,
+  hottest: entries.hotIndex,
+} as const;
+
+/**
+ * Skeleton of a tag's feed: published, undeleted entries carrying the tag after the pointer, best
+ * first, with their authors. The tag's entries come from entry_tags_tag_idx (tag_id, entry_id);
+ * `(key, id) < (value, id)` is the same keyset rule as the entries service's feeds, so a page
+ * neither repeats nor skips an entry when new ones arrive between requests.
+ */
+export async function tagFeedPage(
+  db: Tx,
+  opts: { tagId: string; sort: TagFeedSort; pointer: Pointer | null; limit: number },
+) {
+  const column = TAG_FEED_COLUMN[opts.sort];
+  const where: SQL[] = [
+    eq(entryTags.tagId, opts.tagId),
+    eq(entries.status, "published"),
+    isNull(entries.deletedAt),
+  ];
+  if (opts.pointer) where.push(sql`(${column}, ${entries.id}) < (${opts.pointer.value}, ${opts.pointer.id})`);
+  return db
+    .select({ entry: entries, user: users })
+    .from(entryTags)
+    .innerJoin(entries, eq(entries.id, entryTags.entryId))
+    .innerJoin(users, eq(users.id, entries.userId))
+    .where(and(...where))
+    .orderBy(desc(column), desc(entries.id))
+    .limit(opts.limit);
 }

@@ -1,23 +1,95 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { Type } from "@sinclair/typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
+import {
+  IdParams,
+  OneBasedPage,
+  TagListParams,
+  TagSearchParams,
+  TagSuggestParams,
+  TagTitleParams,
+} from "./schema.ts";
 
-const TagListParams = Type.Object({
-  type: Type.Union([Type.Literal("hot"), Type.Literal("new")], {
-    description: "hot 按关注数，new 按创建时间",
-  }),
-  page: Type.Integer({ minimum: 1, maximum: 10000, description: "页码，从 1 开始" }),
-  pageSize: Type.Integer({ minimum: 1, maximum: 100 }),
-});
+const tags = ["tags"];
+const LIST_NOTE =
+  "d 为 {list, page, pageSize, canNext}；list 每项为标签（§3），subscribed 是调用者自己的关注状态（未登录为 false）。页面排序 hottest 对应 hot，其他对应 new。";
+const SUBSCRIBE_NOTE =
+  "需要登录，未登录时返回 401。幂等：重复关注或取消不会重复计数。d 为 {subscribed, subscribersCount}。标签不存在返回 404；id 格式不对返回 400，d.field 为 id。";
 
-/** Tags service of spec §7 (the rest — search, subscribe, tag pages — comes with the content issue). */
+/** Tags service of spec §7. */
 export function tagRoutes(services: Services): FastifyPluginAsyncTypebox {
   return async (app) => {
+    const service = services.tags;
+
     app.get(
       "/tags/type/:type/page/:page/pageSize/:pageSize",
-      { schema: { tags: ["tags"], summary: "热门或最新标签", params: TagListParams } },
-      async (req) => ok(await services.tags.list(req.params, req.caller)),
+      { schema: { tags, summary: "热门或最新标签", description: LIST_NOTE, params: TagListParams } },
+      async (req) => ok(await service.list(req.params, req.caller)),
+    );
+
+    app.get(
+      "/tag/type/:type/search/:text/page/:page/pageSize/:pageSize",
+      { schema: { tags, summary: "按标题搜索标签", description: LIST_NOTE, params: TagSearchParams } },
+      async (req) => ok(await service.search(req.params, req.caller)),
+    );
+
+    app.get(
+      "/tags/type/hot/suggest/:type/page/:page/pageSize/:pageSize",
+      {
+        schema: {
+          tags,
+          summary: "推荐关注的标签（新手引导）",
+          description: `type 为分类名时只含该分类的标签，为 all 时含全部标签；按关注数排序，已关注的也在其中（subscribed 为 true）。未知分类返回 404。${LIST_NOTE}`,
+          params: TagSuggestParams,
+        },
+      },
+      async (req) => ok(await service.suggest(req.params, req.caller)),
+    );
+
+    app.get(
+      "/tag/:title",
+      {
+        schema: {
+          tags,
+          summary: "按标题取标签",
+          description: "标题不分大小写；不存在返回 404。",
+          params: TagTitleParams,
+        },
+      },
+      async (req) => ok(await service.byTitle(req.params.title, req.caller)),
+    );
+
+    app.get(
+      "/user/:id/subscribe",
+      {
+        schema: {
+          tags,
+          summary: "用户关注的标签",
+          description:
+            "最近关注的在前，page 从 1 开始，pageSize 默认 40。d 为 {list, total, page, pageSize, canNext}，total 为该用户关注的标签数。用户不存在返回 404。",
+          params: IdParams,
+          querystring: OneBasedPage,
+        },
+      },
+      async (req) =>
+        ok(
+          await service.subscribedBy(
+            req.params.id,
+            { page: req.query.page ?? 1, pageSize: req.query.pageSize ?? 40 },
+            req.caller,
+          ),
+        ),
+    );
+
+    app.put(
+      "/tag/subscribe/:id",
+      { schema: { tags, summary: "关注标签", description: SUBSCRIBE_NOTE, params: IdParams } },
+      async (req) => ok(await service.subscribe(req.params.id, req.caller)),
+    );
+    app.delete(
+      "/tag/subscribe/:id",
+      { schema: { tags, summary: "取消关注标签", description: SUBSCRIBE_NOTE, params: IdParams } },
+      async (req) => ok(await service.unsubscribe(req.params.id, req.caller)),
     );
   };
 }

@@ -1,7 +1,26 @@
+import { CATEGORY_ID } from "../../../db/reference-data.ts";
+import { AppError, badRequest, notFound, unauthorized } from "../../lib/errors.ts";
+import { decodePointer, encodePointer, type Pointer } from "../../lib/pagination.ts";
 import type { Caller, Deps } from "../deps.ts";
-import { subscribedAmong, tagPage, type TagRow } from "./queries.ts";
+import type { PresentedEntry } from "../entries/present.ts";
+import { entryHydrator } from "../likes/hydrate.ts";
+import { findUserById } from "../users/queries.ts";
+import {
+  bumpSubscriptionCounters,
+  deleteSubscription,
+  insertSubscription,
+  subscribedAmong,
+  subscribedTagsOf,
+  tagById,
+  tagByTitle,
+  tagFeedPage,
+  tagPage,
+  type TagFeedSort,
+  type TagListType,
+  type TagRow,
+} from "./queries.ts";
 
-/** Tag (spec §3) as lists show it. */
+/** Tag (spec §3) as lists show it; `subscribed` is the caller's own flag. */
 export function presentTag(t: TagRow, subscribed: boolean) {
   return {
     id: t.id,
@@ -15,24 +34,184 @@ export function presentTag(t: TagRow, subscribed: boolean) {
   };
 }
 
-/** Tags (spec §7). Tag lists are short and paged by number, as the spec's URLs are. */
+export type PresentedTag = ReturnType<typeof presentTag>;
+
+export const TAG_FEED_SORTS: readonly TagFeedSort[] = ["popular", "newest", "hottest"];
+export const TAG_FEED_PAGE_SIZE = 20;
+/** Suggestions for every category at once. */
+export const SUGGEST_ALL = "all";
+
+export interface TagPage {
+  list: PresentedTag[];
+  page: number;
+  pageSize: number;
+  /** Another page follows (one row more than asked was found). */
+  canNext: boolean;
+}
+
+export interface TagFeed {
+  tag: PresentedTag;
+  list: PresentedEntry[];
+  /** Pointer of the last item: pass it back for the next page (spec §4). */
+  pointer: string | null;
+  canNext: boolean;
+}
+
+export interface SubscribeState {
+  subscribed: boolean;
+  subscribersCount: number;
+}
+
+/**
+ * Tags (spec §7 Tags): hot and new lists with search, suggestions per category, a tag by title with
+ * its feed, a user's subscriptions, and subscribe/unsubscribe. Tag lists are short and paged by
+ * number from 1, as the spec's URLs are; the tag feed pages by keyset pointer like every feed.
+ */
 export function createTagService(deps: Deps) {
   const { db } = deps;
+  const hydrate = entryHydrator(db);
+
+  /** Presents rows with the caller's subscribed flags, found in one query. */
+  async function present(rows: TagRow[], caller: Caller): Promise<PresentedTag[]> {
+    const subscribed = caller.userId
+      ? await subscribedAmong(
+          db,
+          caller.userId,
+          rows.map((r) => r.id),
+        )
+      : new Set<string>();
+    return rows.map((t) => presentTag(t, subscribed.has(t.id)));
+  }
+
+  async function paged(
+    fetch: (offset: number, limit: number) => Promise<TagRow[]>,
+    page: number,
+    pageSize: number,
+    caller: Caller,
+  ): Promise<TagPage> {
+    const rows = await fetch((page - 1) * pageSize, pageSize + 1);
+    return {
+      list: await present(rows.slice(0, pageSize), caller),
+      page,
+      pageSize,
+      canNext: rows.length > pageSize,
+    };
+  }
+
+  async function byTitle(title: string, caller: Caller): Promise<PresentedTag> {
+    const tag = await tagByTitle(db, title.trim());
+    if (!tag) throw notFound("标签不存在");
+    return (await present([tag], caller))[0];
+  }
+
+  async function setSubscribed(tagId: string, caller: Caller, on: boolean): Promise<SubscribeState> {
+    const userId = caller.userId;
+    if (!userId) throw unauthorized();
+    return db.transaction(async (tx) => {
+      const tag = await tagById(tx, tagId);
+      if (!tag) throw notFound("标签不存在");
+      // The row decides: ON CONFLICT DO NOTHING / DELETE … RETURNING tell whether this call changed
+      // anything, and only then do the counters move — a repeated or concurrent call cannot count twice.
+      const changed = on
+        ? await insertSubscription(tx, userId, tagId)
+        : await deleteSubscription(tx, userId, tagId);
+      if (!changed) return { subscribed: on, subscribersCount: tag.subscribersCount };
+      const subscribersCount = await bumpSubscriptionCounters(tx, userId, tagId, on ? 1 : -1);
+      return { subscribed: on, subscribersCount };
+    });
+  }
+
   return {
     /** /tags/type/{hot|new}/page/{n}/pageSize/{n}: pages count from 1. */
-    async list(input: { type: "hot" | "new"; page: number; pageSize: number }, caller: Caller) {
-      const rows = await tagPage(db, input.type, (input.page - 1) * input.pageSize, input.pageSize);
-      const subscribed = caller.userId
-        ? await subscribedAmong(
-            db,
-            caller.userId,
-            rows.map((r) => r.id),
-          )
-        : new Set<string>();
+    list(input: { type: TagListType; page: number; pageSize: number }, caller: Caller): Promise<TagPage> {
+      return paged((o, l) => tagPage(db, input.type, o, l), input.page, input.pageSize, caller);
+    },
+
+    /** /tag/type/{hot|new}/search/{text}/…: titles containing the word, case-insensitively. */
+    search(
+      input: { type: TagListType; text: string; page: number; pageSize: number },
+      caller: Caller,
+    ): Promise<TagPage> {
+      const word = input.text.trim();
+      if (!word) throw badRequest("搜索词不能为空", "text");
+      return paged((o, l) => tagPage(db, input.type, o, l, { word }), input.page, input.pageSize, caller);
+    },
+
+    /**
+     * /tags/type/hot/suggest/{type}/…: tags to follow (getting-started), most subscribed first.
+     * `type` is a category name (android, frontend, …: that category's tags) or "all" (every tag).
+     * Tags the caller already follows stay in the list, flagged, so a toggle can be undone in place.
+     */
+    suggest(input: { type: string; page: number; pageSize: number }, caller: Caller): Promise<TagPage> {
+      let categoryId: string | undefined;
+      if (input.type !== SUGGEST_ALL) {
+        categoryId = CATEGORY_ID[input.type];
+        if (!categoryId) throw new AppError(404, "分类不存在", "type");
+      }
+      return paged((o, l) => tagPage(db, "hot", o, l, { categoryId }), input.page, input.pageSize, caller);
+    },
+
+    /** /tag/{title}: one tag, title matched case-insensitively. */
+    byTitle,
+
+    /** /user/{id}/subscribe: the tags a user follows, latest first, pages from 1. */
+    async subscribedBy(
+      userId: string,
+      input: { page: number; pageSize: number },
+      caller: Caller,
+    ): Promise<TagPage & { total: number }> {
+      const user = await findUserById(db, userId);
+      if (!user) throw notFound("用户不存在");
+      const rows = await subscribedTagsOf(db, userId, (input.page - 1) * input.pageSize, input.pageSize + 1);
+      const tagRows = rows.slice(0, input.pageSize).map((r) => r.tag);
       return {
-        list: rows.map((t) => presentTag(t, subscribed.has(t.id))),
+        // The owner follows every one of them; anyone else gets their own flags.
+        list:
+          caller.userId === userId ? tagRows.map((t) => presentTag(t, true)) : await present(tagRows, caller),
+        total: user.subscribedTagsCount,
         page: input.page,
         pageSize: input.pageSize,
+        canNext: rows.length > input.pageSize,
+      };
+    },
+
+    /** PUT /tag/subscribe/{id}: idempotent; the counters move only when the row is new. */
+    subscribe: (tagId: string, caller: Caller) => setSubscribed(tagId, caller, true),
+
+    /** DELETE /tag/subscribe/{id}: idempotent; unsubscribing a tag never followed changes nothing. */
+    unsubscribe: (tagId: string, caller: Caller) => setSubscribed(tagId, caller, false),
+
+    /**
+     * The tag page's feed: the tag (404 when no tag has this title) and a page of its entries by
+     * sort popular (default), newest or hottest, after the keyset pointer of the previous page's
+     * last item. An unknown sort answers 400 "invalid sort", a malformed pointer 400 too.
+     * Four queries whatever the page size: tag, skeleton with authors, tags, the caller's likes.
+     */
+    async feed(
+      input: { title: string; sort?: string; pointer?: string | null; limit?: number },
+      caller: Caller,
+    ): Promise<TagFeed> {
+      const sort = (input.sort ?? "popular") as TagFeedSort;
+      if (!TAG_FEED_SORTS.includes(sort)) throw badRequest("invalid sort", "sort");
+      const pointer: Pointer | null =
+        sort === "newest" ? decodePointer(input.pointer, "date") : decodePointer(input.pointer, "number");
+      if (input.pointer && !pointer) throw badRequest("pointer 格式不正确", "pointer");
+      const limit = Math.min(Math.max(input.limit ?? TAG_FEED_PAGE_SIZE, 1), 100);
+
+      const tag = await byTitle(input.title, caller);
+      const rows = await tagFeedPage(db, { tagId: tag.id, sort, pointer, limit: limit + 1 });
+      const page = rows.slice(0, limit);
+      const last = page.at(-1)?.entry;
+      return {
+        tag,
+        list: await hydrate(page, caller),
+        pointer: last
+          ? encodePointer(
+              sort === "newest" ? last.createdAt : sort === "hottest" ? last.hotIndex : last.rankIndex,
+              last.id,
+            )
+          : null,
+        canNext: rows.length > limit,
       };
     },
   };

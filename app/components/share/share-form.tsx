@@ -1,0 +1,545 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Link, useNavigate } from "react-router";
+import { useShell } from "../shell/shell-context";
+import { api, ApiError, errorMessage } from "../../lib/api";
+import {
+  chars,
+  checkShareContent,
+  checkShareTitle,
+  formatExtra,
+  normalizeShareUrl,
+  SHARE_LIMITS,
+  SHARE_TYPE_LABELS,
+  SHARE_TYPES,
+  type ExtraFlags,
+  type ShareType,
+} from "../../../server/services/entries/publish-rules";
+import "./share.css";
+
+export interface ShareCategory {
+  id: string;
+  name: string;
+  title: string;
+}
+
+export interface ShareTag {
+  id: string;
+  title: string;
+}
+
+/** What the form edits; an existing entry in edit mode, blanks when sharing. */
+export interface ShareValues {
+  originalUrl: string;
+  title: string;
+  content: string;
+  screenshot: string;
+  category: string;
+  tags: string[];
+  type: ShareType;
+  flags: ExtraFlags;
+}
+
+interface PageInfo {
+  title: string;
+  description: string;
+  thumb: string;
+  url: string;
+}
+
+interface ExistingShare {
+  id: string;
+  title: string;
+  user: { id: string; username: string };
+}
+
+type Field = "originalUrl" | "title" | "content" | "screenshot" | "category" | "tags" | "type" | "extra";
+type Errors = Partial<Record<Field, string>>;
+
+export const EMPTY_SHARE: ShareValues = {
+  originalUrl: "",
+  title: "",
+  content: "",
+  screenshot: "",
+  category: "",
+  tags: [],
+  type: "article",
+  flags: { vote: false, original: false, gfw: false, english: false },
+};
+
+interface ShareFormProps {
+  categories: ShareCategory[];
+  tags: ShareTag[];
+  initial: ShareValues;
+  /** Edit mode: the entry being changed. */
+  entryId?: string;
+  /** Read this URL's page as soon as the form is on screen (/new-entry?url=…). */
+  readOnMount?: boolean;
+}
+
+/** Adds https:// to a pasted address without a scheme ("juejin.cn/post/1"). */
+function withScheme(raw: string): string {
+  const text = raw.trim();
+  if (!text || /^[a-z][a-z0-9+.-]*:/i.test(text)) return text;
+  return `https://${text.replace(/^\/+/, "")}`;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * The share form of /new-entry and /edit-entry/{id}: paste a link and the page fills title, description
+ * and cover from GET /api/page/info; pick a category, up to 5 tags, the type and the flags; publish
+ * (POST /api/entryPublish) or save (POST /api/entryUpdate), then open /entry/{id}.
+ */
+export function ShareForm({ categories, tags, initial, entryId, readOnMount }: ShareFormProps) {
+  const { alert } = useShell();
+  const navigate = useNavigate();
+  const ids = useId();
+  const [values, setValues] = useState<ShareValues>(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
+  /** Why the page could not be read: shown at the URL, but publishing stays possible (fill by hand). */
+  const [readError, setReadError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<PageInfo | null>(null);
+  const [existing, setExisting] = useState<ExistingShare | null>(null);
+  const [busy, setBusy] = useState(false);
+  const lastRead = useRef<string | null>(null);
+  /** What the last page read filled in: replaced by the next read unless the user changed it. */
+  const autofill = useRef({ title: "", content: "", screenshot: "" });
+  const editing = !!entryId;
+
+  const set = <K extends keyof ShareValues>(key: K, value: ShareValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key === "flags" ? "extra" : key]: undefined }));
+    if (key === "originalUrl") setReadError(null);
+  };
+
+  async function readPage(raw: string) {
+    const url = withScheme(raw);
+    if (!url) return setErrors((e) => ({ ...e, originalUrl: "请先粘贴文章链接" }));
+    if (!normalizeShareUrl(url)) {
+      return setErrors((e) => ({
+        ...e,
+        originalUrl: "链接格式不正确，请输入以 http:// 或 https:// 开头的网址",
+      }));
+    }
+    if (url !== values.originalUrl) setValues((v) => ({ ...v, originalUrl: url }));
+    lastRead.current = url;
+    setReading(true);
+    setReadError(null);
+    setErrors((e) => ({ ...e, originalUrl: undefined }));
+    const [info, shared] = await Promise.allSettled([
+      api.get<PageInfo>("/api/page/info", { url }),
+      api.get<ExistingShare | null>("/api/get_entry_by_url", { url }),
+    ]);
+    // A newer read started meanwhile: its answer wins.
+    if (lastRead.current !== url) return;
+    setReading(false);
+    setExisting(
+      shared.status === "fulfilled" && shared.value && shared.value.id !== entryId ? shared.value : null,
+    );
+    if (info.status === "rejected") {
+      setPreview(null);
+      return setReadError(errorMessage(info.reason, "读取网页失败，请手动填写标题"));
+    }
+    const page = info.value;
+    setPreview(page);
+    setValues((v) => {
+      const next = { ...v };
+      // Fill what is blank, or still holds the previous read's text; never overwrite the user's words.
+      if (page.title && (!v.title.trim() || v.title === autofill.current.title)) next.title = page.title;
+      if (page.description && (!v.content.trim() || v.content === autofill.current.content)) {
+        next.content = page.description;
+      }
+      if (page.thumb && (!v.screenshot || v.screenshot === autofill.current.screenshot))
+        next.screenshot = page.thumb;
+      return next;
+    });
+    autofill.current = { title: page.title, content: page.description, screenshot: page.thumb };
+    setErrors((e) => ({ ...e, title: undefined, content: undefined, screenshot: undefined }));
+  }
+
+  // /new-entry?url=… reads at once (a share link from elsewhere).
+  const readOnce = useRef(readOnMount);
+  useEffect(() => {
+    if (readOnce.current && values.originalUrl) {
+      readOnce.current = false;
+      void readPage(values.originalUrl);
+    }
+    // Only on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  function validate(): Errors {
+    const found: Errors = {};
+    const url = withScheme(values.originalUrl);
+    if (values.type === "article" && !url) found.originalUrl = "请填写原文链接";
+    else if (url && !normalizeShareUrl(url)) found.originalUrl = "链接格式不正确";
+    const title = checkShareTitle(values.title);
+    if (title) found.title = title;
+    const content = checkShareContent(values.content);
+    if (content) found.content = content;
+    if (values.screenshot.trim() && !normalizeShareUrl(values.screenshot))
+      found.screenshot = "封面图必须是网址";
+    if (!values.category) found.category = "请选择分类";
+    if (values.tags.length > SHARE_LIMITS.tagsMax) found.tags = `最多选择 ${SHARE_LIMITS.tagsMax} 个标签`;
+    return found;
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length) {
+      const first = (Object.keys(found) as Field[])[0];
+      document.getElementById(`${ids}-${first}`)?.focus();
+      return;
+    }
+    const body = {
+      originalUrl: withScheme(values.originalUrl),
+      title: values.title.trim(),
+      content: values.content.trim(),
+      screenshot: values.screenshot.trim(),
+      category: values.category,
+      tags: values.tags.join("|"),
+      type: values.type,
+      extra: formatExtra(values.flags),
+    };
+    setBusy(true);
+    try {
+      if (editing) {
+        await api.post("/api/entryUpdate", { entryId, ...body });
+        alert("已保存", "success");
+        navigate(`/entry/${entryId}`);
+      } else {
+        const { entryId: id } = await api.post<{ entryId: string }>("/api/entryPublish", body);
+        alert("分享成功", "success");
+        navigate(`/entry/${id}`);
+      }
+    } catch (e) {
+      const field = e instanceof ApiError ? (e.field as Field | null) : null;
+      if (field && field in FIELD_LABELS) {
+        setErrors((prev) => ({ ...prev, [field]: errorMessage(e) }));
+        document.getElementById(`${ids}-${field}`)?.focus();
+      } else {
+        setFormError(errorMessage(e, editing ? "保存失败，请稍后重试" : "发布失败，请稍后重试"));
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const toggleTag = (id: string) => {
+    const on = values.tags.includes(id);
+    if (!on && values.tags.length >= SHARE_LIMITS.tagsMax) {
+      return setErrors((e) => ({ ...e, tags: `最多选择 ${SHARE_LIMITS.tagsMax} 个标签` }));
+    }
+    set("tags", on ? values.tags.filter((t) => t !== id) : [...values.tags, id]);
+  };
+
+  const fieldId = (f: Field) => `${ids}-${f}`;
+  const described = (f: Field) => (errors[f] ? `${fieldId(f)}-error` : undefined);
+
+  return (
+    <form className="share-form" onSubmit={submit} noValidate aria-busy={busy || reading}>
+      <ShareField
+        id={fieldId("originalUrl")}
+        label="原文链接"
+        error={errors.originalUrl ?? readError ?? undefined}
+        required={values.type === "article"}
+      >
+        <div className="share-url-row">
+          <input
+            id={fieldId("originalUrl")}
+            className="input"
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            placeholder="粘贴文章链接，如 https://juejin.cn/post/…"
+            value={values.originalUrl}
+            maxLength={SHARE_LIMITS.urlMax}
+            aria-invalid={errors.originalUrl || readError ? true : undefined}
+            aria-describedby={
+              errors.originalUrl || readError
+                ? `${fieldId("originalUrl")}-error`
+                : `${fieldId("originalUrl")}-hint`
+            }
+            onChange={(e) => set("originalUrl", e.target.value)}
+            onPaste={(e) => {
+              const text = e.clipboardData.getData("text").trim();
+              if (text && !values.originalUrl.trim()) {
+                e.preventDefault();
+                set("originalUrl", text);
+                void readPage(text);
+              }
+            }}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") {
+                e.preventDefault();
+                void readPage(values.originalUrl);
+              }
+            }}
+          />
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void readPage(values.originalUrl)}
+            disabled={reading}
+          >
+            {reading ? "读取中…" : "读取网页"}
+          </button>
+        </div>
+        <p id={`${fieldId("originalUrl")}-hint`} className="share-hint">
+          粘贴链接后自动读取网页的标题、描述和封面图，读取后仍可修改
+        </p>
+      </ShareField>
+
+      <div aria-live="polite">
+        {existing ? (
+          <p className="notice notice-warning share-existing">
+            这个链接已经被 {existing.user.username} 分享过：
+            <Link to={`/entry/${existing.id}`}>{existing.title}</Link>
+          </p>
+        ) : null}
+        {preview && (preview.thumb || preview.description) ? (
+          <div className="share-preview">
+            {preview.thumb ? <img src={preview.thumb} alt="" className="share-preview-thumb" /> : null}
+            <div className="share-preview-text">
+              <p className="share-preview-title">{preview.title || "（网页没有标题）"}</p>
+              {preview.description ? <p className="share-preview-desc">{preview.description}</p> : null}
+              <p className="share-preview-host">{hostOf(preview.url)}</p>
+            </div>
+          </div>
+        ) : null}
+      </div>
+
+      <ShareField
+        id={fieldId("title")}
+        label="标题"
+        error={errors.title}
+        required
+        counter={`${chars(values.title.trim())}/${SHARE_LIMITS.titleMax}`}
+      >
+        <input
+          id={fieldId("title")}
+          className="input"
+          placeholder="文章标题"
+          value={values.title}
+          aria-invalid={errors.title ? true : undefined}
+          aria-describedby={described("title")}
+          aria-required="true"
+          onChange={(e) => set("title", e.target.value)}
+        />
+      </ShareField>
+
+      <ShareField
+        id={fieldId("content")}
+        label="描述"
+        error={errors.content}
+        counter={`${chars(values.content.trim())}/${SHARE_LIMITS.contentMax}`}
+      >
+        <textarea
+          id={fieldId("content")}
+          className="input textarea"
+          rows={4}
+          placeholder="说说你为什么推荐它（选填）"
+          value={values.content}
+          aria-invalid={errors.content ? true : undefined}
+          aria-describedby={described("content")}
+          onChange={(e) => set("content", e.target.value)}
+        />
+      </ShareField>
+
+      <ShareField id={fieldId("screenshot")} label="封面图" error={errors.screenshot}>
+        <div className="share-url-row">
+          <input
+            id={fieldId("screenshot")}
+            className="input"
+            type="url"
+            placeholder="图片网址（选填）"
+            value={values.screenshot}
+            maxLength={SHARE_LIMITS.urlMax}
+            aria-invalid={errors.screenshot ? true : undefined}
+            aria-describedby={described("screenshot")}
+            onChange={(e) => set("screenshot", e.target.value)}
+          />
+          {values.screenshot && normalizeShareUrl(values.screenshot) ? (
+            <img src={values.screenshot} alt="封面预览" className="share-cover" />
+          ) : null}
+        </div>
+      </ShareField>
+
+      <fieldset className="share-fieldset" aria-describedby={described("category")}>
+        <legend className="field-label">
+          分类{" "}
+          <span className="share-required" aria-hidden="true">
+            *
+          </span>
+        </legend>
+        <div className="chip-group">
+          {categories.map((c, i) => (
+            <label key={c.id} className="chip">
+              <input
+                type="radio"
+                name="category"
+                value={c.name}
+                id={i === 0 ? fieldId("category") : undefined}
+                checked={values.category === c.name}
+                onChange={() => set("category", c.name)}
+              />
+              <span>{c.title}</span>
+            </label>
+          ))}
+        </div>
+        <FieldError id={fieldId("category")} error={errors.category} />
+      </fieldset>
+
+      <fieldset className="share-fieldset" aria-describedby={`${fieldId("tags")}-hint`}>
+        <legend className="field-label">标签</legend>
+        <p id={`${fieldId("tags")}-hint`} className="share-hint">
+          选择 0–{SHARE_LIMITS.tagsMax} 个标签，已选 {values.tags.length}/{SHARE_LIMITS.tagsMax}
+        </p>
+        <div className="chip-group">
+          {tags.map((t, i) => {
+            const on = values.tags.includes(t.id);
+            return (
+              <button
+                key={t.id}
+                id={i === 0 ? fieldId("tags") : undefined}
+                type="button"
+                className={on ? "chip chip-button is-on" : "chip chip-button"}
+                aria-pressed={on}
+                disabled={!on && values.tags.length >= SHARE_LIMITS.tagsMax}
+                onClick={() => toggleTag(t.id)}
+              >
+                {t.title}
+              </button>
+            );
+          })}
+          {tags.length === 0 ? <span className="muted">暂无可选标签</span> : null}
+        </div>
+        <FieldError id={fieldId("tags")} error={errors.tags} />
+      </fieldset>
+
+      <fieldset className="share-fieldset">
+        <legend className="field-label">类型</legend>
+        <div className="chip-group">
+          {SHARE_TYPES.map((t, i) => (
+            <label key={t} className="chip">
+              <input
+                type="radio"
+                name="type"
+                value={t}
+                id={i === 0 ? fieldId("type") : undefined}
+                checked={values.type === t}
+                onChange={() => set("type", t)}
+              />
+              <span>{SHARE_TYPE_LABELS[t]}</span>
+            </label>
+          ))}
+        </div>
+        <FieldError id={fieldId("type")} error={errors.type} />
+      </fieldset>
+
+      <fieldset className="share-fieldset">
+        <legend className="field-label">标记</legend>
+        <div className="share-flags">
+          <label className="share-check">
+            <input
+              id={fieldId("extra")}
+              type="checkbox"
+              checked={values.flags.original}
+              onChange={(e) => set("flags", { ...values.flags, original: e.target.checked })}
+            />
+            原创（我是作者）
+          </label>
+          <label className="share-check">
+            <input
+              type="checkbox"
+              checked={values.flags.english}
+              onChange={(e) => set("flags", { ...values.flags, english: e.target.checked })}
+            />
+            英文内容
+          </label>
+        </div>
+        <FieldError id={fieldId("extra")} error={errors.extra} />
+      </fieldset>
+
+      {formError ? (
+        <p className="notice notice-error" role="alert">
+          {formError}
+        </p>
+      ) : null}
+
+      <div className="share-actions">
+        <Link to={editing ? "/published" : "/"} className="btn">
+          取消
+        </Link>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? (editing ? "保存中…" : "发布中…") : editing ? "保存修改" : "发布"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+const FIELD_LABELS: Record<Field, string> = {
+  originalUrl: "原文链接",
+  title: "标题",
+  content: "描述",
+  screenshot: "封面图",
+  category: "分类",
+  tags: "标签",
+  type: "类型",
+  extra: "标记",
+};
+
+function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={`${id}-error`} className="field-error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+function ShareField({
+  id,
+  label,
+  error,
+  required,
+  counter,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  required?: boolean;
+  counter?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`field share-field${error ? " has-error" : ""}`}>
+      <div className="share-label-row">
+        <label htmlFor={id} className="field-label">
+          {label}
+          {required ? (
+            <span className="share-required" aria-hidden="true">
+              {" "}
+              *
+            </span>
+          ) : null}
+        </label>
+        {counter ? <span className="share-counter">{counter}</span> : null}
+      </div>
+      {children}
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}

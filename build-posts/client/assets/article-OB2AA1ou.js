@@ -1,0 +1,1 @@
+const s="/assets/article-BBJUD9dh.css";export{s as a};

@@ -1,0 +1,233 @@
+/**
+ * Word segmentation for search: the index and the query cut text the same way, so a query word
+ * meets the same word in an entry.
+ *
+ * - Text is NFKC-normalized (full-width Ｖｕｅ → vue, ideographic space → space) and lowercased.
+ * - Latin tech tokens are taken whole by our own rule before jieba sees the text: a run of letters
+ *   and digits that may carry . + # _ - inside and + # at the end (Vue.js, C++, C#, .NET, ASP.NET,
+ *   K8s, ES2023, TypeScript). jieba would cut "Node.js" into node / . / js and drop "++".
+ * - Runs of Han characters go to jieba with a small tech dictionary added (后端, 小程序 … which the
+ *   stock dictionary cuts into single characters that then stick to their neighbours: 后/端的).
+ * - Punctuation, symbols and whitespace separate words and are dropped, as are a few stop words.
+ *
+ * The index side (segmentForIndex) uses jieba's search mode, which adds the dictionary words inside
+ * a long word (开发者 → 开发, 开发者), and splits compound Latin tokens the same way (vue.js → vue,
+ * js, vue.js). The extra words share their word's position, so phrase queries still see the words
+ * of a sentence as adjacent (indexWords gives the positions).
+ *
+ * Changing this file (rules, dictionary, stop words) changes the index: run reindexAllEntries.
+ */
+import { Jieba } from "@node-rs/jieba";
+import { dict } from "@node-rs/jieba/dict.js";
+
+/**
+ * Words the stock dictionary cuts into a single character plus a word, which then merges with the
+ * next character in running text (后端的 → 后 / 端的). Same frequency for all: high enough to win
+ * over those merges, far below the particles (的 is 318825).
+ */
+const TECH_WORDS = [
+  "后端",
+  "前后端",
+  "端到端",
+  "服务端",
+  "移动端",
+  "跨端",
+  "小程序",
+  "微前端",
+  "微服务",
+  "大模型",
+  "云原生",
+  "低代码",
+  "零代码",
+  "可观测性",
+  "组件库",
+  "组件化",
+  "容器化",
+  "高并发",
+  "懒加载",
+  "预加载",
+  "原型链",
+  "响应式",
+  "热更新",
+  "算法题",
+  "运行时",
+  "线程池",
+  "连接池",
+  "提示词",
+  "智能体",
+  "多模态",
+  "技术栈",
+  "防抖",
+  "节流",
+  "闭包",
+  "泛型",
+  "首屏",
+  "白屏",
+  "鸿蒙",
+  "掘金",
+  "沸点",
+  "小册",
+];
+const TECH_DICT = TECH_WORDS.map((w) => `${w} 50000 n`).join("\n");
+
+/** Words too common to find anything by; dropped from the index and the query alike. */
+const STOP_WORDS = new Set([
+  "的",
+  "了",
+  "和",
+  "与",
+  "是",
+  "在",
+  "及",
+  "或",
+  "也",
+  "就",
+  "都",
+  "而",
+  "之",
+  "着",
+  "把",
+  "被",
+  "吗",
+  "呢",
+  "吧",
+  "啊",
+  "呀",
+  "地",
+  "得",
+  "the",
+  "a",
+  "an",
+  "of",
+  "and",
+  "or",
+  "to",
+  "is",
+  "in",
+]);
+
+/** Longer tokens (base64, hashes) find nothing and would only bloat the index. */
+const MAX_TOKEN_LENGTH = 64;
+
+let jieba: Jieba | null = null;
+/** Loading the dictionary takes about 0.2 s: only when the first text is cut. */
+function cutter(): Jieba {
+  if (!jieba) {
+    jieba = Jieba.withDict(dict);
+    jieba.loadDict(Buffer.from(TECH_DICT));
+  }
+  return jieba;
+}
+
+// A "word character" outside Han: letters, digits and combining marks of any other script.
+const W = String.raw`[[\p{L}\p{N}\p{M}]--\p{Script=Han}]`;
+/**
+ * One scan over the text: a run of Han characters (for jieba), or a Latin-style token — starts
+ * with a word character (or a dot before one, for .NET, unless a Latin word or dot precedes it),
+ * may contain . + # _ -, and ends with a word character, + or #.
+ */
+const TOKEN = new RegExp(
+  String.raw`(?<han>\p{Script=Han}+)|(?<word>(?:(?<![${W}\.])\.)?${W}(?:[${W}\.\+\#_\-]*[${W}\+\#])?)`,
+  "gv",
+);
+/** Separators inside a compound Latin token: vue.js → vue, js. */
+const LATIN_PARTS = /[._-]+/;
+const HAS_LETTER = /\p{L}/u;
+
+/** NFKC then lowercase (and once more, in case lowercasing un-normalized something). */
+function normalize(text: string): string {
+  return text.normalize("NFKC").toLowerCase().normalize("NFKC");
+}
+
+const keep = (w: string) => w.length <= MAX_TOKEN_LENGTH && !STOP_WORDS.has(w);
+
+/**
+ * A word jieba keeps whole when it sees it alone. jieba cuts a word differently out of its sentence
+ * only in rare HMM cases; cutting again until nothing changes makes segmentQuery idempotent.
+ */
+function stableParts(word: string): string[] {
+  const parts = cutter().cut(word, true);
+  // Each part is shorter than the word, so this ends.
+  return parts.length <= 1 ? [word] : parts.flatMap(stableParts);
+}
+
+/** A word of the index and its position (1-based; the extra search-mode words share theirs). */
+export interface IndexWord {
+  word: string;
+  position: number;
+}
+
+/**
+ * The words of `text` for the index, with positions. Positions count the words of the text in
+ * order; stop words take none (前端的性能 reads as the phrase 前端 性能) and punctuation leaves a
+ * gap of one, so a phrase does not run across a sentence end.
+ */
+export function indexWords(text: string): IndexWord[] {
+  const out: IndexWord[] = [];
+  const s = normalize(text);
+  let position = 0;
+  let end = 0;
+  for (const m of s.matchAll(TOKEN)) {
+    // Anything but whitespace between two tokens is punctuation or a symbol: leave a gap.
+    if (position > 0 && /[^\s]/u.test(s.slice(end, m.index))) position++;
+    end = m.index + m[0].length;
+    if (m.groups!.han) {
+      const j = cutter();
+      const words = j.cut(m[0], true);
+      // Search mode is cut mode plus, before each word of three or more characters, the dictionary
+      // words inside it: walk both lists together to give those extra words their word's position.
+      const extended = j.cutForSearch(m[0], true);
+      // A word that is not in the dictionary was guessed by the HMM from its neighbours, and the
+      // query may cut it differently when it stands alone (二区前 → 二区 / 前, but 二区 → 二 / 区):
+      // index the query's cut of it too, so a query for any text of an entry finds the entry.
+      const known = new Set(j.cut(m[0], false));
+      let k = 0;
+      let pending: string[] = [];
+      for (const token of extended) {
+        if (k < words.length && token === words[k]) {
+          k++;
+          if (!keep(token)) {
+            pending = [];
+            continue;
+          }
+          position++;
+          if (token.length > 1 && !known.has(token)) {
+            for (const p of stableParts(token)) if (p !== token) pending.push(p);
+          }
+          for (const p of pending) if (keep(p)) out.push({ word: p, position });
+          out.push({ word: token, position });
+          pending = [];
+        } else pending.push(token);
+      }
+      for (const p of pending) if (keep(p)) out.push({ word: p, position });
+    } else {
+      const word = m[0];
+      if (!keep(word)) continue;
+      position++;
+      out.push({ word, position });
+      if (LATIN_PARTS.test(word)) {
+        // The parts by the same token rule (a.+b → a+ … not +b), so they segment to themselves.
+        for (const part of word.split(LATIN_PARTS).flatMap((p) => [...p.matchAll(TOKEN)].map((t) => t[0]))) {
+          // Single letters (the c of c-d) would only add noise.
+          if (part.length > 1 && HAS_LETTER.test(part) && keep(part)) out.push({ word: part, position });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** The words of `text` for the index (jieba search mode: 开发者 → 开发, 开发者). */
+export function segmentForIndex(text: string): string[] {
+  return indexWords(text).map((w) => w.word);
+}
+
+/** The words of a search query, in order (jieba cut mode with HMM). Idempotent on its own output. */
+export function segmentQuery(text: string): string[] {
+  const out: string[] = [];
+  for (const m of normalize(text).matchAll(TOKEN)) {
+    const words = m.groups!.han ? cutter().cut(m[0], true).flatMap(stableParts) : [m[0]];
+    for (const w of words) if (keep(w)) out.push(w);
+  }
+  return out;
+}

@@ -1,0 +1,145 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "@sinclair/typebox";
+import type { FastifyRequest } from "fastify";
+import { safeEqual } from "../../lib/crypto.ts";
+import { AppError } from "../../lib/errors.ts";
+import { ok } from "../../plugins/envelope.ts";
+import { CSRF_COOKIE, CSRF_HEADER } from "../../plugins/session.ts";
+import type { Services } from "../index.ts";
+import { PUBLISH_QUOTA } from "./publish.ts";
+
+const tags = ["entries"];
+const needsLogin = "需要登录，未登录时返回 401。";
+
+/**
+ * Raw publish attempts per user (valid or not): stops hammering. What a user may actually publish is
+ * the service's PUBLISH_QUOTA, counted on success.
+ */
+export const PUBLISH_ATTEMPTS = { max: 60, timeWindow: "10 minutes" } as const;
+
+const perUser = (req: FastifyRequest) => (req.caller?.userId ? `u:${req.caller.userId}` : `ip:${req.ip}`);
+
+const PublishFields = {
+  originalUrl: Type.Optional(
+    Type.String({ maxLength: 4096, description: "原文链接：type 为 article 时必填，http(s)，最长 2048" }),
+  ),
+  title: Type.Optional(Type.String({ maxLength: 1000, description: "标题：必填，最多 100 个字符" })),
+  type: Type.Optional(Type.String({ maxLength: 16, description: "article（默认，分享链接）或 others" })),
+  content: Type.Optional(Type.String({ maxLength: 20000, description: "分享描述，最多 1000 个字符" })),
+  category: Type.Optional(
+    Type.String({ maxLength: 64, description: "分类：分类名（如 frontend）或分类 id，两者皆可" }),
+  ),
+  tags: Type.Optional(Type.String({ maxLength: 2000, description: "标签 id，用 | 连接，最多 5 个" })),
+  screenshot: Type.Optional(Type.String({ maxLength: 4096, description: "封面图网址，http(s)" })),
+  extra: Type.Optional(
+    Type.String({
+      maxLength: 32,
+      description: "四个 0/1 标志用 | 连接：vote|original|gfw|english，如 0|1|0|0；缺省为 0|0|0|0",
+    }),
+  ),
+};
+
+const EntryId = Type.String({ maxLength: 64, description: "条目 id（24 位十六进制）" });
+
+export const PublishBody = Type.Object(PublishFields);
+export const UpdateBody = Type.Object({
+  entryId: EntryId,
+  ...PublishFields,
+  hot: Type.Optional(Type.String({ maxLength: 5, description: "推荐：0 或 1，仅编辑和管理员" })),
+});
+export const EntryIdInput = Type.Object({ entryId: EntryId });
+export const UrlQuery = Type.Object({ url: Type.String({ maxLength: 4096, description: "分享的原文链接" }) });
+
+/**
+ * entryDel is a GET in the spec. A browser's cookie rides along on a cross-site top-level GET
+ * (SameSite=Lax), so a cookie-authenticated GET must still prove it came from our pages with the CSRF
+ * header; API clients with the auth triple are unaffected. Pages use POST /api/entryDel.
+ */
+function requireCsrfForCookieGet(req: FastifyRequest) {
+  if (req.authVia !== "cookie") return;
+  const sent = req.headers[CSRF_HEADER];
+  const expected = req.cookies[CSRF_COOKIE];
+  if (typeof sent !== "string" || !expected || !safeEqual(sent, expected)) {
+    throw new AppError(403, "CSRF 校验失败，请刷新页面后重试");
+  }
+}
+
+/** Entries calls of spec §7 for sharing: entryPublish, entryUpdate, entryDel, getEntry, get_entry_by_url. */
+export function publishRoutes(services: Services): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    const publish = services.publish;
+
+    app.post(
+      "/entryPublish",
+      {
+        schema: {
+          tags,
+          summary: "分享链接",
+          description:
+            `${needsLogin}表单或 JSON。d 为 {entryId}。字段错误返回 400，d.field 指出字段；` +
+            `同一用户重复分享同一链接返回 409（field originalUrl）；每个用户 ${PUBLISH_QUOTA.windowSeconds / 60} 分钟内最多发布 ${PUBLISH_QUOTA.max} 条、` +
+            `请求 ${PUBLISH_ATTEMPTS.max} 次，超出返回 429。`,
+          body: PublishBody,
+        },
+        config: { rateLimit: { ...PUBLISH_ATTEMPTS, hook: "preHandler", keyGenerator: perUser } },
+      },
+      async (req) => ok(await publish.publish(req.body, req.caller)),
+    );
+
+    app.post(
+      "/entryUpdate",
+      {
+        schema: {
+          tags,
+          summary: "修改分享，或推荐（hot）",
+          description:
+            `${needsLogin}entryId 加上要修改的字段（规则同 entryPublish），只有作者或管理员可改；` +
+            "hot=0|1 只有编辑和管理员可设。d 为修改后的条目。他人的条目 403，不存在或已删除 404，id 格式错误 400。",
+          body: UpdateBody,
+        },
+      },
+      async (req) => ok(await publish.update(req.body, req.caller)),
+    );
+
+    const delDescription = `${needsLogin}作者或管理员可删（软删除，计数同步减少）。d 为 {entryId}。网页以 Cookie 登录时 GET 也要带 x-csrf-token 头；网页使用 POST。`;
+    app.get(
+      "/entryDel",
+      { schema: { tags, summary: "删除条目", description: delDescription, querystring: EntryIdInput } },
+      async (req) => {
+        requireCsrfForCookieGet(req);
+        return ok(await publish.remove(req.query.entryId, req.caller));
+      },
+    );
+    app.post(
+      "/entryDel",
+      { schema: { tags, summary: "删除条目（POST）", description: delDescription, body: EntryIdInput } },
+      async (req) => ok(await publish.remove(req.body.entryId, req.caller)),
+    );
+
+    app.get(
+      "/getEntry",
+      {
+        schema: {
+          tags,
+          summary: "条目详情",
+          description: "公开。d 为条目（含 content、extra）。不存在或已删除 404，id 格式错误 400。",
+          querystring: EntryIdInput,
+        },
+      },
+      async (req) => ok(await publish.get(req.query.entryId, req.caller)),
+    );
+
+    app.get(
+      "/get_entry_by_url",
+      {
+        schema: {
+          tags,
+          summary: "按原文链接找条目",
+          description: "公开。d 为最早分享该链接（规范化后比较）的条目，没有则为 null。",
+          querystring: UrlQuery,
+        },
+      },
+      async (req) => ok(await publish.byUrl(req.query.url, req.caller)),
+    );
+  };
+}

@@ -1,0 +1,470 @@
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
+import type { Tx } from "../../../db/client.ts";
+import { entries, tags, users } from "../../../db/schema/index.ts";
+import { AppError, badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
+import { decodePointer, encodePointer } from "../../lib/pagination.ts";
+import type { Caller, Deps } from "../deps.ts";
+import { findUserById, type UserRow } from "../users/queries.ts";
+import { presentEntry } from "./present.ts";
+import { likedAmong, listCategories, tagsOfEntries } from "./queries.ts";
+import { deleteEntry, insertEntry, updateEntry, type EntryRow } from "./write.ts";
+import {
+  checkShareContent,
+  checkShareTitle,
+  formatExtra,
+  normalizeShareUrl,
+  parseExtra,
+  SHARE_LIMITS,
+  SHARE_TYPES,
+  type ShareType,
+} from "./publish-rules.ts";
+
+/**
+ * Publishing shared links (spec §7 Entries: entryPublish, entryUpdate, entryDel, getEntry, and the
+ * Timeline's get_entry_by_url) and the author's own list behind /published.
+ *
+ * Field rules (publish-rules.ts): title required, at most 100 characters; originalUrl required for
+ * type article, http(s) only, at most 2048; type article (default) or others — posts and votes have
+ * their own editors; category is a category name (frontend) or its id; tags are up to 5 tag ids
+ * joined by |; content at most 1000 characters; screenshot an http(s) URL; extra four 0/1 flags
+ * vote|original|gfw|english (default 0|0|0|0). Every bad field answers 400 naming it.
+ */
+
+export const PUBLISHED_PAGE_SIZE = 20;
+/**
+ * Shares one user may publish per window. Counted on success, so typos and rejected fields do not
+ * use it up (the route also limits raw attempts, see publish-routes.ts).
+ */
+export const PUBLISH_QUOTA = { max: 10, windowSeconds: 600 } as const;
+const ID = /^[0-9a-f]{24}$/;
+const EDITOR_ROLES = new Set(["editor", "admin"]);
+
+/** The form of entryPublish (all strings, as a form posts them). */
+export interface PublishInput {
+  originalUrl?: string;
+  title?: string;
+  type?: string;
+  content?: string;
+  category?: string;
+  tags?: string;
+  screenshot?: string;
+  extra?: string;
+}
+
+/** entryUpdate: the entry, then any of the publish fields, or hot (editors and admins only). */
+export interface UpdateInput extends PublishInput {
+  entryId: string;
+  hot?: string | number | boolean;
+}
+
+const FIELDS = [
+  "originalUrl",
+  "title",
+  "type",
+  "content",
+  "category",
+  "tags",
+  "screenshot",
+  "extra",
+] as const satisfies readonly (keyof PublishInput)[];
+
+type CategoryRow = Awaited<ReturnType<typeof listCategories>>[number];
+type Changes = Partial<
+  Pick<
+    EntryRow,
+    | "originalUrl"
+    | "title"
+    | "type"
+    | "content"
+    | "summary"
+    | "categoryId"
+    | "screenshot"
+    | "vote"
+    | "original"
+    | "gfw"
+    | "english"
+  >
+>;
+
+/** A whole entry as getEntry shows it: the list shape plus the body and the raw flags. */
+export function presentFullEntry(
+  e: EntryRow,
+  ctx: Parameters<typeof presentEntry>[1],
+): ReturnType<typeof presentEntry> & { content: string; vote: boolean; extra: string; status: string } {
+  return {
+    ...presentEntry(e, ctx),
+    content: e.content,
+    vote: e.vote,
+    extra: formatExtra(e),
+    status: e.status,
+  };
+}
+
+export type FullEntry = ReturnType<typeof presentFullEntry>;
+
+function checkId(raw: string | undefined, field: string): string {
+  const id = (raw ?? "").trim();
+  if (!ID.test(id)) throw badRequest(`${field} 格式不正确，应为 24 位十六进制 id`, field);
+  return id;
+}
+
+const collapse = (s: string) => s.replace(/\s+/g, " ").trim();
+
+// --- SQL -------------------------------------------------------------------------------------
+// Kept beside the rules they serve (entries/queries.ts belongs to the feeds).
+
+async function entryForUpdate(tx: Tx, id: string): Promise<EntryRow | undefined> {
+  const [row] = await tx.select().from(entries).where(eq(entries.id, id)).for("update");
+  return row;
+}
+
+async function entryWithAuthor(db: Tx, id: string) {
+  const [row] = await db
+    .select({ entry: entries, user: users })
+    .from(entries)
+    .innerJoin(users, eq(users.id, entries.userId))
+    .where(eq(entries.id, id));
+  return row;
+}
+
+/** The same user's live share of this URL (hash index on original_url), other than `exceptId`. */
+async function ownShareOf(tx: Tx, userId: string, url: string, exceptId?: string) {
+  const where: SQL[] = [eq(entries.originalUrl, url), eq(entries.userId, userId), isNull(entries.deletedAt)];
+  if (exceptId) where.push(ne(entries.id, exceptId));
+  const [row] = await tx
+    .select({ id: entries.id })
+    .from(entries)
+    .where(and(...where))
+    .limit(1);
+  return row;
+}
+
+/** The first live, published share of a URL: the hash index finds the few rows, then the oldest wins. */
+async function firstShareOf(db: Tx, url: string) {
+  const [row] = await db
+    .select({ entry: entries, user: users })
+    .from(entries)
+    .innerJoin(users, eq(users.id, entries.userId))
+    .where(and(eq(entries.originalUrl, url), isNull(entries.deletedAt), eq(entries.status, "published")))
+    .orderBy(asc(entries.createdAt), asc(entries.id))
+    .limit(1);
+  return row;
+}
+
+/** One page of a user's published entries, newest first, after the (createdAt, id) pointer. */
+async function ownEntriesPage(
+  db: Tx,
+  userId: string,
+  pointer: { value: Date; id: string } | null,
+  limit: number,
+) {
+  const where: SQL[] = [
+    eq(entries.userId, userId),
+    eq(entries.status, "published"),
+    isNull(entries.deletedAt),
+  ];
+  // (createdAt, id) < pointer walks entries_user_created_idx (userId, createdAt, id) backward.
+  if (pointer) where.push(sql`(${entries.createdAt}, ${entries.id}) < (${pointer.value}, ${pointer.id})`);
+  return db
+    .select()
+    .from(entries)
+    .where(and(...where))
+    .orderBy(desc(entries.createdAt), desc(entries.id))
+    .limit(limit);
+}
+
+async function existingTagIds(db: Tx, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db.select({ id: tags.id }).from(tags).where(inArray(tags.id, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Serializes publishes of one URL by one user, so two quick clicks cannot both pass the duplicate check. */
+async function lockShare(tx: Tx, userId: string, url: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`share:${userId}:${url}`}))`);
+}
+
+// --- the service -----------------------------------------------------------------------------
+
+export function createPublishService(deps: Deps) {
+  const { db, kv } = deps;
+  let categoryCache: CategoryRow[] | null = null;
+  // The nine categories are fixed reference data: read once.
+  const allCategories = async () => (categoryCache ??= await listCategories(db));
+
+  async function requireUser(caller: Caller): Promise<UserRow> {
+    if (!caller.userId) throw unauthorized();
+    const user = await findUserById(db, caller.userId);
+    if (!user) throw unauthorized();
+    return user;
+  }
+
+  async function resolveCategory(raw: string): Promise<CategoryRow> {
+    const value = raw.trim();
+    if (!value) throw badRequest("请选择分类", "category");
+    const found = (await allCategories()).find((c) => c.id === value || c.name === value.toLowerCase());
+    if (!found) throw badRequest("分类不存在", "category");
+    return found;
+  }
+
+  async function resolveTags(raw: string): Promise<string[]> {
+    const ids = [
+      ...new Set(
+        raw
+          .split("|")
+          .map((t) => t.trim())
+          .filter(Boolean),
+      ),
+    ];
+    if (ids.length > SHARE_LIMITS.tagsMax)
+      throw badRequest(`最多选择 ${SHARE_LIMITS.tagsMax} 个标签`, "tags");
+    if (ids.some((id) => !ID.test(id))) throw badRequest("标签 id 格式不正确", "tags");
+    const known = await existingTagIds(db, ids);
+    if (ids.some((id) => !known.has(id))) throw badRequest("标签不存在", "tags");
+    return ids;
+  }
+
+  /**
+   * Checks the fields given and turns them into column changes. `full` (publish) fills defaults and
+   * requires title and category; an update checks only what it carries. The article-needs-a-URL rule
+   * is checked by the caller on the merged result.
+   */
+  async function fieldChanges(
+    input: PublishInput,
+    full: boolean,
+  ): Promise<{ changes: Changes; tagIds?: string[] }> {
+    const changes: Changes = {};
+    if (input.type !== undefined || full) {
+      const type = (input.type ?? "article").trim() || "article";
+      if (type === "post") throw badRequest("专栏文章请在编辑器中发布和修改", "type");
+      if (type === "vote") throw badRequest("投票不能通过分享发布", "type");
+      if (!(SHARE_TYPES as readonly string[]).includes(type)) throw badRequest("类型不正确", "type");
+      changes.type = type as ShareType;
+    }
+    if (input.title !== undefined || full) {
+      const problem = checkShareTitle(input.title ?? "");
+      if (problem) throw badRequest(problem, "title");
+      changes.title = collapse(input.title!);
+    }
+    if (input.originalUrl !== undefined || full) {
+      const raw = (input.originalUrl ?? "").trim();
+      if (raw) {
+        const url = normalizeShareUrl(raw);
+        if (!url) throw badRequest("原文链接必须是 http:// 或 https:// 开头的网址", "originalUrl");
+        changes.originalUrl = url;
+      } else {
+        changes.originalUrl = "";
+      }
+    }
+    if (input.content !== undefined || full) {
+      const content = (input.content ?? "").trim();
+      const problem = checkShareContent(content);
+      if (problem) throw badRequest(problem, "content");
+      changes.content = content;
+      changes.summary = collapse(content);
+    }
+    if (input.category !== undefined || full) {
+      changes.categoryId = (await resolveCategory(input.category ?? "")).id;
+    }
+    if (input.screenshot !== undefined || full) {
+      const raw = (input.screenshot ?? "").trim();
+      const url = raw ? normalizeShareUrl(raw) : "";
+      if (url === null) throw badRequest("封面图必须是 http:// 或 https:// 开头的网址", "screenshot");
+      changes.screenshot = url;
+    }
+    if (input.extra !== undefined || full) {
+      const flags = parseExtra(input.extra ?? "0|0|0|0");
+      if (!flags)
+        throw badRequest(
+          "extra 应为 4 个 0/1 标志，用 | 分隔（vote|original|gfw|english），如 0|1|0|0",
+          "extra",
+        );
+      Object.assign(changes, flags);
+    }
+    const tagIds = input.tags !== undefined || full ? await resolveTags(input.tags ?? "") : undefined;
+    return { changes, tagIds };
+  }
+
+  async function hydrate(rows: { entry: EntryRow; user: UserRow }[], caller: Caller): Promise<FullEntry[]> {
+    const ids = rows.map((r) => r.entry.id);
+    const [tagRows, liked, cats] = await Promise.all([
+      tagsOfEntries(db, ids),
+      caller.userId ? likedAmong(db, caller.userId, ids) : Promise.resolve(new Set<string>()),
+      allCategories(),
+    ]);
+    return rows.map(({ entry, user }) =>
+      presentFullEntry(entry, {
+        user,
+        category: cats.find((c) => c.id === entry.categoryId),
+        tags: tagRows
+          .filter((t) => t.entryId === entry.id)
+          .map(({ id, title, icon }) => ({ id, title, icon })),
+        liked: liked.has(entry.id),
+      }),
+    );
+  }
+
+  const duplicate = () => new AppError(409, "你已经分享过这个链接", "originalUrl");
+
+  return {
+    /** entryPublish: a new share by the caller. */
+    async publish(input: PublishInput, caller: Caller): Promise<{ entryId: string }> {
+      const user = await requireUser(caller);
+      const { changes, tagIds } = await fieldChanges(input, true);
+      if (changes.type === "article" && !changes.originalUrl)
+        throw badRequest("请填写原文链接", "originalUrl");
+      const quotaKey = `publish:quota:${user.id}`;
+      if (Number((await kv.get(quotaKey)) ?? 0) >= PUBLISH_QUOTA.max) {
+        throw new AppError(
+          429,
+          `发布太频繁了：每 ${PUBLISH_QUOTA.windowSeconds / 60} 分钟最多发布 ${PUBLISH_QUOTA.max} 条，请稍后再试`,
+        );
+      }
+      const row = await db.transaction(async (tx) => {
+        if (changes.originalUrl) {
+          await lockShare(tx, user.id, changes.originalUrl);
+          if (await ownShareOf(tx, user.id, changes.originalUrl)) throw duplicate();
+        }
+        return insertEntry(
+          tx,
+          {
+            userId: user.id,
+            categoryId: changes.categoryId!,
+            type: changes.type!,
+            title: changes.title!,
+            content: changes.content!,
+            summary: changes.summary!,
+            originalUrl: changes.originalUrl!,
+            screenshot: changes.screenshot!,
+            vote: changes.vote!,
+            original: changes.original!,
+            gfw: changes.gfw!,
+            english: changes.english!,
+            status: "published",
+          },
+          tagIds!,
+        );
+      });
+      await kv.incr(quotaKey, PUBLISH_QUOTA.windowSeconds);
+      return { entryId: row.id };
+    },
+
+    /**
+     * entryUpdate: the author (or an admin) changes any publish field; `hot` (recommend, 0 or 1) is
+     * for editors and admins only, on anyone's entry.
+     */
+    async update(input: UpdateInput, caller: Caller): Promise<FullEntry> {
+      const user = await requireUser(caller);
+      const entryId = checkId(input.entryId, "entryId");
+      const editsFields = FIELDS.some((f) => input[f] !== undefined);
+      let hot: boolean | undefined;
+      if (input.hot !== undefined) {
+        const v = String(input.hot).trim();
+        if (!["0", "1", "true", "false"].includes(v)) throw badRequest("hot 只能是 0 或 1", "hot");
+        hot = v === "1" || v === "true";
+      }
+      if (!editsFields && hot === undefined) throw badRequest("没有要修改的内容", "entryId");
+      const isAdmin = user.role === "admin";
+      // Load, authorize, then validate — outside the transaction (PGlite runs one statement stream, so
+      // nothing may query beside an open transaction) — and re-read the row under lock to write.
+      const current = await entryWithAuthor(db, entryId);
+      if (!current || current.entry.deletedAt) throw notFound("条目不存在");
+      if (hot !== undefined && !EDITOR_ROLES.has(user.role)) throw forbidden("只有编辑和管理员可以推荐");
+      if (editsFields && current.entry.userId !== user.id && !isAdmin)
+        throw forbidden("只能修改自己发布的内容");
+      if (editsFields && (current.entry.type === "post" || current.entry.type === "vote")) {
+        throw badRequest(
+          current.entry.type === "post" ? "专栏文章请在编辑器中修改" : "投票不能修改",
+          "entryId",
+        );
+      }
+      const { changes, tagIds } = editsFields ? await fieldChanges(input, false) : { changes: {} as Changes };
+
+      await db.transaction(async (tx) => {
+        const before = await entryForUpdate(tx, entryId);
+        if (!before || before.deletedAt) throw notFound("条目不存在");
+        const type = changes.type ?? before.type;
+        const originalUrl = changes.originalUrl ?? before.originalUrl;
+        if (type === "article" && !originalUrl) throw badRequest("请填写原文链接", "originalUrl");
+        if (changes.originalUrl && changes.originalUrl !== before.originalUrl) {
+          await lockShare(tx, before.userId, changes.originalUrl);
+          if (await ownShareOf(tx, before.userId, changes.originalUrl, before.id)) throw duplicate();
+        }
+        await updateEntry(tx, before, hot === undefined ? changes : { ...changes, hot }, tagIds);
+      });
+      const row = await entryWithAuthor(db, entryId);
+      return (await hydrate([row], caller))[0];
+    },
+
+    /** entryDel: soft delete by the author or an admin; counters let go in the same transaction. */
+    async remove(rawId: string | undefined, caller: Caller): Promise<{ entryId: string }> {
+      const user = await requireUser(caller);
+      const entryId = checkId(rawId, "entryId");
+      await db.transaction(async (tx) => {
+        const before = await entryForUpdate(tx, entryId);
+        if (!before || before.deletedAt) throw notFound("条目不存在");
+        if (before.userId !== user.id && user.role !== "admin") throw forbidden("只能删除自己发布的内容");
+        await deleteEntry(tx, before);
+      });
+      return { entryId };
+    },
+
+    /** getEntry: a live entry for anyone (a draft only for its author); 404 for a missing or deleted one. */
+    async get(rawId: string | undefined, caller: Caller): Promise<FullEntry> {
+      const entryId = checkId(rawId, "entryId");
+      const row = await entryWithAuthor(db, entryId);
+      if (!row || row.entry.deletedAt) throw notFound("条目不存在");
+      if (row.entry.status !== "published" && row.entry.userId !== caller.userId)
+        throw notFound("条目不存在");
+      return (await hydrate([row], caller))[0];
+    },
+
+    /** The edit page's load: the caller's own live share (or any, for an admin). 404, 403 otherwise. */
+    async editable(rawId: string | undefined, caller: Caller): Promise<FullEntry> {
+      const user = await requireUser(caller);
+      const entryId = checkId(rawId, "entryId");
+      const row = await entryWithAuthor(db, entryId);
+      if (!row || row.entry.deletedAt) throw notFound("条目不存在");
+      if (row.entry.userId !== user.id && user.role !== "admin") throw forbidden("只能修改自己发布的内容");
+      return (await hydrate([row], caller))[0];
+    },
+
+    /** get_entry_by_url: the first live share of a URL (compared normalized), or null. */
+    async byUrl(rawUrl: string | undefined, caller: Caller): Promise<FullEntry | null> {
+      const raw = (rawUrl ?? "").trim();
+      if (!raw) throw badRequest("请提供链接", "url");
+      if (raw.length > SHARE_LIMITS.urlMax) throw badRequest("链接太长", "url");
+      // Shares are stored normalized; column posts keep their relative /post/{id}.
+      const row = await firstShareOf(db, normalizeShareUrl(raw) ?? raw);
+      return row ? (await hydrate([row], caller))[0] : null;
+    },
+
+    /**
+     * /published: the caller's own published entries, newest first. Keyset paging by createdAt: the
+     * pointer is the last item's `<createdAt>_<id>`, so entries published meanwhile never shift a page.
+     */
+    async mine(
+      input: { before?: string; limit?: number },
+      caller: Caller,
+    ): Promise<{ list: FullEntry[]; pointer: string | null; canNext: boolean }> {
+      const user = await requireUser(caller);
+      const pointer = decodePointer(input.before, "date");
+      if (input.before && !pointer) throw badRequest("pointer 格式不正确", "before");
+      const limit = Math.min(Math.max(input.limit ?? PUBLISHED_PAGE_SIZE, 1), 100);
+      const rows = await ownEntriesPage(db, user.id, pointer, limit + 1);
+      const page = rows.slice(0, limit);
+      const list = await hydrate(
+        page.map((entry) => ({ entry, user })),
+        caller,
+      );
+      const last = page.at(-1);
+      return {
+        list,
+        pointer: last ? encodePointer(last.createdAt, last.id) : null,
+        canNext: rows.length > limit,
+      };
+    },
+  };
+}
+
+export type PublishService = ReturnType<typeof createPublishService>;

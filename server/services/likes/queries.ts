@@ -1,0 +1,149 @@
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Tx } from "../../../db/client.ts";
+import { entries, entryLikes, users } from "../../../db/schema/index.ts";
+
+/**
+ * Locks the entry row for the rest of the transaction and reads what a like needs. Every like and
+ * unlike of one entry therefore runs one after another, and the entry cannot be deleted or
+ * unpublished between the check and the counter moves (which depend on its state).
+ */
+export async function lockEntry(tx: Tx, entryId: string) {
+  const [row] = await tx
+    .select({
+      id: entries.id,
+      userId: entries.userId,
+      status: entries.status,
+      deletedAt: entries.deletedAt,
+      collectionCount: entries.collectionCount,
+    })
+    .from(entries)
+    .where(eq(entries.id, entryId))
+    .for("update");
+  return row;
+}
+
+/** The entry's like count and state, without a lock (reads). */
+export async function entryLikeState(db: Tx, entryId: string) {
+  const [row] = await db
+    .select({
+      id: entries.id,
+      status: entries.status,
+      deletedAt: entries.deletedAt,
+      collectionCount: entries.collectionCount,
+    })
+    .from(entries)
+    .where(eq(entries.id, entryId))
+    .limit(1);
+  return row;
+}
+
+/** Adds the like row; true only when this call inserted it (a second like is a no-op). */
+export async function insertLike(tx: Tx, entryId: string, userId: string): Promise<boolean> {
+  const rows = await tx
+    .insert(entryLikes)
+    .values({ entryId, userId })
+    .onConflictDoNothing()
+    .returning({ entryId: entryLikes.entryId });
+  return rows.length === 1;
+}
+
+/** Removes the like row; true only when this call deleted it. */
+export async function deleteLike(tx: Tx, entryId: string, userId: string): Promise<boolean> {
+  const rows = await tx
+    .delete(entryLikes)
+    .where(and(eq(entryLikes.entryId, entryId), eq(entryLikes.userId, userId)))
+    .returning({ entryId: entryLikes.entryId });
+  return rows.length === 1;
+}
+
+/** entries.collectionCount ± 1, answering the new value. */
+export async function bumpEntryLikes(tx: Tx, entryId: string, delta: 1 | -1): Promise<number> {
+  const [row] = await tx
+    .update(entries)
+    .set({ collectionCount: sql`${entries.collectionCount} + ${delta}` })
+    .where(eq(entries.id, entryId))
+    .returning({ collectionCount: entries.collectionCount });
+  return row.collectionCount;
+}
+
+export interface UserCounterChange {
+  userId: string;
+  /** users.collectedEntriesCount: the likes this user gave. */
+  collected?: number;
+  /** users.totalCollectionsCount: likes received on this user's published entries. */
+  received?: number;
+}
+
+/**
+ * Moves the liker's and the author's counters. Rows are updated in id order, so two transactions
+ * (A likes B's entry while B likes A's) lock the two user rows in the same order and cannot
+ * deadlock; a user liking their own entry is one update.
+ */
+export async function bumpUserCounters(tx: Tx, changes: UserCounterChange[]): Promise<void> {
+  const merged = new Map<string, { collected: number; received: number }>();
+  for (const c of changes) {
+    const m = merged.get(c.userId) ?? { collected: 0, received: 0 };
+    m.collected += c.collected ?? 0;
+    m.received += c.received ?? 0;
+    merged.set(c.userId, m);
+  }
+  for (const [userId, m] of [...merged].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (!m.collected && !m.received) continue;
+    await tx
+      .update(users)
+      .set({
+        collectedEntriesCount: m.collected ? sql`${users.collectedEntriesCount} + ${m.collected}` : undefined,
+        totalCollectionsCount: m.received ? sql`${users.totalCollectionsCount} + ${m.received}` : undefined,
+      })
+      .where(eq(users.id, userId));
+  }
+}
+
+export async function isLiked(db: Tx, entryId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ entryId: entryLikes.entryId })
+    .from(entryLikes)
+    .where(and(eq(entryLikes.entryId, entryId), eq(entryLikes.userId, userId)))
+    .limit(1);
+  return rows.length === 1;
+}
+
+const visibleEntry = and(eq(entries.status, "published"), isNull(entries.deletedAt));
+
+/**
+ * A user's liked entries, newest like first (entry_likes_user_created_idx), with their authors.
+ * Likes of entries deleted or unpublished since stay in the table (and in the counters of
+ * db/counters.ts) but are not listed.
+ */
+export async function likedEntriesOf(db: Tx, userId: string, offset: number, limit: number) {
+  return db
+    .select({ entry: entries, user: users, likedAt: entryLikes.createdAt })
+    .from(entryLikes)
+    .innerJoin(entries, eq(entries.id, entryLikes.entryId))
+    .innerJoin(users, eq(users.id, entries.userId))
+    .where(and(eq(entryLikes.userId, userId), visibleEntry))
+    .orderBy(desc(entryLikes.createdAt), desc(entryLikes.entryId))
+    .offset(offset)
+    .limit(limit);
+}
+
+export async function countLikedEntries(db: Tx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(entryLikes)
+    .innerJoin(entries, eq(entries.id, entryLikes.entryId))
+    .where(and(eq(entryLikes.userId, userId), visibleEntry));
+  return Number(row?.n ?? 0);
+}
+
+/** The users who liked an entry, newest like first (entry_likes_entry_created_idx). */
+export async function likersOf(db: Tx, entryId: string, offset: number, limit: number) {
+  return db
+    .select({ user: users, likedAt: entryLikes.createdAt })
+    .from(entryLikes)
+    .innerJoin(users, eq(users.id, entryLikes.userId))
+    .where(eq(entryLikes.entryId, entryId))
+    .orderBy(desc(entryLikes.createdAt), desc(entryLikes.userId))
+    .offset(offset)
+    .limit(limit);
+}

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { ok } from "../../plugins/envelope.ts";
+import type { Services } from "../index.ts";
+import { EntryIdParams, UserIdParams, ZeroBasedPage } from "./schema.ts";
+
+const tags = ["likes"];
+const STATE_NOTE =
+  "需要登录，未登录时返回 401。d 为 {liked, collectionCount}。重复点赞或取消不会重复计数；" +
+  "条目不存在、已删除或未发布时返回 404（已删除条目仍可取消点赞）；id 格式不对返回 400，d.field 为 id。";
+
+/** Likes of spec §7: PUT, DELETE, GET /user/like/entry/{id}; a user's likes; an entry's likers. */
+export function likeRoutes(services: Services): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    const likes = services.likes;
+
+    app.put(
+      "/user/like/entry/:id",
+      { schema: { tags, summary: "点赞条目", description: STATE_NOTE, params: EntryIdParams } },
+      async (req) => ok(await likes.like(req.params.id, req.caller)),
+    );
+    app.delete(
+      "/user/like/entry/:id",
+      { schema: { tags, summary: "取消点赞", description: STATE_NOTE, params: EntryIdParams } },
+      async (req) => ok(await likes.unlike(req.params.id, req.caller)),
+    );
+    app.get(
+      "/user/like/entry/:id",
+      { schema: { tags, summary: "我是否点赞了该条目", description: STATE_NOTE, params: EntryIdParams } },
+      async (req) => ok(await likes.state(req.params.id, req.caller)),
+    );
+
+    app.get(
+      "/user/:id/like/entry",
+      {
+        schema: {
+          tags,
+          summary: "用户点赞过的条目",
+          description:
+            "最新点赞在前，page 从 0 开始。d 为 {list, total, page, pageSize, canNext}；list 每项为条目（liked 是调用者自己的点赞状态）加 likedAt。用户不存在返回 404。",
+          params: UserIdParams,
+          querystring: ZeroBasedPage,
+        },
+      },
+      async (req) => ok(await likes.likedEntries(req.params.id, req.query, req.caller)),
+    );
+
+    app.get(
+      "/entry/:id/user",
+      {
+        schema: {
+          tags,
+          summary: "点赞了该条目的用户",
+          description:
+            "最新点赞在前，page 从 0 开始。d 为 {list, total, page, pageSize, canNext}；list 每项为用户公开资料加 likedAt，total 为 collectionCount。条目不存在返回 404。",
+          params: EntryIdParams,
+          querystring: ZeroBasedPage,
+        },
+      },
+      async (req) => ok(await likes.likers(req.params.id, req.query)),
+    );
+  };
+}

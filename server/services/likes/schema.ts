@@ -1,0 +1,15 @@
+import { Type } from "@sinclair/typebox";
+
+/** Ids are 24 lowercase hex characters (server/lib/ids.ts); anything else answers 400 naming `id`. */
+const id = (description: string) => Type.String({ pattern: "^[0-9a-f]{24}$", description });
+
+export const EntryIdParams = Type.Object({ id: id("条目 id") });
+export const UserIdParams = Type.Object({ id: id("用户 id") });
+
+/** Zero-based pages, as spec §7 says of both like lists. */
+export const ZeroBasedPage = Type.Object({
+  page: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 1000, default: 0, description: "页码，从 0 开始" }),
+  ),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+});

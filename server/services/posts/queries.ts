@@ -1,0 +1,76 @@
+import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import type { Tx } from "../../../db/client.ts";
+import { categories, entries, tags, users } from "../../../db/schema/index.ts";
+
+export type PostRow = typeof entries.$inferSelect;
+
+/**
+ * A column article or draft by id, deleted ones included (the service tells "gone" from "not
+ * yours"). `lock` takes the row lock so autosave, publish and delete of one draft run one at a time.
+ */
+export async function findPost(db: Tx, id: string, lock = false): Promise<PostRow | undefined> {
+  const query = db
+    .select()
+    .from(entries)
+    .where(and(eq(entries.id, id), eq(entries.type, "post")))
+    .limit(1);
+  const [row] = lock ? await query.for("update") : await query;
+  return row;
+}
+
+const ownDrafts = (userId: string) =>
+  and(
+    eq(entries.userId, userId),
+    eq(entries.type, "post"),
+    eq(entries.status, "draft"),
+    isNull(entries.deletedAt),
+  );
+
+/**
+ * A page of the user's drafts, last edited first. The (userId, createdAt, id) index narrows to the
+ * user's entries; one author's drafts are few, so sorting them by updatedAt costs nothing.
+ */
+export async function draftPage(db: Tx, userId: string, offset: number, limit: number) {
+  return db
+    .select()
+    .from(entries)
+    .where(ownDrafts(userId))
+    .orderBy(desc(entries.updatedAt), desc(entries.id))
+    .offset(offset)
+    .limit(limit);
+}
+
+export async function countDrafts(db: Tx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(entries).where(ownDrafts(userId));
+  return Number(row?.n ?? 0);
+}
+
+/** A published, undeleted column article with its author (the article page, getDetailData). */
+export async function findPublishedWithAuthor(db: Tx, id: string) {
+  const [row] = await db
+    .select({ entry: entries, user: users })
+    .from(entries)
+    .innerJoin(users, eq(users.id, entries.userId))
+    .where(
+      and(
+        eq(entries.id, id),
+        eq(entries.type, "post"),
+        eq(entries.status, "published"),
+        isNull(entries.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function categoryExists(db: Tx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).limit(1);
+  return !!row;
+}
+
+/** Which of these tag ids exist. */
+export async function existingTagIds(db: Tx, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db.select({ id: tags.id }).from(tags).where(inArray(tags.id, ids));
+  return new Set(rows.map((r) => r.id));
+}

@@ -1,0 +1,19 @@
+import { Type, type Static } from "@sinclair/typebox";
+import { LIMITS } from "../../../shared/validation.ts";
+import { SEARCH_MAX_PAGE } from "./search.ts";
+
+export const SearchQuery = Type.Object({
+  // The 32-character rule applies after trimming, so the schema only refuses the absurd; the
+  // service answers 400 naming `query` past 32.
+  query: Type.Optional(
+    Type.String({
+      maxLength: 256,
+      description: `搜索词：去掉首尾空白后最多 ${LIMITS.searchMax} 个字符（超过返回 400，d.field 为 query）；为空时返回空结果而不是错误`,
+    }),
+  ),
+  page: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: SEARCH_MAX_PAGE, default: 0, description: "文章结果的页码，从 0 开始，每页 20 条" }),
+  ),
+  raw_result: Type.Optional(Type.Boolean({ default: false, description: "兼容参数（§7 固定传 false），被忽略" })),
+});
+export type SearchQuery = Static<typeof SearchQuery>;

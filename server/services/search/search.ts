@@ -1,0 +1,105 @@
+import { LIMITS } from "../../../shared/validation.ts";
+import { badRequest } from "../../lib/errors.ts";
+import { segmentQuery } from "../../lib/segment.ts";
+import type { Caller, Deps } from "../deps.ts";
+import type { PresentedEntry } from "../entries/present.ts";
+import { entryHydrator } from "../likes/hydrate.ts";
+import type { PresentedTag, TagService } from "../tags/tags.ts";
+import { presentPublicUser, type PublicUser } from "../users/present.ts";
+import { countEntries, searchEntryPage, searchUsers } from "./queries.ts";
+
+export const SEARCH_PAGE_SIZE = 20;
+/** Users and tags shown beside the entries (spec §9: 10 suggested tags for a search). */
+export const SEARCH_USERS = 10;
+export const SEARCH_TAGS = 10;
+/** Pages are numbered from 0; relevance paging has no keyset, so deep pages are capped. */
+export const SEARCH_MAX_PAGE = 499;
+
+export interface SearchResult {
+  /** The query as searched: trimmed. */
+  query: string;
+  /** Its words (server/lib/segment.ts), lowercased: what matched, for highlighting. */
+  words: string[];
+  /** Zero-based. */
+  page: number;
+  pageSize: number;
+  entries: {
+    list: PresentedEntry[];
+    /** All matching entries. */
+    total: number;
+    canNext: boolean;
+  };
+  users: PublicUser[];
+  tags: PresentedTag[];
+}
+
+/** A word as a tsquery operand: quoted, so c++ or .net stay one lexeme, not parsed again. */
+const lexeme = (word: string) => `'${word.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+
+/**
+ * The tsqueries of the query words: every word (deduplicated) for matching, and all of them in
+ * order, adjacent, for the phrase that ranks first.
+ */
+export function entryQuery(words: string[]) {
+  return {
+    all: [...new Set(words)].map(lexeme).join(" & "),
+    phrase: words.map(lexeme).join(" <-> "),
+  };
+}
+
+/**
+ * Search (spec §7 Search, §5): entries, users and tags for a query. The entries are ranked by
+ * relevance — phrase matches first, then ts_rank_cd over the weighted document — and then heat
+ * (hotIndex); users by name and tags by title, exact first. A constant number of queries whatever
+ * the page size: entries with authors, their tags, the caller's likes, users, tags, the caller's
+ * tag subscriptions.
+ */
+export function createSearchService(deps: Deps, tagService: Pick<TagService, "search">) {
+  const { db } = deps;
+  const hydrate = entryHydrator(db);
+
+  return {
+    async search(input: { query?: string; page?: number }, caller: Caller): Promise<SearchResult> {
+      const query = (input.query ?? "").trim();
+      if ([...query].length > LIMITS.searchMax) {
+        throw badRequest(`搜索词不能超过 ${LIMITS.searchMax} 个字符`, "query");
+      }
+      const page = input.page ?? 0;
+      if (!Number.isInteger(page) || page < 0 || page > SEARCH_MAX_PAGE) {
+        throw badRequest(`页码应在 0 到 ${SEARCH_MAX_PAGE} 之间`, "page");
+      }
+      const result: SearchResult = {
+        query,
+        words: [],
+        page,
+        pageSize: SEARCH_PAGE_SIZE,
+        entries: { list: [], total: 0, canNext: false },
+        users: [],
+        tags: [],
+      };
+      // Spec §5: an empty query is ignored — an empty answer, not an error.
+      if (!query) return result;
+      result.words = segmentQuery(query);
+
+      const offset = page * SEARCH_PAGE_SIZE;
+      const q = result.words.length ? entryQuery(result.words) : null;
+      const [rows, userRows, tagPage] = await Promise.all([
+        q ? searchEntryPage(db, { ...q, offset, limit: SEARCH_PAGE_SIZE }) : Promise.resolve([]),
+        searchUsers(db, query, SEARCH_USERS),
+        tagService.search({ type: "hot", text: query, page: 1, pageSize: SEARCH_TAGS }, caller),
+      ]);
+      // count(*) over () rides on the page's rows; a page past the end has none, so count apart.
+      const total = rows.length ? Number(rows[0].total) : q && offset > 0 ? await countEntries(db, q.all) : 0;
+      result.entries = {
+        list: await hydrate(rows, caller),
+        total,
+        canNext: offset + rows.length < total,
+      };
+      result.users = userRows.map(presentPublicUser);
+      result.tags = tagPage.list;
+      return result;
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;
