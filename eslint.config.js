@@ -3,7 +3,7 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 
 export default tseslint.config(
-  { ignores: ["build", "data", "node_modules", ".react-router", "db/migrations", "tmp"] },
+  { ignores: ["build*/**", "data", "node_modules", ".react-router", "db/migrations", "tmp"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -110,13 +110,44 @@ const STOP_WORDS = new Set([
 const MAX_TOKEN_LENGTH = 64;
 
 let jieba: Jieba | null = null;
-/** Loading the dictionary takes about 0.2 s: only when the first text is cut. */
+/** The words of jieba's dictionary (ours included), for search mode and for telling HMM guesses. */
+let dictionary: Set<string> | null = null;
+
+/** Loading the dictionary takes about 0.3 s: only when the first text is cut. */
 function cutter(): Jieba {
   if (!jieba) {
     jieba = Jieba.withDict(dict);
     jieba.loadDict(Buffer.from(TECH_DICT));
+    const words = new Set<string>(TECH_WORDS);
+    // dict.txt: "word frequency tag" a line.
+    for (const line of Buffer.from(dict).toString("utf8").split("\n")) {
+      const space = line.indexOf(" ");
+      if (space > 1) words.add(line.slice(0, space));
+    }
+    dictionary = words;
   }
   return jieba;
+}
+
+const inDictionary = (word: string) => (cutter(), dictionary!.has(word));
+
+/**
+ * The dictionary words inside a word: its 2-grams (for words of 3+ characters) and 3-grams (4+)
+ * found in the dictionary, which is what jieba's search mode adds before each word. Done here
+ * rather than by cutForSearch so each extra word is known to belong to its word (and takes its
+ * position), with one call into jieba per text instead of two.
+ */
+export function innerWords(word: string): string[] {
+  const chars = [...word];
+  const out: string[] = [];
+  for (const size of [2, 3]) {
+    if (chars.length <= size) break;
+    for (let i = 0; i + size <= chars.length; i++) {
+      const gram = chars.slice(i, i + size).join("");
+      if (inDictionary(gram)) out.push(gram);
+    }
+  }
+  return out;
 }
 
 // A "word character" outside Han: letters, digits and combining marks of any other script.
@@ -146,6 +177,8 @@ const keep = (w: string) => w.length <= MAX_TOKEN_LENGTH && !STOP_WORDS.has(w);
  * only in rare HMM cases; cutting again until nothing changes makes segmentQuery idempotent.
  */
 function stableParts(word: string): string[] {
+  // A dictionary word is its own best cut alone as it was in its sentence.
+  if (word.length < 2 || inDictionary(word)) return [word];
   const parts = cutter().cut(word, true);
   // Each part is shorter than the word, so this ends.
   return parts.length <= 1 ? [word] : parts.flatMap(stableParts);
@@ -172,34 +205,18 @@ export function indexWords(text: string): IndexWord[] {
     if (position > 0 && /[^\s]/u.test(s.slice(end, m.index))) position++;
     end = m.index + m[0].length;
     if (m.groups!.han) {
-      const j = cutter();
-      const words = j.cut(m[0], true);
-      // Search mode is cut mode plus, before each word of three or more characters, the dictionary
-      // words inside it: walk both lists together to give those extra words their word's position.
-      const extended = j.cutForSearch(m[0], true);
-      // A word that is not in the dictionary was guessed by the HMM from its neighbours, and the
-      // query may cut it differently when it stands alone (二区前 → 二区 / 前, but 二区 → 二 / 区):
-      // index the query's cut of it too, so a query for any text of an entry finds the entry.
-      const known = new Set(j.cut(m[0], false));
-      let k = 0;
-      let pending: string[] = [];
-      for (const token of extended) {
-        if (k < words.length && token === words[k]) {
-          k++;
-          if (!keep(token)) {
-            pending = [];
-            continue;
-          }
-          position++;
-          if (token.length > 1 && !known.has(token)) {
-            for (const p of stableParts(token)) if (p !== token) pending.push(p);
-          }
-          for (const p of pending) if (keep(p)) out.push({ word: p, position });
-          out.push({ word: token, position });
-          pending = [];
-        } else pending.push(token);
+      for (const word of cutter().cut(m[0], true)) {
+        if (!keep(word)) continue;
+        position++;
+        for (const inner of innerWords(word)) if (keep(inner)) out.push({ word: inner, position });
+        // A word not in the dictionary was guessed by the HMM from its neighbours, and the query
+        // may cut it differently when it stands alone (二区前 → 二区 / 前, but 二区 → 二 / 区):
+        // index the query's cut of it too, so a query for any text of an entry finds the entry.
+        if (word.length > 1 && !inDictionary(word)) {
+          for (const part of stableParts(word)) if (part !== word && keep(part)) out.push({ word: part, position });
+        }
+        out.push({ word, position });
       }
-      for (const p of pending) if (keep(p)) out.push({ word: p, position });
     } else {
       const word = m[0];
       if (!keep(word)) continue;

@@ -1,1 +1,0 @@
-const s="/assets/article-BBJUD9dh.css";export{s as a};

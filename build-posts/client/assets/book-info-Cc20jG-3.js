@@ -1,1 +1,0 @@
-import{w as e}from"./chunk-OB3PAWPO-I4VSeWve.js";import{j as n}from"./jsx-runtime-u17CrQMm.js";import{M as r}from"./missing-B2oVlMWi.js";import{t as s}from"./title-u5VNV3Eb.js";function p({matches:t,loaderData:o}){return s(t,o?.booklet?.title??"小册")}const u=e(function(){return n.jsx(r,{title:"未知小册",message:"该小册不存在或尚未上架"})});export{u as default,p as meta};

@@ -1,1 +1,0 @@
-import{w as e}from"./chunk-OB3PAWPO-I4VSeWve.js";import{j as i}from"./jsx-runtime-u17CrQMm.js";import{M as n}from"./missing-B2oVlMWi.js";import{t as r}from"./title-u5VNV3Eb.js";function f({matches:t,loaderData:o}){return r(t,o?.section?.title??"小册阅读")}const c=e(function(){return i.jsx(n,{title:"未知章节",message:"该章节不存在或尚未上架"})});export{c as default,f as meta};

@@ -1,1 +1,0 @@
-import{w as e}from"./chunk-OB3PAWPO-I4VSeWve.js";import{j as i}from"./jsx-runtime-u17CrQMm.js";import{M as n}from"./missing-B2oVlMWi.js";import{t as r}from"./title-u5VNV3Eb.js";function c({matches:t,loaderData:o}){return r(t,o?.collection?.title??"收藏集")}const p=e(function(){return i.jsx(n,{title:"未知收藏集",message:"该收藏集不存在"})});export{p as default,c as meta};

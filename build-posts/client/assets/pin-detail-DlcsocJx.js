@@ -1,1 +1,0 @@
-import{w as o}from"./chunk-OB3PAWPO-I4VSeWve.js";import{j as i}from"./jsx-runtime-u17CrQMm.js";import{M as s}from"./missing-B2oVlMWi.js";import{t as e}from"./title-u5VNV3Eb.js";const p=({matches:t})=>e(t,"沸点"),f=o(function(){return i.jsx(s,{title:"未知沸点",message:"该沸点不存在或已被删除"})});export{f as default,p as meta};

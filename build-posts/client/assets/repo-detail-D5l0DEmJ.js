@@ -1,1 +1,0 @@
-import{w as e}from"./chunk-OB3PAWPO-I4VSeWve.js";import{j as r}from"./jsx-runtime-u17CrQMm.js";import{M as i}from"./missing-B2oVlMWi.js";import{t as n}from"./title-u5VNV3Eb.js";function f({matches:t,loaderData:o}){return n(t,o?.repo?.name??"开源库")}const u=e(function(){return r.jsx(i,{title:"未知开源库",message:"该开源库不存在"})});export{u as default,f as meta};

@@ -1,1 +1,0 @@
-import{r as t}from"./chunk-OB3PAWPO-I4VSeWve.js";const r=t.createContext(null);function l(){const e=t.useContext(r);if(!e)throw new Error("useShell must be used inside <AppShell>");return e}export{r as S,l as u};

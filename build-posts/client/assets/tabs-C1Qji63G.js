@@ -1,1 +1,0 @@
-import{j as e}from"./jsx-runtime-u17CrQMm.js";import{N as s}from"./chunk-OB3PAWPO-I4VSeWve.js";function m({tabs:a,label:o}){return e.jsx("nav",{className:"route-tabs","aria-label":o,children:a.map(t=>e.jsx(s,{to:t.to,end:t.end,className:({isActive:r})=>r?"route-tab active":"route-tab",children:t.title},t.to))})}export{m as R};
