@@ -8,6 +8,7 @@
 //
 // The database is named after the schema's migration, so a schema change gets a fresh one.
 // BENCH_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) must be allowed to CREATE DATABASE.
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -39,10 +40,19 @@ const CONNECTIONS = Number(args.connections);
 const ADMIN_URL =
   args["admin-url"] ?? process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-const journal = JSON.parse(fs.readFileSync("db/migrations/meta/_journal.json", "utf8")) as {
-  entries: { when: number }[];
-};
-const schemaStamp = journal.entries.at(-1)!.when;
+// Named after the migrations' content: the same schema reuses its seeded database, a changed one
+// gets a fresh database.
+const schemaStamp = createHash("sha256")
+  .update(
+    fs
+      .readdirSync("db/migrations")
+      .filter((f) => f.endsWith(".sql"))
+      .sort()
+      .map((f) => fs.readFileSync(path.join("db/migrations", f), "utf8"))
+      .join("\n"),
+  )
+  .digest("hex")
+  .slice(0, 10);
 const dbName = `nugget_bench_${ENTRIES}_${schemaStamp}`;
 const databaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
 const log = (...a: unknown[]) => console.error(...a);
