@@ -1,0 +1,101 @@
+import http from "node:http";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { SCREENSHOTS, browserTestsCan, launchBrowser, startSite } from "../support/browser.ts";
+import { uniqueEmail, uniqueUsername } from "../support/app.ts";
+import { seedIfEmpty } from "../../db/seed/seed.ts";
+
+// The issue-3 walk: share a link read from a page on loopback, find it first on explore by newest,
+// like it, write and publish an article, find both by a Chinese query, page through a feed.
+describe.skipIf(browserTestsCan !== null)("content in a real browser", () => {
+  let site: Awaited<ReturnType<typeof startSite>>;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let pageServer: http.Server;
+  let pageUrl: string;
+  const word = `掘金测试${randomBytes(3).toString("hex")}`;
+  const shareTitle = `${word} 前端性能优化清单`;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    // The page to share, served by the test itself on loopback: the page reader may read it only
+    // because this site runs with the test-only loopback allowance.
+    pageServer = http.createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.end(`<!doctype html><html><head><title>${shareTitle}</title>
+        <meta property="og:description" content="一份关于前端性能的实用清单"></head><body>正文</body></html>`);
+    });
+    await new Promise<void>((r) => pageServer.listen(0, "127.0.0.1", r));
+    pageUrl = `http://127.0.0.1:${(pageServer.address() as { port: number }).port}/article`;
+
+    site = await startSite({ pageFetchAllowLoopback: true });
+    if (site.database.kind === "pglite") await seedIfEmpty(site.database.db);
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    page.on("pageerror", (e) => pageErrors.push(String(e)));
+
+    const res = await fetch(`${site.url}/api/v1/createUser`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: uniqueUsername(), email: uniqueEmail(), password: "secret-pass-1" }),
+    });
+    const { d } = (await res.json()) as { d: { token: string } };
+    await context.addCookies([{ name: "nugget_session", value: d.token, url: site.url }]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.app.close();
+    await site?.database.close();
+    pageServer?.close();
+  });
+
+  const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+
+  it("shares a link and sees it first on explore by newest, then likes it", { timeout: 120_000 }, async () => {
+    await page.goto(`${site.url}/new-entry`, { waitUntil: "networkidle" });
+    await page.getByPlaceholder(/粘贴文章链接/).fill(pageUrl);
+    await page.getByRole("button", { name: "读取网页" }).click();
+    await expect.poll(() => page.getByPlaceholder("文章标题").inputValue()).toBe(shareTitle);
+    await page.locator("label.chip", { hasText: "前端" }).first().click();
+    await shot("share-filled");
+    await page.getByRole("button", { name: "发布", exact: true }).click();
+    await page.waitForURL(/\/entry\/[0-9a-f]{24}$/);
+    await page.getByRole("heading", { name: shareTitle }).waitFor();
+
+    await page.goto(`${site.url}/explore/all?sort=newest`, { waitUntil: "networkidle" });
+    const first = page.locator(".entry-item").first();
+    await expect.poll(() => first.locator(".entry-title").innerText()).toBe(shareTitle);
+    const like = first.getByRole("button", { name: /^赞/ });
+    expect(await like.getAttribute("aria-pressed")).toBe("false");
+    await like.click();
+    await expect.poll(() => like.getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => like.getAttribute("aria-label")).toBe("赞，1 个赞");
+    await shot("explore-newest-liked");
+    // The like is stored: it survives a reload.
+    await page.reload({ waitUntil: "networkidle" });
+    await expect
+      .poll(() => page.locator(".entry-item").first().getByRole("button", { name: /^赞/ }).getAttribute("aria-pressed"))
+      .toBe("true");
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("pages through a feed with the next-page link", { timeout: 60_000 }, async () => {
+    await page.goto(`${site.url}/explore/all`, { waitUntil: "networkidle" });
+    // Seeded titles can repeat, so entries are compared by their links.
+    const links = () => page.locator(".entry-item .entry-title a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    const firstPage = await links();
+    expect(firstPage.length).toBeGreaterThan(0);
+    await page.getByRole("link", { name: "下一页" }).click();
+    await page.waitForURL(/\/explore\/all\?sort=popular&pointer=/);
+    // The URL changes as the navigation commits; the new list renders right after.
+    await expect.poll(async () => (await links())[0]).not.toBe(firstPage[0]);
+    const secondPage = await links();
+    expect(secondPage.length).toBeGreaterThan(0);
+    expect(secondPage.filter((t) => firstPage.includes(t))).toEqual([]);
+  });
+});
