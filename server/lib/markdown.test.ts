@@ -85,7 +85,9 @@ describe("links (spec §9: external in a new tab with nofollow; display text cut
   });
 
   it("keeps relative, hash and same-host links in the tab without rel", () => {
-    const r = render("[站内](/post/5f1e9d3c2b4a6e7d8c9b0a1f) [锚点](#heading-0) [本站](https://nugget.test/explore/all)");
+    const r = render(
+      "[站内](/post/5f1e9d3c2b4a6e7d8c9b0a1f) [锚点](#heading-0) [本站](https://nugget.test/explore/all)",
+    );
     expect(r.html).toContain('<a href="/post/5f1e9d3c2b4a6e7d8c9b0a1f">站内</a>');
     expect(r.html).toContain('<a href="#heading-0">锚点</a>');
     expect(r.html).toContain('<a href="https://nugget.test/explore/all">本站</a>');
@@ -93,7 +95,9 @@ describe("links (spec §9: external in a new tab with nofollow; display text cut
   });
 
   it("overrides a target or rel an internal link tries to bring", () => {
-    expect(sanitizeArticleHtml('<a href="/x" target="_self" rel="opener">x</a>', SITE)).toBe('<a href="/x">x</a>');
+    expect(sanitizeArticleHtml('<a href="/x" target="_self" rel="opener">x</a>', SITE)).toBe(
+      '<a href="/x">x</a>',
+    );
   });
 
   it("classifies hosts, including userinfo tricks", () => {
@@ -117,9 +121,9 @@ describe("links (spec §9: external in a new tab with nofollow; display text cut
 
   it("leaves short URLs and links with their own text alone", () => {
     expect(render("https://vuejs.org/guide").html).toContain(">https://vuejs.org/guide</a>");
-    expect(render("[React 官方文档的一篇很长的文章](https://react.dev/reference/react/useState)").html).toContain(
-      ">React 官方文档的一篇很长的文章</a>",
-    );
+    expect(
+      render("[React 官方文档的一篇很长的文章](https://react.dev/reference/react/useState)").html,
+    ).toContain(">React 官方文档的一篇很长的文章</a>");
   });
 
   it("shortens by characters of the path, query and hash, never inside the host", () => {
@@ -130,7 +134,9 @@ describe("links (spec §9: external in a new tab with nofollow; display text cut
       "https://a-very-long-host-name.example.com",
     );
     expect(shortenUrlText("https://a.com/?q=1234567890abc")).toBe("https://a.com/?q=12345678…");
-    expect(shortenUrlText("https://a.com/路径里的中文也按字符数算一共十五个")).toBe("https://a.com/路径里的中文也按字符数…");
+    expect(shortenUrlText("https://a.com/路径里的中文也按字符数算一共十五个")).toBe(
+      "https://a.com/路径里的中文也按字符数…",
+    );
   });
 
   it("never lets javascript: or data: links through", () => {
@@ -193,7 +199,9 @@ describe("raw HTML and tables", () => {
 
 describe("summary", () => {
   it("collapses whitespace and leaves out code blocks and images", () => {
-    const r = render("# 标题\n\n第一段\n  换行\n\n```js\nsecret()\n```\n\n![图](https://x.com/a.png)\n\n- 列表项");
+    const r = render(
+      "# 标题\n\n第一段\n  换行\n\n```js\nsecret()\n```\n\n![图](https://x.com/a.png)\n\n- 列表项",
+    );
     expect(r.summary).toBe("标题 第一段 换行 列表项");
     expect(markdownSummary("a\n\n\n  b\t c")).toBe("a b c");
   });
@@ -222,17 +230,45 @@ const dangerous = fc.constantFrom(
   "[x](data:text/html;base64,PHNjcmlwdD4=)",
   '<svg onload="alert(1)">',
   '<div style="background:url(javascript:alert(1))">',
-  "```\"onmouseover=alert(1)\n```",
+  '```"onmouseover=alert(1)\n```',
   '[a](https://x.com "title\\" onclick=\\"alert(1)")',
-  "<https://x.com/\"onclick=alert(1)>",
+  '<https://x.com/"onclick=alert(1)>',
   "javascript:alert(1)",
-  "www.x.com/\"><script>",
+  'www.x.com/"><script>',
   "<!-- <script> -->",
   "<iframe src=https://x.com>",
   "# <b onclick=x>h</b>",
   "| a |\n|--|\n| <script> |",
 );
-const markdownish = fc.constantFrom("\n", "\n\n", " ", "#", "##", "*", "_", "`", "```", ">", "-", "|", "[", "]", "(", ")", "!", "<", ">", '"', "'", "&", ";", ":", "=", "/", "\\");
+const markdownish = fc.constantFrom(
+  "\n",
+  "\n\n",
+  " ",
+  "#",
+  "##",
+  "*",
+  "_",
+  "`",
+  "```",
+  ">",
+  "-",
+  "|",
+  "[",
+  "]",
+  "(",
+  ")",
+  "!",
+  "<",
+  ">",
+  '"',
+  "'",
+  "&",
+  ";",
+  ":",
+  "=",
+  "/",
+  "\\",
+);
 const article = fc
   .array(fc.oneof(dangerous, markdownish, fc.string(), fc.string({ unit: "grapheme" })), { maxLength: 30 })
   .map((parts) => parts.join(""));
@@ -266,7 +302,19 @@ describe("safety properties (fast-check)", () => {
       .array(
         fc.oneof(
           dangerous,
-          fc.constantFrom("<a ", "<img ", "<span ", "href=", "src=", "class=", "onclick=", '"', "'", ">", "</a>"),
+          fc.constantFrom(
+            "<a ",
+            "<img ",
+            "<span ",
+            "href=",
+            "src=",
+            "class=",
+            "onclick=",
+            '"',
+            "'",
+            ">",
+            "</a>",
+          ),
           fc.string(),
         ),
         { maxLength: 20 },
@@ -282,12 +330,19 @@ describe("safety properties (fast-check)", () => {
 
   it("numbers every heading exactly once, in order", () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 6 }), fc.string()), { maxLength: 12 }), (heads) => {
-        const src = heads.map(([level, text]) => `${"#".repeat(level)} x${text.replace(/[\r\n]/g, "")}`).join("\n\n");
-        const r = render(src);
-        expect(r.toc.map((t) => t.id)).toEqual(r.toc.map((_, i) => `heading-${i}`));
-        expect([...r.html.matchAll(/ id="(heading-\d+)"/g)].map((m) => m[1])).toEqual(r.toc.map((t) => t.id));
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 6 }), fc.string()), { maxLength: 12 }),
+        (heads) => {
+          const src = heads
+            .map(([level, text]) => `${"#".repeat(level)} x${text.replace(/[\r\n]/g, "")}`)
+            .join("\n\n");
+          const r = render(src);
+          expect(r.toc.map((t) => t.id)).toEqual(r.toc.map((_, i) => `heading-${i}`));
+          expect([...r.html.matchAll(/ id="(heading-\d+)"/g)].map((m) => m[1])).toEqual(
+            r.toc.map((t) => t.id),
+          );
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -54,7 +54,9 @@ export function shortenUrlText(url: string): string {
   if (!m) return url;
   const [, scheme = "", host, rest] = m;
   const chars = Array.from(rest);
-  return chars.length > LINK_PATH_CHARS ? `${scheme}${host}${chars.slice(0, LINK_PATH_CHARS).join("")}…` : url;
+  return chars.length > LINK_PATH_CHARS
+    ? `${scheme}${host}${chars.slice(0, LINK_PATH_CHARS).join("")}…`
+    : url;
 }
 
 const escapeHtml = (s: string) =>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { indexWords, segmentForIndex, segmentQuery } from "./segment.ts";
+import { Jieba } from "@node-rs/jieba";
+import { dict } from "@node-rs/jieba/dict.js";
+import { indexWords, innerWords, segmentForIndex, segmentQuery } from "./segment.ts";
 
 const TECH_TOKENS = [
   "Vue.js",
@@ -68,6 +70,21 @@ describe("segmentQuery and segmentForIndex (property)", () => {
         for (const w of segmentQuery(text)) expect(indexed).toContain(w);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it("adds the same extra words as jieba's search mode", () => {
+    const jieba = Jieba.withDict(dict);
+    const hanRun = fc.array(fc.constantFrom(..."中华人民共和国开发者工具链前端工程化数据库管理系统可观测性".split("")), {
+      minLength: 1,
+      maxLength: 16,
+    });
+    fc.assert(
+      fc.property(hanRun, (chars) => {
+        const run = chars.join("");
+        const ours = jieba.cut(run, true).flatMap((w) => [...innerWords(w), w]);
+        expect(ours).toEqual(jieba.cutForSearch(run, true));
+      }),
     );
   });
 

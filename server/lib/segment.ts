@@ -13,7 +13,8 @@
  * The index side (segmentForIndex) uses jieba's search mode, which adds the dictionary words inside
  * a long word (开发者 → 开发, 开发者), and splits compound Latin tokens the same way (vue.js → vue,
  * js, vue.js). The extra words share their word's position, so phrase queries still see the words
- * of a sentence as adjacent (indexWords gives the positions).
+ * of a sentence as adjacent (indexWords gives the positions). Search mode's rule is applied here
+ * (innerWords) to jieba's cut, which is how each extra word is known to belong to its word.
  *
  * Changing this file (rules, dictionary, stop words) changes the index: run reindexAllEntries.
  */
@@ -110,7 +111,7 @@ const STOP_WORDS = new Set([
 const MAX_TOKEN_LENGTH = 64;
 
 let jieba: Jieba | null = null;
-/** The words of jieba's dictionary (ours included), for search mode and for telling HMM guesses. */
+/** The words of jieba's dictionary (ours included), for search mode's extra words. */
 let dictionary: Set<string> | null = null;
 
 /** Loading the dictionary takes about 0.3 s: only when the first text is cut. */
@@ -172,16 +173,27 @@ function normalize(text: string): string {
 
 const keep = (w: string) => w.length <= MAX_TOKEN_LENGTH && !STOP_WORDS.has(w);
 
+/** stableParts answers, by word: the distinct words of a corpus are few, cutting them is not. */
+const stableCache = new Map<string, string[]>();
+const STABLE_CACHE_SIZE = 200_000;
+
 /**
- * A word jieba keeps whole when it sees it alone. jieba cuts a word differently out of its sentence
- * only in rare HMM cases; cutting again until nothing changes makes segmentQuery idempotent.
+ * A word as jieba cuts it when it stands alone, cut again until nothing changes. Usually the word
+ * itself; but a word the HMM guessed from its neighbours may fall apart alone (二区前 → 二区 / 前,
+ * while 二区 → 二 / 区). The query keeps these parts (which makes segmentQuery idempotent), and the
+ * index adds them beside the word, so a query for any text of an entry finds the entry.
  */
 function stableParts(word: string): string[] {
-  // A dictionary word is its own best cut alone as it was in its sentence.
-  if (word.length < 2 || inDictionary(word)) return [word];
-  const parts = cutter().cut(word, true);
-  // Each part is shorter than the word, so this ends.
-  return parts.length <= 1 ? [word] : parts.flatMap(stableParts);
+  if (word.length < 2) return [word];
+  let parts = stableCache.get(word);
+  if (!parts) {
+    const cut = cutter().cut(word, true);
+    // Each part is shorter than the word, so this ends.
+    parts = cut.length <= 1 ? [word] : cut.flatMap(stableParts);
+    if (stableCache.size >= STABLE_CACHE_SIZE) stableCache.clear();
+    stableCache.set(word, parts);
+  }
+  return parts;
 }
 
 /** A word of the index and its position (1-based; the extra search-mode words share theirs). */
@@ -209,12 +221,8 @@ export function indexWords(text: string): IndexWord[] {
         if (!keep(word)) continue;
         position++;
         for (const inner of innerWords(word)) if (keep(inner)) out.push({ word: inner, position });
-        // A word not in the dictionary was guessed by the HMM from its neighbours, and the query
-        // may cut it differently when it stands alone (二区前 → 二区 / 前, but 二区 → 二 / 区):
-        // index the query's cut of it too, so a query for any text of an entry finds the entry.
-        if (word.length > 1 && !inDictionary(word)) {
-          for (const part of stableParts(word)) if (part !== word && keep(part)) out.push({ word: part, position });
-        }
+        // The query's cut of the word alone, when that differs (see stableParts).
+        for (const part of stableParts(word)) if (part !== word && keep(part)) out.push({ word: part, position });
         out.push({ word, position });
       }
     } else {

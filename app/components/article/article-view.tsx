@@ -17,7 +17,10 @@ export function ArticleToc({ toc, className }: { toc: TocItem[]; className?: str
   if (toc.length === 0) return null;
   const top = Math.min(...toc.map((t) => t.level));
   return (
-    <nav className={className ? `article-toc ${className}` : "article-toc"} aria-labelledby="article-toc-title">
+    <nav
+      className={className ? `article-toc ${className}` : "article-toc"}
+      aria-labelledby="article-toc-title"
+    >
       <h2 id="article-toc-title" className="article-toc-title">
         目录
       </h2>

@@ -101,7 +101,10 @@ function PublishDialogBody({
         </fieldset>
         <fieldset className="publish-group">
           <legend className="publish-label">
-            标签<span className="publish-hint">（最多 {TAGS_MAX} 个，已选 {tagIds.length}）</span>
+            标签
+            <span className="publish-hint">
+              （最多 {TAGS_MAX} 个，已选 {tagIds.length}）
+            </span>
           </legend>
           <div className="publish-tags">
             {tags.map((t) => {

@@ -208,7 +208,11 @@ function Editor({ post, categories, tags, preview: initialPreview }: Route.Compo
         ))}
       </div>
       <div className="editor-panes" data-view={view}>
-        <section id="editor-pane-source" className="editor-pane editor-source" aria-labelledby="editor-tab-source">
+        <section
+          id="editor-pane-source"
+          className="editor-pane editor-source"
+          aria-labelledby="editor-tab-source"
+        >
           <label htmlFor="editor-content" className="visually-hidden">
             正文（Markdown）
           </label>

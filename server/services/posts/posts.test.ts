@@ -21,12 +21,8 @@ const FRONTEND = CATEGORY_ID.frontend;
 const [TAG_A, TAG_B, TAG_C, TAG_D] = BUILT_IN_TAGS.map((t) => t.id);
 const MISSING_ID = "0123456789abcdef01234567";
 
-const api = <T = any>(
-  method: "GET" | "POST" | "PUT" | "DELETE",
-  url: string,
-  auth?: Auth,
-  body?: unknown,
-) => call<T>(nugget.app, method, url, { auth, body });
+const api = <T = any>(method: "GET" | "POST" | "PUT" | "DELETE", url: string, auth?: Auth, body?: unknown) =>
+  call<T>(nugget.app, method, url, { auth, body });
 
 const callerOf = (auth: Auth | null): Caller => ({
   userId: auth?.uid ?? null,
@@ -250,7 +246,9 @@ describe("publishing", () => {
     // The draft is gone; the article is not a draft.
     expect((await api("GET", `/api/drafts/${d.id}`, auth)).status).toBe(404);
     expect((await api("GET", `/api/drafts/${post.id}`, auth)).status).toBe(404);
-    expect((await api("POST", `/api/drafts/${d.id}/publish`, auth, { categoryId: FRONTEND })).status).toBe(404);
+    expect((await api("POST", `/api/drafts/${d.id}/publish`, auth, { categoryId: FRONTEND })).status).toBe(
+      404,
+    );
 
     // Feeds: created at publish time, so it is among the newest whatever else the database holds.
     expect(await inNewestFeed(post.id)).toBe(true);
@@ -323,7 +321,12 @@ describe("editing a published article", () => {
     const before = { a: await tagRow(TAG_A), b: await tagRow(TAG_B), c: await tagRow(TAG_C) };
 
     const source = await api("GET", `/api/posts/${post.id}/source`, auth);
-    expect(source.d).toMatchObject({ id: post.id, status: "published", url: `/post/${post.id}`, content: ARTICLE });
+    expect(source.d).toMatchObject({
+      id: post.id,
+      status: "published",
+      url: `/post/${post.id}`,
+      content: ARTICLE,
+    });
 
     const r = await api("PUT", `/api/posts/${post.id}`, auth, {
       title: "改过的标题",
@@ -332,7 +335,11 @@ describe("editing a published article", () => {
       tagIds: [TAG_B, TAG_C],
     });
     expect(r.status, r.m).toBe(200);
-    expect(r.d).toMatchObject({ title: "改过的标题", abstract: "新的开头 新的正文", category: { name: "backend" } });
+    expect(r.d).toMatchObject({
+      title: "改过的标题",
+      abstract: "新的开头 新的正文",
+      category: { name: "backend" },
+    });
     expect(r.d.html).toBe('<h1 id="heading-0">新的开头</h1>\n<p>新的正文</p>\n');
     expect((await api("GET", `/api/getDetailData?type=entry&postId=${post.id}`)).d.html).toBe(r.d.html);
 

@@ -7,7 +7,8 @@ type CategoryRow = typeof categories.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 type TagRef = { id: string; title: string; icon: string };
 
-const presentCategory = (c: CategoryRow | undefined) => (c ? { id: c.id, name: c.name, title: c.title } : null);
+const presentCategory = (c: CategoryRow | undefined) =>
+  c ? { id: c.id, name: c.name, title: c.title } : null;
 
 /** What the editor works on: a draft or the author's own published article, Markdown included. */
 export function presentEditable(e: PostRow, ctx: { category: CategoryRow | undefined; tags: TagRef[] }) {

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
-import { DetailQuery, DraftListQuery, PostFieldsBody, PostIdParams, PreviewBody, PublishBody } from "./schema.ts";
+import {
+  DetailQuery,
+  DraftListQuery,
+  PostFieldsBody,
+  PostIdParams,
+  PreviewBody,
+  PublishBody,
+} from "./schema.ts";
 
 const tags = ["posts"];
 const needsLogin = "需要登录，未登录时返回 401。";

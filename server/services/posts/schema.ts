@@ -29,7 +29,9 @@ export const PublishBody = Type.Object({
 });
 
 export const DraftListQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000, default: 1, description: "页码，从 1 开始" })),
+  page: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 10000, default: 1, description: "页码，从 1 开始" }),
+  ),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
 });
 

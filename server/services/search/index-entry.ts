@@ -85,8 +85,8 @@ function documentFields(e: EntrySource): DocumentFields {
 /** Findable means published and not deleted: only those have a row in entry_search. */
 const findable = and(eq(entries.status, "published"), isNull(entries.deletedAt));
 
-/** The sources of some entries (tags in the same query); `where` picks them. */
-function loadSources(db: Tx, where: SQL | undefined, limit?: number) {
+/** The sources of some entries (tags in the same query); `where` picks them. Starts at once. */
+async function loadSources(db: Tx, where: SQL | undefined, limit?: number): Promise<EntrySource[]> {
   const query = db
     .select({
       id: entries.id,
@@ -101,7 +101,7 @@ function loadSources(db: Tx, where: SQL | undefined, limit?: number) {
     .from(entries)
     .where(where)
     .orderBy(asc(entries.id));
-  return limit ? query.limit(limit) : query;
+  return limit ? await query.limit(limit) : await query;
 }
 
 /** Upserts documents: five arrays in, whatever the batch size, so one statement per batch. */
