@@ -18,6 +18,7 @@ describe.skipIf(browserTestsCan !== null)("content in a real browser", () => {
   let pageUrl: string;
   const word = `掘金测试${randomBytes(3).toString("hex")}`;
   const shareTitle = `${word} 前端性能优化清单`;
+  const articleTitle = `${word}：前端性能的十个细节`;
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
@@ -82,6 +83,26 @@ describe.skipIf(browserTestsCan !== null)("content in a real browser", () => {
       .poll(() => page.locator(".entry-item").first().getByRole("button", { name: /^赞/ }).getAttribute("aria-pressed"))
       .toBe("true");
     expect(pageErrors).toEqual([]);
+  });
+
+  it("writes and publishes an article with a heading and a code block", { timeout: 120_000 }, async () => {
+    await page.goto(`${site.url}/editor/drafts/new`, { waitUntil: "networkidle" });
+    await page.waitForURL(/\/editor\/posts\/[0-9a-f]{24}$/);
+    await page.locator("#editor-title").fill(articleTitle);
+    await page
+      .locator("#editor-content")
+      .fill(`## 为什么要关注${word}\n\n首屏渲染决定了第一印象。\n\n\`\`\`ts\nconst budget = { lcp: 2500 };\n\`\`\`\n`);
+    // The live preview is rendered by the server with the same sanitizer as the article page.
+    await page.locator(".markdown-body h2#heading-0, [class*=preview] h2#heading-0").first().waitFor();
+    await shot("editor-preview");
+    await page.getByRole("button", { name: "发布", exact: true }).click();
+    await page.locator(".publish-choice", { hasText: "前端" }).click();
+    await page.getByRole("button", { name: "确定并发布" }).click();
+    await page.waitForURL(/\/post\/[0-9a-f]{24}$/);
+    await page.getByRole("heading", { name: articleTitle }).waitFor();
+    expect(await page.locator("h2#heading-0").innerText()).toContain(word);
+    expect(await page.locator("pre code.hljs, pre code[class*=language-]").count()).toBeGreaterThan(0);
+    await shot("article-published");
   });
 
   it("pages through a feed with the next-page link", { timeout: 60_000 }, async () => {
