@@ -14,7 +14,7 @@ export function createServices(deps: Deps) {
   const auth = createAuthService(deps);
   const users = createUserService(deps, auth);
   const entries = createEntryService(deps);
-  const tags = createTagService(deps);
+  const tags = createTagService(deps, entries);
   const search = createSearchService(deps, tags);
   const likes = createLikeService(deps);
   const posts = createPostService(deps);

@@ -1,7 +1,6 @@
-import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
-import { entries, entryTags, tagSubscriptions, tags, users } from "../../../db/schema/index.ts";
-import type { Pointer } from "../../lib/pagination.ts";
+import { tagSubscriptions, tags, users } from "../../../db/schema/index.ts";
 
 export type TagRow = typeof tags.$inferSelect;
 export type TagListType = "hot" | "new";
@@ -120,38 +119,5 @@ export async function bumpSubscriptionCounters(
   return tag.subscribersCount;
 }
 
+/** The sorts the tag page offers (the entries service implements them). */
 export type TagFeedSort = "popular" | "newest" | "hottest";
-
-/** The column each tag-feed sort orders by; the pointer is that column's value of the last item (§4). */
-export const TAG_FEED_COLUMN = {
-  popular: entries.rankIndex,
-  newest: entries.createdAt,
-  hottest: entries.hotIndex,
-} as const;
-
-/**
- * Skeleton of a tag's feed: published, undeleted entries carrying the tag after the pointer, best
- * first, with their authors. The tag's entries come from entry_tags_tag_idx (tag_id, entry_id);
- * `(key, id) < (value, id)` is the same keyset rule as the entries service's feeds, so a page
- * neither repeats nor skips an entry when new ones arrive between requests.
- */
-export async function tagFeedPage(
-  db: Tx,
-  opts: { tagId: string; sort: TagFeedSort; pointer: Pointer | null; limit: number },
-) {
-  const column = TAG_FEED_COLUMN[opts.sort];
-  const where: SQL[] = [
-    eq(entryTags.tagId, opts.tagId),
-    eq(entries.status, "published"),
-    isNull(entries.deletedAt),
-  ];
-  if (opts.pointer) where.push(sql`(${column}, ${entries.id}) < (${opts.pointer.value}, ${opts.pointer.id})`);
-  return db
-    .select({ entry: entries, user: users })
-    .from(entryTags)
-    .innerJoin(entries, eq(entries.id, entryTags.entryId))
-    .innerJoin(users, eq(users.id, entries.userId))
-    .where(and(...where))
-    .orderBy(desc(column), desc(entries.id))
-    .limit(opts.limit);
-}

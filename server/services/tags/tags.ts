@@ -1,9 +1,8 @@
 import { CATEGORY_ID } from "../../../db/reference-data.ts";
 import { AppError, badRequest, notFound, unauthorized } from "../../lib/errors.ts";
-import { decodePointer, encodePointer, type Pointer } from "../../lib/pagination.ts";
 import type { Caller, Deps } from "../deps.ts";
+import type { EntryService } from "../entries/entries.ts";
 import type { PresentedEntry } from "../entries/present.ts";
-import { entryHydrator } from "../likes/hydrate.ts";
 import { findUserById } from "../users/queries.ts";
 import {
   bumpSubscriptionCounters,
@@ -13,7 +12,6 @@ import {
   subscribedTagsOf,
   tagById,
   tagByTitle,
-  tagFeedPage,
   tagPage,
   type TagFeedSort,
   type TagListType,
@@ -67,9 +65,8 @@ export interface SubscribeState {
  * its feed, a user's subscriptions, and subscribe/unsubscribe. Tag lists are short and paged by
  * number from 1, as the spec's URLs are; the tag feed pages by keyset pointer like every feed.
  */
-export function createTagService(deps: Deps) {
+export function createTagService(deps: Deps, entries: EntryService) {
   const { db } = deps;
-  const hydrate = entryHydrator(db);
 
   /** Presents rows with the caller's subscribed flags, found in one query. */
   async function present(rows: TagRow[], caller: Caller): Promise<PresentedTag[]> {
@@ -191,28 +188,21 @@ export function createTagService(deps: Deps) {
       input: { title: string; sort?: string; pointer?: string | null; limit?: number },
       caller: Caller,
     ): Promise<TagFeed> {
-      const sort = (input.sort ?? "popular") as TagFeedSort;
-      if (!TAG_FEED_SORTS.includes(sort)) throw badRequest("invalid sort", "sort");
-      const pointer: Pointer | null =
-        sort === "newest" ? decodePointer(input.pointer, "date") : decodePointer(input.pointer, "number");
-      if (input.pointer && !pointer) throw badRequest("pointer 格式不正确", "pointer");
-      const limit = Math.min(Math.max(input.limit ?? TAG_FEED_PAGE_SIZE, 1), 100);
-
+      if (input.sort !== undefined && !TAG_FEED_SORTS.includes(input.sort as TagFeedSort)) {
+        throw badRequest("invalid sort", "sort");
+      }
       const tag = await byTitle(input.title, caller);
-      const rows = await tagFeedPage(db, { tagId: tag.id, sort, pointer, limit: limit + 1 });
-      const page = rows.slice(0, limit);
-      const last = page.at(-1)?.entry;
-      return {
-        tag,
-        list: await hydrate(page, caller),
-        pointer: last
-          ? encodePointer(
-              sort === "newest" ? last.createdAt : sort === "hottest" ? last.hotIndex : last.rankIndex,
-              last.id,
-            )
-          : null,
-        canNext: rows.length > limit,
-      };
+      // One keyset implementation for every feed: the entries service filtered by this tag.
+      const page = await entries.feed(
+        {
+          tag: tag.id,
+          sort: input.sort ?? "popular",
+          pointer: input.pointer ?? undefined,
+          limit: input.limit,
+        },
+        caller,
+      );
+      return { tag, ...page };
     },
   };
 }
