@@ -57,33 +57,43 @@ describe.skipIf(browserTestsCan !== null)("content in a real browser", () => {
 
   const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 
-  it("shares a link and sees it first on explore by newest, then likes it", { timeout: 120_000 }, async () => {
-    await page.goto(`${site.url}/new-entry`, { waitUntil: "networkidle" });
-    await page.getByPlaceholder(/粘贴文章链接/).fill(pageUrl);
-    await page.getByRole("button", { name: "读取网页" }).click();
-    await expect.poll(() => page.getByPlaceholder("文章标题").inputValue()).toBe(shareTitle);
-    await page.locator("label.chip", { hasText: "前端" }).first().click();
-    await shot("share-filled");
-    await page.getByRole("button", { name: "发布", exact: true }).click();
-    await page.waitForURL(/\/entry\/[0-9a-f]{24}$/);
-    await page.getByRole("heading", { name: shareTitle }).waitFor();
+  it(
+    "shares a link and sees it first on explore by newest, then likes it",
+    { timeout: 120_000 },
+    async () => {
+      await page.goto(`${site.url}/new-entry`, { waitUntil: "networkidle" });
+      await page.getByPlaceholder(/粘贴文章链接/).fill(pageUrl);
+      await page.getByRole("button", { name: "读取网页" }).click();
+      await expect.poll(() => page.getByPlaceholder("文章标题").inputValue()).toBe(shareTitle);
+      await page.locator("label.chip", { hasText: "前端" }).first().click();
+      await shot("share-filled");
+      await page.getByRole("button", { name: "发布", exact: true }).click();
+      await page.waitForURL(/\/entry\/[0-9a-f]{24}$/);
+      await page.getByRole("heading", { name: shareTitle }).waitFor();
 
-    await page.goto(`${site.url}/explore/all?sort=newest`, { waitUntil: "networkidle" });
-    const first = page.locator(".entry-item").first();
-    await expect.poll(() => first.locator(".entry-title").innerText()).toBe(shareTitle);
-    const like = first.getByRole("button", { name: /^赞/ });
-    expect(await like.getAttribute("aria-pressed")).toBe("false");
-    await like.click();
-    await expect.poll(() => like.getAttribute("aria-pressed")).toBe("true");
-    await expect.poll(() => like.getAttribute("aria-label")).toBe("赞，1 个赞");
-    await shot("explore-newest-liked");
-    // The like is stored: it survives a reload.
-    await page.reload({ waitUntil: "networkidle" });
-    await expect
-      .poll(() => page.locator(".entry-item").first().getByRole("button", { name: /^赞/ }).getAttribute("aria-pressed"))
-      .toBe("true");
-    expect(pageErrors).toEqual([]);
-  });
+      await page.goto(`${site.url}/explore/all?sort=newest`, { waitUntil: "networkidle" });
+      const first = page.locator(".entry-item").first();
+      await expect.poll(() => first.locator(".entry-title").innerText()).toBe(shareTitle);
+      const like = first.getByRole("button", { name: /^赞/ });
+      expect(await like.getAttribute("aria-pressed")).toBe("false");
+      await like.click();
+      await expect.poll(() => like.getAttribute("aria-pressed")).toBe("true");
+      await expect.poll(() => like.getAttribute("aria-label")).toBe("赞，1 个赞");
+      await shot("explore-newest-liked");
+      // The like is stored: it survives a reload.
+      await page.reload({ waitUntil: "networkidle" });
+      await expect
+        .poll(() =>
+          page
+            .locator(".entry-item")
+            .first()
+            .getByRole("button", { name: /^赞/ })
+            .getAttribute("aria-pressed"),
+        )
+        .toBe("true");
+      expect(pageErrors).toEqual([]);
+    },
+  );
 
   it("writes and publishes an article with a heading and a code block", { timeout: 120_000 }, async () => {
     await page.goto(`${site.url}/editor/drafts/new`, { waitUntil: "networkidle" });
@@ -91,7 +101,9 @@ describe.skipIf(browserTestsCan !== null)("content in a real browser", () => {
     await page.locator("#editor-title").fill(articleTitle);
     await page
       .locator("#editor-content")
-      .fill(`## 为什么要关注${word}\n\n首屏渲染决定了第一印象。\n\n\`\`\`ts\nconst budget = { lcp: 2500 };\n\`\`\`\n`);
+      .fill(
+        `## 为什么要关注${word}\n\n首屏渲染决定了第一印象。\n\n\`\`\`ts\nconst budget = { lcp: 2500 };\n\`\`\`\n`,
+      );
     // The live preview is rendered by the server with the same sanitizer as the article page.
     await page.locator(".markdown-body h2#heading-0, [class*=preview] h2#heading-0").first().waitFor();
     await shot("editor-preview");
@@ -108,7 +120,8 @@ describe.skipIf(browserTestsCan !== null)("content in a real browser", () => {
   it("pages through a feed with the next-page link", { timeout: 60_000 }, async () => {
     await page.goto(`${site.url}/explore/all`, { waitUntil: "networkidle" });
     // Seeded titles can repeat, so entries are compared by their links.
-    const links = () => page.locator(".entry-item .entry-title a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    const links = () =>
+      page.locator(".entry-item .entry-title a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
     const firstPage = await links();
     expect(firstPage.length).toBeGreaterThan(0);
     await page.getByRole("link", { name: "下一页" }).click();
@@ -118,5 +131,13 @@ describe.skipIf(browserTestsCan !== null)("content in a real browser", () => {
     const secondPage = await links();
     expect(secondPage.length).toBeGreaterThan(0);
     expect(secondPage.filter((t) => firstPage.includes(t))).toEqual([]);
+
+    // Fetch-more (§4) appends the following page in place, without repeating an entry.
+    await page.getByRole("button", { name: "加载更多" }).click();
+    await expect.poll(async () => (await links()).length).toBeGreaterThan(secondPage.length);
+    const grown = await links();
+    expect(new Set(grown).size).toBe(grown.length);
+    expect(grown.slice(0, secondPage.length)).toEqual(secondPage);
+    expect(page.url()).toContain("pointer=");
   });
 });

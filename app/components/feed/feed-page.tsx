@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
+import { useListState } from "../../lib/use-list-state";
 import type { CategoryLink } from "../../lib/categories";
 import type { EntrySummary } from "../../lib/types";
 import { TwoColumn } from "../layout/page";
@@ -31,6 +32,9 @@ interface FeedPageProps {
 
 /** Juejin's feed screen: category nav, a list card with sort tabs, and a sidebar. */
 export function FeedPage(props: FeedPageProps) {
+  const { search, pathname } = useLocation();
+  // The list grows with "加载更多"; another category, sort or page starts it over.
+  const feed = useListState({ entries: props.entries, nextHref: props.nextHref ?? null }, pathname + search);
   return (
     <>
       <CategoryNav categories={props.categories} hrefFor={props.categoryHref} active={props.category} />
@@ -42,16 +46,29 @@ export function FeedPage(props: FeedPageProps) {
           </header>
           {props.intro}
           <EntryList
-            entries={props.entries}
+            entries={feed.list}
             now={props.now}
             emptyTitle={props.emptyTitle}
             emptyDescription={props.emptyDescription}
           />
+          {feed.list.length > 0 && feed.canNext ? (
+            <div className="list-more">
+              <button type="button" className="btn" onClick={feed.fetchMore} disabled={feed.loading}>
+                {feed.loading ? "加载中…" : "加载更多"}
+              </button>
+            </div>
+          ) : null}
+          {feed.error ? (
+            <p className="list-error" role="alert">
+              {feed.error}
+            </p>
+          ) : null}
           {(props.nextHref || props.firstHref) && (
             <nav className="list-pager" aria-label="翻页">
               {props.firstHref ? <Link to={props.firstHref}>回到第一页</Link> : <span />}
-              {props.nextHref ? (
-                <Link to={props.nextHref} rel="next">
+              {/* Page by page, in the spec's URL shape: works without JavaScript and for crawlers. */}
+              {feed.nextHref ? (
+                <Link to={feed.nextHref} rel="next">
                   下一页
                 </Link>
               ) : (
