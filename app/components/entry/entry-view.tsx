@@ -1,8 +1,7 @@
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { EntryDetail } from "../../../server/services/entries/entries";
 import { formatCount, relativeTime } from "../../../shared/format";
-import { api } from "../../lib/api";
+import { useRecordedViews } from "./use-recorded-views";
 import { TwoColumn } from "../layout/page";
 import { SidebarCard } from "../feed/sidebar";
 import { Avatar } from "../ui/avatar";
@@ -121,20 +120,4 @@ function hostOf(url: string) {
   } catch {
     return "";
   }
-}
-
-/** Counts this visit once the page is on screen (a crawler's prefetch should not count). */
-function useRecordedViews(entryId: string, initial: number) {
-  const [views, setViews] = useState(initial);
-  useEffect(() => {
-    let live = true;
-    api
-      .get<{ viewsCount: number }>(`/api/getEntryView?entryId=${entryId}`)
-      .then((d) => live && setViews(d.viewsCount))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [entryId]);
-  return views;
 }

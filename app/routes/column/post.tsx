@@ -10,6 +10,7 @@ import { useShell } from "../../components/shell/shell-context";
 import { requireRouteId } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
 import articleStyles from "../../styles/article.css?url";
+import { useRecordedViews } from "../../components/entry/use-recorded-views";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: articleStyles }];
 
@@ -39,6 +40,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export default function Post({ loaderData }: Route.ComponentProps) {
   const { post, url, now } = loaderData;
   const { viewer, siteName } = useShell();
+  const views = useRecordedViews(post?.id ?? null, post?.viewsCount ?? 0);
   if (!post) return <MissingContent title="未知文章" message="该文章不存在" />;
   const own = viewer?.id === post.user.id;
   return (
@@ -57,7 +59,7 @@ export default function Post({ loaderData }: Route.ComponentProps) {
               {relativeTime(post.createdAt, now)}
             </time>
             <span aria-hidden="true"> · </span>
-            <span>阅读 {formatCount(post.viewsCount)}</span>
+            <span>阅读 {formatCount(views)}</span>
             {own ? (
               <>
                 <span aria-hidden="true"> · </span>
