@@ -86,20 +86,7 @@ async function ensureDatabase() {
         lastPhase = phase;
       },
     });
-    try {
-      // Search builds its index in bulk when the search service provides it.
-      // A variable path: the benchmark runs whether or not the search service is present.
-      const searchModule = "../server/services/search/index-entry.ts";
-      const search = (await import(searchModule)) as {
-        reindexAllEntries?: (db: unknown, onProgress?: (d: number, t: number) => void) => Promise<unknown>;
-      };
-      if (search.reindexAllEntries) {
-        log("  indexing for search…");
-        await search.reindexAllEntries(database.db);
-      }
-    } catch (err) {
-      log("  (search index not built:", (err as Error).message, ")");
-    }
+    // seed() also builds the search index (server/services/search/index-entry.ts).
     await database.db.execute("vacuum analyze" as never);
     log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s:`, JSON.stringify(summary));
   }

@@ -18,6 +18,7 @@ export const entrySearch = pgTable(
       .primaryKey()
       .references(() => entries.id, { onDelete: "cascade" }),
     document: tsvector().notNull(),
+    /** The entry's updatedAt when the document was last written (deterministic, unlike now()). */
     updatedAt: updatedAt(),
   },
   (t) => [index("entry_search_document_idx").using("gin", t.document)],

@@ -20,7 +20,9 @@ const TECH_TOKENS = [
   "snake_case",
   "Web3",
 ];
-const han = fc.constantFrom(..."前端性能优化开发者的了和与是在掘金社区后端小程序数据库架构设计一二三".split(""));
+const han = fc.constantFrom(
+  ..."前端性能优化开发者的了和与是在掘金社区后端小程序数据库架构设计一二三".split(""),
+);
 const hanText = fc.array(han, { minLength: 1, maxLength: 12 }).map((a) => a.join(""));
 /** A Latin token by the module's rule: word characters with . + # _ - inside, ending in a word char, + or #. */
 const latinToken = fc.oneof(
@@ -28,14 +30,33 @@ const latinToken = fc.oneof(
   fc.stringMatching(/^[A-Za-z0-9]([A-Za-z0-9.+#_-]{0,10}[A-Za-z0-9+#])?$/),
 );
 /** Characters that separate a Latin token from its neighbours. */
-const separator = fc.constantFrom(" ", "，", "。", "、", "！", "(", ")", "/", "\t", "\n", "　", "：", "“", "”");
+const separator = fc.constantFrom(
+  " ",
+  "，",
+  "。",
+  "、",
+  "！",
+  "(",
+  ")",
+  "/",
+  "\t",
+  "\n",
+  "　",
+  "：",
+  "“",
+  "”",
+);
 /** Text shaped like titles and articles: Chinese, Latin tokens, punctuation and spaces mixed. */
 const mixedText = fc
   .array(fc.oneof(hanText, latinToken, separator, fc.constantFrom("...", "--", "++", "##", "_")), {
     maxLength: 20,
   })
   .map((parts) => parts.join(""));
-const anyText = fc.oneof(mixedText, fc.string({ unit: "binary", maxLength: 60 }), fc.string({ maxLength: 60 }));
+const anyText = fc.oneof(
+  mixedText,
+  fc.string({ unit: "binary", maxLength: 60 }),
+  fc.string({ maxLength: 60 }),
+);
 const STOP = new Set(["the", "a", "an", "of", "and", "or", "to", "is", "in"]);
 
 describe("segmentQuery and segmentForIndex (property)", () => {
@@ -75,10 +96,13 @@ describe("segmentQuery and segmentForIndex (property)", () => {
 
   it("adds the same extra words as jieba's search mode", () => {
     const jieba = Jieba.withDict(dict);
-    const hanRun = fc.array(fc.constantFrom(..."中华人民共和国开发者工具链前端工程化数据库管理系统可观测性".split("")), {
-      minLength: 1,
-      maxLength: 16,
-    });
+    const hanRun = fc.array(
+      fc.constantFrom(..."中华人民共和国开发者工具链前端工程化数据库管理系统可观测性".split("")),
+      {
+        minLength: 1,
+        maxLength: 16,
+      },
+    );
     fc.assert(
       fc.property(hanRun, (chars) => {
         const run = chars.join("");
@@ -129,7 +153,9 @@ describe("segmentation examples", () => {
   });
 
   it("keeps tech tokens whole and lowercased; the index also knows their parts", () => {
-    expect(segmentQuery("Vue.js、Node.js、C++、C#、.NET、ASP.NET、Next.js、K8s、ES2023 和 TypeScript")).toEqual([
+    expect(
+      segmentQuery("Vue.js、Node.js、C++、C#、.NET、ASP.NET、Next.js、K8s、ES2023 和 TypeScript"),
+    ).toEqual([
       "vue.js",
       "node.js",
       "c++",

@@ -222,7 +222,8 @@ export function indexWords(text: string): IndexWord[] {
         position++;
         for (const inner of innerWords(word)) if (keep(inner)) out.push({ word: inner, position });
         // The query's cut of the word alone, when that differs (see stableParts).
-        for (const part of stableParts(word)) if (part !== word && keep(part)) out.push({ word: part, position });
+        for (const part of stableParts(word))
+          if (part !== word && keep(part)) out.push({ word: part, position });
         out.push({ word, position });
       }
     } else {

@@ -25,7 +25,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const asked = Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1;
   const page = Math.min(Math.max(1, asked), SEARCH_MAX_PAGE + 1);
   const now = Date.now();
-  if (!query) return { query, page, now, words: [], total: 0, canNext: false, entries: [], users: [], tags: [] };
+  if (!query)
+    return { query, page, now, words: [], total: 0, canNext: false, entries: [], users: [], tags: [] };
   const result = await context.services.search.search({ query, page: page - 1 }, context.caller);
   return {
     query,

@@ -19,7 +19,14 @@ export function searchRoutes(services: Services): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       "/search",
-      { schema: { tags: ["search"], summary: "搜索文章、用户和标签", description: SEARCH_NOTE, querystring: SearchQuery } },
+      {
+        schema: {
+          tags: ["search"],
+          summary: "搜索文章、用户和标签",
+          description: SEARCH_NOTE,
+          querystring: SearchQuery,
+        },
+      },
       async (req) => ok(await services.search.search(req.query, req.caller)),
     );
   };

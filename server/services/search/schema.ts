@@ -12,8 +12,15 @@ export const SearchQuery = Type.Object({
     }),
   ),
   page: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: SEARCH_MAX_PAGE, default: 0, description: "文章结果的页码，从 0 开始，每页 20 条" }),
+    Type.Integer({
+      minimum: 0,
+      maximum: SEARCH_MAX_PAGE,
+      default: 0,
+      description: "文章结果的页码，从 0 开始，每页 20 条",
+    }),
   ),
-  raw_result: Type.Optional(Type.Boolean({ default: false, description: "兼容参数（§7 固定传 false），被忽略" })),
+  raw_result: Type.Optional(
+    Type.Boolean({ default: false, description: "兼容参数（§7 固定传 false），被忽略" }),
+  ),
 });
 export type SearchQuery = Static<typeof SearchQuery>;

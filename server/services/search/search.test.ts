@@ -34,7 +34,10 @@ const token = () => `zq${hex(5)}`;
 const hanWord = (n: number) =>
   Array.from({ length: n }, () => String.fromCodePoint(0x4e00 + randomInt(0x9fa5 - 0x4e00))).join("");
 /** Two dictionary words seen together nowhere else: a Chinese query of this test alone. */
-const RARE = "琵琶 骆驼 火锅 熊猫 灯笼 瀑布 孔雀 银杏 陶瓷 茉莉 松鼠 蝴蝶 珊瑚 乌龟 刺猬 樱桃 芒果 菠萝 海豚 企鹅".split(" ");
+const RARE =
+  "琵琶 骆驼 火锅 熊猫 灯笼 瀑布 孔雀 银杏 陶瓷 茉莉 松鼠 蝴蝶 珊瑚 乌龟 刺猬 樱桃 芒果 菠萝 海豚 企鹅".split(
+    " ",
+  );
 function rarePair(): [string, string] {
   const a = RARE[randomInt(RARE.length)];
   let b = a;
@@ -219,7 +222,13 @@ describe("GET /api/search: the query rule (spec §5)", () => {
     for (const query of ["", "   ", "\t"]) {
       const r = await search({ query });
       expect([r.status, r.s]).toEqual([200, 1]);
-      expect(r.d).toMatchObject({ query: "", words: [], entries: { list: [], total: 0 }, users: [], tags: [] });
+      expect(r.d).toMatchObject({
+        query: "",
+        words: [],
+        entries: { list: [], total: 0 },
+        users: [],
+        tags: [],
+      });
     }
     const none = await call(nugget.app, "GET", "/api/search");
     expect(none.s).toBe(1);

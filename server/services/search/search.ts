@@ -6,14 +6,14 @@ import type { PresentedEntry } from "../entries/present.ts";
 import { entryHydrator } from "../likes/hydrate.ts";
 import type { PresentedTag, TagService } from "../tags/tags.ts";
 import { presentPublicUser, type PublicUser } from "../users/present.ts";
-import { countEntries, searchEntryPage, searchUsers } from "./queries.ts";
+import { RANK_WINDOW, searchEntryPage, searchUsers } from "./queries.ts";
 
 export const SEARCH_PAGE_SIZE = 20;
 /** Users and tags shown beside the entries (spec §9: 10 suggested tags for a search). */
 export const SEARCH_USERS = 10;
 export const SEARCH_TAGS = 10;
-/** Pages are numbered from 0; relevance paging has no keyset, so deep pages are capped. */
-export const SEARCH_MAX_PAGE = 499;
+/** Pages are numbered from 0 and end with the ranked window (queries.ts: the newest 1000 matches). */
+export const SEARCH_MAX_PAGE = RANK_WINDOW / SEARCH_PAGE_SIZE - 1;
 
 export interface SearchResult {
   /** The query as searched: trimmed. */
@@ -25,7 +25,7 @@ export interface SearchResult {
   pageSize: number;
   entries: {
     list: PresentedEntry[];
-    /** All matching entries. */
+    /** All matching entries (pages stop at the ranked window of the newest 1000). */
     total: number;
     canNext: boolean;
   };
@@ -50,7 +50,8 @@ export function entryQuery(words: string[]) {
 /**
  * Search (spec §7 Search, §5): entries, users and tags for a query. The entries are ranked by
  * relevance — phrase matches first, then ts_rank_cd over the weighted document — and then heat
- * (hotIndex); users by name and tags by title, exact first. A constant number of queries whatever
+ * (hotIndex), among the newest 1000 matches (queries.ts, RANK_WINDOW); users by name and tags by
+ * title, exact first. A constant number of queries whatever
  * the page size: entries with authors, their tags, the caller's likes, users, tags, the caller's
  * tag subscriptions.
  */
@@ -83,17 +84,17 @@ export function createSearchService(deps: Deps, tagService: Pick<TagService, "se
 
       const offset = page * SEARCH_PAGE_SIZE;
       const q = result.words.length ? entryQuery(result.words) : null;
-      const [rows, userRows, tagPage] = await Promise.all([
-        q ? searchEntryPage(db, { ...q, offset, limit: SEARCH_PAGE_SIZE }) : Promise.resolve([]),
+      const [found, userRows, tagPage] = await Promise.all([
+        q
+          ? searchEntryPage(db, { ...q, offset, limit: SEARCH_PAGE_SIZE })
+          : Promise.resolve({ rows: [], total: 0 }),
         searchUsers(db, query, SEARCH_USERS),
         tagService.search({ type: "hot", text: query, page: 1, pageSize: SEARCH_TAGS }, caller),
       ]);
-      // count(*) over () rides on the page's rows; a page past the end has none, so count apart.
-      const total = rows.length ? Number(rows[0].total) : q && offset > 0 ? await countEntries(db, q.all) : 0;
       result.entries = {
-        list: await hydrate(rows, caller),
-        total,
-        canNext: offset + rows.length < total,
+        list: await hydrate(found.rows, caller),
+        total: found.total,
+        canNext: offset + found.rows.length < Math.min(found.total, RANK_WINDOW),
       };
       result.users = userRows.map(presentPublicUser);
       result.tags = tagPage.list;
