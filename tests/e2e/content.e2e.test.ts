@@ -117,6 +117,24 @@ describe.skipIf(browserTestsCan !== null)("content in a real browser", () => {
     await shot("article-published");
   });
 
+  it(
+    "finds the share and the article by a Chinese query from the header box",
+    { timeout: 60_000 },
+    async () => {
+      await page.goto(`${site.url}/explore/all`, { waitUntil: "networkidle" });
+      const box = page.getByPlaceholder("搜索文章、标签、用户");
+      await box.fill(`  ${word} 前端性能  `);
+      await box.press("Enter");
+      await page.waitForURL(/\/search\?query=/);
+      expect(decodeURIComponent(new URL(page.url()).searchParams.get("query")!)).toBe(`${word} 前端性能`);
+      const titles = page.locator(".entry-item .entry-title");
+      await expect
+        .poll(() => titles.allInnerTexts())
+        .toEqual(expect.arrayContaining([shareTitle, articleTitle]));
+      await shot("search-results");
+    },
+  );
+
   it("pages through a feed with the next-page link", { timeout: 60_000 }, async () => {
     await page.goto(`${site.url}/explore/all`, { waitUntil: "networkidle" });
     // Seeded titles can repeat, so entries are compared by their links.
