@@ -4,7 +4,8 @@ import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { decodePointer, encodePointer, type Pointer } from "../../lib/pagination.ts";
 import type { Caller, Deps } from "../deps.ts";
-import { presentEntry, type PresentedEntry } from "./present.ts";
+import { entryHydrator } from "./hydrate.ts";
+import type { PresentedEntry } from "./present.ts";
 import { refreshHeat } from "./write.ts";
 import {
   PERIOD_DAYS,
@@ -14,10 +15,8 @@ import {
   entryWithAuthor,
   feedPage,
   insertView,
-  likedAmong,
   listCategories,
   relatedEntries,
-  tagsOfEntries,
   type FeedSort,
 } from "./queries.ts";
 
@@ -74,25 +73,7 @@ export function createEntryService(deps: Deps) {
     return row.id;
   }
 
-  /** Rows → the spec's entry JSON: tags in one query, the caller's likes in one more. */
-  async function hydrate(rows: Row[], caller: Caller): Promise<PresentedEntry[]> {
-    const ids = rows.map((r) => r.entry.id);
-    const [tagRows, liked, cats] = await Promise.all([
-      tagsOfEntries(db, ids),
-      caller.userId ? likedAmong(db, caller.userId, ids) : Promise.resolve(new Set<string>()),
-      allCategories(),
-    ]);
-    return rows.map(({ entry, user }) =>
-      presentEntry(entry, {
-        user,
-        category: cats.find((c) => c.id === entry.categoryId),
-        tags: tagRows
-          .filter((t) => t.entryId === entry.id)
-          .map(({ id, title, icon }) => ({ id, title, icon })),
-        liked: liked.has(entry.id),
-      }),
-    );
-  }
+  const hydrate = entryHydrator(db);
 
   function parseSort(sort: string | undefined, fallback: FeedSort): FeedSort {
     const s = sort ?? fallback;

@@ -3,7 +3,7 @@ import type { Caller, Deps } from "../deps.ts";
 import { refreshHeat } from "../entries/write.ts";
 import { findUserById } from "../users/queries.ts";
 import { presentPublicUser } from "../users/present.ts";
-import { entryHydrator } from "./hydrate.ts";
+import { entryHydrator } from "../entries/hydrate.ts";
 import {
   bumpEntryLikes,
   bumpUserCounters,

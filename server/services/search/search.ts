@@ -3,7 +3,7 @@ import { badRequest } from "../../lib/errors.ts";
 import { segmentQuery } from "../../lib/segment.ts";
 import type { Caller, Deps } from "../deps.ts";
 import type { PresentedEntry } from "../entries/present.ts";
-import { entryHydrator } from "../likes/hydrate.ts";
+import { entryHydrator } from "../entries/hydrate.ts";
 import type { PresentedTag, TagService } from "../tags/tags.ts";
 import { presentPublicUser, type PublicUser } from "../users/present.ts";
 import { RANK_WINDOW, searchEntryPage, searchUsers } from "./queries.ts";

@@ -1,8 +1,8 @@
 import type { Tx } from "../../../db/client.ts";
 import type { entries, users } from "../../../db/schema/index.ts";
 import type { Caller } from "../deps.ts";
-import { presentEntry, type PresentedEntry } from "../entries/present.ts";
-import { likedAmong, listCategories, tagsOfEntries } from "../entries/queries.ts";
+import { presentEntry, type PresentedEntry } from "./present.ts";
+import { likedAmong, listCategories, tagsOfEntries } from "./queries.ts";
 
 export interface EntryWithAuthor {
   entry: typeof entries.$inferSelect;
@@ -12,8 +12,8 @@ export interface EntryWithAuthor {
 /**
  * The hydrate step of a feed (skeleton → hydrate → present): entry rows already joined with their
  * authors become the spec's entry JSON for this caller, with every entry's tags in one query and the
- * caller's likes among them in one more, whatever the page size. Shared by the tag feed and the
- * liked-entries list so both show the same shape as the entries service's feeds.
+ * caller's likes among them in one more, whatever the page size. Every entry list uses it:
+ * feeds, search, liked entries.
  */
 export function entryHydrator(db: Tx) {
   // The nine categories are fixed reference data: read once per process.
