@@ -182,6 +182,7 @@ async function main() {
   )) as unknown as { rows: { tag: string; post: string; share: string }[] };
   const { tag, post, share } = sample.rows[0];
   const tagNewest50 = await pointerAt("newest", 50, { tag });
+  const tagPopular50 = await pointerAt("popular", 50, { tag });
 
   const base: FeedFilter = { sort: "popular", pointer: null, limit: 21 };
   const explained = [
@@ -203,6 +204,12 @@ async function main() {
       tagId: tag,
       pointer: decodePointer(tagNewest50, "date"),
     }),
+    await explain("tag popular, page 1", database, { ...base, tagId: tag }),
+    await explain("tag popular, page 50", database, {
+      ...base,
+      tagId: tag,
+      pointer: decodePointer(tagPopular50, "number"),
+    }),
   ];
 
   const scenarios: Scenario[] = [
@@ -220,6 +227,11 @@ async function main() {
     {
       name: "tag feed newest p50 (API)",
       path: `/api/entries?sort=newest&tag=${tag}&pointer=${encodeURIComponent(tagNewest50)}`,
+    },
+    { name: "tag feed popular p1 (API)", path: `/api/entries?sort=popular&tag=${tag}` },
+    {
+      name: "tag feed popular p50 (API)",
+      path: `/api/entries?sort=popular&tag=${tag}&pointer=${encodeURIComponent(tagPopular50)}`,
     },
     { name: "explore page (SSR)", path: "/explore/all" },
     { name: "article page (SSR)", path: `/post/${post}` },
@@ -254,7 +266,7 @@ async function main() {
         `| ${e.name} | ${e.ms.toFixed(3)} | ${e.usesIndex ? "yes" : "NO"} | ${e.sortsRows ? "YES" : "no"} |`,
     ),
     "",
-    ...[0, 2, 4].map((i) => {
+    ...[0, 2, 4, 6].map((i) => {
       const ratio = explained[i + 1].ms / explained[i].ms;
       return `- ${explained[i + 1].name} / page 1: ${ratio.toFixed(2)}× ${ratio <= 2 ? "(within 2×)" : "(OVER 2×)"}`;
     }),
