@@ -18,19 +18,23 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const sort = parseSort(url.searchParams.get("sort"), SORTS, "popular");
   const pointer = url.searchParams.get("pointer");
-  const feed = await loadFeed(context, {
-    base: `/explore/${category.slug}`,
-    sort,
-    category: category.slug,
-    pointer,
-  });
+  // The sidebar does not depend on the feed: load both at once.
+  const [feed, side] = await Promise.all([
+    await loadFeed(context, {
+      base: `/explore/${category.slug}`,
+      sort,
+      category: category.slug,
+      pointer,
+    }),
+    loadSidebar(context),
+  ]);
   return {
     category: category.slug,
     categoryTitle: category.title,
     sort,
     pointer,
     ...feed,
-    ...(await loadSidebar(context)),
+    ...side,
     now: Date.now(),
   };
 }

@@ -9,7 +9,6 @@ import { loadFeed } from "../../lib/feed.server";
 import { loadSidebar } from "../../lib/sidebar.server";
 import { notFound, requireViewer } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
-import type { EntrySummary } from "../../lib/types";
 
 const SORTS = ENTRY_SORTS.map((s) => s.value);
 
@@ -23,16 +22,17 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (category.slug === "subscribe" && needsGettingStarted(viewer)) throw redirect("/getting-started");
   const url = new URL(request.url);
   const sort = parseSort(url.searchParams.get("sort"), SORTS, "popular");
-  // The 关注 feed (subscribed tags) arrives with tag subscriptions; every other category is a real feed.
-  const feed =
-    category.slug === "subscribe"
-      ? { entries: [] as EntrySummary[], nextHref: null, firstHref: null }
-      : await loadFeed(context, {
-          base: `/timeline/${category.slug}`,
-          sort,
-          category: category.slug,
-          pointer: url.searchParams.get("pointer"),
-        });
+  // 关注 is the feed of the viewer's subscribed tags; the other categories are the public feeds.
+  // The sidebar does not depend on the feed: load both at once.
+  const [feed, side] = await Promise.all([
+    loadFeed(context, {
+      base: `/timeline/${category.slug}`,
+      sort,
+      category: category.slug,
+      pointer: url.searchParams.get("pointer"),
+    }),
+    loadSidebar(context),
+  ]);
   return {
     category: category.slug,
     categoryTitle: category.title,
@@ -40,7 +40,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     /** No subscribed tags yet: the 关注 feed points at getting-started instead (spec §4 new-user guide). */
     needsGuide: category.slug === "subscribe" && viewer.subscribedTagsCount === 0,
     ...feed,
-    ...(await loadSidebar(context)),
+    ...side,
     now: Date.now(),
   };
 }

@@ -25,18 +25,22 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!category) notFound();
   const url = new URL(request.url);
   const sort = parseSort(url.searchParams.get("sort"), SORTS, "popular");
-  const feed = await loadFeed(context, {
-    base: params.category ? `/welcome/${category.slug}` : "/",
-    sort,
-    category: category.slug,
-    pointer: url.searchParams.get("pointer"),
-  });
+  // The sidebar does not depend on the feed: load both at once.
+  const [feed, side] = await Promise.all([
+    await loadFeed(context, {
+      base: params.category ? `/welcome/${category.slug}` : "/",
+      sort,
+      category: category.slug,
+      pointer: url.searchParams.get("pointer"),
+    }),
+    loadSidebar(context),
+  ]);
   return {
     category: category.slug,
     categoryTitle: category.title,
     sort,
     ...feed,
-    ...(await loadSidebar(context)),
+    ...side,
     now: Date.now(),
   };
 }

@@ -162,10 +162,20 @@ describe("feeds (spec §4 pointers)", () => {
   it("shows the subscribe category only to a logged-in user", async () => {
     const anonymous = await call(nugget.app, "GET", "/api/get_entry_by_rank?category=subscribe");
     expect(anonymous.d).toEqual({ list: [], pointer: null, canNext: false });
-    const r = await call(nugget.app, "GET", "/api/get_entry_by_rank?category=subscribe", {
-      auth: author.auth,
+    const reader = await registerByEmail(nugget);
+    const followed = await makeTag(db());
+    const other = await makeTag(db());
+    const mine = await makeEntry(db(), author.auth.uid, {}, [followed.id]);
+    const notMine = await makeEntry(db(), author.auth.uid, {}, [other.id]);
+    expect(
+      (await call(nugget.app, "PUT", `/api/tag/subscribe/${followed.id}`, { auth: reader.auth })).s,
+    ).toBe(1);
+    const r = await call(nugget.app, "GET", "/api/get_entry_by_timeline?category=subscribe&limit=100", {
+      auth: reader.auth,
     });
-    expect(r.s).toBe(1);
+    const ids = r.d.list.map((e: { id: string }) => e.id);
+    expect(ids).toContain(mine.id);
+    expect(ids).not.toContain(notMine.id);
   });
 });
 
