@@ -25,7 +25,9 @@ import { searchRoutes } from "./services/search/routes.ts";
 import { publishRoutes } from "./services/entries/publish-routes.ts";
 import { parserRoutes } from "./services/parser/routes.ts";
 import { likeRoutes } from "./services/likes/routes.ts";
+import { commentRoutes } from "./services/comments/routes.ts";
 import { postRoutes } from "./services/posts/routes.ts";
+import { followRoutes } from "./services/follow/routes.ts";
 import { devOutboxRoutes } from "./dev-outbox.ts";
 import { installSsr } from "./ssr.ts";
 
@@ -124,7 +126,9 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   await app.register(publishRoutes(services), { prefix: "/api" });
   await app.register(parserRoutes(services), { prefix: "/api" });
   await app.register(likeRoutes(services), { prefix: "/api" });
+  await app.register(commentRoutes(services), { prefix: "/api" });
   await app.register(postRoutes(services), { prefix: "/api" });
+  await app.register(followRoutes(services), { prefix: "/api" });
   if (outbox) devOutboxRoutes(app, outbox, config.siteName);
   if (opts.buildDir) await installSsr(app, services, config, path.resolve(opts.buildDir));
   else app.setNotFoundHandler((_req, reply) => reply.status(404).send({ s: 404, m: "接口不存在", d: null }));

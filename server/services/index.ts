@@ -1,6 +1,8 @@
 import { createAuthService } from "./auth/auth.ts";
+import { createCommentService } from "./comments/comments.ts";
 import type { Deps } from "./deps.ts";
 import { createEntryService } from "./entries/entries.ts";
+import { createFollowService } from "./follow/follow.ts";
 import { createPublishService } from "./entries/publish.ts";
 import { createParserService } from "./parser/parser.ts";
 import { createLikeService } from "./likes/likes.ts";
@@ -20,7 +22,9 @@ export function createServices(deps: Deps) {
   const posts = createPostService(deps);
   const publish = createPublishService(deps);
   const parser = createParserService(deps);
-  return { auth, users, entries, tags, search, likes, posts, publish, parser };
+  const follow = createFollowService(deps);
+  const comments = createCommentService(deps);
+  return { auth, users, entries, tags, search, likes, posts, publish, parser, follow, comments };
 }
 
 export type Services = ReturnType<typeof createServices>;

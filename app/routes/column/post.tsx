@@ -4,6 +4,8 @@ import { relativeTime, formatCount } from "../../../shared/format";
 import type { Article } from "../../../server/services/posts/present";
 import { isAppError } from "../../../server/lib/errors";
 import { ArticleBody, ArticleToc } from "../../components/article/article-view";
+import { CommentSection } from "../../components/comments/comment-section";
+import { loadEntryComments, type CommentsData } from "../../components/comments/load.server";
 import { MissingContent } from "../../components/layout/missing";
 import { Avatar } from "../../components/ui/avatar";
 import { useShell } from "../../components/shell/shell-context";
@@ -23,10 +25,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
   try {
     const post: Article = await context.services.posts.detail(id, context.caller);
-    return { id, post, url: `${origin}/post/${id}`, now: Date.now() };
+    const comments = await loadEntryComments(context, post.id, null);
+    return { id, post, url: `${origin}/post/${id}`, now: Date.now(), comments };
   } catch (err) {
     if (isAppError(err) && err.code === 404) {
-      return data({ id, post: null as Article | null, url: "", now: Date.now() }, { status: 404 });
+      return data(
+        { id, post: null as Article | null, url: "", now: Date.now(), comments: null as CommentsData | null },
+        { status: 404 },
+      );
     }
     throw err;
   }
@@ -38,7 +44,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function Post({ loaderData }: Route.ComponentProps) {
-  const { post, url, now } = loaderData;
+  const { post, url, now, comments } = loaderData;
   const { viewer, siteName } = useShell();
   const views = useRecordedViews(post?.id ?? null, post?.viewsCount ?? 0);
   if (!post) return <MissingContent title="未知文章" message="该文章不存在" />;
@@ -95,6 +101,7 @@ export default function Post({ loaderData }: Route.ComponentProps) {
             <span>{formatCount(post.commentsCount)} 评论</span>
           </p>
         </footer>
+        {comments ? <CommentSection entryId={post.id} initial={comments.page} now={now} /> : null}
       </article>
       <aside className="article-aside">
         <section className="sidebar-card article-author-card" aria-label="作者">

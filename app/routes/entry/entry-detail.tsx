@@ -1,4 +1,6 @@
 import type { Route } from "./+types/entry-detail";
+import { CommentSection } from "../../components/comments/comment-section";
+import { loadEntryComments } from "../../components/comments/load.server";
 import { EntryView } from "../../components/entry/entry-view";
 import { MissingContent } from "../../components/layout/missing";
 import { loadEntryPage } from "../../lib/entry.server";
@@ -12,7 +14,8 @@ import { titleMeta } from "../../lib/title";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const highlightedCommentId = optionalRouteId(params.commentId);
   const page = await loadEntryPage(context, requireRouteId(params.id), { followRedirects: false });
-  return { ...page, highlightedCommentId };
+  const comments = await loadEntryComments(context, page.entry.id, highlightedCommentId ?? null);
+  return { ...page, highlightedCommentId, comments };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -22,11 +25,13 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export default function EntryDetail({ loaderData }: Route.ComponentProps) {
   return (
     <EntryView entry={loaderData.entry} related={loaderData.related} now={loaderData.now}>
-      <section className="entry-comments" aria-label="评论">
-        <h2>评论</h2>
-        {/* Comments, likers and vote attenders arrive with the conversation issue (spec §2 entryDetail). */}
-        <p className="sidebar-empty">评论功能即将开放。</p>
-      </section>
+      <CommentSection
+        entryId={loaderData.entry.id}
+        initial={loaderData.comments.page}
+        pinned={loaderData.comments.pinned}
+        highlightedId={loaderData.comments.highlightedId}
+        now={loaderData.now}
+      />
     </EntryView>
   );
 }

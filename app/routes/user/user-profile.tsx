@@ -1,64 +1,170 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/user-profile";
 import { MissingContent } from "../../components/layout/missing";
 import { TwoColumn } from "../../components/layout/page";
 import { SidebarCard } from "../../components/feed/sidebar";
-import { Avatar } from "../../components/ui/avatar";
+import { EntryList } from "../../components/feed/entry-list";
+import { TagCardGrid } from "../../components/tags/tag-card";
+import { ProfileHeader, type ProfileUser } from "../../components/user/profile-header";
+import { UserList, type ListedUser } from "../../components/user/user-list";
 import { EmptyState } from "../../components/ui/empty-state";
 import { formatCount } from "../../../shared/format";
 import { notFound, requireRouteId } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
+import type { EntrySummary, TagSummary } from "../../lib/types";
+import { decodePointer } from "../../../server/lib/pagination";
 
 /** The profile tabs (spec §2); book and bought only for booklet authors, bought only for oneself. */
 const TABS = [
-  { type: "", title: "专栏" },
+  { type: "", title: "文章" },
   { type: "share", title: "分享" },
   { type: "like", title: "赞" },
   { type: "collection", title: "收藏集" },
-  { type: "tag", title: "关注标签" },
+  { type: "following", title: "关注" },
+  { type: "followers", title: "关注者" },
+  { type: "tag", title: "标签" },
   { type: "book", title: "小册", author: true },
   { type: "bought", title: "已购", author: true, self: true },
 ] as const;
 
 const TYPES: readonly string[] = ["article", ...TABS.map((t) => t.type).filter(Boolean)];
+const PAGE_SIZE = 20;
 
-interface ProfileUser {
-  id: string;
-  username: string;
-  avatarLarge: string;
-  jobTitle: string;
-  company: string;
-  selfDescription: string;
-  isXiaoceAuthor: boolean;
-  followeesCount: number;
-  followersCount: number;
+type TabContent =
+  | { kind: "entries"; entries: EntrySummary[]; nextHref: string | null }
+  | { kind: "users"; users: ListedUser[]; nextHref: string | null }
+  | { kind: "tags"; tags: TagSummary[]; nextHref: string | null }
+  | { kind: "placeholder"; message: string };
+
+/** A keyset pointer from the URL; a malformed one means the first page rather than an error. */
+function datePointer(raw: string | null): string | undefined {
+  return raw && decodePointer(raw, "date") ? raw : undefined;
 }
 
-/** user: /user/{id}/{type?}; type one of article, share, like, collection, tag, book, bought. */
-export function loader({ context, params }: Route.LoaderArgs) {
+/** A zero- or one-based page number from the URL; junk means the first page. */
+function pageNumber(raw: string | null, first: 0 | 1): number {
+  if (!raw || !/^\d{1,4}$/.test(raw)) return first;
+  return Math.max(first, Number(raw));
+}
+
+/** user: /user/{id}/{type?}; type one of article, share, like, collection, following, followers, tag, book, bought. */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = requireRouteId(params.id);
-  const type = params.type ?? "";
-  if (type && !TYPES.includes(type)) notFound();
-  const viewer = context.viewer;
-  const self = viewer?.id === id;
-  // Other users come from context.services once the user service exposes them.
-  const user: ProfileUser | null = self && viewer ? { ...viewer } : null;
-  if (user && (type === "book" || type === "bought") && !user.isXiaoceAuthor) notFound();
-  if (type === "bought" && !self) notFound();
-  return { id, type: type === "article" ? "" : type, self, user };
+  const raw = params.type ?? "";
+  if (raw && !TYPES.includes(raw)) notFound();
+  const type = raw === "article" ? "" : raw;
+  const { services, caller } = context;
+  const now = Date.now();
+  const user: ProfileUser | null = await services.follow.profile(id, caller);
+  if (!user) {
+    // Spec §3: the unknown-user placeholder (未知用户, role guest), with a 404 status.
+    const content: TabContent | null = null;
+    return data({ id, type, user, content, now }, { status: 404 });
+  }
+  if ((type === "book" || type === "bought") && !user.isXiaoceAuthor) notFound();
+  if (type === "bought" && !user.self) notFound();
+
+  const url = new URL(request.url);
+  const base = type ? `/user/${id}/${type}` : `/user/${id}`;
+  let content: TabContent;
+  if (type === "" || type === "share") {
+    // 文章 are the user's column articles (type post), 分享 their shared links (type article).
+    const feed = await services.entries.feed(
+      {
+        userId: id,
+        type: type === "" ? "post" : "article",
+        sort: "newest",
+        pointer: datePointer(url.searchParams.get("pointer")),
+      },
+      caller,
+    );
+    content = {
+      kind: "entries",
+      entries: feed.list as EntrySummary[],
+      nextHref: feed.canNext && feed.pointer ? `${base}?pointer=${encodeURIComponent(feed.pointer)}` : null,
+    };
+  } else if (type === "like") {
+    const page = pageNumber(url.searchParams.get("page"), 0);
+    const liked = await services.likes.likedEntries(id, { page, pageSize: PAGE_SIZE }, caller);
+    content = {
+      kind: "entries",
+      entries: liked.list as EntrySummary[],
+      nextHref: liked.canNext ? `${base}?page=${page + 1}` : null,
+    };
+  } else if (type === "following" || type === "followers") {
+    const input = { uid: id, before: datePointer(url.searchParams.get("before")), limit: PAGE_SIZE };
+    const list =
+      type === "following"
+        ? await services.follow.followees(input, caller)
+        : await services.follow.followers(input, caller);
+    content = {
+      kind: "users",
+      users: list.list,
+      nextHref: list.canNext && list.pointer ? `${base}?before=${encodeURIComponent(list.pointer)}` : null,
+    };
+  } else if (type === "tag") {
+    const page = pageNumber(url.searchParams.get("page"), 1);
+    const tags = await services.tags.subscribedBy(id, { page, pageSize: PAGE_SIZE }, caller);
+    content = {
+      kind: "tags",
+      tags: tags.list as TagSummary[],
+      nextHref: tags.canNext ? `${base}?page=${page + 1}` : null,
+    };
+  } else if (type === "collection") {
+    content = { kind: "placeholder", message: "收藏集即将上线" };
+  } else {
+    content = { kind: "placeholder", message: type === "book" ? "小册即将上线" : "已购小册即将上线" };
+  }
+  return data({ id, type, user, content, now }, { status: 200 });
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return titleMeta(matches, loaderData?.user ? `${loaderData.user.username} 的个人主页` : "未知用户");
 }
 
+const EMPTY: Record<string, string> = {
+  "": "还没有发表文章",
+  share: "还没有分享",
+  like: "还没有赞过文章",
+  following: "还没有关注任何人",
+  followers: "还没有关注者",
+  tag: "还没有关注标签",
+};
+
+function TabBody({ content, type, now }: { content: TabContent; type: string; now: number }) {
+  const empty = EMPTY[type] ?? "暂无内容";
+  let body;
+  if (content.kind === "entries") body = <EntryList entries={content.entries} now={now} emptyTitle={empty} />;
+  else if (content.kind === "users") body = <UserList users={content.users} emptyTitle={empty} />;
+  else if (content.kind === "tags")
+    body = content.tags.length ? (
+      <TagCardGrid tags={content.tags} label="关注的标签" />
+    ) : (
+      <EmptyState title={empty} />
+    );
+  else body = <EmptyState title="敬请期待" description={content.message} />;
+  return (
+    <>
+      {body}
+      {"nextHref" in content && content.nextHref ? (
+        <nav className="list-pager" aria-label="翻页">
+          <span />
+          <Link to={content.nextHref} rel="next">
+            下一页
+          </Link>
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
 export default function UserProfile({ loaderData }: Route.ComponentProps) {
-  const { user, type, self, id } = loaderData;
-  if (!user) {
+  const { user, type, id, content, now } = loaderData;
+  if (!user || !content) {
     return <MissingContent title="未知用户" message="该用户不存在" />;
   }
   const tabs = TABS.filter(
-    (tab) => (!("author" in tab) || user.isXiaoceAuthor) && (!("self" in tab) || self),
+    (tab) => (!("author" in tab) || user.isXiaoceAuthor) && (!("self" in tab) || user.self),
   );
   const current = tabs.find((tab) => tab.type === type) ?? tabs[0];
   return (
@@ -67,32 +173,19 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
         <SidebarCard title="个人成就">
           <dl className="stat-row">
             <div>
-              <dt>关注了</dt>
-              <dd>{formatCount(user.followeesCount)}</dd>
+              <dt>获得点赞</dt>
+              <dd>{formatCount(user.totalCollectionsCount)}</dd>
             </div>
             <div>
-              <dt>关注者</dt>
-              <dd>{formatCount(user.followersCount)}</dd>
+              <dt>文章</dt>
+              <dd>{formatCount(user.postedPostsCount)}</dd>
             </div>
           </dl>
         </SidebarCard>
       }
     >
-      <section className="panel profile-head">
-        <Avatar user={user} size={90} />
-        <div className="profile-info">
-          <h1 className="profile-name">{user.username}</h1>
-          {user.jobTitle || user.company ? (
-            <p className="profile-job">{[user.jobTitle, user.company].filter(Boolean).join(" @ ")}</p>
-          ) : null}
-          {user.selfDescription ? <p className="profile-desc">{user.selfDescription}</p> : null}
-        </div>
-        {self ? (
-          <Link to="/user/settings/profile" className="btn profile-edit">
-            编辑个人资料
-          </Link>
-        ) : null}
-      </section>
+      {/* Keyed by user: moving to another profile starts a fresh follow toggle. */}
+      <ProfileHeader key={user.id} user={user} />
       <section className="list-card">
         <nav className="sort-tabs profile-tabs" aria-label="个人主页">
           {tabs.map((tab) => (
@@ -106,7 +199,7 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
             </Link>
           ))}
         </nav>
-        <EmptyState title="暂无内容" description={`还没有${current.title}内容`} />
+        <TabBody content={content} type={current.type} now={now} />
       </section>
     </TwoColumn>
   );

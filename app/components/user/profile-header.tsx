@@ -1,0 +1,63 @@
+import { Link } from "react-router";
+import { formatCount } from "../../../shared/format";
+import { Avatar } from "../ui/avatar";
+import { FollowButton, useFollow } from "../follow-button";
+import "./user.css";
+
+export interface ProfileUser {
+  id: string;
+  username: string;
+  avatarLarge: string;
+  jobTitle: string;
+  company: string;
+  selfDescription: string;
+  isXiaoceAuthor: boolean;
+  followeesCount: number;
+  followersCount: number;
+  postedPostsCount: number;
+  totalCollectionsCount: number;
+  followed: boolean;
+  self: boolean;
+}
+
+/**
+ * The profile header (spec §2 user): avatar, name, job, description, the four counts, and the
+ * follow button (not on one's own page, where the edit link stands instead). The follower count
+ * moves with the optimistic follow toggle.
+ */
+export function ProfileHeader({ user }: { user: ProfileUser }) {
+  const follow = useFollow(user);
+  return (
+    <section className="panel profile-head">
+      <Avatar user={user} size={90} />
+      <div className="profile-info">
+        <h1 className="profile-name">{user.username}</h1>
+        {user.jobTitle || user.company ? (
+          <p className="profile-job">{[user.jobTitle, user.company].filter(Boolean).join(" @ ")}</p>
+        ) : null}
+        {user.selfDescription ? <p className="profile-desc">{user.selfDescription}</p> : null}
+        <p className="profile-counts">
+          <Link to={`/user/${user.id}/following`}>
+            <strong>{formatCount(user.followeesCount)}</strong>关注
+          </Link>
+          <Link to={`/user/${user.id}/followers`} data-testid="followers-count">
+            <strong>{formatCount(follow.count)}</strong>关注者
+          </Link>
+          <span>
+            <strong>{formatCount(user.postedPostsCount)}</strong>文章
+          </span>
+          <span>
+            <strong>{formatCount(user.totalCollectionsCount)}</strong>获得点赞
+          </span>
+        </p>
+      </div>
+      {user.self ? (
+        <Link to="/user/settings/profile" className="btn profile-edit">
+          编辑个人资料
+        </Link>
+      ) : (
+        <FollowButton follow={follow} username={user.username} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { Link } from "react-router";
+import { formatCount } from "../../../shared/format";
+import { Avatar } from "../ui/avatar";
+import { EmptyState } from "../ui/empty-state";
+import { FollowButton, useFollow } from "../follow-button";
+import { useShell } from "../shell/shell-context";
+import "./user.css";
+
+export interface ListedUser {
+  id: string;
+  username: string;
+  avatarLarge: string;
+  jobTitle: string;
+  company: string;
+  followersCount: number;
+  followed: boolean;
+}
+
+function UserRow({ user, self }: { user: ListedUser; self: boolean }) {
+  const follow = useFollow(user);
+  const job = [user.jobTitle, user.company].filter(Boolean).join(" @ ");
+  return (
+    <li className="user-list-item">
+      <Link to={`/user/${user.id}`} tabIndex={-1} aria-hidden="true">
+        <Avatar user={user} size={44} />
+      </Link>
+      <div className="user-list-info">
+        <Link to={`/user/${user.id}`} className="user-list-name">
+          {user.username}
+        </Link>
+        <span className="user-list-meta">
+          {job ? `${job} · ` : ""}
+          {formatCount(follow.count)} 关注者
+        </span>
+      </div>
+      {self ? null : <FollowButton follow={follow} username={user.username} />}
+    </li>
+  );
+}
+
+/** Users with a follow button each (follower and followee lists); none on one's own row. */
+export function UserList({ users, emptyTitle }: { users: ListedUser[]; emptyTitle: string }) {
+  const { viewer } = useShell();
+  if (users.length === 0) return <EmptyState title={emptyTitle} />;
+  return (
+    <ul className="user-list">
+      {users.map((user) => (
+        <UserRow key={user.id} user={user} self={viewer?.id === user.id} />
+      ))}
+    </ul>
+  );
+}

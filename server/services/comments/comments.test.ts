@@ -1,0 +1,354 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import type { NuggetApp } from "../../app.ts";
+import { testApp } from "../../../tests/support/app.ts";
+import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
+import { findCounterDrift } from "../../../db/counters.ts";
+import { CATEGORY_ID } from "../../../db/reference-data.ts";
+import { comments, entries, users } from "../../../db/schema/index.ts";
+import { newId } from "../../lib/ids.ts";
+import { deleteEntry, insertEntry, type NewEntry } from "../entries/write.ts";
+
+let nugget: NuggetApp;
+beforeAll(async () => {
+  nugget = await testApp();
+});
+afterAll(async () => {
+  await nugget.app.close();
+  await nugget.database.close();
+});
+
+const db = () => nugget.database.db;
+const hex = (n: number) => randomBytes(n).toString("hex");
+const get = (url: string, auth?: Auth) => call(nugget.app, "GET", url, { auth });
+const post = (body: Record<string, unknown>, auth?: Auth, form = false) =>
+  call(nugget.app, "POST", "/api/comment", { body, auth, form });
+const put = (url: string, auth?: Auth, body?: unknown) => call(nugget.app, "PUT", url, { auth, body });
+const del = (url: string, auth?: Auth) => call(nugget.app, "DELETE", url, { auth });
+
+/** Every entry, user and comment this file made: counters are recounted for them only. */
+const touched = new Set<string>();
+async function register() {
+  const u = await registerByEmail(nugget);
+  touched.add(u.user.id);
+  return u;
+}
+async function makeEntry(userId: string, fields: Partial<NewEntry> = {}) {
+  const e = await db().transaction((tx) =>
+    insertEntry(
+      tx,
+      {
+        userId,
+        categoryId: CATEGORY_ID.backend,
+        title: `条目 ${hex(3)}`,
+        originalUrl: `https://example.com/${hex(6)}`,
+        ...fields,
+      },
+      [],
+    ),
+  );
+  touched.add(e.id);
+  return e;
+}
+async function comment(auth: Auth, targetId: string, extra: Record<string, unknown> = {}) {
+  const r = await post({ content: `评论 ${hex(3)}`, targetId, targetType: "entry", ...extra }, auth);
+  if (r.s !== 1) throw new Error(`comment failed: ${r.status} ${r.m} ${JSON.stringify(r.d)}`);
+  touched.add(r.d.commentId);
+  return r.d.commentId as string;
+}
+
+const COMMENT_COUNTERS = [
+  "entries.comments_count",
+  "entries.latest_comment_at",
+  "entries.hot_index",
+  "entries.rank_index",
+  "users.comments_count",
+  "comments.likes_count",
+  "comments.sub_comment_count",
+];
+async function driftOf(ids: Iterable<string>) {
+  const mine = new Set(ids);
+  return (await findCounterDrift(db(), 100_000)).filter(
+    (d) => mine.has(d.id) && COMMENT_COUNTERS.includes(d.counter),
+  );
+}
+async function entryRow(id: string) {
+  return (await db().select().from(entries).where(eq(entries.id, id)))[0];
+}
+async function commentRow(id: string) {
+  return (await db().select().from(comments).where(eq(comments.id, id)))[0];
+}
+async function userRow(id: string) {
+  return (await db().select().from(users).where(eq(users.id, id)))[0];
+}
+const listUrl = (entryId: string, q = "") => `/api/comments/entry/${entryId}${q}`;
+
+describe("POST /api/comment", () => {
+  it("needs a login", async () => {
+    const author = await register();
+    const e = await makeEntry(author.user.id);
+    const r = await post({ content: "你好", targetId: e.id });
+    expect([r.status, r.s]).toEqual([401, 401]);
+    expect((await entryRow(e.id)).commentsCount).toBe(0);
+  });
+
+  it("posts a trimmed comment with images, moving every counter in one go", async () => {
+    const author = await register();
+    const u = await register();
+    const e = await makeEntry(author.user.id);
+    const r = await post(
+      {
+        content: "  第一条评论  ",
+        targetId: e.id,
+        targetType: "entry",
+        picList: "https://img.example.com/a.png|https://img.example.com/b.png",
+      },
+      u.auth,
+      true,
+    );
+    expect(r.s).toBe(1);
+    touched.add(r.d.commentId);
+    const row = await commentRow(r.d.commentId);
+    expect([row.content, row.picList, row.firstCommentId]).toEqual([
+      "第一条评论",
+      ["https://img.example.com/a.png", "https://img.example.com/b.png"],
+      null,
+    ]);
+    const after = await entryRow(e.id);
+    expect(after.commentsCount).toBe(1);
+    expect(after.latestCommentAt?.getTime()).toBe(row.createdAt.getTime());
+    expect(after.hotIndex).toBeGreaterThan(0);
+    expect((await userRow(u.user.id)).commentsCount).toBe(1);
+    expect(await driftOf([e.id, u.user.id, author.user.id, r.d.commentId])).toEqual([]);
+  });
+
+  it("rejects empty, too long and badly illustrated comments naming the field", async () => {
+    const u = await register();
+    const e = await makeEntry(u.user.id);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ content: "   " }, "content"],
+      [{ content: "字".repeat(1001) }, "content"],
+      [{ content: "ok", picList: ["ftp://x/y.png"] }, "picList"],
+      [{ content: "ok", picList: Array.from({ length: 10 }, (_, i) => `https://x.com/${i}.png`) }, "picList"],
+      [{ content: "ok", firstComment: "nope" }, "firstComment"],
+      [{ content: "ok", targetType: "pin" }, "targetType"],
+    ];
+    for (const [body, field] of cases) {
+      const r = await post({ targetId: e.id, ...body }, u.auth);
+      expect([r.status, r.d?.field]).toEqual([400, field]);
+    }
+    expect((await post({ content: "字".repeat(1000), targetId: e.id }, u.auth)).s).toBe(1);
+    expect((await post({ content: "x", targetId: "bad" }, u.auth)).d?.field).toBe("targetId");
+  });
+
+  it("answers 404 for a missing, deleted or draft entry", async () => {
+    const u = await register();
+    const gone = await makeEntry(u.user.id);
+    await db().transaction((tx) => deleteEntry(tx, gone));
+    const draft = await makeEntry(u.user.id, { status: "draft" });
+    for (const id of [newId(), gone.id, draft.id]) {
+      const r = await post({ content: "你好", targetId: id }, u.auth);
+      expect([r.status, r.s]).toEqual([404, 404]);
+    }
+  });
+
+  it("replies to a root and to a reply, and refuses replies that do not fit", async () => {
+    const [a, b, c] = [await register(), await register(), await register()];
+    const e = await makeEntry(a.user.id);
+    const other = await makeEntry(a.user.id);
+    const root = await comment(a.auth, e.id);
+    const foreignRoot = await comment(a.auth, other.id);
+    const r1 = await comment(b.auth, e.id, { firstComment: root, respComment: root, respUser: a.user.id });
+    const r2 = await comment(c.auth, e.id, { firstComment: root, respComment: r1, respUser: b.user.id });
+    expect((await commentRow(r1)).respCommentId).toBeNull();
+    expect(await commentRow(r2)).toMatchObject({
+      firstCommentId: root,
+      respCommentId: r1,
+      respUserId: b.user.id,
+    });
+    expect((await commentRow(root)).subCommentCount).toBe(2);
+    expect((await entryRow(e.id)).commentsCount).toBe(3);
+
+    const bad: [Record<string, unknown>, string][] = [
+      [{ firstComment: foreignRoot }, "firstComment"],
+      [{ firstComment: r1 }, "firstComment"],
+      [{ firstComment: newId() }, "firstComment"],
+      [{ firstComment: root, respComment: foreignRoot }, "respComment"],
+      [{ respComment: r1 }, "firstComment"],
+      [{ firstComment: root, respComment: r1, respUser: c.user.id }, "respUser"],
+    ];
+    for (const [extra, field] of bad) {
+      const r = await post({ content: "回复", targetId: e.id, ...extra }, c.auth);
+      expect([r.status, r.s, r.d?.field]).toEqual([400, 400, field]);
+    }
+    expect((await commentRow(root)).subCommentCount).toBe(2);
+    expect(await driftOf([e.id, other.id, a.user.id, b.user.id, c.user.id, root, r1, r2])).toEqual([]);
+  });
+});
+
+describe("GET /api/comments/entry/{id}", () => {
+  it("pages new and hot by cursor without repeats, with top replies, users and liked flags", async () => {
+    const [a, b] = [await register(), await register()];
+    const e = await makeEntry(a.user.id);
+    const roots: string[] = [];
+    for (let i = 0; i < 7; i++) roots.push(await comment(i % 2 ? a.auth : b.auth, e.id));
+    for (let i = 0; i < 3; i++) await comment(b.auth, e.id, { firstComment: roots[0] });
+    await put(`/api/comment/${roots[2]}/like`, a.auth);
+    await put(`/api/comment/${roots[2]}/like`, b.auth);
+    await put(`/api/comment/${roots[5]}/like`, b.auth);
+
+    for (const rankType of ["new", "hot"] as const) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const q: string = `?rankType=${rankType}&pageSize=3${cursor ? `&createdAt=${encodeURIComponent(cursor)}` : ""}`;
+        const r = await get(listUrl(e.id, q), b.auth);
+        expect(r.s).toBe(1);
+        expect(r.d.count).toBeGreaterThanOrEqual(10);
+        seen.push(...r.d.comments.map((c: { id: string }) => c.id));
+        cursor = r.d.cursor;
+        // A comment arriving between pages must not shift what the next page shows.
+        if (pages === 0) roots.push(await comment(a.auth, e.id));
+        pages++;
+      } while (cursor && pages < 10);
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen.length).toBe(rankType === "new" ? 7 : 8);
+      if (rankType === "new") expect(seen).toEqual(roots.slice(0, 7).reverse());
+      else expect(seen.slice(0, 2)).toEqual([roots[2], roots[5]]);
+    }
+
+    const first = await get(listUrl(e.id, "?rankType=hot&pageSize=1"), b.auth);
+    const top = first.d.comments[0];
+    expect(top).toMatchObject({
+      id: roots[2],
+      likesCount: 2,
+      likeCount: 2,
+      liked: true,
+      user: { id: b.user.id },
+    });
+    expect(top.user.email).toBeUndefined();
+    const withReplies = (await get(listUrl(e.id), a.auth)).d.comments.find(
+      (c: { id: string }) => c.id === roots[0],
+    );
+    expect(withReplies.subCommentCount).toBe(3);
+    expect(withReplies.replyCount).toBe(3);
+    expect(withReplies.topSubCommentList).toHaveLength(2);
+    expect(withReplies.liked).toBe(false);
+
+    const subs = await get(`/api/comments/entry/${e.id}/comment/${roots[0]}?pageSize=2`);
+    expect([subs.d.count, subs.d.comments.length]).toEqual([3, 2]);
+    const rest = await get(
+      `/api/comments/entry/${e.id}/comment/${roots[0]}?createdAt=${encodeURIComponent(subs.d.cursor)}`,
+    );
+    expect([rest.d.comments.length, rest.d.cursor]).toEqual([1, null]);
+    const allIds = [...subs.d.comments, ...rest.d.comments].map((c: { id: string }) => c.id);
+    expect(new Set(allIds).size).toBe(3);
+
+    const byIds = await get(`/api/comments?idList=${roots[1]}|${roots[0]}|${newId()}`);
+    expect(byIds.d.map((c: { id: string }) => c.id)).toEqual([roots[1], roots[0]]);
+    for (const id of roots) touched.add(id);
+  });
+
+  it("answers 404 for a missing entry and 400 for a bad cursor", async () => {
+    expect((await get(listUrl(newId()))).status).toBe(404);
+    const u = await register();
+    const e = await makeEntry(u.user.id);
+    expect((await get(listUrl(e.id, "?createdAt=garbage"))).d.field).toBe("createdAt");
+    expect((await get(listUrl(e.id, "?rankType=old"))).status).toBe(400);
+    expect((await get(`/api/comments?idList=zz`)).d.field).toBe("idList");
+  });
+});
+
+describe("likes, edits and deletes", () => {
+  it("counts a comment like once however often it is given", async () => {
+    const [a, b] = [await register(), await register()];
+    const e = await makeEntry(a.user.id);
+    const c = await comment(a.auth, e.id);
+    expect((await put(`/api/comment/${c}/like`)).status).toBe(401);
+    expect((await put(`/api/comment/${c}/like`, b.auth)).d).toEqual({
+      liked: true,
+      likesCount: 1,
+      likeCount: 1,
+    });
+    expect((await put(`/api/comment/${c}/like`, b.auth)).d).toEqual({
+      liked: true,
+      likesCount: 1,
+      likeCount: 1,
+    });
+    expect((await commentRow(c)).likesCount).toBe(1);
+    expect((await del(`/api/comment/${c}/like`, b.auth)).d.likesCount).toBe(0);
+    expect((await del(`/api/comment/${c}/like`, b.auth)).d.likesCount).toBe(0);
+    expect((await put(`/api/comment/${newId()}/like`, b.auth)).status).toBe(404);
+    expect(await driftOf([c])).toEqual([]);
+  });
+
+  it("lets only the author edit", async () => {
+    const [a, b] = [await register(), await register()];
+    const e = await makeEntry(a.user.id);
+    const c = await comment(a.auth, e.id);
+    expect((await put(`/api/comment/${c}`, b.auth, { content: "改" })).status).toBe(403);
+    expect((await put(`/api/comment/${c}`, undefined, { content: "改" })).status).toBe(401);
+    expect((await put(`/api/comment/${c}`, a.auth, { content: " " })).d.field).toBe("content");
+    const r = await put(`/api/comment/${c}`, a.auth, { content: "  改好了 " });
+    expect([r.s, r.d.content]).toEqual([1, "改好了"]);
+    expect((await commentRow(c)).content).toBe("改好了");
+  });
+
+  it("soft-deletes, moves counters back once, and keeps a root with replies as 该评论已删除", async () => {
+    const [a, b] = [await register(), await register()];
+    const e = await makeEntry(a.user.id);
+    const root = await comment(b.auth, e.id);
+    const lonely = await comment(b.auth, e.id);
+    const reply = await comment(a.auth, e.id, { firstComment: root });
+    expect((await del(`/api/comment/${root}`, a.auth)).status).toBe(403);
+    expect((await del(`/api/comment/${root}`)).status).toBe(401);
+    expect((await del(`/api/comment/${newId()}`, a.auth)).status).toBe(404);
+
+    expect((await del(`/api/comment/${root}`, b.auth)).s).toBe(1);
+    expect((await del(`/api/comment/${root}`, b.auth)).s).toBe(1);
+    expect((await del(`/api/comment/${lonely}`, b.auth)).s).toBe(1);
+    expect((await entryRow(e.id)).commentsCount).toBe(1);
+    expect((await userRow(b.user.id)).commentsCount).toBe(0);
+    const list = await get(listUrl(e.id));
+    expect(list.d.comments.map((c: { id: string }) => c.id)).toEqual([root]);
+    expect(list.d.comments[0]).toMatchObject({ content: "该评论已删除", deleted: true, user: null });
+    expect(list.d.comments[0].topSubCommentList.map((c: { id: string }) => c.id)).toEqual([reply]);
+    expect((await put(`/api/comment/${root}/like`, a.auth)).status).toBe(404);
+
+    await del(`/api/comment/${reply}`, a.auth);
+    expect((await commentRow(root)).subCommentCount).toBe(0);
+    expect((await get(listUrl(e.id))).d.comments).toEqual([]);
+    expect(await driftOf([e.id, a.user.id, b.user.id, root, lonely, reply])).toEqual([]);
+  });
+
+  it.runIf(!!process.env.DATABASE_URL)(
+    "stays exact under 200 concurrent like/unlike toggles on one comment (PostgreSQL)",
+    async () => {
+      const author = await register();
+      const e = await makeEntry(author.user.id);
+      const c = await comment(author.auth, e.id);
+      const people = await Promise.all(Array.from({ length: 20 }, () => register()));
+      const replies = await Promise.all(
+        people.flatMap((p) =>
+          Array.from({ length: 10 }, () =>
+            Math.random() < 0.5
+              ? put(`/api/comment/${c}/like`, p.auth)
+              : del(`/api/comment/${c}/like`, p.auth),
+          ),
+        ),
+      );
+      expect(replies.filter((r) => r.status >= 500)).toEqual([]);
+      expect(await driftOf([c])).toEqual([]);
+    },
+    120_000,
+  );
+});
+
+describe("counters stay with their rows", () => {
+  it("leaves no drift on anything this file made", async () => {
+    expect(touched.size).toBeGreaterThan(10);
+    expect(await driftOf(touched)).toEqual([]);
+  });
+});

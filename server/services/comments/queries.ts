@@ -1,0 +1,192 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { Tx } from "../../../db/client.ts";
+import { commentLikes, comments, users } from "../../../db/schema/index.ts";
+import type { CommentRow } from "./present.ts";
+
+/** The comment, locked for the rest of the transaction (replies, edits and deletes of it serialize). */
+export async function lockComment(tx: Tx, id: string): Promise<CommentRow | undefined> {
+  const [row] = await tx.select().from(comments).where(eq(comments.id, id)).for("update");
+  return row;
+}
+
+export async function findComment(db: Tx, id: string): Promise<CommentRow | undefined> {
+  const [row] = await db.select().from(comments).where(eq(comments.id, id)).limit(1);
+  return row;
+}
+
+export async function insertComment(tx: Tx, values: typeof comments.$inferInsert): Promise<CommentRow> {
+  const [row] = await tx.insert(comments).values(values).returning();
+  return row;
+}
+
+export async function bumpSubCommentCount(tx: Tx, rootId: string, delta: 1 | -1): Promise<void> {
+  await tx
+    .update(comments)
+    .set({ subCommentCount: sql`${comments.subCommentCount} + ${delta}` })
+    .where(eq(comments.id, rootId));
+}
+
+export async function bumpUserComments(tx: Tx, userId: string, delta: 1 | -1): Promise<void> {
+  await tx
+    .update(users)
+    .set({ commentsCount: sql`${users.commentsCount} + ${delta}` })
+    .where(eq(users.id, userId));
+}
+
+/** Adds the like row; true only when this call inserted it. */
+export async function insertCommentLike(tx: Tx, commentId: string, userId: string): Promise<boolean> {
+  const rows = await tx
+    .insert(commentLikes)
+    .values({ commentId, userId })
+    .onConflictDoNothing()
+    .returning({ commentId: commentLikes.commentId });
+  return rows.length === 1;
+}
+
+/** Removes the like row; true only when this call deleted it. */
+export async function deleteCommentLike(tx: Tx, commentId: string, userId: string): Promise<boolean> {
+  const rows = await tx
+    .delete(commentLikes)
+    .where(and(eq(commentLikes.commentId, commentId), eq(commentLikes.userId, userId)))
+    .returning({ commentId: commentLikes.commentId });
+  return rows.length === 1;
+}
+
+/** comments.likesCount ± delta (0 reads it), answering the new value. */
+export async function bumpCommentLikes(tx: Tx, commentId: string, delta: number): Promise<number> {
+  const [row] = await tx
+    .update(comments)
+    .set({ likesCount: sql`${comments.likesCount} + ${delta}` })
+    .where(eq(comments.id, commentId))
+    .returning({ likesCount: comments.likesCount });
+  return row?.likesCount ?? 0;
+}
+
+export type RootCursor =
+  { kind: "new"; createdAt: Date; id: string } | { kind: "hot"; likes: number; createdAt: Date; id: string };
+
+/**
+ * Root comments of a target, one page (comments_target_created_idx). A deleted root stays listed
+ * while it has replies, shown as 该评论已删除. Keyset, not offset: a comment posted between two
+ * requests neither repeats nor hides an item of the next page.
+ */
+export async function rootsOf(
+  db: Tx,
+  targetType: string,
+  targetId: string,
+  order: "new" | "hot",
+  cursor: RootCursor | null,
+  limit: number,
+): Promise<CommentRow[]> {
+  const base = and(
+    eq(comments.targetType, targetType),
+    eq(comments.targetId, targetId),
+    isNull(comments.firstCommentId),
+    or(isNull(comments.deletedAt), gt(comments.subCommentCount, 0)),
+  );
+  let after;
+  if (cursor?.kind === "new") {
+    after = or(
+      lt(comments.createdAt, cursor.createdAt),
+      and(eq(comments.createdAt, cursor.createdAt), lt(comments.id, cursor.id)),
+    );
+  } else if (cursor?.kind === "hot") {
+    after = or(
+      lt(comments.likesCount, cursor.likes),
+      and(eq(comments.likesCount, cursor.likes), lt(comments.createdAt, cursor.createdAt)),
+      and(
+        eq(comments.likesCount, cursor.likes),
+        eq(comments.createdAt, cursor.createdAt),
+        lt(comments.id, cursor.id),
+      ),
+    );
+  }
+  const orderBy =
+    order === "hot"
+      ? [desc(comments.likesCount), desc(comments.createdAt), desc(comments.id)]
+      : [desc(comments.createdAt), desc(comments.id)];
+  return db
+    .select()
+    .from(comments)
+    .where(after ? and(base, after) : base)
+    .orderBy(...orderBy)
+    .limit(limit);
+}
+
+/** Live replies under a root, oldest first, after the cursor (comments_first_created_idx). */
+export async function repliesOf(
+  db: Tx,
+  rootId: string,
+  cursor: { createdAt: Date; id: string } | null,
+  limit: number,
+): Promise<CommentRow[]> {
+  const base = and(eq(comments.firstCommentId, rootId), isNull(comments.deletedAt));
+  const after = cursor
+    ? or(
+        gt(comments.createdAt, cursor.createdAt),
+        and(eq(comments.createdAt, cursor.createdAt), gt(comments.id, cursor.id)),
+      )
+    : undefined;
+  return db
+    .select()
+    .from(comments)
+    .where(after ? and(base, after) : base)
+    .orderBy(asc(comments.createdAt), asc(comments.id))
+    .limit(limit);
+}
+
+/** The first `perRoot` live replies of each root, in one query (a window over the roots' replies). */
+export async function topRepliesOf(db: Tx, rootIds: string[], perRoot: number): Promise<CommentRow[]> {
+  if (rootIds.length === 0) return [];
+  const ranked = db
+    .select({
+      id: comments.id,
+      rn: sql<number>`row_number() over (partition by ${comments.firstCommentId} order by ${comments.createdAt}, ${comments.id})`.as(
+        "rn",
+      ),
+    })
+    .from(comments)
+    .where(and(inArray(comments.firstCommentId, rootIds), isNull(comments.deletedAt)))
+    .as("ranked");
+  const rows = await db
+    .select({ comment: comments })
+    .from(ranked)
+    .innerJoin(comments, eq(comments.id, ranked.id))
+    .where(sql`${ranked.rn} <= ${perRoot}`)
+    .orderBy(asc(comments.createdAt), asc(comments.id));
+  return rows.map((r) => r.comment);
+}
+
+export async function commentsByIds(db: Tx, ids: string[]): Promise<CommentRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(comments).where(inArray(comments.id, ids));
+}
+
+export async function usersByIds(db: Tx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(users).where(inArray(users.id, ids));
+}
+
+/** Which of these comments the user likes, in one query. */
+export async function likedAmong(db: Tx, userId: string | null, ids: string[]): Promise<Set<string>> {
+  if (!userId || ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: commentLikes.commentId })
+    .from(commentLikes)
+    .where(and(eq(commentLikes.userId, userId), inArray(commentLikes.commentId, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function updateCommentContent(tx: Tx, id: string, content: string): Promise<CommentRow> {
+  const [row] = await tx
+    .update(comments)
+    .set({ content, updatedAt: new Date() })
+    .where(eq(comments.id, id))
+    .returning();
+  return row;
+}
+
+/** Soft delete: the row stays (its replies hang on it) but no longer counts anywhere. */
+export async function softDeleteComment(tx: Tx, id: string): Promise<void> {
+  await tx.update(comments).set({ deletedAt: new Date() }).where(eq(comments.id, id));
+}

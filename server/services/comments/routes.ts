@@ -1,0 +1,124 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { ok } from "../../plugins/envelope.ts";
+import type { Services } from "../index.ts";
+import {
+  CommentIdParams,
+  CommentListQuery,
+  EditCommentBody,
+  EntryCommentsParams,
+  IdListQuery,
+  PostCommentBody,
+  SubCommentsParams,
+} from "./schema.ts";
+
+const tags = ["comments"];
+const COMMENT_SHAPE =
+  "评论：{id, user, content, imageUrlList, likesCount, likeCount, subCommentCount, replyCount, replyUser, " +
+  "replyCommentId, firstCommentId, topSubCommentList, liked, deleted, createdAt, updatedAt}；已删除且有回复的根评论显示为「该评论已删除」。";
+const PAGE_NOTE = "d 为 {count, comments, cursor, hasMore}；下一页把 cursor 作为 createdAt 传回。";
+
+/** Comments of spec §7 (entry target; booklet, repo and pin targets reuse the service). */
+export function commentRoutes(services: Services): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    const comments = services.comments;
+
+    app.post(
+      "/comment",
+      {
+        schema: {
+          tags,
+          summary: "发表评论或回复",
+          description:
+            "需要登录（401）。content 去掉首尾空白后必填，最多 1000 字；picList 为数组或用 | 连接的 http(s) 图片地址，最多 9 张。" +
+            "回复时带 firstComment（根评论）和 respComment（被回复的根评论或其下回复）。对象不存在或已删除返回 404；" +
+            "firstComment 不属于该对象或本身是回复、respComment 不在该根评论下返回 400，d.field 为出错字段。d 为 {commentId}。",
+          body: PostCommentBody,
+        },
+      },
+      async (req) => ok(await comments.create(req.body, req.caller)),
+    );
+
+    app.put(
+      "/comment/:id",
+      {
+        schema: {
+          tags,
+          summary: "编辑评论",
+          description: "仅作者（否则 403）。d 为编辑后的评论。" + COMMENT_SHAPE,
+          params: CommentIdParams,
+          body: EditCommentBody,
+        },
+      },
+      async (req) => ok(await comments.edit(req.params.id, req.body.content, req.caller)),
+    );
+
+    app.delete(
+      "/comment/:id",
+      {
+        schema: {
+          tags,
+          summary: "删除评论",
+          description: "作者或管理员（否则 403）；软删除，计数同步减少；重复删除无副作用。",
+          params: CommentIdParams,
+        },
+      },
+      async (req) => ok(await comments.remove(req.params.id, req.caller)),
+    );
+
+    const LIKE_NOTE = "需要登录。d 为 {liked, likesCount, likeCount}；重复操作不重复计数。";
+    app.put(
+      "/comment/:id/like",
+      { schema: { tags, summary: "点赞评论", description: LIKE_NOTE, params: CommentIdParams } },
+      async (req) => ok(await comments.like(req.params.id, req.caller)),
+    );
+    app.delete(
+      "/comment/:id/like",
+      { schema: { tags, summary: "取消点赞评论", description: LIKE_NOTE, params: CommentIdParams } },
+      async (req) => ok(await comments.unlike(req.params.id, req.caller)),
+    );
+
+    app.get(
+      "/comments",
+      {
+        schema: {
+          tags,
+          summary: "按 id 取评论",
+          description: "idList 用 | 连接。d 为评论数组，按请求顺序。" + COMMENT_SHAPE,
+          querystring: IdListQuery,
+        },
+      },
+      async (req) => ok(await comments.byIds(req.query.idList, req.caller)),
+    );
+
+    app.get(
+      "/comments/entry/:entryId",
+      {
+        schema: {
+          tags,
+          summary: "条目的评论",
+          description:
+            "rankType new（最新在前）或 hot（点赞多在前）；每条带 topSubCommentList（前 2 条回复）。count 为评论加回复总数。" +
+            PAGE_NOTE,
+          params: EntryCommentsParams,
+          querystring: CommentListQuery,
+        },
+      },
+      async (req) => ok(await comments.list("entry", req.params.entryId, req.query, req.caller)),
+    );
+
+    app.get(
+      "/comments/entry/:entryId/comment/:commentId",
+      {
+        schema: {
+          tags,
+          summary: "根评论下的回复",
+          description: "最早在前。count 为该根评论的回复数。" + PAGE_NOTE,
+          params: SubCommentsParams,
+          querystring: CommentListQuery,
+        },
+      },
+      async (req) =>
+        ok(await comments.replies("entry", req.params.entryId, req.params.commentId, req.query, req.caller)),
+    );
+  };
+}

@@ -1,0 +1,61 @@
+import { eq, sql } from "drizzle-orm";
+import type { Tx } from "../../../db/client.ts";
+import type { CommentTargetType } from "../../../db/schema/social.ts";
+import { entries } from "../../../db/schema/index.ts";
+import { refreshHeat } from "../entries/write.ts";
+
+/**
+ * What the comment service needs of a thing comments hang on. One adapter per targetType: the
+ * entry one is here; booklets, repos and pins add theirs to COMMENT_TARGETS and reuse the rest.
+ */
+export interface CommentTarget {
+  /** Locks the target row; answers its state, or undefined when there is no such row. */
+  lock(tx: Tx, id: string): Promise<{ live: boolean } | undefined>;
+  /** Live (can be read and commented on) without a lock. */
+  isLive(db: Tx, id: string): Promise<boolean>;
+  /** Its comment count (comments and replies not deleted). */
+  commentCount(db: Tx, id: string): Promise<number>;
+  /** Moves the count by delta in the caller's transaction (and whatever depends on it). */
+  bump(tx: Tx, id: string, delta: 1 | -1, at: Date): Promise<void>;
+}
+
+const entryTarget: CommentTarget = {
+  async lock(tx, id) {
+    const [row] = await tx
+      .select({ status: entries.status, deletedAt: entries.deletedAt })
+      .from(entries)
+      .where(eq(entries.id, id))
+      .for("update");
+    return row ? { live: row.status === "published" && !row.deletedAt } : undefined;
+  },
+  async isLive(db, id) {
+    const [row] = await db
+      .select({ status: entries.status, deletedAt: entries.deletedAt })
+      .from(entries)
+      .where(eq(entries.id, id))
+      .limit(1);
+    return !!row && row.status === "published" && !row.deletedAt;
+  },
+  async commentCount(db, id) {
+    const [row] = await db
+      .select({ n: entries.commentsCount })
+      .from(entries)
+      .where(eq(entries.id, id))
+      .limit(1);
+    return row?.n ?? 0;
+  },
+  async bump(tx, id, delta, at) {
+    await tx
+      .update(entries)
+      .set({
+        commentsCount: sql`${entries.commentsCount} + ${delta}`,
+        // latestCommentAt counts deleted comments too (db/counters.ts): only a new one moves it.
+        ...(delta > 0 ? { latestCommentAt: at } : {}),
+      })
+      .where(eq(entries.id, id));
+    // Comments feed the heat of an entry (db/heat.ts).
+    await refreshHeat(tx, id);
+  },
+};
+
+export const COMMENT_TARGETS: Partial<Record<CommentTargetType, CommentTarget>> = { entry: entryTarget };

@@ -1,0 +1,234 @@
+import { badRequest, notFound, unauthorized } from "../../lib/errors.ts";
+import { decodePointer, encodePointer } from "../../lib/pagination.ts";
+import type { Caller, Deps } from "../deps.ts";
+import { presentPublicUser, type PublicUser } from "../users/present.ts";
+import { hottestUsers } from "../users/queries.ts";
+import {
+  authorsInSubscribedTags,
+  bumpFollowCounts,
+  deleteFollow,
+  followCountsOf,
+  followPage,
+  followedAmong,
+  insertFollow,
+  lockUsers,
+  usersByIds,
+} from "./queries.ts";
+
+/** Follower and followee lists: 20 a page unless asked otherwise. */
+export const FOLLOW_PAGE_SIZE = 20;
+/** Suggested users shown (spec §9). */
+export const SUGGESTED_USERS = 4;
+
+const USER_MISSING = "用户不存在";
+
+/** The public fields get_multi_user may pick with `cols`. */
+export const PUBLIC_COLUMNS: readonly string[] = Object.keys(
+  presentPublicUser({
+    id: "",
+    createdAt: new Date(0),
+    updatedAt: new Date(0),
+    latestLoginedInAt: null,
+  } as Parameters<typeof presentPublicUser>[0]),
+);
+
+export interface FollowResult {
+  id: string;
+  followed: boolean;
+  /** The followee's followersCount after the call. */
+  followersCount: number;
+}
+
+export interface FollowState {
+  list: FollowResult[];
+  /** The caller's own followeesCount after the call. */
+  followeesCount: number;
+}
+
+export type ListedUser = PublicUser & { followed: boolean; followedAt: string };
+
+export interface FollowListPage {
+  list: ListedUser[];
+  /** Pointer of the last item: pass it back as `before` for the next page (spec §4). */
+  pointer: string | null;
+  canNext: boolean;
+}
+
+/** Splits an `ids` list (already checked by the schema when it comes over HTTP). */
+export function splitIds(raw: string): string[] {
+  const ids = [...new Set(raw.split("|").filter(Boolean))];
+  if (!ids.length || ids.some((id) => !/^[0-9a-f]{24}$/.test(id))) throw badRequest("ids 格式不正确", "ids");
+  return ids;
+}
+
+function requireLogin(caller: Caller): string {
+  if (!caller.userId) throw unauthorized();
+  return caller.userId;
+}
+
+/**
+ * Follows between users (spec §7 Follow, §4 "follow or unfollow user toggles followed, adjusts
+ * target followersCount and current user's followeesCount", §5 suggested users). A follow row and
+ * both counters move in one transaction, and only when a row was actually inserted or deleted.
+ */
+export function createFollowService(deps: Deps) {
+  const { db } = deps;
+
+  async function setFollowed(raw: string, caller: Caller, followed: boolean): Promise<FollowState> {
+    const me = requireLogin(caller);
+    const ids = splitIds(raw);
+    if (followed && ids.includes(me)) throw badRequest("不能关注自己", "ids");
+    // All-or-nothing on input: an unknown id fails the call before any row moves.
+    const known = await followCountsOf(db, ids);
+    if (ids.some((id) => !known.has(id))) throw notFound(USER_MISSING);
+    const list: FollowResult[] = [];
+    let followeesCount = (await followCountsOf(db, [me])).get(me)?.followeesCount ?? 0;
+    for (const id of ids) {
+      if (id === me) {
+        // Unfollowing oneself: there is never such a row; nothing to do.
+        list.push({ id, followed: false, followersCount: known.get(id)!.followersCount });
+        continue;
+      }
+      const result = await db.transaction(async (tx) => {
+        // Lock both user rows in id order first: concurrent toggles on one user serialize here,
+        // and A→B with B→A cannot deadlock.
+        const locked = await lockUsers(tx, [me, id]);
+        if (!locked.has(id)) throw notFound(USER_MISSING);
+        if (!locked.has(me)) throw unauthorized();
+        const changed = followed ? await insertFollow(tx, me, id) : await deleteFollow(tx, me, id);
+        if (changed) return bumpFollowCounts(tx, me, id, followed ? 1 : -1);
+        const counts = await followCountsOf(tx, [me, id]);
+        return {
+          followersCount: counts.get(id)!.followersCount,
+          followeesCount: counts.get(me)!.followeesCount,
+        };
+      });
+      followeesCount = result.followeesCount;
+      list.push({ id, followed, followersCount: result.followersCount });
+    }
+    return { list, followeesCount };
+  }
+
+  async function listPage(
+    side: "followers" | "followees",
+    input: { uid: string; before?: string; limit?: number },
+    caller: Caller,
+  ): Promise<FollowListPage> {
+    const pointer = decodePointer(input.before, "date");
+    if (input.before && !pointer) throw badRequest("before 格式不正确", "before");
+    const [owner] = await usersByIds(db, [input.uid]);
+    if (!owner) throw notFound(USER_MISSING);
+    const limit = Math.min(Math.max(input.limit ?? FOLLOW_PAGE_SIZE, 1), 100);
+    const rows = await followPage(db, side, input.uid, pointer, limit + 1);
+    const page = rows.slice(0, limit);
+    const mine = caller.userId
+      ? await followedAmong(
+          db,
+          caller.userId,
+          page.map((r) => r.user.id),
+        )
+      : new Set<string>();
+    const last = page.at(-1);
+    return {
+      list: page.map((r) => ({
+        ...presentPublicUser(r.user),
+        followed: mine.has(r.user.id),
+        followedAt: r.followedAt.toISOString(),
+      })),
+      pointer: last ? encodePointer(last.followedAt, last.user.id) : null,
+      canNext: rows.length > limit,
+    };
+  }
+
+  return {
+    /** follow (ids joined by |): idempotent; following oneself is 400, an unknown user 404. */
+    follow: (ids: string, caller: Caller) => setFollowed(ids, caller, true),
+
+    /** unfollow (ids joined by |): idempotent; unfollowing someone not followed changes nothing. */
+    unfollow: (ids: string, caller: Caller) => setFollowed(ids, caller, false),
+
+    /** isCurrentUserFollowed: {id: boolean} for each id; all false for a visitor. */
+    async isFollowed(raw: string, caller: Caller): Promise<Record<string, boolean>> {
+      const ids = splitIds(raw);
+      const mine = caller.userId ? await followedAmong(db, caller.userId, ids) : new Set<string>();
+      return Object.fromEntries(ids.map((id) => [id, mine.has(id)]));
+    },
+
+    /** getUserFollowerList: who follows `uid`, newest first, paged by `before`. */
+    followers: (input: { uid: string; before?: string; limit?: number }, caller: Caller) =>
+      listPage("followers", input, caller),
+
+    /** getUserFolloweeList: whom `uid` follows, newest first, paged by `before`. */
+    followees: (input: { uid: string; before?: string; limit?: number }, caller: Caller) =>
+      listPage("followees", input, caller),
+
+    /**
+     * The profile page's user (spec §2 user): public fields plus `followed` (the caller follows
+     * them) and `self`; null for an unknown id, which the page shows as the unknown-user placeholder.
+     */
+    async profile(
+      uid: string,
+      caller: Caller,
+    ): Promise<(PublicUser & { followed: boolean; self: boolean }) | null> {
+      const [row] = await usersByIds(db, [uid]);
+      if (!row) return null;
+      const self = caller.userId === uid;
+      const followed =
+        caller.userId && !self ? (await followedAmong(db, caller.userId, [uid])).has(uid) : false;
+      return { ...presentPublicUser(row), followed, self };
+    },
+
+    /** getUserFollowInfo: {followerNum, followeeNum}. */
+    async info(uid: string) {
+      const counts = (await followCountsOf(db, [uid])).get(uid);
+      if (!counts) throw notFound(USER_MISSING);
+      return { followerNum: counts.followersCount, followeeNum: counts.followeesCount };
+    },
+
+    /**
+     * get_multi_user: public fields of several users, keyed by id (unknown ids left out). `cols`
+     * picks fields; asking for a non-public one answers 400 naming `cols`.
+     */
+    async multiUser(
+      raw: string,
+      colsRaw: string | undefined,
+    ): Promise<Record<string, Record<string, unknown>>> {
+      const ids = splitIds(raw);
+      const cols = colsRaw ? colsRaw.split("|").filter(Boolean) : [];
+      const bad = cols.find((c) => !PUBLIC_COLUMNS.includes(c));
+      if (bad) throw badRequest(`不支持的字段 ${bad}`, "cols");
+      const rows = await usersByIds(db, ids);
+      const out: Record<string, Record<string, unknown>> = {};
+      for (const row of rows) {
+        const user: Record<string, unknown> = presentPublicUser(row);
+        out[row.id] = cols.length
+          ? Object.fromEntries([["id", row.id], ...cols.map((c) => [c, user[c]])])
+          : user;
+      }
+      return out;
+    },
+
+    /**
+     * getByTag: users to follow (spec §5). Never the caller, never someone already followed, no
+     * repeats; authors writing in the caller's subscribed tags first, then the hottest authors.
+     * Empty for a visitor.
+     */
+    async suggested(caller: Caller, count = SUGGESTED_USERS): Promise<(PublicUser & { followed: false })[]> {
+      const me = caller.userId;
+      if (!me) return [];
+      // Over-fetch: some candidates are dropped as already followed.
+      const pool = count * 10;
+      const fromTags = (await authorsInSubscribedTags(db, me, pool)).map((r) => r.id);
+      const hottest = await hottestUsers(db, pool);
+      const candidates = [...new Set([...fromTags, ...hottest.map((u) => u.id)])].filter((id) => id !== me);
+      const followed = await followedAmong(db, me, candidates);
+      const chosen = candidates.filter((id) => !followed.has(id)).slice(0, count);
+      const byId = new Map((await usersByIds(db, chosen)).map((u) => [u.id, u]));
+      return chosen
+        .filter((id) => byId.has(id))
+        .map((id) => ({ ...presentPublicUser(byId.get(id)!), followed: false as const }));
+    },
+  };
+}
+
+export type FollowService = ReturnType<typeof createFollowService>;

@@ -1,0 +1,140 @@
+import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import type { Tx } from "../../../db/client.ts";
+import { entries, entryTags, follows, tagSubscriptions, users } from "../../../db/schema/index.ts";
+import type { Pointer } from "../../lib/pagination.ts";
+
+/**
+ * Locks the given user rows in id order and answers the ids found. Every follow transaction locks
+ * both users this way, so A following B while B follows A take the locks in the same order and
+ * cannot deadlock.
+ */
+export async function lockUsers(tx: Tx, ids: string[]): Promise<Set<string>> {
+  const sorted = [...new Set(ids)].sort();
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, sorted))
+    .orderBy(users.id)
+    .for("update");
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Adds the follow row; true only when this call inserted it (following twice is a no-op). */
+export async function insertFollow(tx: Tx, followerId: string, followeeId: string): Promise<boolean> {
+  const rows = await tx
+    .insert(follows)
+    .values({ followerId, followeeId })
+    .onConflictDoNothing()
+    .returning({ followerId: follows.followerId });
+  return rows.length === 1;
+}
+
+/** Removes the follow row; true only when this call deleted it. */
+export async function deleteFollow(tx: Tx, followerId: string, followeeId: string): Promise<boolean> {
+  const rows = await tx
+    .delete(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
+    .returning({ followerId: follows.followerId });
+  return rows.length === 1;
+}
+
+/**
+ * Moves followersCount of the followee and followeesCount of the follower by `delta`, in id order
+ * (the rows are already locked by lockUsers; the order keeps the two updates consistent with it).
+ * Answers the followee's new followersCount and the follower's new followeesCount.
+ */
+export async function bumpFollowCounts(tx: Tx, followerId: string, followeeId: string, delta: 1 | -1) {
+  const updates = [
+    { id: followerId, set: { followeesCount: sql`${users.followeesCount} + ${delta}` } },
+    { id: followeeId, set: { followersCount: sql`${users.followersCount} + ${delta}` } },
+  ].sort((a, b) => (a.id < b.id ? -1 : 1));
+  const out = { followersCount: 0, followeesCount: 0 };
+  for (const u of updates) {
+    const [row] = await tx
+      .update(users)
+      .set(u.set)
+      .where(eq(users.id, u.id))
+      .returning({ followersCount: users.followersCount, followeesCount: users.followeesCount });
+    if (u.id === followeeId) out.followersCount = row.followersCount;
+    else out.followeesCount = row.followeesCount;
+  }
+  return out;
+}
+
+/** The counts of some users, by id. */
+export async function followCountsOf(db: Tx, ids: string[]) {
+  if (!ids.length) return new Map<string, { followersCount: number; followeesCount: number }>();
+  const rows = await db
+    .select({ id: users.id, followersCount: users.followersCount, followeesCount: users.followeesCount })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Which of `ids` does `followerId` follow? */
+export async function followedAmong(db: Tx, followerId: string, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: follows.followeeId })
+    .from(follows)
+    .where(and(eq(follows.followerId, followerId), inArray(follows.followeeId, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function usersByIds(db: Tx, ids: string[]) {
+  if (!ids.length) return [];
+  return db.select().from(users).where(inArray(users.id, ids));
+}
+
+/**
+ * One page of a user's followers (side "followers": rows with followee = uid, listing the
+ * follower) or followees (side "followees"), newest follow first. Keyset on (createdAt, other
+ * user's id): follows made while someone pages through land before the first page, so later pages
+ * neither repeat nor skip (follows_followee_created_idx / follows_follower_created_idx).
+ */
+export async function followPage(
+  db: Tx,
+  side: "followers" | "followees",
+  uid: string,
+  pointer: Pointer<Date> | null,
+  limit: number,
+) {
+  const mine = side === "followers" ? follows.followeeId : follows.followerId;
+  const other = side === "followers" ? follows.followerId : follows.followeeId;
+  const after = pointer
+    ? or(
+        lt(follows.createdAt, pointer.value),
+        and(eq(follows.createdAt, pointer.value), lt(other, pointer.id)),
+      )
+    : undefined;
+  return db
+    .select({ user: users, followedAt: follows.createdAt })
+    .from(follows)
+    .innerJoin(users, eq(users.id, other))
+    .where(and(eq(mine, uid), after))
+    .orderBy(desc(follows.createdAt), desc(other))
+    .limit(limit);
+}
+
+/**
+ * Authors of published entries in the tags `userId` subscribes to, hottest first: the first
+ * source of suggested users (spec §5).
+ */
+export async function authorsInSubscribedTags(db: Tx, userId: string, limit: number) {
+  return db
+    .select({ id: entries.userId })
+    .from(tagSubscriptions)
+    .innerJoin(entryTags, eq(entryTags.tagId, tagSubscriptions.tagId))
+    .innerJoin(entries, eq(entries.id, entryTags.entryId))
+    .innerJoin(users, eq(users.id, entries.userId))
+    .where(
+      and(
+        eq(tagSubscriptions.userId, userId),
+        eq(entries.status, "published"),
+        sql`${entries.deletedAt} is null`,
+      ),
+    )
+    .groupBy(entries.userId, users.totalHotIndex)
+    .orderBy(desc(users.totalHotIndex), desc(entries.userId))
+    .limit(limit);
+}

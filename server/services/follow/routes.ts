@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { ok } from "../../plugins/envelope.ts";
+import type { Services } from "../index.ts";
+import { FollowListQuery, IdsBody, IdsQuery, MultiUserQuery, SuggestQuery, UidQuery } from "./schema.ts";
+
+const tags = ["follow"];
+const CHANGE_NOTE =
+  "需要登录，未登录返回 401。请求体 {ids}：用户 id 用 | 连接。POST 与 PUT 等价（改变状态的调用不用 GET）。" +
+  "d 为 {list: [{id, followed, followersCount}], followeesCount}，followeesCount 为调用者自己的关注数。" +
+  "重复关注或取消不会重复计数；ids 含自己（关注时）返回 400，d.field 为 ids；任一用户不存在返回 404 且不做任何改动。";
+const LIST_NOTE =
+  "最新关注在前，按最后一项的关注时间翻页：把上一页的 pointer 作为 before 传回。" +
+  "d 为 {list, pointer, canNext}；list 每项为用户公开资料加 followed（调用者是否关注）和 followedAt。用户不存在返回 404。";
+
+/** Follow of spec §7 (follow, unfollow, isCurrentUserFollowed, lists, info) and the Users calls. */
+export function followRoutes(services: Services): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    const follow = services.follow;
+
+    for (const method of ["post", "put"] as const) {
+      app[method](
+        "/follow",
+        { schema: { tags, summary: "关注用户", description: CHANGE_NOTE, body: IdsBody } },
+        async (req) => ok(await follow.follow(req.body.ids, req.caller)),
+      );
+      app[method](
+        "/unfollow",
+        { schema: { tags, summary: "取消关注用户", description: CHANGE_NOTE, body: IdsBody } },
+        async (req) => ok(await follow.unfollow(req.body.ids, req.caller)),
+      );
+    }
+
+    app.get(
+      "/isCurrentUserFollowed",
+      {
+        schema: {
+          tags,
+          summary: "我是否关注了这些用户",
+          description: "d 为 {用户 id: boolean}；未登录时全为 false。",
+          querystring: IdsQuery,
+        },
+      },
+      async (req) => ok(await follow.isFollowed(req.query.ids, req.caller)),
+    );
+    app.get(
+      "/getUserFollowerList",
+      { schema: { tags, summary: "用户的关注者", description: LIST_NOTE, querystring: FollowListQuery } },
+      async (req) => ok(await follow.followers(req.query, req.caller)),
+    );
+    app.get(
+      "/getUserFolloweeList",
+      { schema: { tags, summary: "用户关注的人", description: LIST_NOTE, querystring: FollowListQuery } },
+      async (req) => ok(await follow.followees(req.query, req.caller)),
+    );
+    app.get(
+      "/getUserFollowInfo",
+      {
+        schema: {
+          tags,
+          summary: "用户的关注数与关注者数",
+          description: "d 为 {followerNum, followeeNum}。用户不存在返回 404。",
+          querystring: UidQuery,
+        },
+      },
+      async (req) => ok(await follow.info(req.query.uid)),
+    );
+    app.get(
+      "/get_multi_user",
+      {
+        schema: {
+          tags: ["users"],
+          summary: "批量获取用户公开资料",
+          description:
+            "d 为 {用户 id: 用户}，不存在的 id 不出现；cols 只取这些公开字段（另带 id），含非公开字段返回 400，d.field 为 cols。",
+          querystring: MultiUserQuery,
+        },
+      },
+      async (req) => ok(await follow.multiUser(req.query.ids, req.query.cols)),
+    );
+    app.get(
+      "/getByTag",
+      {
+        schema: {
+          tags: ["users"],
+          summary: "推荐关注的用户",
+          description:
+            "需要登录，未登录返回空列表。不含自己、不含已关注、不重复；优先推荐在调用者关注的标签下写作的作者，再按热度补足。d 为用户列表（默认 4 个）。",
+          querystring: SuggestQuery,
+        },
+      },
+      async (req) => ok(await follow.suggested(req.caller, req.query.limit)),
+    );
+  };
+}

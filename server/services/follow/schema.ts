@@ -1,0 +1,43 @@
+import { Type } from "@sinclair/typebox";
+
+/** At most this many ids in one `ids` list (follow, isCurrentUserFollowed, get_multi_user). */
+export const MAX_IDS = 50;
+
+const HEX = "[0-9a-f]{24}";
+/** User ids joined by | (spec §7); a malformed list answers 400 naming `ids`. */
+const ids = Type.String({
+  pattern: `^${HEX}(\\|${HEX}){0,${MAX_IDS - 1}}$`,
+  description: `用户 id，多个用 | 连接，最多 ${MAX_IDS} 个`,
+});
+const uid = Type.String({ pattern: `^${HEX}$`, description: "用户 id" });
+
+export const IdsBody = Type.Object({ ids });
+export const IdsQuery = Type.Object({ ids });
+export const UidQuery = Type.Object({ uid });
+
+export const FollowListQuery = Type.Object({
+  uid,
+  before: Type.Optional(
+    Type.String({
+      maxLength: 80,
+      description: "上一页最后一项的 pointer（关注时间_用户 id），不传为第一页",
+    }),
+  ),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+});
+
+export const MultiUserQuery = Type.Object({
+  ids,
+  cols: Type.Optional(
+    Type.String({
+      maxLength: 500,
+      description: "要返回的公开字段，用 | 连接（如 username|avatarLarge）；不传返回全部公开字段",
+    }),
+  ),
+});
+
+export const SuggestQuery = Type.Object({
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 20, default: 4, description: "推荐人数，默认 4" }),
+  ),
+});
