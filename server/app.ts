@@ -28,6 +28,8 @@ import { likeRoutes } from "./services/likes/routes.ts";
 import { commentRoutes } from "./services/comments/routes.ts";
 import { postRoutes } from "./services/posts/routes.ts";
 import { followRoutes } from "./services/follow/routes.ts";
+import { inviteRoutes } from "./services/invites/routes.ts";
+import { mailPushRoutes } from "./services/mailpush/routes.ts";
 import { devOutboxRoutes } from "./dev-outbox.ts";
 import { installSsr } from "./ssr.ts";
 
@@ -129,6 +131,8 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   await app.register(commentRoutes(services), { prefix: "/api" });
   await app.register(postRoutes(services), { prefix: "/api" });
   await app.register(followRoutes(services), { prefix: "/api" });
+  await app.register(inviteRoutes(services), { prefix: "/api" });
+  await app.register(mailPushRoutes(services), { prefix: "/api" });
   if (outbox) devOutboxRoutes(app, outbox, config.siteName);
   if (opts.buildDir) await installSsr(app, services, config, path.resolve(opts.buildDir));
   else app.setNotFoundHandler((_req, reply) => reply.status(404).send({ s: 404, m: "接口不存在", d: null }));

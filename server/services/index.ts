@@ -3,6 +3,8 @@ import { createCommentService } from "./comments/comments.ts";
 import type { Deps } from "./deps.ts";
 import { createEntryService } from "./entries/entries.ts";
 import { createFollowService } from "./follow/follow.ts";
+import { createInviteService } from "./invites/invites.ts";
+import { createMailPushService } from "./mailpush/mailpush.ts";
 import { createPublishService } from "./entries/publish.ts";
 import { createParserService } from "./parser/parser.ts";
 import { createLikeService } from "./likes/likes.ts";
@@ -24,7 +26,23 @@ export function createServices(deps: Deps) {
   const parser = createParserService(deps);
   const follow = createFollowService(deps);
   const comments = createCommentService(deps);
-  return { auth, users, entries, tags, search, likes, posts, publish, parser, follow, comments };
+  const invites = createInviteService(deps);
+  const mailpush = createMailPushService(deps);
+  return {
+    auth,
+    users,
+    entries,
+    tags,
+    search,
+    likes,
+    posts,
+    publish,
+    parser,
+    follow,
+    comments,
+    invites,
+    mailpush,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

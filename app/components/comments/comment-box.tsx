@@ -12,7 +12,7 @@ interface CommentBoxProps {
   onCancel?: () => void;
 }
 
-/** A textarea with 发布; logged out, focusing or sending it opens the login dialog instead. */
+/** A textarea with 发布; logged out, clicking, typing or sending opens the login dialog instead. */
 export function CommentBox({
   placeholder = "输入评论...",
   initial = "",
@@ -21,7 +21,7 @@ export function CommentBox({
   onSubmit,
   onCancel,
 }: CommentBoxProps) {
-  const { requireLogin, alert } = useShell();
+  const { viewer, requireLogin, alert } = useShell();
   const [content, setContent] = useState(initial);
   const [busy, setBusy] = useState(false);
 
@@ -50,7 +50,15 @@ export function CommentBox({
         maxLength={1000}
         rows={3}
         autoFocus={autoFocus}
-        onFocus={() => requireLogin()}
+        // Click and keys, not focus: closing the login dialog hands focus back here, which must
+        // not open it again.
+        onClick={() => !viewer && requireLogin()}
+        onKeyDown={(e) => {
+          if (!viewer && e.key.length === 1) {
+            e.preventDefault();
+            requireLogin();
+          }
+        }}
         onChange={(e) => setContent(e.target.value)}
       />
       <div className="comment-box-actions">

@@ -1,24 +1,22 @@
 import type { Route } from "./+types/mail";
-import { EmptyState } from "../../components/ui/empty-state";
+import { MailPushSwitches } from "../../components/settings/mail-push-switches";
 import { requireViewer } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
 
-/** Mail-push settings (follow off, article on, weekly on by default) come with the mail-push issue. */
-export function loader({ context }: Route.LoaderArgs) {
+/** setting:mail: the viewer's mail-push switches (follow off, article on, week on by default). */
+export async function loader({ context }: Route.LoaderArgs) {
   requireViewer(context);
-  return null;
+  return { status: await context.services.mailpush.status(context.caller) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "邮件设置");
 
-export default function MailSettings() {
+export default function MailSettings({ loaderData }: Route.ComponentProps) {
   return (
     <div className="settings-body">
       <h2 className="settings-title">邮件推送</h2>
-      <EmptyState
-        title="邮件推送设置即将上线"
-        description="届时可以设置是否接收关注提醒、文章推荐和每周精选邮件"
-      />
+      <p className="settings-hint">选择你希望收到的邮件，修改立即生效。</p>
+      <MailPushSwitches initial={loaderData.status} />
     </div>
   );
 }

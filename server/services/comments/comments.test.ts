@@ -9,6 +9,7 @@ import { CATEGORY_ID } from "../../../db/reference-data.ts";
 import { comments, entries, users } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 import { deleteEntry, insertEntry, type NewEntry } from "../entries/write.ts";
+import { previewCut } from "../../../app/components/comments/preview.ts";
 
 let nugget: NuggetApp;
 beforeAll(async () => {
@@ -344,6 +345,61 @@ describe("likes, edits and deletes", () => {
     },
     120_000,
   );
+});
+
+describe("concurrent replies and deletes", () => {
+  it.runIf(!!process.env.DATABASE_URL)(
+    "keep the entry, root and user counts exact (PostgreSQL)",
+    async () => {
+      const author = await register();
+      const e = await makeEntry(author.user.id);
+      const root = await comment(author.auth, e.id);
+      const people = await Promise.all(Array.from({ length: 10 }, () => register()));
+      const earlier = await Promise.all(people.map((p) => comment(p.auth, e.id, { firstComment: root })));
+      const theirs = await Promise.all(people.map((p) => makeEntry(p.user.id)));
+      const replies = await Promise.all([
+        ...people.flatMap((p) =>
+          Array.from({ length: 3 }, () =>
+            post({ content: "并发回复", targetId: e.id, firstComment: root, respComment: root }, p.auth),
+          ),
+        ),
+        ...earlier.map((id, i) => del(`/api/comment/${id}`, people[i].auth)),
+        ...people.map((p) => post({ content: "并发评论", targetId: e.id }, p.auth)),
+        // Cross traffic: the author comments on the commenters' entries at the same time, so user
+        // rows are locked from both sides (the case an unordered update would deadlock on).
+        ...theirs.map((t) => post({ content: "回访", targetId: t.id }, author.auth)),
+      ]);
+      expect(replies.filter((r) => r.status >= 500)).toEqual([]);
+      for (const r of replies) if (r.d?.commentId) touched.add(r.d.commentId);
+      expect((await commentRow(root)).subCommentCount).toBe(30);
+      expect((await entryRow(e.id)).commentsCount).toBe(41);
+      expect(
+        await driftOf([
+          e.id,
+          root,
+          author.user.id,
+          ...people.map((p) => p.user.id),
+          ...earlier,
+          ...theirs.map((t) => t.id),
+        ]),
+      ).toEqual([]);
+    },
+    120_000,
+  );
+});
+
+describe("comment preview cut (spec §5)", () => {
+  it("keeps short comments and cuts after 10 lines of ~40 characters with an ellipsis", () => {
+    expect(previewCut("短评")).toEqual({ text: "短评", cut: false });
+    const ten = Array.from({ length: 10 }, (_, i) => `行${i}`).join("\n");
+    expect(previewCut(ten).cut).toBe(false);
+    const twelve = `${ten}\n多一行\n再一行`;
+    expect(previewCut(twelve)).toEqual({ text: `${ten}…`, cut: true });
+    const wide = "字".repeat(450);
+    const cut = previewCut(wide);
+    expect([cut.cut, cut.text]).toEqual([true, `${"字".repeat(400)}…`]);
+    expect(previewCut("字".repeat(400)).cut).toBe(false);
+  });
 });
 
 describe("counters stay with their rows", () => {

@@ -15,6 +15,7 @@ import {
   insertCommentLike,
   likedAmong,
   lockComment,
+  lockUsers,
   repliesOf,
   rootsOf,
   softDeleteComment,
@@ -125,7 +126,7 @@ const cursorOf = (row: CommentRow, order: "new" | "hot" | "replies") =>
  * Comments of spec §7, for every targetType (one table): posting, replying, lists, likes, edit and
  * delete. Each write moves the counters of db/counters.ts in its own transaction: the target's
  * comment count (and heat), the root's subCommentCount, the author's users.commentsCount, the
- * comment's likesCount. Lock order: target row, then root comment, then the comment itself.
+ * comment's likesCount. Lock order: target row, root comment, the comment itself, then user rows by id.
  */
 export function createCommentService(deps: Deps) {
   const { db } = deps;
@@ -223,6 +224,7 @@ export function createCommentService(deps: Deps) {
           throw badRequest("根评论不能指定 respUser", "respUser");
         }
 
+        await lockUsers(tx, [userId, state.ownerId]);
         const row = await insertComment(tx, {
           id: newId(),
           targetType: type,
@@ -268,10 +270,11 @@ export function createCommentService(deps: Deps) {
       }
       await db.transaction(async (tx) => {
         // Same lock order as create: target, root, comment.
-        await target.lock(tx, found.targetId);
+        const state = await target.lock(tx, found.targetId);
         if (found.firstCommentId) await lockComment(tx, found.firstCommentId);
         const c = await lockComment(tx, id);
         if (!c || c.deletedAt) return;
+        await lockUsers(tx, state ? [c.userId, state.ownerId] : [c.userId]);
         await softDeleteComment(tx, id);
         await target.bump(tx, c.targetId, -1, new Date());
         if (c.firstCommentId) await bumpSubCommentCount(tx, c.firstCommentId, -1);

@@ -190,3 +190,18 @@ export async function updateCommentContent(tx: Tx, id: string, content: string):
 export async function softDeleteComment(tx: Tx, id: string): Promise<void> {
   await tx.update(comments).set({ deletedAt: new Date() }).where(eq(comments.id, id));
 }
+
+/**
+ * Locks user rows in id order. A comment moves two users (the commenter's commentsCount, the
+ * target owner's heat); taking both in one order means A commenting on B's entry while B
+ * comments on A's cannot deadlock.
+ */
+export async function lockUsers(tx: Tx, ids: string[]): Promise<void> {
+  const sorted = [...new Set(ids)].sort();
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, sorted))
+    .orderBy(asc(users.id))
+    .for("update");
+}

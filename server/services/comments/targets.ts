@@ -9,8 +9,11 @@ import { refreshHeat } from "../entries/write.ts";
  * entry one is here; booklets, repos and pins add theirs to COMMENT_TARGETS and reuse the rest.
  */
 export interface CommentTarget {
-  /** Locks the target row; answers its state, or undefined when there is no such row. */
-  lock(tx: Tx, id: string): Promise<{ live: boolean } | undefined>;
+  /**
+   * Locks the target row; answers its state and owner (whose heat the bump may move), or
+   * undefined when there is no such row.
+   */
+  lock(tx: Tx, id: string): Promise<{ live: boolean; ownerId: string } | undefined>;
   /** Live (can be read and commented on) without a lock. */
   isLive(db: Tx, id: string): Promise<boolean>;
   /** Its comment count (comments and replies not deleted). */
@@ -22,11 +25,11 @@ export interface CommentTarget {
 const entryTarget: CommentTarget = {
   async lock(tx, id) {
     const [row] = await tx
-      .select({ status: entries.status, deletedAt: entries.deletedAt })
+      .select({ status: entries.status, deletedAt: entries.deletedAt, userId: entries.userId })
       .from(entries)
       .where(eq(entries.id, id))
       .for("update");
-    return row ? { live: row.status === "published" && !row.deletedAt } : undefined;
+    return row ? { live: row.status === "published" && !row.deletedAt, ownerId: row.userId } : undefined;
   },
   async isLive(db, id) {
     const [row] = await db
@@ -49,8 +52,12 @@ const entryTarget: CommentTarget = {
       .update(entries)
       .set({
         commentsCount: sql`${entries.commentsCount} + ${delta}`,
-        // latestCommentAt counts deleted comments too (db/counters.ts): only a new one moves it.
-        ...(delta > 0 ? { latestCommentAt: at } : {}),
+        // latestCommentAt is max(createdAt) over all comments, deleted ones too (db/counters.ts):
+        // only a new one moves it, and never backwards. createdAt is the transaction's start time,
+        // so a comment that waited on the entry lock can be older than the one before it.
+        ...(delta > 0
+          ? { latestCommentAt: sql`greatest(coalesce(${entries.latestCommentAt}, ${at}), ${at})` }
+          : {}),
       })
       .where(eq(entries.id, id));
     // Comments feed the heat of an entry (db/heat.ts).
