@@ -20,14 +20,14 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
 ];
 
-export function loader({ context }: Route.LoaderArgs): RootData {
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   return {
     viewer: context.viewer,
     siteName: context.siteName,
     csrfToken: context.csrfToken,
     devOutbox: context.devOutbox,
-    // Filled in once notifications exist; the title helper and the bell already read it.
-    unreadCount: 0,
+    // Total unread (user + system) for the bell and the title prefix; no query for a visitor.
+    unreadCount: context.viewer ? await context.services.notifications.unreadTotal(context.viewer.id) : 0,
   };
 }
 

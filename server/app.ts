@@ -30,6 +30,7 @@ import { postRoutes } from "./services/posts/routes.ts";
 import { followRoutes } from "./services/follow/routes.ts";
 import { inviteRoutes } from "./services/invites/routes.ts";
 import { mailPushRoutes } from "./services/mailpush/routes.ts";
+import { notificationRoutes } from "./services/notifications/routes.ts";
 import { devOutboxRoutes } from "./dev-outbox.ts";
 import { installSsr } from "./ssr.ts";
 
@@ -133,6 +134,7 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   await app.register(followRoutes(services), { prefix: "/api" });
   await app.register(inviteRoutes(services), { prefix: "/api" });
   await app.register(mailPushRoutes(services), { prefix: "/api" });
+  await app.register(notificationRoutes(services), { prefix: "/api" });
   if (outbox) devOutboxRoutes(app, outbox, config.siteName);
   if (opts.buildDir) await installSsr(app, services, config, path.resolve(opts.buildDir));
   else app.setNotFoundHandler((_req, reply) => reply.status(404).send({ s: 404, m: "接口不存在", d: null }));

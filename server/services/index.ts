@@ -5,6 +5,7 @@ import { createEntryService } from "./entries/entries.ts";
 import { createFollowService } from "./follow/follow.ts";
 import { createInviteService } from "./invites/invites.ts";
 import { createMailPushService } from "./mailpush/mailpush.ts";
+import { createNotificationService } from "./notifications/notifications.ts";
 import { createPublishService } from "./entries/publish.ts";
 import { createParserService } from "./parser/parser.ts";
 import { createLikeService } from "./likes/likes.ts";
@@ -28,6 +29,7 @@ export function createServices(deps: Deps) {
   const comments = createCommentService(deps);
   const invites = createInviteService(deps);
   const mailpush = createMailPushService(deps);
+  const notifications = createNotificationService(deps);
   return {
     auth,
     users,
@@ -42,6 +44,7 @@ export function createServices(deps: Deps) {
     comments,
     invites,
     mailpush,
+    notifications,
   };
 }
 

@@ -1,27 +1,71 @@
+import { useEffect } from "react";
+import { Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/system-notifications";
+import { SystemNotificationItem } from "../../components/notifications/notification-item";
 import { EmptyState } from "../../components/ui/empty-state";
+import { api } from "../../lib/api";
 import { requireViewer } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
+import { decodePointer } from "../../../server/lib/pagination";
 
-/** Messages from the site itself. */
-export function loader({ context }: Route.LoaderArgs) {
+/** Messages from the site itself, newest first, paged by `pointer`. */
+export async function loader({ context, request }: Route.LoaderArgs) {
   requireViewer(context);
-  return { notifications: [] as { id: string; message: string; date: string }[] };
+  const raw = new URL(request.url).searchParams.get("pointer");
+  const pointer = raw && decodePointer(raw, "date") ? raw : undefined;
+  const page = await context.services.notifications.system({ pointer }, context.caller);
+  return {
+    notifications: page.list,
+    nextHref:
+      page.canNext && page.pointer
+        ? `/notification/system?pointer=${encodeURIComponent(page.pointer)}`
+        : null,
+    paged: !!pointer,
+    now: Date.now(),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "系统通知");
 
 export default function SystemNotifications({ loaderData }: Route.ComponentProps) {
-  if (loaderData.notifications.length === 0) {
-    return <EmptyState title="暂无系统通知" />;
-  }
+  const { notifications, nextHref, paged, now } = loaderData;
+  const revalidator = useRevalidator();
+  const hasUnread = notifications.some((n) => !n.check);
+
+  // Opening the page reads them: mark all checked, then refresh the bell and the title prefix.
+  // The refresh clears the highlights too.
+  useEffect(() => {
+    if (!hasUnread) return;
+    api
+      .post("/api/checkAllSystemNotification")
+      .then(() => revalidator.revalidate())
+      .catch(() => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hasUnread]);
+
   return (
-    <ul className="entry-list">
-      {loaderData.notifications.map((n) => (
-        <li key={n.id} className="entry-item">
-          {n.message}
-        </li>
-      ))}
-    </ul>
+    <>
+      {notifications.length === 0 ? (
+        <EmptyState title="暂无系统通知" />
+      ) : (
+        <ul className="notification-list">
+          {notifications.map((n) => (
+            <SystemNotificationItem key={n.id} n={n} now={now} />
+          ))}
+        </ul>
+      )}
+      <nav className="notification-pager" aria-label="翻页">
+        {paged ? (
+          <Link to="/notification/system" className="btn btn-text">
+            回到最新
+          </Link>
+        ) : null}
+        {nextHref ? (
+          <Link to={nextHref} className="btn btn-text">
+            下一页
+          </Link>
+        ) : null}
+      </nav>
+    </>
   );
 }

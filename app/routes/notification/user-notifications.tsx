@@ -1,27 +1,86 @@
+import { useState } from "react";
+import { Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/user-notifications";
+import { NotificationItem } from "../../components/notifications/notification-item";
+import { useShell } from "../../components/shell/shell-context";
 import { EmptyState } from "../../components/ui/empty-state";
+import { api, errorMessage } from "../../lib/api";
 import { requireViewer } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
+import { decodePointer } from "../../../server/lib/pagination";
 
-/** Likes, comments, replies and follows addressed to the viewer, newest first. */
-export function loader({ context }: Route.LoaderArgs) {
+/** Likes, comments, replies, follows and new entries addressed to the viewer, newest first. */
+export async function loader({ context, request }: Route.LoaderArgs) {
   requireViewer(context);
-  return { notifications: [] as { id: string; content: string; createdAt: string }[] };
+  const raw = new URL(request.url).searchParams.get("before");
+  // A malformed pointer in the URL means the first page rather than an error.
+  const before = raw && decodePointer(raw, "date") ? raw : undefined;
+  const page = await context.services.notifications.list({ before }, context.caller);
+  return {
+    notifications: page.list,
+    nextHref:
+      page.canNext && page.pointer ? `/notification?before=${encodeURIComponent(page.pointer)}` : null,
+    paged: !!before,
+    now: Date.now(),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "消息通知");
 
 export default function UserNotifications({ loaderData }: Route.ComponentProps) {
-  if (loaderData.notifications.length === 0) {
-    return <EmptyState title="暂无消息" description="有人赞了、评论或关注你时，会在这里通知你" />;
+  const { notifications, nextHref, paged, now } = loaderData;
+  const revalidator = useRevalidator();
+  const { alert } = useShell();
+  const [busy, setBusy] = useState(false);
+  const hasUnread = notifications.some((n) => !n.check);
+
+  async function readAll() {
+    setBusy(true);
+    try {
+      await api.post("/api/setUserNotificationNum");
+      // Reloads the root loader too: the bell and the title prefix reset with the list.
+      await revalidator.revalidate();
+    } catch (error) {
+      alert(errorMessage(error), "error");
+    } finally {
+      setBusy(false);
+    }
   }
+
   return (
-    <ul className="entry-list">
-      {loaderData.notifications.map((n) => (
-        <li key={n.id} className="entry-item">
-          {n.content}
-        </li>
-      ))}
-    </ul>
+    <>
+      <div className="notification-toolbar">
+        <button
+          type="button"
+          className="btn btn-text"
+          onClick={readAll}
+          disabled={busy || !hasUnread}
+          aria-busy={busy || undefined}
+        >
+          全部标为已读
+        </button>
+      </div>
+      {notifications.length === 0 ? (
+        <EmptyState title="暂无消息" description="有人赞了、评论或关注你时，会在这里通知你" />
+      ) : (
+        <ul className="notification-list">
+          {notifications.map((n) => (
+            <NotificationItem key={n.id} n={n} now={now} />
+          ))}
+        </ul>
+      )}
+      <nav className="notification-pager" aria-label="翻页">
+        {paged ? (
+          <Link to="/notification" className="btn btn-text">
+            回到最新
+          </Link>
+        ) : null}
+        {nextHref ? (
+          <Link to={nextHref} className="btn btn-text">
+            下一页
+          </Link>
+        ) : null}
+      </nav>
+    </>
   );
 }

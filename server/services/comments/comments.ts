@@ -27,6 +27,7 @@ import {
 import { presentComment, type CommentRow, type PresentedComment } from "./present.ts";
 import { COMMENT_MAX_LENGTH, COMMENT_MAX_PICS, COMMENTS_PAGE_SIZE } from "./schema.ts";
 import { COMMENT_TARGETS, type CommentTarget } from "./targets.ts";
+import { notify } from "../notifications/notify.ts";
 
 const ID = /^[0-9a-f]{24}$/;
 const IMAGE_URL = /^https?:\/\/[^\s|]+$/;
@@ -201,6 +202,7 @@ export function createCommentService(deps: Deps) {
 
         let respCommentId: string | null = null;
         let respUserId: string | null = null;
+        let rootUserId: string | null = null;
         if (firstComment) {
           // Locked: a reply and a delete of its root serialize, so subCommentCount stays exact.
           const root = await lockComment(tx, firstComment);
@@ -208,6 +210,7 @@ export function createCommentService(deps: Deps) {
             throw badRequest("被回复的评论不属于该对象", "firstComment");
           }
           if (root.firstCommentId) throw badRequest("firstComment 须为根评论", "firstComment");
+          rootUserId = root.userId;
           if (respComment && respComment !== root.id) {
             const resp = await findComment(tx, respComment);
             if (!resp || resp.deletedAt || resp.firstCommentId !== root.id) {
@@ -235,6 +238,15 @@ export function createCommentService(deps: Deps) {
           firstCommentId: firstComment,
           respCommentId,
           respUserId,
+        });
+        // A root comment tells the target's owner; a reply tells whom it answers (never oneself).
+        await notify(tx, {
+          userId: firstComment ? (respUserId ?? rootUserId!) : state.ownerId,
+          actorId: userId,
+          type: firstComment ? "reply" : "comment",
+          entryId: type === "entry" ? input.targetId : null,
+          commentId: firstComment ? (respCommentId ?? firstComment) : row.id,
+          replyId: firstComment ? row.id : null,
         });
         await target.bump(tx, input.targetId, 1, row.createdAt);
         if (firstComment) await bumpSubCommentCount(tx, firstComment, 1);

@@ -18,6 +18,7 @@ import {
   SHARE_TYPES,
   type ShareType,
 } from "./publish-rules.ts";
+import { notifyFollowers } from "../notifications/notify.ts";
 
 /**
  * Publishing shared links (spec §7 Entries: entryPublish, entryUpdate, entryDel, getEntry, and the
@@ -325,7 +326,7 @@ export function createPublishService(deps: Deps) {
           await lockShare(tx, user.id, changes.originalUrl);
           if (await ownShareOf(tx, user.id, changes.originalUrl)) throw duplicate();
         }
-        return insertEntry(
+        const inserted = await insertEntry(
           tx,
           {
             userId: user.id,
@@ -344,6 +345,8 @@ export function createPublishService(deps: Deps) {
           },
           tagIds!,
         );
+        await notifyFollowers(tx, { authorId: user.id, entryId: inserted.id });
+        return inserted;
       });
       await kv.incr(quotaKey, PUBLISH_QUOTA.windowSeconds);
       return { entryId: row.id };

@@ -1,6 +1,7 @@
 import { badRequest, notFound, unauthorized } from "../../lib/errors.ts";
 import { decodePointer, encodePointer } from "../../lib/pagination.ts";
 import type { Caller, Deps } from "../deps.ts";
+import { notify } from "../notifications/notify.ts";
 import { presentPublicUser, type PublicUser } from "../users/present.ts";
 import { hottestUsers } from "../users/queries.ts";
 import {
@@ -96,6 +97,7 @@ export function createFollowService(deps: Deps) {
         if (!locked.has(id)) throw notFound(USER_MISSING);
         if (!locked.has(me)) throw unauthorized();
         const changed = followed ? await insertFollow(tx, me, id) : await deleteFollow(tx, me, id);
+        if (changed && followed) await notify(tx, { userId: id, actorId: me, type: "follow" });
         if (changed) return bumpFollowCounts(tx, me, id, followed ? 1 : -1);
         const counts = await followCountsOf(tx, [me, id]);
         return {

@@ -16,6 +16,7 @@ import {
   likersOf,
   lockEntry,
 } from "./queries.ts";
+import { notify } from "../notifications/notify.ts";
 
 /** Zero-based pages (spec §7 Likes), 20 a page unless asked otherwise. */
 export const LIKES_PAGE_SIZE = 20;
@@ -57,6 +58,7 @@ export function createLikeService(deps: Deps) {
       if (liked && !visible) throw notFound(ENTRY_MISSING);
       const changed = liked ? await insertLike(tx, entryId, userId) : await deleteLike(tx, entryId, userId);
       if (!changed) return { liked, collectionCount: entry.collectionCount };
+      if (liked) await notify(tx, { userId: entry.userId, actorId: userId, type: "like", entryId });
       const delta = liked ? 1 : -1;
       const collectionCount = await bumpEntryLikes(tx, entryId, delta);
       await bumpUserCounters(tx, [

@@ -17,6 +17,7 @@ import {
   type PostRow,
 } from "./queries.ts";
 import { POST_MESSAGES, TAGS_MAX, checkContent, checkTitle } from "./rules.ts";
+import { notifyFollowers } from "../notifications/notify.ts";
 
 export interface PostFields {
   title?: string;
@@ -265,6 +266,7 @@ export function createPostService(deps: Deps) {
           },
           tagIds,
         );
+        await notifyFollowers(tx, { authorId: userId, entryId: published.id });
         await deleteEntry(tx, draft);
         return published;
       });

@@ -1,0 +1,53 @@
+import type { PresentedNotification } from "../../../server/services/notifications/present";
+
+type Entry = NonNullable<PresentedNotification["entry"]>;
+
+/** Where an entry lives: column articles at /post/{id}, everything else at /entry/{id}. */
+export function entryHref(entry: Pick<Entry, "id" | "type">): string {
+  return entry.type === "post" ? `/post/${entry.id}` : `/entry/${entry.id}`;
+}
+
+/** Who did it: up to three names, then "等 n 人". */
+function actorsText(n: PresentedNotification): string {
+  if (!n.users.length) return "某位用户";
+  const names = n.users
+    .slice(0, 3)
+    .map((u) => u.username)
+    .join("、");
+  return n.users.length > 3 ? `${names} 等 ${n.users.length} 人` : names;
+}
+
+const titleOf = (e: Entry | null) => `《${e?.title ?? "已删除的文章"}》`;
+
+/**
+ * The sentence of a notification (spec §3) and where it leads: the entry, the comment highlighted
+ * on the entry's detail page, or the actor's profile. The whole sentence is one link, so its
+ * accessible name reads as the sentence.
+ */
+export function describeNotification(n: PresentedNotification): { text: string; href: string | null } {
+  const who = actorsText(n);
+  const onEntry = (commentId: string | undefined) =>
+    n.entry && commentId ? `/entry/${n.entry.id}/detail/${commentId}` : n.entry ? entryHref(n.entry) : null;
+  switch (n.type) {
+    case "like":
+      return { text: `${who} 赞了你的文章${titleOf(n.entry)}`, href: n.entry ? entryHref(n.entry) : null };
+    case "comment":
+      return {
+        text: `${who} 评论了你的文章${titleOf(n.entry)}：${n.comment?.content ?? ""}`,
+        href: onEntry(n.comment?.firstCommentId),
+      };
+    case "reply":
+      return {
+        text: `${who} 回复了你的评论：${n.reply?.content ?? ""}`,
+        href: onEntry(n.reply?.firstCommentId ?? n.comment?.firstCommentId),
+      };
+    case "follow":
+      return { text: `${who} 关注了你`, href: n.users[0] ? `/user/${n.users[0].id}` : null };
+    case "submitEntry": {
+      const entry = n.submitEntry ?? n.entry;
+      return { text: `${who} 发布了新文章${titleOf(entry)}`, href: entry ? entryHref(entry) : null };
+    }
+    default:
+      return { text: `${who} ${n.content}`.trim(), href: null };
+  }
+}

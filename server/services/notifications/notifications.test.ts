@@ -1,0 +1,358 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { NuggetApp } from "../../app.ts";
+import { BUILT_IN_TAGS, CATEGORY_ID } from "../../../db/reference-data.ts";
+import { notifications } from "../../../db/schema/index.ts";
+import { testApp, uniqueIp } from "../../../tests/support/app.ts";
+import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
+import { makeEntry } from "../../../tests/support/factories.ts";
+import { cutComment } from "./present.ts";
+import { describeNotification } from "../../../app/components/notifications/describe.ts";
+
+let nugget: NuggetApp;
+beforeAll(async () => {
+  nugget = await testApp();
+});
+afterAll(async () => {
+  await nugget.app.close();
+  await nugget.database.close();
+});
+
+const db = () => nugget.database.db;
+const api = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, auth?: Auth, body?: unknown) =>
+  call(nugget.app, method, url, { auth, body, ip: uniqueIp() });
+const register = async () => (await registerByEmail(nugget)).auth;
+
+/** The recipient's notification rows (straight from the table). */
+const rowsOf = (userId: string) => db().select().from(notifications).where(eq(notifications.userId, userId));
+
+async function countsOf(auth: Auth) {
+  const r = await api("GET", "/api/getUserNotificationNum", auth);
+  expect(r.status, r.m).toBe(200);
+  return r.d as { user: number; system: number; total: number };
+}
+
+async function listAll(auth: Auth, limit = 20) {
+  const seen: { id: string; type: string }[] = [];
+  let before: string | null = null;
+  for (let i = 0; i < 50; i++) {
+    const q: string = `/api/getUserNotification?limit=${limit}${before ? `&before=${encodeURIComponent(before)}` : ""}`;
+    const r = await api("GET", q, auth);
+    expect(r.status, r.m).toBe(200);
+    seen.push(...r.d.list);
+    if (!r.d.canNext) break;
+    before = r.d.pointer;
+  }
+  return seen;
+}
+
+describe("login required", () => {
+  it("answers 401 for every notification call without a login", async () => {
+    for (const [method, url] of [
+      ["GET", "/api/getUserNotificationNum"],
+      ["POST", "/api/setUserNotificationNum"],
+      ["GET", "/api/getUserNotification"],
+      ["GET", "/api/getUnreadSystemNotificationNum"],
+      ["POST", "/api/checkAllSystemNotification"],
+      ["GET", "/api/getSystemNotification"],
+    ] as const) {
+      const r = await api(method, url);
+      expect([url, r.status, r.s]).toEqual([url, 401, 401]);
+    }
+  });
+
+  it("rejects a malformed pointer naming the field", async () => {
+    const me = await register();
+    const r = await api("GET", "/api/getUserNotification?before=nope", me);
+    expect([r.status, r.d?.field]).toEqual([400, "before"]);
+    const s = await api("GET", "/api/getSystemNotification?pointer=nope", me);
+    expect([s.status, s.d?.field]).toEqual([400, "pointer"]);
+  });
+});
+
+describe("notifications made by actions", () => {
+  it("like: one notification for the author, none for oneself, none again on unlike or re-like", async () => {
+    const author = await register();
+    const fan = await register();
+    const entry = await makeEntry(db(), author.uid);
+    expect((await api("PUT", `/api/user/like/entry/${entry.id}`, fan)).status).toBe(200);
+    expect((await api("PUT", `/api/user/like/entry/${entry.id}`, fan)).status).toBe(200);
+    expect((await api("DELETE", `/api/user/like/entry/${entry.id}`, fan)).status).toBe(200);
+    expect((await api("PUT", `/api/user/like/entry/${entry.id}`, fan)).status).toBe(200);
+    expect((await api("PUT", `/api/user/like/entry/${entry.id}`, author)).status).toBe(200);
+    const rows = await rowsOf(author.uid);
+    expect(rows.map((r) => [r.type, r.actorIds, r.entryId, r.checked])).toEqual([
+      ["like", [fan.uid], entry.id, false],
+    ]);
+    expect(await rowsOf(fan.uid)).toEqual([]);
+    expect((await countsOf(author)).user).toBe(1);
+
+    const [item] = (await api("GET", "/api/getUserNotification", author)).d.list;
+    expect(item).toMatchObject({
+      type: "like",
+      entry: { id: entry.id, title: entry.title, type: "article" },
+      comment: null,
+      reply: null,
+      check: false,
+    });
+    expect(item.users.map((u: { id: string }) => u.id)).toEqual([fan.uid]);
+    expect(item.users[0]).not.toHaveProperty("email");
+  });
+
+  it("comment and reply: the entry author, then the replied-to user; never oneself", async () => {
+    const author = await register();
+    const reader = await register();
+    const third = await register();
+    const entry = await makeEntry(db(), author.uid);
+    const c = await api("POST", "/api/comment", reader, {
+      targetId: entry.id,
+      content: "写得好 ".repeat(30),
+    });
+    expect(c.status, c.m).toBe(200);
+    const commentId = c.d.commentId as string;
+    // The author's own comment on their entry notifies nobody.
+    expect((await api("POST", "/api/comment", author, { targetId: entry.id, content: "谢谢" })).status).toBe(
+      200,
+    );
+
+    const authorRows = await rowsOf(author.uid);
+    expect(authorRows.map((r) => [r.type, r.actorIds, r.entryId, r.commentId])).toEqual([
+      ["comment", [reader.uid], entry.id, commentId],
+    ]);
+
+    // The author replies to the reader's comment: the reader hears of it.
+    const r1 = await api("POST", "/api/comment", author, {
+      targetId: entry.id,
+      content: "回复你",
+      firstComment: commentId,
+    });
+    expect(r1.status, r1.m).toBe(200);
+    // A third user answers the author's reply: the author (not the reader) hears of it.
+    const r2 = await api("POST", "/api/comment", third, {
+      targetId: entry.id,
+      content: "楼上说得对",
+      firstComment: commentId,
+      respComment: r1.d.commentId,
+    });
+    expect(r2.status, r2.m).toBe(200);
+    // The reader replying under their own comment notifies nobody.
+    expect(
+      (
+        await api("POST", "/api/comment", reader, {
+          targetId: entry.id,
+          content: "补充",
+          firstComment: commentId,
+        })
+      ).status,
+    ).toBe(200);
+
+    const readerRows = await rowsOf(reader.uid);
+    expect(readerRows.map((r) => [r.type, r.actorIds, r.commentId, r.replyId])).toEqual([
+      ["reply", [author.uid], commentId, r1.d.commentId],
+    ]);
+    const replies = (await rowsOf(author.uid)).filter((r) => r.type === "reply");
+    expect(replies.map((r) => [r.actorIds, r.commentId, r.replyId])).toEqual([
+      [[third.uid], r1.d.commentId, r2.d.commentId],
+    ]);
+    expect(await rowsOf(third.uid)).toEqual([]);
+
+    const list = (await api("GET", "/api/getUserNotification", author)).d.list;
+    const comment = list.find((n: { type: string }) => n.type === "comment");
+    expect(comment.comment).toMatchObject({ id: commentId, firstCommentId: commentId });
+    expect(comment.comment.content).toBe(cutComment("写得好 ".repeat(30)));
+    expect(comment.comment.content.endsWith("…")).toBe(true);
+    const reply = list.find((n: { type: string }) => n.type === "reply");
+    expect(reply).toMatchObject({
+      entry: { id: entry.id },
+      comment: { id: r1.d.commentId, content: "回复你", firstCommentId: commentId },
+      reply: { id: r2.d.commentId, content: "楼上说得对", firstCommentId: commentId },
+    });
+  });
+
+  it("follow: one notification for the followee, none again after unfollow and follow", async () => {
+    const a = await register();
+    const b = await register();
+    for (const url of ["/api/follow", "/api/follow", "/api/unfollow", "/api/follow"]) {
+      expect((await api("POST", url, a, { ids: b.uid })).status).toBe(200);
+    }
+    expect((await api("POST", "/api/follow", a, { ids: a.uid })).status).toBe(400);
+    expect((await rowsOf(b.uid)).map((r) => [r.type, r.actorIds])).toEqual([["follow", [a.uid]]]);
+    expect(await rowsOf(a.uid)).toEqual([]);
+  });
+
+  it("publishing (share and column article) tells every follower once, not the author", async () => {
+    const author = await register();
+    const f1 = await register();
+    const f2 = await register();
+    const stranger = await register();
+    for (const f of [f1, f2]) await api("POST", "/api/follow", f, { ids: author.uid });
+    const share = await api("POST", "/api/entryPublish", author, {
+      originalUrl: `https://example.com/n/${randomBytes(6).toString("hex")}`,
+      title: "分享一篇好文",
+      category: "frontend",
+      tags: BUILT_IN_TAGS[0].id,
+      content: "推荐",
+      extra: "0|1|0|0",
+    });
+    expect(share.status, share.m).toBe(200);
+    const draft = await api("POST", "/api/drafts", author, { title: "专栏文章", content: "正文 **内容**" });
+    expect(draft.status, draft.m).toBe(200);
+    const pub = await api("POST", `/api/drafts/${draft.d.id}/publish`, author, {
+      categoryId: CATEGORY_ID.frontend,
+      tagIds: [BUILT_IN_TAGS[0].id],
+    });
+    expect(pub.status, pub.m).toBe(200);
+    const postId = (pub.d.id ?? pub.d.articleId ?? pub.d.entryId) as string;
+
+    for (const f of [f1, f2]) {
+      const rows = (await rowsOf(f.uid)).filter((r) => r.type === "submitEntry");
+      expect(rows.map((r) => [r.actorIds, r.entryId]).sort()).toEqual(
+        [
+          [[author.uid], share.d.entryId],
+          [[author.uid], postId],
+        ].sort(),
+      );
+      expect(new Set(rows.map((r) => r.id)).size).toBe(2);
+      for (const r of rows) expect(r.id).toMatch(/^[0-9a-f]{24}$/);
+    }
+    expect(await rowsOf(stranger.uid)).toEqual([]);
+    expect((await rowsOf(author.uid)).filter((r) => r.type === "submitEntry")).toEqual([]);
+
+    const list = (await api("GET", "/api/getUserNotification", f1)).d.list;
+    const post = list.find((n: { entry: { id: string } | null }) => n.entry?.id === postId);
+    expect(post).toMatchObject({ type: "submitEntry", entry: { title: "专栏文章", type: "post" } });
+    expect(post.submitEntry).toEqual(post.entry);
+  });
+});
+
+describe("the /notification page's sentences and links", () => {
+  it("reads naturally in Chinese and links the entry, the comment or the user", async () => {
+    const me = await register();
+    const other = await registerByEmail(nugget);
+    const entry = await makeEntry(db(), me.uid, { title: "我的文章" });
+    await api("PUT", `/api/user/like/entry/${entry.id}`, other.auth);
+    const c = await api("POST", "/api/comment", other.auth, { targetId: entry.id, content: "不错" });
+    const mine = await api("POST", "/api/comment", me, { targetId: entry.id, content: "我的评论" });
+    const r = await api("POST", "/api/comment", other.auth, {
+      targetId: entry.id,
+      content: "同意",
+      firstComment: mine.d.commentId,
+    });
+    expect(r.status, r.m).toBe(200);
+    await api("POST", "/api/follow", other.auth, { ids: me.uid });
+    const list = (await api("GET", "/api/getUserNotification", me)).d.list;
+    const who = other.username;
+    expect(list.map(describeNotification)).toEqual([
+      { text: `${who} 关注了你`, href: `/user/${other.auth.uid}` },
+      { text: `${who} 回复了你的评论：同意`, href: `/entry/${entry.id}/detail/${mine.d.commentId}` },
+      { text: `${who} 评论了你的文章《我的文章》：不错`, href: `/entry/${entry.id}/detail/${c.d.commentId}` },
+      { text: `${who} 赞了你的文章《我的文章》`, href: `/entry/${entry.id}` },
+    ]);
+  });
+});
+
+describe("counts, read all and paging", () => {
+  it("counts the unread, resets them on read all, and pages newest first without repeats", async () => {
+    const me = await register();
+    const fans = await Promise.all([1, 2, 3, 4, 5].map(() => register()));
+    const entry = await makeEntry(db(), me.uid);
+    for (const f of fans) await api("PUT", `/api/user/like/entry/${entry.id}`, f);
+    await api("POST", "/api/follow", fans[0], { ids: me.uid });
+    const before = await countsOf(me);
+    expect(before.user).toBe(6);
+    expect(before.total).toBe(before.user + before.system);
+
+    const pages: string[][] = [];
+    let pointer: string | null = null;
+    for (;;) {
+      const r = await api(
+        "GET",
+        `/api/getUserNotification?limit=4${pointer ? `&before=${encodeURIComponent(pointer)}` : ""}`,
+        me,
+      );
+      pages.push(r.d.list.map((n: { id: string }) => n.id));
+      if (pages.length === 1) {
+        // A notification arriving between pages lands on top, never repeated or skipped below.
+        const late = await register();
+        await api("POST", "/api/follow", late, { ids: me.uid });
+      }
+      if (!r.d.canNext) break;
+      pointer = r.d.pointer;
+    }
+    expect(pages.map((p) => p.length)).toEqual([4, 2]);
+    const ids = pages.flat();
+    expect(new Set(ids).size).toBe(6);
+    const all = await listAll(me, 100);
+    expect(all.length).toBe(7);
+    expect(all[0].type).toBe("follow");
+    expect(all.slice(1).map((n) => n.id)).toEqual(ids);
+
+    const readAll = await api("POST", "/api/setUserNotificationNum", me);
+    expect(readAll.status).toBe(200);
+    expect(readAll.d.user).toBe(0);
+    expect(await countsOf(me)).toMatchObject({ user: 0 });
+    const afterList = await listAll(me, 100);
+    expect(afterList.every((n) => (n as unknown as { check: boolean }).check)).toBe(true);
+    // Another user's notifications are untouched by my read all.
+    const other = await register();
+    await api("POST", "/api/follow", me, { ids: other.uid });
+    expect((await countsOf(other)).user).toBe(1);
+    expect(
+      await db()
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, other.uid), eq(notifications.checked, true))),
+    ).toEqual([]);
+  });
+
+  it("root loader total: the service's unreadTotal equals user + system", async () => {
+    const me = await register();
+    const c = await countsOf(me);
+    expect(await nugget.services.notifications.unreadTotal(me.uid)).toBe(c.total);
+  });
+});
+
+describe("system notifications", () => {
+  it("are visible to everyone, unread per user until checked, paged by pointer", async () => {
+    const a = await register();
+    const b = await register();
+    // Start from a clean read state for both: the database may hold earlier system notifications.
+    await api("POST", "/api/checkAllSystemNotification", a);
+    await api("POST", "/api/checkAllSystemNotification", b);
+    expect((await api("GET", "/api/getUnreadSystemNotificationNum", a)).d).toEqual({ count: 0 });
+
+    const tag = randomBytes(3).toString("hex");
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++)
+      made.push((await nugget.services.notifications.postSystem(`维护通知 ${tag} ${i}`)).id);
+
+    expect((await api("GET", "/api/getUnreadSystemNotificationNum", a)).d).toEqual({ count: 3 });
+    const counts = await countsOf(a);
+    expect(counts.system).toBe(3);
+    expect(counts.total).toBe(counts.user + 3);
+
+    const first = await api("GET", "/api/getSystemNotification?limit=2", a);
+    expect(first.status).toBe(200);
+    expect(first.d.canNext).toBe(true);
+    const second = await api(
+      "GET",
+      `/api/getSystemNotification?limit=2&pointer=${encodeURIComponent(first.d.pointer)}`,
+      a,
+    );
+    const seen = [...first.d.list, ...second.d.list];
+    expect(seen.slice(0, 3).map((n: { id: string }) => n.id)).toEqual([...made].reverse());
+    expect(seen[0]).toMatchObject({ message: `维护通知 ${tag} 2`, check: false });
+    expect(typeof seen[0].date).toBe("string");
+
+    const checked = await api("POST", "/api/checkAllSystemNotification", a);
+    expect(checked.d.system).toBe(0);
+    expect((await api("GET", "/api/getUnreadSystemNotificationNum", a)).d).toEqual({ count: 0 });
+    const again = await api("GET", "/api/getSystemNotification?limit=3", a);
+    expect(again.d.list.every((n: { check: boolean }) => n.check)).toBe(true);
+    // b has not read them yet.
+    expect((await api("GET", "/api/getUnreadSystemNotificationNum", b)).d).toEqual({ count: 3 });
+    // Checking twice is harmless.
+    expect((await api("POST", "/api/checkAllSystemNotification", a)).status).toBe(200);
+  });
+});

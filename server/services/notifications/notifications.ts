@@ -1,0 +1,164 @@
+import { systemNotifications } from "../../../db/schema/index.ts";
+import { badRequest, unauthorized } from "../../lib/errors.ts";
+import { newId } from "../../lib/ids.ts";
+import { decodePointer, encodePointer } from "../../lib/pagination.ts";
+import type { Caller, Deps } from "../deps.ts";
+import { presentNotification, type PresentedNotification, type SystemNotification } from "./present.ts";
+import {
+  actorsByIds,
+  checkAllSystem,
+  checkAllUser,
+  commentsByIds,
+  countUnreadSystem,
+  countUnreadUser,
+  entriesByIds,
+  systemNotificationPage,
+  userNotificationPage,
+} from "./queries.ts";
+
+export { notify, notifyFollowers } from "./notify.ts";
+
+/** Notifications a page: 20 unless asked otherwise. */
+export const NOTIFICATION_PAGE_SIZE = 20;
+
+export interface UnreadCounts {
+  user: number;
+  system: number;
+  total: number;
+}
+
+export interface Page<T> {
+  list: T[];
+  /** The last item's pointer: pass it back (before / pointer) for the next page; null when empty. */
+  pointer: string | null;
+  canNext: boolean;
+}
+
+function requireLogin(caller: Caller): string {
+  if (!caller.userId) throw unauthorized();
+  return caller.userId;
+}
+
+const clampLimit = (limit: number | undefined) => Math.min(Math.max(limit ?? NOTIFICATION_PAGE_SIZE, 1), 100);
+
+function pointerOf(raw: string | undefined, field: string) {
+  const pointer = decodePointer(raw, "date");
+  if (raw && !pointer) throw badRequest(`${field} 格式不正确`, field);
+  return pointer;
+}
+
+/**
+ * Notifications (spec §7 Notifications, §4 "reading all user notifications refetches counts").
+ * User notifications are written by the acting services through notify / notifyFollowers in
+ * their own transactions; unread is `not checked`, counted over the partial unread index, so the
+ * counts are always exactly the rows. System notifications are shared rows; a user's read state
+ * is a row in system_notification_reads.
+ */
+export function createNotificationService(deps: Deps) {
+  const { db } = deps;
+
+  async function counts(userId: string): Promise<UnreadCounts> {
+    const user = await countUnreadUser(db, userId);
+    const system = await countUnreadSystem(db, userId);
+    return { user, system, total: user + system };
+  }
+
+  return {
+    /** getUserNotificationNum: unread counts {user, system, total}. */
+    counts: (caller: Caller) => counts(requireLogin(caller)),
+
+    /** The header bell and title prefix: total unread of a logged-in viewer (root loader). */
+    async unreadTotal(userId: string): Promise<number> {
+      return (await counts(userId)).total;
+    },
+
+    /** setUserNotificationNum: marks all the caller's notifications read; answers the counts after. */
+    async readAll(caller: Caller): Promise<UnreadCounts> {
+      const userId = requireLogin(caller);
+      await checkAllUser(db, userId);
+      return counts(userId);
+    },
+
+    /** getUserNotification: newest first, keyset-paged by (createdAt, id) through `before`. */
+    async list(
+      input: { before?: string; limit?: number },
+      caller: Caller,
+    ): Promise<Page<PresentedNotification>> {
+      const userId = requireLogin(caller);
+      const pointer = pointerOf(input.before, "before");
+      const limit = clampLimit(input.limit);
+      // Skeleton (one indexed query), then hydrate actors, entries and comments in batches.
+      const rows = await userNotificationPage(db, userId, pointer, limit + 1);
+      const page = rows.slice(0, limit);
+      const actorIds = [...new Set(page.flatMap((r) => r.actorIds))];
+      const entryIds = [...new Set(page.flatMap((r) => (r.entryId ? [r.entryId] : [])))];
+      const commentIds = [
+        ...new Set(page.flatMap((r) => [r.commentId, r.replyId].filter((x) => x !== null))),
+      ];
+      const [actors, entryRows, commentRows] = [
+        await actorsByIds(db, actorIds),
+        await entriesByIds(db, entryIds),
+        await commentsByIds(db, commentIds),
+      ];
+      const lookup = {
+        users: new Map(actors.map((u) => [u.id, u])),
+        entries: new Map(entryRows.map((e) => [e.id, e])),
+        comments: new Map(commentRows.map((c) => [c.id, c])),
+      };
+      const last = page.at(-1);
+      return {
+        list: page.map((r) => presentNotification(r, lookup)),
+        pointer: last ? encodePointer(last.createdAt, last.id) : null,
+        canNext: rows.length > limit,
+      };
+    },
+
+    /** getUnreadSystemNotificationNum: {count} of system notifications the caller has not read. */
+    async unreadSystem(caller: Caller): Promise<{ count: number }> {
+      return { count: await countUnreadSystem(db, requireLogin(caller)) };
+    },
+
+    /** checkAllSystemNotification: every system notification becomes read for the caller. */
+    async readAllSystem(caller: Caller): Promise<UnreadCounts> {
+      const userId = requireLogin(caller);
+      await checkAllSystem(db, userId);
+      return counts(userId);
+    },
+
+    /** getSystemNotification: newest first, keyset-paged through `pointer`, with `check` per item. */
+    async system(
+      input: { pointer?: string; limit?: number },
+      caller: Caller,
+    ): Promise<Page<SystemNotification>> {
+      const userId = requireLogin(caller);
+      const pointer = pointerOf(input.pointer, "pointer");
+      const limit = clampLimit(input.limit);
+      const rows = await systemNotificationPage(db, userId, pointer, limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        list: page.map((r) => ({
+          id: r.id,
+          message: r.message,
+          date: r.createdAt.toISOString(),
+          check: r.readAt !== null,
+        })),
+        pointer: last ? encodePointer(last.createdAt, last.id) : null,
+        canNext: rows.length > limit,
+      };
+    },
+
+    /** Posts a system notification to everyone (operators, seed and tests; no public route). */
+    async postSystem(message: string): Promise<{ id: string }> {
+      const text = message.trim();
+      if (!text) throw badRequest("通知内容不能为空", "message");
+      const [row] = await db
+        .insert(systemNotifications)
+        .values({ id: newId(), message: text })
+        .returning({ id: systemNotifications.id });
+      return row;
+    },
+  };
+}
+
+export type NotificationService = ReturnType<typeof createNotificationService>;

@@ -1,0 +1,171 @@
+import { and, count, desc, eq, inArray, lt, notExists, or, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { Tx } from "../../../db/client.ts";
+import {
+  comments,
+  entries,
+  follows,
+  notifications,
+  systemNotificationReads,
+  systemNotifications,
+  users,
+} from "../../../db/schema/index.ts";
+import type { Pointer } from "../../lib/pagination.ts";
+
+/** Rows strictly after the pointer in (createdAt desc, id desc) order. */
+const after = (t: { createdAt: PgColumn; id: PgColumn }, p: Pointer<Date>) =>
+  or(lt(t.createdAt, p.value), and(eq(t.createdAt, p.value), lt(t.id, p.id)));
+
+/** The recipient's unchecked notifications (the partial notifications_unread_idx answers it). */
+export async function countUnreadUser(db: Tx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.checked, false)));
+  return Number(row?.n ?? 0);
+}
+
+/** System notifications the user has no read row for. */
+export async function countUnreadSystem(db: Tx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(systemNotifications)
+    .where(
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(systemNotificationReads)
+          .where(
+            and(
+              eq(systemNotificationReads.userId, userId),
+              eq(systemNotificationReads.systemNotificationId, systemNotifications.id),
+            ),
+          ),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** Marks every notification of the user checked; answers how many changed. */
+export async function checkAllUser(db: Tx, userId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ checked: true, updatedAt: new Date() })
+    .where(and(eq(notifications.userId, userId), eq(notifications.checked, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** Inserts the missing read rows: every system notification becomes read for the user. */
+export async function checkAllSystem(db: Tx, userId: string): Promise<void> {
+  await db
+    .insert(systemNotificationReads)
+    .select(
+      db
+        .select({
+          userId: sql<string>`${userId}::char(24)`.as("user_id"),
+          systemNotificationId: systemNotifications.id,
+          createdAt: sql<Date>`now()`.as("created_at"),
+        })
+        .from(systemNotifications),
+    )
+    .onConflictDoNothing();
+}
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/** One page of the user's notifications, newest first (notifications_user_created_idx). */
+export function userNotificationPage(db: Tx, userId: string, pointer: Pointer<Date> | null, limit: number) {
+  return db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), pointer ? after(notifications, pointer) : undefined))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+}
+
+/** One page of system notifications, newest first, with the user's read flag. */
+export function systemNotificationPage(db: Tx, userId: string, pointer: Pointer<Date> | null, limit: number) {
+  return db
+    .select({
+      id: systemNotifications.id,
+      message: systemNotifications.message,
+      createdAt: systemNotifications.createdAt,
+      readAt: systemNotificationReads.createdAt,
+    })
+    .from(systemNotifications)
+    .leftJoin(
+      systemNotificationReads,
+      and(
+        eq(systemNotificationReads.systemNotificationId, systemNotifications.id),
+        eq(systemNotificationReads.userId, userId),
+      ),
+    )
+    .where(pointer ? after(systemNotifications, pointer) : undefined)
+    .orderBy(desc(systemNotifications.createdAt), desc(systemNotifications.id))
+    .limit(limit);
+}
+
+export function entriesByIds(db: Tx, ids: string[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .select({ id: entries.id, title: entries.title, type: entries.type })
+    .from(entries)
+    .where(inArray(entries.id, ids));
+}
+
+export function commentsByIds(db: Tx, ids: string[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .select({
+      id: comments.id,
+      content: comments.content,
+      firstCommentId: comments.firstCommentId,
+      deletedAt: comments.deletedAt,
+    })
+    .from(comments)
+    .where(inArray(comments.id, ids));
+}
+
+export function actorsByIds(db: Tx, ids: string[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db.select().from(users).where(inArray(users.id, ids));
+}
+
+/** Does the recipient already hold a notification of this type from this actor (about this entry)? */
+export async function hasNotificationFrom(
+  db: Tx,
+  q: { userId: string; type: string; actorId: string; entryId: string | null },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, q.userId),
+        eq(notifications.type, q.type),
+        q.entryId ? eq(notifications.entryId, q.entryId) : undefined,
+        sql`${q.actorId}::char(24) = any(${notifications.actorIds})`,
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+/**
+ * Fans one notification out to every follower of `authorId` in a single INSERT … SELECT: a loop
+ * would cost one round trip per follower inside the publishing transaction. Ids keep the
+ * ObjectId layout (seconds first, so they sort by time) with random tails made in SQL.
+ */
+export async function insertFollowerFanOut(
+  db: Tx,
+  n: { authorId: string; entryId: string; type: string; content: string; secondsHex: string },
+): Promise<number> {
+  const result = await db.execute(sql`
+    insert into ${notifications} (id, user_id, type, actor_ids, entry_id, content)
+    select ${n.secondsHex} || substr(md5(gen_random_uuid()::text || ${follows.followerId}), 1, 16),
+           ${follows.followerId}, ${n.type}, array[${n.authorId}]::char(24)[], ${n.entryId}, ${n.content}
+      from ${follows}
+     where ${follows.followeeId} = ${n.authorId} and ${follows.followerId} <> ${n.authorId}`);
+  return (result as { rowCount?: number | null }).rowCount ?? 0;
+}

@@ -1,0 +1,125 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { SCREENSHOTS, browserTestsCan, launchBrowser, startSite } from "../support/browser.ts";
+import { uniqueEmail, uniqueUsername } from "../support/app.ts";
+import { CATEGORIES } from "../../db/reference-data.ts";
+
+interface Person {
+  id: string;
+  username: string;
+  headers: Record<string, string>;
+  context: BrowserContext;
+  page: Page;
+}
+
+// The issue-4 walk with two people: A follows B and comments on B's article; B sees the bell and the
+// title prefix, opens the notification and replies; A sees the reply under the comment.
+describe.skipIf(browserTestsCan !== null)("two people in real browsers", () => {
+  let site: Awaited<ReturnType<typeof startSite>>;
+  let browser: Browser;
+  let a: Person;
+  let b: Person;
+  let articleId = "";
+  const errors: string[] = [];
+
+  async function person(): Promise<Person> {
+    const username = uniqueUsername();
+    const res = await fetch(`${site.url}/api/v1/createUser`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username, email: uniqueEmail(), password: "secret-pass-1" }),
+    });
+    const { d } = (await res.json()) as { d: { token: string; clientId: string; user: { id: string } } };
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies([{ name: "nugget_session", value: d.token, url: site.url }]);
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    page.on("pageerror", (e) => errors.push(String(e)));
+    return {
+      id: d.user.id,
+      username,
+      headers: { uid: d.user.id, client: d.clientId, token: d.token, "content-type": "application/json" },
+      context,
+      page,
+    };
+  }
+
+  async function api(who: Person, method: string, url: string, body?: unknown) {
+    const res = await fetch(site.url + url, {
+      method,
+      headers: who.headers,
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = (await res.json()) as { s: number; m: string; d: any };
+    if (json.s !== 1) throw new Error(`${url}: ${json.m}`);
+    return json.d;
+  }
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+    a = await person();
+    b = await person();
+    // B writes an article through the API (the editor itself is walked in content.e2e).
+    const draft = await api(b, "POST", "/api/drafts", {
+      title: "B 的第一篇文章",
+      content: "## 开篇\n\n你好，掘金。",
+    });
+    const category = CATEGORIES.find((c) => c.name === "frontend")!.id;
+    articleId = (await api(b, "POST", `/api/drafts/${draft.id}/publish`, { categoryId: category })).id;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.app.close();
+    await site?.database.close();
+  });
+
+  const shot = (p: Page, name: string) => p.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+
+  it("follows, comments, notifies, replies", { timeout: 120_000 }, async () => {
+    // A follows B from B's profile.
+    await a.page.goto(`${site.url}/user/${b.id}`, { waitUntil: "networkidle" });
+    await a.page.getByRole("button", { name: `关注 ${b.username}` }).click();
+    await a.page
+      .getByRole("button", { name: `关注 ${b.username}` })
+      .filter({ hasText: "已关注" })
+      .waitFor();
+
+    // A comments on B's article.
+    await a.page.goto(`${site.url}/post/${articleId}`, { waitUntil: "networkidle" });
+    await a.page.getByPlaceholder("输入评论...").fill("写得真好，学到了！");
+    await a.page.getByRole("button", { name: "发布", exact: true }).click();
+    await a.page.getByText("写得真好，学到了！").waitFor();
+
+    // B sees the bell count and the bracketed title prefix.
+    await b.page.goto(`${site.url}/explore/all`, { waitUntil: "networkidle" });
+    const bell = b.page.getByRole("link", { name: /^消息通知，\d+ 条未读$/ });
+    await bell.waitFor();
+    expect(await bell.getAttribute("aria-label")).toBe("消息通知，2 条未读");
+    expect(await b.page.title()).toMatch(/^\(2\) /);
+    await shot(b.page, "bell-unread");
+
+    // B opens the notification of the comment and replies there.
+    await bell.click();
+    await b.page.waitForURL(/\/notification$/);
+    await b.page.getByText(a.username).first().waitFor();
+    await shot(b.page, "notifications");
+    await b.page
+      .getByRole("link", { name: /评论了你的文章/ })
+      .first()
+      .click();
+    await b.page.getByText("写得真好，学到了！").waitFor();
+    await b.page.getByRole("button", { name: "回复", exact: true }).first().click();
+    await b.page.getByPlaceholder(`回复 @${a.username}`).fill("谢谢支持！");
+    await b.page.getByRole("button", { name: "回复", exact: true }).last().click();
+    await b.page.getByText("谢谢支持！").waitFor();
+
+    // A sees the reply under the comment.
+    await a.page.goto(`${site.url}/post/${articleId}`, { waitUntil: "networkidle" });
+    const comment = a.page.locator(".comment-item", { hasText: "写得真好，学到了！" }).first();
+    await comment.getByText("谢谢支持！").waitFor();
+    await shot(a.page, "reply-seen");
+    expect(errors).toEqual([]);
+  });
+});
