@@ -8,11 +8,13 @@ import { createMailPushService } from "./mailpush/mailpush.ts";
 import { createNotificationService } from "./notifications/notifications.ts";
 import { createPublishService } from "./entries/publish.ts";
 import { createParserService } from "./parser/parser.ts";
+import { createPinService } from "./pins/pins.ts";
 import { createLikeService } from "./likes/likes.ts";
 import { createPostService } from "./posts/posts.ts";
 import { createSearchService } from "./search/search.ts";
 import { createTagService } from "./tags/tags.ts";
 import { createUserService } from "./users/users.ts";
+import { createVoteService } from "./votes/votes.ts";
 
 /** Every service of spec §7, built once per app from the same deps. */
 export function createServices(deps: Deps) {
@@ -27,9 +29,11 @@ export function createServices(deps: Deps) {
   const parser = createParserService(deps);
   const follow = createFollowService(deps);
   const comments = createCommentService(deps);
+  const pins = createPinService(deps, comments);
   const invites = createInviteService(deps);
   const mailpush = createMailPushService(deps);
   const notifications = createNotificationService(deps);
+  const votes = createVoteService(deps);
   return {
     auth,
     users,
@@ -42,9 +46,11 @@ export function createServices(deps: Deps) {
     parser,
     follow,
     comments,
+    pins,
     invites,
     mailpush,
     notifications,
+    votes,
   };
 }
 

@@ -6,6 +6,8 @@ import { MissingContent } from "../../components/layout/missing";
 import { loadEntryPage } from "../../lib/entry.server";
 import { optionalRouteId, requireRouteId } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
+import { loadVote } from "../../components/votes/load.server";
+import { VoteSection } from "../../components/votes/vote-section";
 
 /**
  * entryDetail (/entry/{id}/detail/{commentId?} and the vote-answer alias
@@ -15,7 +17,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const highlightedCommentId = optionalRouteId(params.commentId);
   const page = await loadEntryPage(context, requireRouteId(params.id), { followRedirects: false });
   const comments = await loadEntryComments(context, page.entry.id, highlightedCommentId ?? null);
-  return { ...page, highlightedCommentId, comments };
+  // On the answer alias the id names a vote answer; the comment loader simply finds no comment by it.
+  const vote =
+    page.entry.type === "vote" ? await loadVote(context, page.entry.id, highlightedCommentId ?? null) : null;
+  return { ...page, highlightedCommentId, comments, vote };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -25,6 +30,14 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export default function EntryDetail({ loaderData }: Route.ComponentProps) {
   return (
     <EntryView entry={loaderData.entry} related={loaderData.related} now={loaderData.now}>
+      {loaderData.vote ? (
+        <VoteSection
+          key={loaderData.entry.id}
+          entryId={loaderData.entry.id}
+          initial={loaderData.vote}
+          now={loaderData.now}
+        />
+      ) : null}
       <CommentSection
         entryId={loaderData.entry.id}
         initial={loaderData.comments.page}

@@ -1,15 +1,40 @@
 import type { Route } from "./+types/pin-detail";
 import { MissingContent } from "../../components/layout/missing";
-import { requireRouteId } from "../../lib/guards.server";
+import { PinCommentSection } from "../../components/pins/pin-comments";
+import { PinView } from "../../components/pins/pin-view";
+import { notFound, requireRouteId } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
+import { isAppError } from "../../../server/lib/errors";
 
-/** pin: a short post with its comments and sub-comments. */
-export function loader({ params }: Route.LoaderArgs) {
-  return { id: requireRouteId(params.id), pin: null as { content: string } | null };
+/** pin: a short post with its comments and sub-comments, read in-process through the pin service. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = requireRouteId(params.id);
+  const pins = context.services.pins;
+  try {
+    const [pin, comments] = await Promise.all([
+      pins.get(id, context.caller),
+      pins.comments(id, { rankType: "new" }, context.caller),
+    ]);
+    return { id, pin, comments, now: Date.now() };
+  } catch (err) {
+    // A missing or deleted pin: the placeholder below, with status 404.
+    if (isAppError(err) && err.code === 404) notFound("该沸点不存在或已被删除");
+    throw err;
+  }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "沸点");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  titleMeta(matches, loaderData?.pin ? [...loaderData.pin.content].slice(0, 30).join("") : "沸点");
 
-export default function PinDetail() {
+export default function PinDetail({ loaderData }: Route.ComponentProps) {
+  const { pin, comments, now } = loaderData;
+  return (
+    <PinView pin={pin} now={now}>
+      <PinCommentSection pinId={pin.id} initial={comments} now={now} />
+    </PinView>
+  );
+}
+
+export function ErrorBoundary() {
   return <MissingContent title="未知沸点" message="该沸点不存在或已被删除" />;
 }

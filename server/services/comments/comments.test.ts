@@ -133,7 +133,7 @@ describe("POST /api/comment", () => {
       [{ content: "ok", picList: ["ftp://x/y.png"] }, "picList"],
       [{ content: "ok", picList: Array.from({ length: 10 }, (_, i) => `https://x.com/${i}.png`) }, "picList"],
       [{ content: "ok", firstComment: "nope" }, "firstComment"],
-      [{ content: "ok", targetType: "pin" }, "targetType"],
+      [{ content: "ok", targetType: "booklet" }, "targetType"],
     ];
     for (const [body, field] of cases) {
       const r = await post({ targetId: e.id, ...body }, u.auth);

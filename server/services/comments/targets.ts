@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import type { CommentTargetType } from "../../../db/schema/social.ts";
-import { entries } from "../../../db/schema/index.ts";
+import { entries, pins } from "../../../db/schema/index.ts";
 import { refreshHeat } from "../entries/write.ts";
 
 /**
@@ -65,4 +65,33 @@ const entryTarget: CommentTarget = {
   },
 };
 
-export const COMMENT_TARGETS: Partial<Record<CommentTargetType, CommentTarget>> = { entry: entryTarget };
+/** Pins (spec §3): live until soft-deleted; pins.commentCount has no heat or latest time behind it. */
+const pinTarget: CommentTarget = {
+  async lock(tx, id) {
+    const [row] = await tx
+      .select({ deletedAt: pins.deletedAt, userId: pins.userId })
+      .from(pins)
+      .where(eq(pins.id, id))
+      .for("update");
+    return row ? { live: !row.deletedAt, ownerId: row.userId } : undefined;
+  },
+  async isLive(db, id) {
+    const [row] = await db.select({ deletedAt: pins.deletedAt }).from(pins).where(eq(pins.id, id)).limit(1);
+    return !!row && !row.deletedAt;
+  },
+  async commentCount(db, id) {
+    const [row] = await db.select({ n: pins.commentCount }).from(pins).where(eq(pins.id, id)).limit(1);
+    return row?.n ?? 0;
+  },
+  async bump(tx, id, delta) {
+    await tx
+      .update(pins)
+      .set({ commentCount: sql`${pins.commentCount} + ${delta}` })
+      .where(eq(pins.id, id));
+  },
+};
+
+export const COMMENT_TARGETS: Partial<Record<CommentTargetType, CommentTarget>> = {
+  entry: entryTarget,
+  pin: pinTarget,
+};

@@ -1,0 +1,43 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { relativeTime } from "../../../shared/format";
+import type { PresentedPin } from "../../../server/services/pins/present";
+import { Avatar } from "../ui/avatar";
+import { PinLikeButton } from "./pin-like-button";
+import "./pins.css";
+
+/** One pin: author, time, text, images (lazy), like; its comments go in children. */
+export function PinView({ pin, now, children }: { pin: PresentedPin; now: number; children?: ReactNode }) {
+  return (
+    <div className="container narrow">
+      <article className="panel pin-view">
+        <header className="pin-head">
+          {pin.user ? (
+            <Link to={`/user/${pin.user.id}`} className="pin-author">
+              <Avatar user={pin.user} size={40} />
+              <span className="pin-author-name">{pin.user.username}</span>
+            </Link>
+          ) : null}
+          <time dateTime={pin.createdAt} title={new Date(pin.createdAt).toLocaleString("zh-CN")}>
+            {relativeTime(pin.createdAt, now)}
+          </time>
+        </header>
+        <p className="pin-content">{pin.content}</p>
+        {pin.imageUrlList.length > 0 ? (
+          <div className="pin-images">
+            {pin.imageUrlList.map((src, i) => (
+              <a key={`${i}-${src}`} href={src} target="_blank" rel="noreferrer noopener">
+                <img src={src} alt={`沸点图片 ${i + 1}`} loading="lazy" decoding="async" />
+              </a>
+            ))}
+          </div>
+        ) : null}
+        <footer className="pin-actions">
+          <PinLikeButton id={pin.id} liked={pin.liked} count={pin.likeCount} />
+          <span className="pin-action pin-comment-count">评论 {pin.commentCount}</span>
+        </footer>
+      </article>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
+import { newId } from "../../lib/ids.ts";
+import { decodePointer, encodePointer } from "../../lib/pagination.ts";
+import type { CommentListInput, CommentPage, CommentService } from "../comments/comments.ts";
+import { findComment, usersByIds } from "../comments/queries.ts";
+import type { Caller, Deps } from "../deps.ts";
+import { notify } from "../notifications/notify.ts";
+import { findUserById } from "../users/queries.ts";
+import { presentPin, type PresentedPin } from "./present.ts";
+import {
+  bumpPinLikes,
+  deletePinLike,
+  findPin,
+  insertPin,
+  insertPinLike,
+  likedPins,
+  lockPin,
+  pinsBefore,
+  softDeletePin,
+  type PinRow,
+} from "./queries.ts";
+import { PIN_MAX_IMAGES, PIN_MAX_LENGTH, PINS_PAGE_SIZE } from "./schema.ts";
+
+const IMAGE_URL = /^https?:\/\/[^\s|]+$/;
+const PIN_MISSING = "沸点不存在";
+const COMMENT_MISSING = "评论不存在";
+
+export interface NewPinInput {
+  content: string;
+  imageUrlList?: string[] | string;
+}
+
+export interface PinFeedPage {
+  list: PresentedPin[];
+  /** Pass as `before` for the next page; null on the last one. */
+  cursor: string | null;
+  hasMore: boolean;
+}
+
+function requireLogin(caller: Caller): string {
+  if (!caller.userId) throw unauthorized();
+  return caller.userId;
+}
+
+function checkContent(raw: string): string {
+  const content = raw.trim();
+  if (!content) throw badRequest("沸点内容不能为空", "content");
+  if ([...content].length > PIN_MAX_LENGTH) throw badRequest(`沸点不能超过 ${PIN_MAX_LENGTH} 字`, "content");
+  return content;
+}
+
+/** imageUrlList as an array or joined by |; http(s) URLs, at most PIN_MAX_IMAGES. */
+function checkImages(raw: string[] | string | undefined): string[] {
+  const list = (Array.isArray(raw) ? raw : [raw ?? ""])
+    .flatMap((s) => s.split("|"))
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (list.length > PIN_MAX_IMAGES) throw badRequest(`最多 ${PIN_MAX_IMAGES} 张图片`, "imageUrlList");
+  if (list.some((u) => u.length > 1000 || !IMAGE_URL.test(u))) {
+    throw badRequest("图片地址不正确", "imageUrlList");
+  }
+  return list;
+}
+
+/**
+ * Pins (spec §3, §7 Pin): write, read, feed, like, delete. Pin comments live in the comment
+ * service (targetType pin, adapter in comments/targets.ts); this service only maps the pin URLs
+ * onto it. pins.likeCount moves with its pin_likes row in one transaction, after the pin row lock.
+ */
+export function createPinService(deps: Deps, comments: CommentService) {
+  const { db } = deps;
+
+  /** Users and the caller's likes in two queries, whatever the number of pins. */
+  async function present(rows: PinRow[], caller: Caller): Promise<PresentedPin[]> {
+    const [people, liked] = await Promise.all([
+      usersByIds(db, [...new Set(rows.map((r) => r.userId))]),
+      likedPins(
+        db,
+        caller.userId,
+        rows.map((r) => r.id),
+      ),
+    ]);
+    const usersById = new Map(people.map((u) => [u.id, u]));
+    return rows.map((r) => presentPin(r, usersById, liked));
+  }
+
+  async function requireLivePin(id: string): Promise<PinRow> {
+    const row = await findPin(db, id);
+    if (!row || row.deletedAt) throw notFound(PIN_MISSING);
+    return row;
+  }
+
+  async function setLiked(id: string, caller: Caller, liked: boolean) {
+    const userId = requireLogin(caller);
+    return db.transaction(async (tx) => {
+      const pin = await lockPin(tx, id);
+      if (!pin) throw notFound(PIN_MISSING);
+      // A deleted pin cannot be liked; a like given before may still be taken back.
+      if (liked && pin.deletedAt) throw notFound(PIN_MISSING);
+      const changed = liked ? await insertPinLike(tx, id, userId) : await deletePinLike(tx, id, userId);
+      if (!changed) return { liked, likeCount: pin.likeCount };
+      if (liked) {
+        await notify(tx, {
+          userId: pin.userId,
+          actorId: userId,
+          type: "like",
+          content: [...pin.content].slice(0, 100).join(""),
+        });
+      }
+      return { liked, likeCount: await bumpPinLikes(tx, id, liked ? 1 : -1) };
+    });
+  }
+
+  return {
+    /** POST /pins. */
+    async create(input: NewPinInput, caller: Caller): Promise<PresentedPin> {
+      const userId = requireLogin(caller);
+      const content = checkContent(input.content);
+      const imageUrlList = checkImages(input.imageUrlList);
+      const row = await insertPin(db, { id: newId(), userId, content, imageUrlList });
+      const [pin] = await present([row], caller);
+      return pin;
+    },
+
+    /** GET /getByID?msgId: a live pin. */
+    async get(id: string, caller: Caller): Promise<PresentedPin> {
+      const [pin] = await present([await requireLivePin(id)], caller);
+      return pin;
+    },
+
+    /** GET /pins?before: live pins newest first, by (createdAt, id) pointer. */
+    async feed(input: { before?: string; limit?: number }, caller: Caller): Promise<PinFeedPage> {
+      const limit = input.limit ?? PINS_PAGE_SIZE;
+      let before = null;
+      if (input.before) {
+        const p = decodePointer(input.before, "date");
+        if (!p) throw badRequest("游标不正确", "before");
+        before = { createdAt: p.value, id: p.id };
+      }
+      const rows = await pinsBefore(db, before, limit + 1);
+      const shown = rows.slice(0, limit);
+      const hasMore = rows.length > limit;
+      const last = shown[shown.length - 1];
+      return {
+        list: await present(shown, caller),
+        cursor: hasMore ? encodePointer(last.createdAt, last.id) : null,
+        hasMore,
+      };
+    },
+
+    /** PUT /pins/{id}/like. */
+    like: (id: string, caller: Caller) => setLiked(id, caller, true),
+    /** DELETE /pins/{id}/like. */
+    unlike: (id: string, caller: Caller) => setLiked(id, caller, false),
+
+    /** DELETE /pins/{id}: the author or an admin; soft delete. Idempotent. */
+    async remove(id: string, caller: Caller): Promise<{ deleted: true }> {
+      const userId = requireLogin(caller);
+      const pin = await findPin(db, id);
+      if (!pin) throw notFound(PIN_MISSING);
+      if (pin.userId !== userId) {
+        const me = await findUserById(db, userId);
+        if (me?.role !== "admin") throw forbidden("只能删除自己的沸点");
+      }
+      await db.transaction(async (tx) => {
+        const locked = await lockPin(tx, id);
+        if (locked && !locked.deletedAt) await softDeletePin(tx, id);
+      });
+      return { deleted: true };
+    },
+
+    /** GET /comments/{pinId}: root comments of a pin (pin comment shape: likeCount, targetId). */
+    comments: (pinId: string, input: CommentListInput, caller: Caller): Promise<CommentPage> =>
+      comments.list("pin", pinId, input, caller),
+
+    /** GET /reply/{commentId}: replies under a root comment of a pin, oldest first. */
+    async replies(
+      commentId: string,
+      input: { pageSize?: number; createdAt?: string },
+      caller: Caller,
+    ): Promise<CommentPage> {
+      const root = await findComment(db, commentId);
+      if (!root || root.targetType !== "pin") throw notFound(COMMENT_MISSING);
+      return comments.replies("pin", root.targetId, commentId, input, caller);
+    },
+  };
+}
+
+export type PinService = ReturnType<typeof createPinService>;

@@ -1,0 +1,30 @@
+import type { UserRow } from "../users/queries.ts";
+import { presentCommentUser, type CommentUser } from "../comments/present.ts";
+import type { PinRow } from "./queries.ts";
+
+export interface PresentedPin {
+  id: string;
+  user: CommentUser | null;
+  content: string;
+  imageUrlList: string[];
+  commentCount: number;
+  likeCount: number;
+  liked: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Row → spec §3 Pin. */
+export function presentPin(row: PinRow, usersById: Map<string, UserRow>, liked: Set<string>): PresentedPin {
+  return {
+    id: row.id,
+    user: presentCommentUser(usersById.get(row.userId)),
+    content: row.content,
+    imageUrlList: row.imageUrlList,
+    commentCount: row.commentCount,
+    likeCount: row.likeCount,
+    liked: liked.has(row.id),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

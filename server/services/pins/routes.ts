@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { ok } from "../../plugins/envelope.ts";
+import type { Services } from "../index.ts";
+import {
+  MsgIdQuery,
+  NewPinBody,
+  PinCommentQuery,
+  PinCommentsParams,
+  PinFeedQuery,
+  PinIdParams,
+  ReplyParams,
+} from "./schema.ts";
+
+const tags = ["pins"];
+const PIN_SHAPE =
+  "沸点：{id, user, content, imageUrlList, commentCount, likeCount, liked, createdAt, updatedAt}。";
+const PAGE_NOTE =
+  "d 为 {count, comments, cursor, hasMore}；下一页把 cursor 作为 createdAt 传回。评论带 likeCount 与 targetId。";
+
+/** Pins of spec §7 (Pin) and the pin comment lists (Comments). */
+export function pinRoutes(services: Services): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    const pins = services.pins;
+
+    app.post(
+      "/pins",
+      {
+        schema: {
+          tags,
+          summary: "发沸点",
+          description:
+            "需要登录（401）。content 去掉首尾空白后 1–1000 字；imageUrlList 为数组或用 | 连接的 http(s) 地址，最多 9 张。d 为沸点。" +
+            PIN_SHAPE,
+          body: NewPinBody,
+        },
+      },
+      async (req) => ok(await pins.create(req.body, req.caller)),
+    );
+
+    app.get(
+      "/pins",
+      {
+        schema: {
+          tags,
+          summary: "沸点列表",
+          description: "最新在前，每页 20。d 为 {list, cursor, hasMore}；下一页把 cursor 作为 before 传回。",
+          querystring: PinFeedQuery,
+        },
+      },
+      async (req) => ok(await pins.feed(req.query, req.caller)),
+    );
+
+    app.get(
+      "/getByID",
+      {
+        schema: {
+          tags,
+          summary: "取沸点",
+          description: "不存在或已删除返回 404。" + PIN_SHAPE,
+          querystring: MsgIdQuery,
+        },
+      },
+      async (req) => ok(await pins.get(req.query.msgId, req.caller)),
+    );
+
+    const LIKE_NOTE = "需要登录。d 为 {liked, likeCount}；重复操作不重复计数。";
+    app.put(
+      "/pins/:id/like",
+      { schema: { tags, summary: "点赞沸点", description: LIKE_NOTE, params: PinIdParams } },
+      async (req) => ok(await pins.like(req.params.id, req.caller)),
+    );
+    app.delete(
+      "/pins/:id/like",
+      { schema: { tags, summary: "取消点赞沸点", description: LIKE_NOTE, params: PinIdParams } },
+      async (req) => ok(await pins.unlike(req.params.id, req.caller)),
+    );
+
+    app.delete(
+      "/pins/:id",
+      {
+        schema: {
+          tags,
+          summary: "删除沸点",
+          description: "作者或管理员（否则 403）；软删除，重复删除无副作用。",
+          params: PinIdParams,
+        },
+      },
+      async (req) => ok(await pins.remove(req.params.id, req.caller)),
+    );
+
+    app.get(
+      "/comments/:pinId",
+      {
+        schema: {
+          tags,
+          summary: "沸点的评论",
+          description: "rankType new 或 hot；每条带 topSubCommentList。count 为评论加回复总数。" + PAGE_NOTE,
+          params: PinCommentsParams,
+          querystring: PinCommentQuery,
+        },
+      },
+      async (req) => ok(await pins.comments(req.params.pinId, req.query, req.caller)),
+    );
+
+    app.get(
+      "/reply/:commentId",
+      {
+        schema: {
+          tags,
+          summary: "沸点评论的回复",
+          description: "最早在前。count 为该根评论的回复数。" + PAGE_NOTE,
+          params: ReplyParams,
+          querystring: PinCommentQuery,
+        },
+      },
+      async (req) => ok(await pins.replies(req.params.commentId, req.query, req.caller)),
+    );
+  };
+}

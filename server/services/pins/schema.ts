@@ -1,0 +1,35 @@
+import { Type } from "@sinclair/typebox";
+
+/** Ids are 24 lowercase hex characters (server/lib/ids.ts); anything else answers 400 naming the field. */
+const id = (description: string) => Type.String({ pattern: "^[0-9a-f]{24}$", description });
+
+/** Longest pin, in characters after trimming. */
+export const PIN_MAX_LENGTH = 1000;
+/** At most 9 images a pin. */
+export const PIN_MAX_IMAGES = 9;
+/** Pins feed page size (spec §9: 20). */
+export const PINS_PAGE_SIZE = 20;
+
+export const PinIdParams = Type.Object({ id: id("沸点 id") });
+export const MsgIdQuery = Type.Object({ msgId: id("沸点 id") });
+export const PinCommentsParams = Type.Object({ pinId: id("沸点 id") });
+export const ReplyParams = Type.Object({ commentId: id("根评论 id") });
+
+export const NewPinBody = Type.Object({
+  content: Type.String({ maxLength: 20_000 }),
+  imageUrlList: Type.Optional(
+    Type.Union([Type.Array(Type.String({ maxLength: 1000 })), Type.String({ maxLength: 10_000 })]),
+  ),
+});
+
+export const PinFeedQuery = Type.Object({
+  before: Type.Optional(Type.String({ maxLength: 120, description: "游标：上一页返回的 cursor" })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: PINS_PAGE_SIZE })),
+});
+
+export const PinCommentQuery = Type.Object({
+  rankType: Type.Optional(Type.Union([Type.Literal("new"), Type.Literal("hot")], { default: "new" })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  pageNum: Type.Optional(Type.Integer({ minimum: 0, description: "兼容参数，分页以 createdAt 游标为准" })),
+  createdAt: Type.Optional(Type.String({ maxLength: 120, description: "游标：上一页返回的 cursor" })),
+});

@@ -1,0 +1,25 @@
+import { Type } from "@sinclair/typebox";
+
+/** Ids are 24 lowercase hex characters (server/lib/ids.ts); anything else answers 400 naming the field. */
+const id = (description: string) => Type.String({ pattern: "^[0-9a-f]{24}$", description });
+
+export const VoteIdParams = Type.Object({ entryId: id("投票条目 id") });
+
+/** Shapes only; the rules (lengths, counts, distinct options) live in votes.ts and name their field. */
+export const CreateVoteBody = Type.Object({
+  title: Type.Optional(Type.String({ description: "标题，1–100 字" })),
+  content: Type.Optional(Type.String({ description: "描述，最多 1000 字" })),
+  category: Type.Optional(Type.String({ description: "分类名（如 frontend）或 id" })),
+  options: Type.Optional(Type.Array(Type.String(), { description: "2–10 个不重复的选项，每个 1–50 字" })),
+});
+
+export const AnswerBody = Type.Object({
+  optionId: Type.Optional(Type.String({ description: "所选选项 id" })),
+  content: Type.Optional(Type.String({ description: "理由，最多 200 字" })),
+});
+
+export const AttenderQuery = Type.Object({
+  entryId: id("投票条目 id"),
+  before: Type.Optional(Type.String({ maxLength: 80, description: "上一页最后一项的 pointer" })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+});

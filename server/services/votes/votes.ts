@@ -1,0 +1,225 @@
+import { AppError, badRequest, notFound, unauthorized } from "../../lib/errors.ts";
+import { decodePointer, encodePointer } from "../../lib/pagination.ts";
+import type { Caller, Deps } from "../deps.ts";
+import { insertEntry } from "../entries/write.ts";
+import { listCategories } from "../entries/queries.ts";
+import { findUserById } from "../users/queries.ts";
+import { presentPublicUser } from "../users/present.ts";
+import {
+  answerOf,
+  attendersOf,
+  bumpOption,
+  insertAnswer,
+  insertOptions,
+  optionOf,
+  optionsOf,
+  voteEntry,
+} from "./queries.ts";
+
+/** Limits of a vote (the create form and POST /api/votes share them). */
+export const VOTE_LIMITS = {
+  title: 100,
+  content: 1000,
+  minOptions: 2,
+  maxOptions: 10,
+  option: 50,
+  reason: 200,
+} as const;
+
+export const ATTENDERS_PAGE_SIZE = 20;
+
+const VOTE_MISSING = "投票不存在";
+const HEX_ID = /^[0-9a-f]{24}$/;
+
+export interface VoteInput {
+  title?: unknown;
+  content?: unknown;
+  category?: unknown;
+  options?: unknown;
+}
+
+export interface VoteOptionState {
+  id: string;
+  title: string;
+  votesCount: number;
+  /** Share of all answers, one decimal (0 when nobody voted yet). */
+  percent: number;
+}
+
+export interface VoteState {
+  entryId: string;
+  options: VoteOptionState[];
+  total: number;
+  /** The caller's answer, or null (also for visitors). */
+  answer: { id: string; optionId: string; content: string } | null;
+}
+
+function requireLogin(caller: Caller): string {
+  if (!caller.userId) throw unauthorized();
+  return caller.userId;
+}
+
+const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
+
+/** The vote answer link of spec §2. */
+export const answerLink = (entryId: string, answerId: string) =>
+  `/entry/${entryId}/detail/answer/${answerId}`;
+
+/**
+ * Votes (spec §7 Vote, §3 Entry type vote): a vote is an entry of type 'vote' (flag vote set),
+ * written through insertEntry like every entry, with its vote_options in the same transaction.
+ * Each user answers once (the unique vote_answers_entry_user_key decides, not a prior read), and
+ * the option's votesCount moves with the answer row, so counts always equal the rows.
+ */
+export function createVoteService(deps: Deps) {
+  const { db } = deps;
+
+  const isVisible = (
+    e: { type: string; status: string; deletedAt: Date | null; userId: string },
+    caller: Caller,
+  ) => e.type === "vote" && !e.deletedAt && (e.status === "published" || e.userId === caller.userId);
+
+  async function requireVote(entryId: string, caller: Caller) {
+    const entry = HEX_ID.test(entryId) ? await voteEntry(db, entryId) : undefined;
+    if (!entry || !isVisible(entry, caller)) throw notFound(VOTE_MISSING);
+    return entry;
+  }
+
+  async function state(entryId: string, caller: Caller): Promise<VoteState> {
+    await requireVote(entryId, caller);
+    const [options, answer] = await Promise.all([
+      optionsOf(db, entryId),
+      caller.userId ? answerOf(db, entryId, caller.userId) : Promise.resolve(null),
+    ]);
+    const total = options.reduce((sum, o) => sum + o.votesCount, 0);
+    return {
+      entryId,
+      options: options.map((o) => ({
+        ...o,
+        percent: total ? Math.round((o.votesCount * 1000) / total) / 10 : 0,
+      })),
+      total,
+      answer,
+    };
+  }
+
+  const presentAttender = (entryId: string, r: Awaited<ReturnType<typeof attendersOf>>[number]) => ({
+    id: r.id,
+    user: presentPublicUser(r.user),
+    optionId: r.optionId,
+    optionTitle: r.optionTitle,
+    content: r.content,
+    createdAt: r.createdAt.toISOString(),
+    link: answerLink(entryId, r.id),
+  });
+
+  return {
+    /** POST /api/votes: a new vote entry and its options; every bad field answers 400 naming it. */
+    async create(input: VoteInput, caller: Caller) {
+      const userId = requireLogin(caller);
+      if (!(await findUserById(db, userId))) throw unauthorized();
+      const title = text(input.title);
+      if (!title) throw badRequest("请填写投票标题", "title");
+      if (title.length > VOTE_LIMITS.title) throw badRequest(`标题最多 ${VOTE_LIMITS.title} 个字`, "title");
+      if (input.content !== undefined && typeof input.content !== "string")
+        throw badRequest("描述格式不正确", "content");
+      const content = text(input.content);
+      if (content.length > VOTE_LIMITS.content)
+        throw badRequest(`描述最多 ${VOTE_LIMITS.content} 个字`, "content");
+      const rawCategory = text(input.category);
+      if (!rawCategory) throw badRequest("请选择分类", "category");
+      const category = (await listCategories(db)).find(
+        (c) => c.id === rawCategory || c.name === rawCategory.toLowerCase(),
+      );
+      if (!category) throw badRequest("分类不存在", "category");
+      if (!Array.isArray(input.options) || input.options.some((o) => typeof o !== "string"))
+        throw badRequest("选项格式不正确", "options");
+      const options = (input.options as string[]).map((o) => o.trim());
+      if (options.length < VOTE_LIMITS.minOptions || options.length > VOTE_LIMITS.maxOptions)
+        throw badRequest(`选项需要 ${VOTE_LIMITS.minOptions}–${VOTE_LIMITS.maxOptions} 个`, "options");
+      if (options.some((o) => !o || o.length > VOTE_LIMITS.option))
+        throw badRequest(`每个选项 1–${VOTE_LIMITS.option} 个字`, "options");
+      if (new Set(options).size !== options.length) throw badRequest("选项不能重复", "options");
+
+      return db.transaction(async (tx) => {
+        const entry = await insertEntry(
+          tx,
+          {
+            userId,
+            categoryId: category.id,
+            type: "vote",
+            vote: true,
+            title,
+            content,
+            summary: content.replace(/\s+/g, " ").slice(0, 200),
+          },
+          [],
+        );
+        const rows = await insertOptions(tx, entry.id, options);
+        return {
+          entryId: entry.id,
+          options: rows.map((o) => ({ ...o, percent: 0 })),
+          total: 0,
+          answer: null,
+        } satisfies VoteState;
+      });
+    },
+
+    /** GET /api/votes/{entryId}: options with counts and percentages, total, the caller's answer. */
+    state,
+
+    /**
+     * POST /api/votes/{entryId}/answer: votes once. A second answer is 409; an option of another
+     * vote is 400 naming optionId; a missing, deleted or non-vote entry is 404.
+     */
+    async answer(entryId: string, input: { optionId?: unknown; content?: unknown }, caller: Caller) {
+      const userId = requireLogin(caller);
+      const optionId = text(input.optionId);
+      if (!HEX_ID.test(optionId)) throw badRequest("请选择一个选项", "optionId");
+      if (input.content !== undefined && typeof input.content !== "string")
+        throw badRequest("理由格式不正确", "content");
+      const content = text(input.content);
+      if (content.length > VOTE_LIMITS.reason)
+        throw badRequest(`理由最多 ${VOTE_LIMITS.reason} 个字`, "content");
+      if (!HEX_ID.test(entryId)) throw notFound(VOTE_MISSING);
+      await db.transaction(async (tx) => {
+        const entry = await voteEntry(tx, entryId, true);
+        if (!entry || entry.type !== "vote" || entry.deletedAt || entry.status !== "published")
+          throw notFound(VOTE_MISSING);
+        if (!(await optionOf(tx, entryId, optionId))) throw badRequest("该选项不属于这个投票", "optionId");
+        const inserted = await insertAnswer(tx, { entryId, optionId, userId, content });
+        if (!inserted) throw new AppError(409, "你已经投过票了，每人只能投一次");
+        await bumpOption(tx, optionId);
+      });
+      return state(entryId, caller);
+    },
+
+    /** GET /api/get_attender: who voted, newest first, keyset-paged by (createdAt, id) through `before`. */
+    async attenders(input: { entryId: string; before?: string; limit?: number }, caller: Caller) {
+      const entryId = input.entryId;
+      await requireVote(entryId, caller);
+      const pointer = decodePointer(input.before, "date");
+      if (input.before && !pointer) throw badRequest("before 格式不正确", "before");
+      const limit = Math.min(Math.max(input.limit ?? ATTENDERS_PAGE_SIZE, 1), 100);
+      const rows = await attendersOf(db, entryId, pointer, limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        list: page.map((r) => presentAttender(entryId, r)),
+        pointer: last ? encodePointer(last.createdAt, last.id) : null,
+        canNext: rows.length > limit,
+      };
+    },
+
+    /** One answer of this vote (the target of an answer link), or null when it is not one. */
+    async attender(entryId: string, answerId: string, caller: Caller) {
+      await requireVote(entryId, caller);
+      if (!HEX_ID.test(answerId)) return null;
+      const [row] = await attendersOf(db, entryId, null, 1, answerId);
+      return row ? presentAttender(entryId, row) : null;
+    },
+  };
+}
+
+export type VoteService = ReturnType<typeof createVoteService>;
+export type Attender = Awaited<ReturnType<VoteService["attenders"]>>["list"][number];
