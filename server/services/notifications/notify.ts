@@ -23,7 +23,10 @@ export interface NotifyInput {
  */
 export async function notify(tx: Tx, n: NotifyInput): Promise<boolean> {
   if (!n.userId || n.userId === n.actorId) return false;
-  if (n.type === "like" || n.type === "follow") {
+  // A like is matched to an earlier one by its entry; a like without one (a pin) cannot be matched,
+  // and matching it to "any like from this person" would drop it, so it is always written.
+  const onceEver = n.type === "follow" || (n.type === "like" && !!n.entryId);
+  if (onceEver) {
     const entryId = n.type === "like" ? (n.entryId ?? null) : null;
     if (await hasNotificationFrom(tx, { userId: n.userId, type: n.type, actorId: n.actorId, entryId })) {
       return false;

@@ -153,6 +153,16 @@ describe("pins", () => {
     expect(await drift()).toEqual([]);
   });
 
+  it("tells the author about likes of different pins by the same person", async () => {
+    const [a, b] = [await register(), await register()];
+    const first = await makePin(a.auth);
+    const second = await makePin(a.auth);
+    await put(`/api/pins/${first}/like`, b.auth);
+    await put(`/api/pins/${second}/like`, b.auth);
+    // A pin like carries no entry to tell it apart, so each one is reported.
+    expect(await likeNotifications(a.user.id, b.user.id)).toHaveLength(2);
+  });
+
   it("deletes for the author or an admin only, softly and idempotently", async () => {
     const [a, b, admin] = [await register(), await register(), await register()];
     await db().update(users).set({ role: "admin" }).where(eq(users.id, admin.user.id));
