@@ -62,6 +62,8 @@ export default [
   ]),
   route("tag/:title", "routes/tag/tag.tsx"),
   route("search", "routes/search/search.tsx"),
+  // Not in the spec's table: the pins feed and composer a community needs to write and read pins.
+  route("pins", "routes/pin/pins.tsx"),
   route("pin/:id", "routes/pin/pin-detail.tsx"),
 
   // editor destinations (the editor itself comes later)

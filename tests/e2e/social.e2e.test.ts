@@ -122,4 +122,13 @@ describe.skipIf(browserTestsCan !== null)("two people in real browsers", () => {
     await shot(a.page, "reply-seen");
     expect(errors).toEqual([]);
   });
+
+  it("writes a pin on the 沸点 page and sees it first", { timeout: 60_000 }, async () => {
+    await a.page.goto(`${site.url}/pins`, { waitUntil: "networkidle" });
+    const text = `今天把首屏时间降到了 1.2 秒 ${Date.now()}`;
+    await a.page.getByPlaceholder("分享你的新鲜事…").fill(text);
+    await a.page.getByRole("button", { name: "发布", exact: true }).click();
+    await expect.poll(() => a.page.locator(".pin-card .pin-content").first().innerText()).toBe(text);
+    await shot(a.page, "pins");
+  });
 });

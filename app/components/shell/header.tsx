@@ -27,6 +27,7 @@ function navItems(viewer: Viewer | null, repoHref: string): NavItem[] {
   items.push(
     { to: "/zhuanlan/all", label: "专栏" },
     { to: "/collections/recommended", label: "收藏集" },
+    { to: "/pins", label: "沸点" },
     { to: "/explore/all", label: "发现" },
     { to: repoHref, label: "开源库", section: "/repos" },
   );
@@ -44,6 +45,8 @@ function activeSection(pathname: string): string {
     "/collections": "/collections/recommended",
     "/explore": "/explore/all",
     "/repos": "/repos",
+    "/pins": "/pins",
+    "/pin": "/pins",
   };
   return map[first] ?? "";
 }
