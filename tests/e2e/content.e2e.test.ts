@@ -81,7 +81,11 @@ describe.skipIf(browserTestsCan !== null)("content in a real browser", () => {
       await expect.poll(() => first.locator(".entry-title").innerText()).toBe(shareTitle);
       const like = first.getByRole("button", { name: /^赞/ });
       expect(await like.getAttribute("aria-pressed")).toBe("false");
-      await like.click();
+      // Optimistic: the button flips at once; wait for the server before reloading.
+      await Promise.all([
+        page.waitForResponse((r) => r.url().includes("/api/user/like/entry/") && r.ok()),
+        like.click(),
+      ]);
       await expect.poll(() => like.getAttribute("aria-pressed")).toBe("true");
       await expect.poll(() => like.getAttribute("aria-label")).toBe("赞，1 个赞");
       await shot("explore-newest-liked");
