@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { formatCount } from "../../shared/format";
 import { api, errorMessage } from "../lib/api";
 import { useShell } from "./shell/shell-context";
-import { useOptimisticToggle } from "./tags/use-optimistic-toggle";
+import { useOptimisticToggle } from "../lib/use-optimistic-toggle";
 import "./like-button.css";
 
 interface LikeState {

@@ -137,6 +137,14 @@ describe.skipIf(browserTestsCan !== null)("two people in real browsers", () => {
     await a.page.getByPlaceholder("分享你的新鲜事…").fill(text);
     await a.page.getByRole("button", { name: "发布", exact: true }).click();
     await expect.poll(() => a.page.locator(".pin-card .pin-content").first().innerText()).toBe(text);
+    const like = a.page.locator(".pin-card").first().getByRole("button", { name: "点赞" });
+    await Promise.all([
+      a.page.waitForResponse((r) => r.url().includes("/api/pins/") && r.ok()),
+      like.click(),
+    ]);
+    const liked = a.page.locator(".pin-card").first().getByRole("button", { name: "取消点赞" });
+    expect(await liked.getAttribute("aria-pressed")).toBe("true");
+    expect(await liked.innerText()).toBe("1");
     await shot(a.page, "pins");
   });
 });

@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react";
+import { useCallback } from "react";
 import { api, errorMessage } from "../../lib/api";
+import { useOptimisticToggle } from "../../lib/use-optimistic-toggle";
 import { useShell } from "../shell/shell-context";
 
 function ThumbIcon() {
@@ -16,40 +17,29 @@ function ThumbIcon() {
 /** Like of one comment: flips at once, then settles on the server's count (or reverts). */
 export function CommentLikeButton({ id, liked, count }: { id: string; liked: boolean; count: number }) {
   const { requireLogin, alert } = useShell();
-  const [state, setState] = useState({ liked, count });
-  const [busy, setBusy] = useState(false);
-  useEffect(() => setState({ liked, count }), [liked, count]);
-
-  async function toggle() {
-    if (!requireLogin() || busy) return;
-    const before = state;
-    const next = !before.liked;
-    setState({ liked: next, count: Math.max(0, before.count + (next ? 1 : -1)) });
-    setBusy(true);
-    try {
+  const send = useCallback(
+    async (on: boolean) => {
       const url = `/api/comment/${id}/like`;
-      const r = next
-        ? await api.put<{ likesCount: number }>(url)
-        : await api.del<{ likesCount: number }>(url);
-      setState({ liked: next, count: r.likesCount });
-    } catch (error) {
-      setState(before);
-      alert(errorMessage(error), "error");
-    } finally {
-      setBusy(false);
-    }
-  }
+      const r = on ? await api.put<{ likesCount: number }>(url) : await api.del<{ likesCount: number }>(url);
+      return { on, count: r.likesCount };
+    },
+    [id],
+  );
+  const onError = useCallback((error: unknown) => alert(errorMessage(error), "error"), [alert]);
+  const like = useOptimisticToggle({ on: liked, count }, send, onError);
 
   return (
     <button
       type="button"
-      className={`comment-action comment-like${state.liked ? " is-active" : ""}`}
-      aria-pressed={state.liked}
-      aria-label={state.liked ? "取消点赞" : "点赞"}
-      onClick={toggle}
+      className={`comment-action comment-like${like.on ? " is-active" : ""}`}
+      aria-pressed={like.on}
+      aria-label={like.on ? "取消点赞" : "点赞"}
+      onClick={() => {
+        if (requireLogin()) void like.toggle();
+      }}
     >
       <ThumbIcon />
-      <span>{state.count > 0 ? state.count : "点赞"}</span>
+      <span>{like.count > 0 ? like.count : "点赞"}</span>
     </button>
   );
 }

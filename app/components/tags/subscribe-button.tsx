@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { api, errorMessage } from "../../lib/api";
 import { useShell } from "../shell/shell-context";
-import { useOptimisticToggle } from "./use-optimistic-toggle";
+import { useOptimisticToggle } from "../../lib/use-optimistic-toggle";
 import "./tags.css";
 
 interface SubscribeState {
