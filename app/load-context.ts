@@ -33,6 +33,8 @@ export interface NuggetLoadContext {
   /** Double-submit CSRF token: also set as the readable `nugget_csrf` cookie. */
   csrfToken: string;
   devOutbox: boolean;
+  /** The support address (SUPPORT_EMAIL) for the customer-service dialog. */
+  supportEmail: string;
   /** Per-request nonce for inline scripts, allowed by the page's Content-Security-Policy. */
   cspNonce: string;
   /** Who is asking, for services that authorize or personalize (liked flags). */

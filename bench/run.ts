@@ -1,4 +1,5 @@
 // npm run bench -- [--entries 1000000] [--duration 10] [--connections 16] [--only name,name]
+// (with NODE_ENV=production, so React renders with its production build as a deployment does)
 //
 // Load and latency of the read paths that must stay fast at scale, against PostgreSQL:
 // explore (popular and newest, first page and 50th page by pointer), a tag feed, the SSR pages of
@@ -16,6 +17,8 @@ import { execSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
+import { eq } from "drizzle-orm";
+import { users } from "../db/schema/index.ts";
 import { openDatabase } from "../db/client.ts";
 import { ensureReferenceData } from "../db/reference-data.ts";
 import { seed } from "../db/seed/seed.ts";
@@ -124,14 +127,36 @@ async function explain(name: string, database: Awaited<ReturnType<typeof openDat
 interface Scenario {
   name: string;
   path: string;
+  /** Request headers, e.g. the auth triple of a logged-in user. */
+  headers?: Record<string, string>;
+  /**
+   * The route has a per-address limit for people (search: 60 a minute): send every request from
+   * its own address (the app trusts X-Forwarded-For here). Only where needed — building each
+   * request in the load generator costs client CPU on this same machine.
+   */
+  manyAddresses?: boolean;
 }
+
+const rand = () => Math.floor(Math.random() * 256);
 
 async function load(baseUrl: string, s: Scenario) {
   const result = await autocannon({
     url: baseUrl + s.path,
     connections: CONNECTIONS,
     duration: DURATION,
-    headers: { accept: s.path.startsWith("/api/") ? "application/json" : "text/html" },
+    headers: { accept: s.path.startsWith("/api/") ? "application/json" : "text/html", ...s.headers },
+    ...(s.manyAddresses
+      ? {
+          requests: [
+            {
+              setupRequest: (req: autocannon.Request) => ({
+                ...req,
+                headers: { ...req.headers, "x-forwarded-for": `10.${rand()}.${rand()}.${rand()}` },
+              }),
+            },
+          ],
+        }
+      : {}),
   });
   return {
     name: s.name,
@@ -156,6 +181,10 @@ async function main() {
     logLevel: "warn",
     devOutbox: true,
     seedOnEmpty: false,
+    trustProxy: true,
+    // npm run bench sets NODE_ENV=production (React's production build, as a deployment runs it);
+    // no mail jobs while measuring.
+    mailDigests: false,
   });
   const nugget = await buildApp({ config, database, buildDir: process.env.NUGGET_BUILD_DIR ?? "build" });
   const baseUrl = await nugget.app.listen({ port: 0, host: "127.0.0.1" });
@@ -181,6 +210,21 @@ async function main() {
             (select id from entries where type = 'article' and status = 'published' order by rank_index desc limit 1) as share` as never,
   )) as unknown as { rows: { tag: string; post: string; share: string }[] };
   const { tag, post, share } = sample.rows[0];
+  // The busiest comment thread, a collection set with entries, the most active language, and the
+  // demo author's login (for the notification list, which needs a session).
+  const social = (await database.db.execute(
+    `select (select id from entries where status = 'published' order by comments_count desc limit 1) as discussed,
+            (select id from collection_sets order by entry_count desc limit 1) as cs,
+            (select language from repos where language <> '' group by language order by count(*) desc limit 1) as lang,
+            (select user_id from notifications group by user_id order by count(*) desc limit 1) as notified` as never,
+  )) as unknown as {
+    rows: { discussed: string; cs: string | null; lang: string | null; notified: string }[];
+  };
+  const { discussed, cs, lang, notified } = social.rows[0];
+  // A session for the most-notified user, made through the service as a login would.
+  const [notifiedRow] = await database.db.select().from(users).where(eq(users.id, notified));
+  const session = await nugget.services.auth.startSession(notifiedRow, anon);
+  const asNotified = { uid: notified, client: session.clientId, token: session.token };
   const tagNewest50 = await pointerAt("newest", 50, { tag });
   const tagPopular50 = await pointerAt("popular", 50, { tag });
 
@@ -236,7 +280,31 @@ async function main() {
     { name: "explore page (SSR)", path: "/explore/all" },
     { name: "article page (SSR)", path: `/post/${post}` },
     { name: "shared link page (SSR)", path: `/entry/${share}` },
-    { name: "search 前端性能 (API)", path: `/api/search?query=${encodeURIComponent("前端性能")}` },
+    {
+      name: "search 前端性能 (API)",
+      path: `/api/search?query=${encodeURIComponent("前端性能")}`,
+      manyAddresses: true,
+    },
+    { name: "comments of the busiest entry (API)", path: `/api/comments/entry/${discussed}?pageSize=20` },
+    { name: "pins feed (API)", path: "/api/pins?limit=20" },
+    {
+      name: "notifications of the most-notified user (API)",
+      path: "/api/getUserNotification",
+      headers: asNotified,
+    },
+    { name: "collections home (API)", path: "/api/homeCollectionSet?page=0&rankType=hot" },
+    ...(cs
+      ? [{ name: "collection set entries (API)", path: `/api/getCollectionSetEntries?csId=${cs}&page=0` }]
+      : []),
+    ...(lang
+      ? [
+          {
+            name: "repo trending (API)",
+            path: `/api/get_trending?since=weekly&lang=${encodeURIComponent(lang)}`,
+          },
+        ]
+      : []),
+    { name: "booklets list (API)", path: "/api/booklets/getList" },
   ].filter((s) => !args.only || args.only.split(",").some((o) => s.name.includes(o)));
 
   const results = [];

@@ -26,7 +26,13 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * Opens PostgreSQL at `databaseUrl`, or the embedded PGlite under `dataDir` (":memory:" for a
  * throwaway one), and applies the one migration history to it.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Sees every statement the app sends (tests count them: a list page costs a constant number). */
+  onQuery?: (sql: string) => void;
+}): Promise<Database> {
+  const logger = opts.onQuery ? { logQuery: (sql: string) => opts.onQuery!(sql) } : undefined;
   let database: Database;
   if (opts.databaseUrl) {
     const { drizzle } = await import("drizzle-orm/node-postgres");
@@ -34,7 +40,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     // Return int8 (count(*)) as a number: counts here stay far below 2^53.
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
     const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    const db = drizzle({ client: pool, schema, casing: "snake_case" }) as unknown as Db;
+    const db = drizzle({ client: pool, schema, casing: "snake_case", logger }) as unknown as Db;
     await pool.query(CREATE_EXTENSIONS);
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     await migrate(db as never, { migrationsFolder });
@@ -51,7 +57,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       parsers: { 20: (v: string) => Number(v) },
     });
     const { drizzle } = await import("drizzle-orm/pglite");
-    const db = drizzle({ client, schema, casing: "snake_case" }) as unknown as Db;
+    const db = drizzle({ client, schema, casing: "snake_case", logger }) as unknown as Db;
     await client.exec(CREATE_EXTENSIONS);
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     await migrate(db as never, { migrationsFolder });

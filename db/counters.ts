@@ -35,6 +35,7 @@ import { HEAT_SQL } from "./heat.ts";
 //   collection_sets.entry_count    collection_set_entries rows
 //   booklets.sections_count        booklet_sections rows
 //   booklets.buy_count             paid orders
+//   booklets.comments_count        comments and replies with target booklet, not deleted
 //   vote_options.votes_count       vote_answers rows choosing the option
 //   showcases.repo_count           showcase_repos rows
 //   showcases.lang_count           distinct non-empty languages of its repos
@@ -194,6 +195,12 @@ const COUNTERS: CounterDef[] = [
     table: "booklets",
     column: "buy_count",
     recount: `select booklet_id as k, count(*) as n from orders where status = 'paid' group by 1`,
+  },
+  {
+    table: "booklets",
+    column: "comments_count",
+    recount: `select target_id as k, count(*) as n from comments
+      where target_type = 'booklet' and deleted_at is null group by 1`,
   },
   {
     table: "vote_options",

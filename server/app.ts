@@ -17,6 +17,7 @@ import { createSmsProvider, type SmsProvider } from "./lib/sms.ts";
 import { installErrorHandler } from "./plugins/envelope.ts";
 import { installSession } from "./plugins/session.ts";
 import { createServices, type Services } from "./services/index.ts";
+import { startMailDigests } from "./services/mailpush/schedule.ts";
 import { authRoutes } from "./services/auth/routes.ts";
 import { userRoutes } from "./services/users/routes.ts";
 import { entryRoutes } from "./services/entries/routes.ts";
@@ -29,10 +30,18 @@ import { voteRoutes } from "./services/votes/routes.ts";
 import { commentRoutes } from "./services/comments/routes.ts";
 import { postRoutes } from "./services/posts/routes.ts";
 import { pinRoutes } from "./services/pins/routes.ts";
+import { repoRoutes } from "./services/repos/routes.ts";
 import { followRoutes } from "./services/follow/routes.ts";
 import { inviteRoutes } from "./services/invites/routes.ts";
 import { mailPushRoutes } from "./services/mailpush/routes.ts";
 import { notificationRoutes } from "./services/notifications/routes.ts";
+import { uploadRoutes } from "./services/uploads/routes.ts";
+import { collectionRoutes } from "./services/collections/routes.ts";
+import { bookletRoutes } from "./services/booklets/routes.ts";
+import { walletRoutes } from "./services/wallet/routes.ts";
+import { oauthRoutes } from "./services/oauth/routes.ts";
+import { bannerRoutes } from "./services/banners/routes.ts";
+import { trackingRoutes } from "./services/tracking/routes.ts";
 import { devOutboxRoutes } from "./dev-outbox.ts";
 import { installSsr } from "./ssr.ts";
 
@@ -96,6 +105,8 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
+    // Pages keep their handle on the OAuth popup while it visits the provider's site (ADR 010).
+    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
     // HSTS means something only over HTTPS; on a plain-HTTP local site it would only confuse.
     strictTransportSecurity: config.publicUrl.startsWith("https://") ? { maxAge: 31_536_000 } : false,
   });
@@ -135,15 +146,27 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   await app.register(commentRoutes(services), { prefix: "/api" });
   await app.register(postRoutes(services), { prefix: "/api" });
   await app.register(pinRoutes(services), { prefix: "/api" });
+  await app.register(repoRoutes(services), { prefix: "/api" });
   await app.register(followRoutes(services), { prefix: "/api" });
   await app.register(inviteRoutes(services), { prefix: "/api" });
   await app.register(mailPushRoutes(services), { prefix: "/api" });
   await app.register(notificationRoutes(services), { prefix: "/api" });
+  await app.register(uploadRoutes(services, config));
+  await app.register(collectionRoutes(services), { prefix: "/api" });
+  await app.register(bookletRoutes(services));
+  await app.register(walletRoutes(services), { prefix: "/api" });
+  await app.register(oauthRoutes(services, config));
+  await app.register(bannerRoutes(services), { prefix: "/api" });
+  await app.register(trackingRoutes(services), { prefix: "/api" });
+  const stopDigests = config.mailDigests ? startMailDigests(services.digests, kv, app.log) : undefined;
   if (outbox) devOutboxRoutes(app, outbox, config.siteName);
   if (opts.buildDir) await installSsr(app, services, config, path.resolve(opts.buildDir));
   else app.setNotFoundHandler((_req, reply) => reply.status(404).send({ s: 404, m: "接口不存在", d: null }));
 
   app.addHook("onClose", async () => {
+    // First, while the database is open: buffered tracking events are written, not lost.
+    await services.tracking.close();
+    stopDigests?.();
     mailer.close();
     await kv.close();
     await rateRedis?.quit();

@@ -1,4 +1,7 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
+import type { OAuthConfig } from "./lib/oauth.ts";
+import { pemFromEnv, type PaymentConfig } from "./lib/payments.ts";
 
 /** Everything the server reads from the environment, in one place (documented in README). */
 export interface Config {
@@ -11,6 +14,8 @@ export interface Config {
   mailFrom: string;
   siteName: string;
   publicUrl: string;
+  /** Where customer service answers (SUPPORT_EMAIL, default support@ + the PUBLIC_URL host). */
+  supportEmail: string;
   production: boolean;
   /** Seed a small demo data set when the database has no users (npm start). */
   seedOnEmpty: boolean;
@@ -23,11 +28,25 @@ export interface Config {
    * read 127.0.0.0/8 and ::1, so browser tests can serve the page they share. Never set in production.
    */
   pageFetchAllowLoopback: boolean;
+  /**
+   * Send the article (daily) and weekly digest mails from this process (MAIL_DIGESTS=1; default on in
+   * production, off elsewhere so a development database's seeded users get no mail).
+   */
+  mailDigests: boolean;
+  /** Where uploaded images are stored (UPLOAD_DIR, default DATA_DIR/uploads), served at /uploads/. */
+  uploadDir: string;
+  /** Largest image upload in bytes (UPLOAD_MAX_BYTES, default 5 MiB); collection backgrounds stay at 1 MiB. */
+  uploadMaxBytes: number;
+  /** Booklet payments (server/lib/payments.ts, ADR 008): PAYMENT_PROVIDER and the WECHAT_PAY_* / ALIPAY_* keys. */
+  payments: PaymentConfig;
+  /** Third-party login and binding (server/lib/oauth.ts, ADR 010): OAUTH_PROVIDER and the app keys. */
+  oauth: OAuthConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const production = env.NODE_ENV === "production";
   const port = Number(env.PORT ?? 3000);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, "");
   const config: Config = {
     port,
     host: env.HOST ?? "0.0.0.0",
@@ -37,13 +56,100 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? "Nugget <no-reply@nugget.local>",
     siteName: env.SITE_NAME ?? "掘金",
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
+    publicUrl,
+    supportEmail: env.SUPPORT_EMAIL || `support@${hostOf(publicUrl)}`,
     production,
     seedOnEmpty: env.SEED_ON_EMPTY !== "0",
     devOutbox: env.DEV_OUTBOX ? env.DEV_OUTBOX === "1" : !production,
     logLevel: env.LOG_LEVEL ?? (production ? "info" : "warn"),
     trustProxy: env.TRUST_PROXY === "1",
     pageFetchAllowLoopback: env.PAGE_FETCH_ALLOW_LOOPBACK === "1",
+    mailDigests: env.MAIL_DIGESTS ? env.MAIL_DIGESTS === "1" : production,
+    uploadDir: path.resolve(env.UPLOAD_DIR || path.join(env.DATA_DIR ?? "./data", "uploads")),
+    uploadMaxBytes:
+      Number(env.UPLOAD_MAX_BYTES) > 0 ? Math.floor(Number(env.UPLOAD_MAX_BYTES)) : 5 * 1024 * 1024,
+    payments: paymentConfig(env, production),
+    oauth: oauthConfig(env, production),
   };
-  return { ...config, ...overrides };
+  const merged = { ...config, ...overrides };
+  // The default address follows the site's address, also when a caller overrides only that.
+  if (!env.SUPPORT_EMAIL && !overrides.supportEmail)
+    merged.supportEmail = `support@${hostOf(merged.publicUrl)}`;
+  return merged;
+}
+
+/** The host name of PUBLIC_URL for the default support address; a malformed URL gets a placeholder. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname || "nugget.local";
+  } catch {
+    return "nugget.local";
+  }
+}
+
+/**
+ * PAYMENT_PROVIDER=dev (default outside production: the local 模拟支付 page) or live (production
+ * default: WeChat Pay when WECHAT_PAY_* are all set, Alipay when ALIPAY_* are; a pay type without
+ * keys answers 503). The dev provider is refused in production: anyone could pay with it.
+ */
+function paymentConfig(env: NodeJS.ProcessEnv, production: boolean): PaymentConfig {
+  const provider = (env.PAYMENT_PROVIDER || (production ? "live" : "dev")) as PaymentConfig["provider"];
+  if (provider !== "dev" && provider !== "live") throw new Error("PAYMENT_PROVIDER must be dev or live");
+  if (provider === "dev" && production) throw new Error("PAYMENT_PROVIDER=dev is not allowed in production");
+  const all = (names: string[]) => names.every((n) => !!env[n]);
+  return {
+    provider,
+    devSecret: env.PAYMENT_DEV_SECRET || randomBytes(32).toString("hex"),
+    wechat: all([
+      "WECHAT_PAY_MCH_ID",
+      "WECHAT_PAY_APP_ID",
+      "WECHAT_PAY_SERIAL_NO",
+      "WECHAT_PAY_PRIVATE_KEY",
+      "WECHAT_PAY_API_V3_KEY",
+      "WECHAT_PAY_PLATFORM_PUBLIC_KEY",
+    ])
+      ? {
+          mchId: env.WECHAT_PAY_MCH_ID!,
+          appId: env.WECHAT_PAY_APP_ID!,
+          serialNo: env.WECHAT_PAY_SERIAL_NO!,
+          privateKey: pemFromEnv(env.WECHAT_PAY_PRIVATE_KEY),
+          apiV3Key: env.WECHAT_PAY_API_V3_KEY!,
+          platformPublicKey: pemFromEnv(env.WECHAT_PAY_PLATFORM_PUBLIC_KEY),
+        }
+      : null,
+    alipay: all(["ALIPAY_APP_ID", "ALIPAY_PRIVATE_KEY", "ALIPAY_PUBLIC_KEY"])
+      ? {
+          appId: env.ALIPAY_APP_ID!,
+          privateKey: pemFromEnv(env.ALIPAY_PRIVATE_KEY),
+          alipayPublicKey: pemFromEnv(env.ALIPAY_PUBLIC_KEY),
+          gateway: env.ALIPAY_GATEWAY || undefined,
+        }
+      : null,
+  };
+}
+
+/**
+ * OAUTH_PROVIDER=dev (default outside production: local consent pages at /dev/oauth/{channel}) or
+ * live (production default: GitHub, Weibo and WeChat each when its keys are set; a channel without
+ * keys answers 503). The dev provider is refused in production: anyone could log in as anyone.
+ */
+function oauthConfig(env: NodeJS.ProcessEnv, production: boolean): OAuthConfig {
+  const provider = (env.OAUTH_PROVIDER || (production ? "live" : "dev")) as OAuthConfig["provider"];
+  if (provider !== "dev" && provider !== "live") throw new Error("OAUTH_PROVIDER must be dev or live");
+  if (provider === "dev" && production) throw new Error("OAUTH_PROVIDER=dev is not allowed in production");
+  return {
+    provider,
+    github:
+      env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET
+        ? { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET }
+        : null,
+    weibo:
+      env.WEIBO_APP_KEY && env.WEIBO_APP_SECRET
+        ? { appKey: env.WEIBO_APP_KEY, appSecret: env.WEIBO_APP_SECRET }
+        : null,
+    wechat:
+      env.WECHAT_OPEN_APPID && env.WECHAT_OPEN_SECRET
+        ? { appId: env.WECHAT_OPEN_APPID, secret: env.WECHAT_OPEN_SECRET }
+        : null,
+  };
 }

@@ -88,6 +88,7 @@ export async function installSsr(app: FastifyInstance, services: Services, confi
       siteName: config.siteName,
       csrfToken: ensureCsrfCookie(request, reply, config),
       devOutbox: config.devOutbox,
+      supportEmail: config.supportEmail,
       cspNonce: nonce,
       caller: request.caller,
       services,

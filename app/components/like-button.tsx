@@ -3,6 +3,7 @@ import { formatCount } from "../../shared/format";
 import { api, errorMessage } from "../lib/api";
 import { useShell } from "./shell/shell-context";
 import { useOptimisticToggle } from "../lib/use-optimistic-toggle";
+import { track } from "../lib/tracking";
 import "./like-button.css";
 
 interface LikeState {
@@ -28,6 +29,7 @@ export function LikeButton({ entryId, liked, count, className }: LikeButtonProps
     async (on: boolean) => {
       const url = `/api/user/like/entry/${entryId}`;
       const state = on ? await api.put<LikeState>(url) : await api.del<LikeState>(url);
+      track(state.liked ? "like" : "unlike", "entry", entryId);
       return { on: state.liked, count: state.collectionCount };
     },
     [entryId],

@@ -3,6 +3,8 @@
  * Every non-GET request carries the double-submit CSRF header read from the `nugget_csrf` cookie.
  */
 
+import { reportRequestFailure } from "./request-health";
+
 /** A rejected call: `code` is the envelope's `s` (or the HTTP status when there is no envelope). */
 export class ApiError extends Error {
   readonly code: number;
@@ -79,6 +81,9 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
     });
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === "AbortError";
+    // Spec §8: a request the browser could not make (blocked, cross-domain, DNS) feeds the
+    // request-health alert; our own timeout does not (see app/lib/request-health.ts).
+    if (!timedOut) reportRequestFailure();
     throw new ApiError(NETWORK_ERROR_CODE, timedOut ? TIMEOUT_MESSAGE : NETWORK_MESSAGE);
   } finally {
     clearTimeout(timer);
@@ -120,4 +125,53 @@ export const api = {
 export function errorMessage(error: unknown, fallback = "操作失败，请稍后重试"): string {
   if (error instanceof ApiError) return error.message || fallback;
   return fallback;
+}
+
+/**
+ * Uploads take longer than a JSON call (spec §9's 20 s is for those): 5 MiB on a slow line needs
+ * more than 20 s.
+ */
+const UPLOAD_TIMEOUT_MS = 60_000;
+
+/** What `POST /api/upload` answers. */
+export interface UploadedImage {
+  url: string;
+  width: number;
+  height: number;
+  size: number;
+  type: string;
+}
+
+/**
+ * Sends a multipart form (field `file`, optional `purpose`) to `POST /api/upload` with the CSRF
+ * header; the browser sets the multipart Content-Type and boundary itself. Errors as `api`'s.
+ */
+export async function upload<T = UploadedImage>(formData: FormData, path = "/api/upload"): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), UPLOAD_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: "POST",
+      headers: { accept: "application/json", [CSRF_HEADER]: csrfToken() },
+      body: formData,
+      credentials: "same-origin",
+      signal: controller.signal,
+    });
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === "AbortError";
+    if (!timedOut) reportRequestFailure();
+    throw new ApiError(NETWORK_ERROR_CODE, timedOut ? TIMEOUT_MESSAGE : NETWORK_MESSAGE);
+  } finally {
+    clearTimeout(timer);
+  }
+  const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
+  if (!envelope || typeof envelope.s !== "number") {
+    // A proxy in front may refuse a big body before the app sees it.
+    if (response.status === 413) throw new ApiError(413, "文件太大");
+    const message = response.status >= 500 ? SERVER_MESSAGE : `请求失败（${response.status}）`;
+    throw new ApiError(response.ok ? 500 : response.status, message);
+  }
+  if (envelope.s === 1) return envelope.d as T;
+  throw new ApiError(envelope.s, envelope.m || SERVER_MESSAGE, fieldOf(envelope.d), envelope.d ?? null);
 }

@@ -8,6 +8,8 @@ export interface RootData {
   siteName: string;
   csrfToken: string;
   devOutbox: boolean;
+  /** Where customer service answers (SUPPORT_EMAIL), offered by the suspension panel's 客服. */
+  supportEmail: string;
   /** Unread notification total; fetched once notifications exist, 0 until then. */
   unreadCount: number;
 }
@@ -17,6 +19,7 @@ const EMPTY: RootData = {
   siteName: DEFAULT_SITE_NAME,
   csrfToken: "",
   devOutbox: false,
+  supportEmail: "",
   unreadCount: 0,
 };
 

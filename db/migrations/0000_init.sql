@@ -211,6 +211,8 @@ CREATE TABLE "mail_push_settings" (
 	"follow" boolean DEFAULT false NOT NULL,
 	"article" boolean DEFAULT true NOT NULL,
 	"week" boolean DEFAULT true NOT NULL,
+	"article_mailed_at" timestamp (3) with time zone,
+	"week_mailed_at" timestamp (3) with time zone,
 	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -219,7 +221,9 @@ CREATE TABLE "notifications" (
 	"user_id" char(24) NOT NULL,
 	"type" varchar(16) NOT NULL,
 	"actor_ids" char(24)[] DEFAULT '{}'::char(24)[] NOT NULL,
+	"actor_count" integer DEFAULT 1 NOT NULL,
 	"entry_id" char(24),
+	"pin_id" char(24),
 	"comment_id" char(24),
 	"reply_id" char(24),
 	"content" text DEFAULT '' NOT NULL,
@@ -319,6 +323,7 @@ CREATE TABLE "booklet_sections" (
 	"is_free" boolean DEFAULT false NOT NULL,
 	"is_hot" boolean DEFAULT false NOT NULL,
 	"order" integer DEFAULT 0 NOT NULL,
+	"view_count" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
@@ -336,6 +341,8 @@ CREATE TABLE "booklets" (
 	"is_finished" boolean DEFAULT false NOT NULL,
 	"sections_count" integer DEFAULT 0 NOT NULL,
 	"buy_count" integer DEFAULT 0 NOT NULL,
+	"comments_count" integer DEFAULT 0 NOT NULL,
+	"view_count" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
@@ -347,10 +354,14 @@ CREATE TABLE "orders" (
 	"amount" integer NOT NULL,
 	"status" varchar(16) DEFAULT 'pending' NOT NULL,
 	"pay_type" varchar(16) NOT NULL,
+	"provider" varchar(16) DEFAULT 'dev' NOT NULL,
+	"pay_url" text DEFAULT '' NOT NULL,
+	"trade_no" varchar(64),
+	"expires_at" timestamp (3) with time zone,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"paid_at" timestamp (3) with time zone,
 	CONSTRAINT "orders_status_check" CHECK ("orders"."status" in ('pending', 'paid', 'closed')),
-	CONSTRAINT "orders_pay_type_check" CHECK ("orders"."pay_type" in ('wxpay', 'alipay'))
+	CONSTRAINT "orders_pay_type_check" CHECK ("orders"."pay_type" in ('wxpay', 'alipay', 'free'))
 );
 --> statement-breakpoint
 CREATE TABLE "wallets" (
@@ -474,6 +485,7 @@ ALTER TABLE "invitations" ADD CONSTRAINT "invitations_used_by_id_users_id_fk" FO
 ALTER TABLE "mail_push_settings" ADD CONSTRAINT "mail_push_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_entry_id_entries_id_fk" FOREIGN KEY ("entry_id") REFERENCES "public"."entries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_pin_id_pins_id_fk" FOREIGN KEY ("pin_id") REFERENCES "public"."pins"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_comment_id_comments_id_fk" FOREIGN KEY ("comment_id") REFERENCES "public"."comments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_reply_id_comments_id_fk" FOREIGN KEY ("reply_id") REFERENCES "public"."comments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pin_likes" ADD CONSTRAINT "pin_likes_pin_id_pins_id_fk" FOREIGN KEY ("pin_id") REFERENCES "public"."pins"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -548,6 +560,8 @@ CREATE INDEX "invitations_sender_created_idx" ON "invitations" USING btree ("sen
 CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("user_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("user_id") WHERE not "notifications"."checked";--> statement-breakpoint
 CREATE INDEX "notifications_entry_idx" ON "notifications" USING btree ("entry_id");--> statement-breakpoint
+CREATE INDEX "notifications_pin_idx" ON "notifications" USING btree ("pin_id");--> statement-breakpoint
+CREATE INDEX "notifications_submit_unread_idx" ON "notifications" USING btree ("created_at") WHERE "notifications"."type" = 'submitEntry' and not "notifications"."checked";--> statement-breakpoint
 CREATE INDEX "notifications_comment_idx" ON "notifications" USING btree ("comment_id");--> statement-breakpoint
 CREATE INDEX "notifications_reply_idx" ON "notifications" USING btree ("reply_id");--> statement-breakpoint
 CREATE INDEX "pin_likes_user_idx" ON "pin_likes" USING btree ("user_id");--> statement-breakpoint
@@ -565,17 +579,24 @@ CREATE INDEX "collection_sets_followers_idx" ON "collection_sets" USING btree ("
 CREATE INDEX "collection_sets_tag_created_idx" ON "collection_sets" USING btree ("tag","created_at","id");--> statement-breakpoint
 CREATE INDEX "collection_sets_user_created_idx" ON "collection_sets" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "bills_user_created_idx" ON "bills" USING btree ("user_id","created_at","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "bills_order_key" ON "bills" USING btree ("order_id") WHERE "bills"."order_id" is not null;--> statement-breakpoint
 CREATE INDEX "booklet_sections_booklet_order_idx" ON "booklet_sections" USING btree ("booklet_id","order");--> statement-breakpoint
-CREATE INDEX "booklets_created_idx" ON "booklets" USING btree ("created_at","id");--> statement-breakpoint
-CREATE INDEX "booklets_buy_idx" ON "booklets" USING btree ("buy_count","id");--> statement-breakpoint
-CREATE INDEX "booklets_category_created_idx" ON "booklets" USING btree ("category_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "booklets_user_created_idx" ON "booklets" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "booklets_created_idx" ON "booklets" USING btree ("created_at","id") WHERE not "booklets"."is_draft";--> statement-breakpoint
+CREATE INDEX "booklets_buy_idx" ON "booklets" USING btree ("buy_count","id") WHERE not "booklets"."is_draft";--> statement-breakpoint
+CREATE INDEX "booklets_category_created_idx" ON "booklets" USING btree ("category_id","created_at","id") WHERE not "booklets"."is_draft";--> statement-breakpoint
+CREATE INDEX "booklets_category_buy_idx" ON "booklets" USING btree ("category_id","buy_count","id") WHERE not "booklets"."is_draft";--> statement-breakpoint
+CREATE INDEX "booklets_hot_idx" ON "booklets" USING btree ("buy_count","id") WHERE "booklets"."is_hot" and not "booklets"."is_draft";--> statement-breakpoint
+CREATE INDEX "booklets_user_created_idx" ON "booklets" USING btree ("user_id","created_at","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_pending_key" ON "orders" USING btree ("user_id","booklet_id") WHERE "orders"."status" = 'pending';--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_paid_key" ON "orders" USING btree ("user_id","booklet_id") WHERE "orders"."status" = 'paid';--> statement-breakpoint
 CREATE INDEX "orders_user_created_idx" ON "orders" USING btree ("user_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "orders_booklet_idx" ON "orders" USING btree ("booklet_id","status");--> statement-breakpoint
-CREATE INDEX "repos_daily_idx" ON "repos" USING btree ("language","daily_stars");--> statement-breakpoint
-CREATE INDEX "repos_weekly_idx" ON "repos" USING btree ("language","weekly_stars");--> statement-breakpoint
-CREATE INDEX "repos_monthly_idx" ON "repos" USING btree ("language","monthly_stars");--> statement-breakpoint
+CREATE INDEX "repos_daily_idx" ON "repos" USING btree ("language","daily_stars","id");--> statement-breakpoint
+CREATE INDEX "repos_weekly_idx" ON "repos" USING btree ("language","weekly_stars","id");--> statement-breakpoint
+CREATE INDEX "repos_monthly_idx" ON "repos" USING btree ("language","monthly_stars","id");--> statement-breakpoint
+CREATE INDEX "repos_daily_all_idx" ON "repos" USING btree ("daily_stars","id");--> statement-breakpoint
+CREATE INDEX "repos_weekly_all_idx" ON "repos" USING btree ("weekly_stars","id");--> statement-breakpoint
+CREATE INDEX "repos_monthly_all_idx" ON "repos" USING btree ("monthly_stars","id");--> statement-breakpoint
 CREATE INDEX "repos_stars_idx" ON "repos" USING btree ("star_count","id");--> statement-breakpoint
 CREATE INDEX "showcase_repos_repo_idx" ON "showcase_repos" USING btree ("repo_id");--> statement-breakpoint
 CREATE INDEX "showcases_order_idx" ON "showcases" USING btree ("order");--> statement-breakpoint

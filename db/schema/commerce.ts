@@ -56,6 +56,10 @@ export const bills = pgTable(
     check("bills_type_check", sql`${t.type} in ('income', 'withdraw')`),
     check("bills_status_check", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     index("bills_user_created_idx").on(t.userId, t.createdAt, t.id),
+    // One income bill per order: a replayed payment notice cannot pay the author twice.
+    uniqueIndex("bills_order_key")
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null`),
   ],
 );
 
@@ -81,14 +85,32 @@ export const booklets = pgTable(
     sectionsCount: counter(),
     /** Paid orders. */
     buyCount: counter(),
+    /** Comments and replies with targetType booklet, not deleted. */
+    commentsCount: counter(),
+    /** Visits of the booklet's page (viewCountDetail): a hit counter, no rows behind it. */
+    viewCount: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("booklets_created_idx").on(t.createdAt, t.id),
-    index("booklets_buy_idx").on(t.buyCount, t.id),
-    index("booklets_category_created_idx").on(t.categoryId, t.createdAt, t.id),
-    index("booklets_user_created_idx").on(t.userId, t.createdAt),
+    // One index per sort of getList (newest, hottest), with and without a category; drafts are
+    // never listed, so the indexes leave them out.
+    index("booklets_created_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`not ${t.isDraft}`),
+    index("booklets_buy_idx")
+      .on(t.buyCount, t.id)
+      .where(sql`not ${t.isDraft}`),
+    index("booklets_category_created_idx")
+      .on(t.categoryId, t.createdAt, t.id)
+      .where(sql`not ${t.isDraft}`),
+    index("booklets_category_buy_idx")
+      .on(t.categoryId, t.buyCount, t.id)
+      .where(sql`not ${t.isDraft}`),
+    index("booklets_hot_idx")
+      .on(t.buyCount, t.id)
+      .where(sql`${t.isHot} and not ${t.isDraft}`),
+    index("booklets_user_created_idx").on(t.userId, t.createdAt, t.id),
   ],
 );
 
@@ -106,13 +128,18 @@ export const bookletSections = pgTable(
     isFree: boolean().notNull().default(false),
     isHot: boolean().notNull().default(false),
     order: integer().notNull().default(0),
+    /** Reads of the section (viewCountContent): a hit counter, no rows behind it. */
+    viewCount: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index("booklet_sections_booklet_order_idx").on(t.bookletId, t.order)],
 );
 
-/** A booklet purchase (buy → check). status pending | paid | closed; payType wxpay | alipay. */
+/**
+ * A booklet purchase (buy → pay → notify → check). status pending | paid | closed; payType wxpay |
+ * alipay, or free for a booklet priced 0 (paid at once, no provider involved).
+ */
 export const orders = pgTable(
   "orders",
   {
@@ -127,12 +154,24 @@ export const orders = pgTable(
     amount: integer().notNull(),
     status: varchar({ length: 16 }).notNull().default("pending"),
     payType: varchar({ length: 16 }).notNull(),
+    /** The payment provider that took it (dev, wechat, alipay; free for free booklets). */
+    provider: varchar({ length: 16 }).notNull().default("dev"),
+    /** Where the buyer pays: the provider's page or QR content (code_url), shown again by buy. */
+    payUrl: text().notNull().default(""),
+    /** The provider's transaction id, from the paid notice. */
+    tradeNo: varchar({ length: 64 }),
+    /** A pending order past this time is closed and a new one made on the next buy. */
+    expiresAt: instant(),
     createdAt: createdAt(),
     paidAt: instant(),
   },
   (t) => [
     check("orders_status_check", sql`${t.status} in ('pending', 'paid', 'closed')`),
-    check("orders_pay_type_check", sql`${t.payType} in ('wxpay', 'alipay')`),
+    check("orders_pay_type_check", sql`${t.payType} in ('wxpay', 'alipay', 'free')`),
+    // One live pending order per user and booklet: a second buy answers the same order.
+    uniqueIndex("orders_pending_key")
+      .on(t.userId, t.bookletId)
+      .where(sql`${t.status} = 'pending'`),
     // A booklet is bought once: at most one paid order per user and booklet.
     uniqueIndex("orders_paid_key")
       .on(t.userId, t.bookletId)

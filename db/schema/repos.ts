@@ -47,10 +47,14 @@ export const repos = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // get_trending: since daily/weekly/monthly, optionally one language.
-    index("repos_daily_idx").on(t.language, t.dailyStars),
-    index("repos_weekly_idx").on(t.language, t.weeklyStars),
-    index("repos_monthly_idx").on(t.language, t.monthlyStars),
+    // get_trending: since daily/weekly/monthly, one language or all, ordered (stars, id) descending.
+    // With id last the index gives the whole order, so "limit 30" reads 30 index entries, no sort.
+    index("repos_daily_idx").on(t.language, t.dailyStars, t.id),
+    index("repos_weekly_idx").on(t.language, t.weeklyStars, t.id),
+    index("repos_monthly_idx").on(t.language, t.monthlyStars, t.id),
+    index("repos_daily_all_idx").on(t.dailyStars, t.id),
+    index("repos_weekly_all_idx").on(t.weeklyStars, t.id),
+    index("repos_monthly_all_idx").on(t.monthlyStars, t.id),
     index("repos_stars_idx").on(t.starCount, t.id),
   ],
 );

@@ -5,6 +5,7 @@ import {
   char,
   check,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -163,10 +164,10 @@ export const NOTIFICATION_TYPES = ["like", "comment", "reply", "follow", "submit
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
- * A user notification (spec §3). `actorIds` is the "users" list: several likes of one entry may be
- * folded into one notification. like → entryId (or commentId for a comment like); comment → entryId
- * + commentId; reply → commentId (the comment replied to) + replyId; follow → actors only;
- * submitEntry → entryId.
+ * A user notification (spec §3). `actorIds` is the "users" list: unread likes of one entry or pin
+ * are folded into one notification. like → entryId or pinId; comment → entryId or pinId +
+ * commentId; reply → commentId (the comment replied to) + replyId (+ entryId or pinId); follow →
+ * actors only; submitEntry → entryId.
  */
 export const notifications = pgTable(
   "notifications",
@@ -181,7 +182,14 @@ export const notifications = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::char(24)[]`),
+    /**
+     * How many people the notification speaks for: unread likes of one entry or pin are folded
+     * into one notification (notify.ts) and `actorIds` keeps only the latest few names.
+     */
+    actorCount: integer().notNull().default(1),
     entryId: ref().references(() => entries.id, { onDelete: "cascade" }),
+    /** The pin a like or comment is about (pin comments have no entry). */
+    pinId: ref().references(() => pins.id, { onDelete: "cascade" }),
     commentId: ref().references(() => comments.id, { onDelete: "cascade" }),
     replyId: ref().references(() => comments.id, { onDelete: "cascade" }),
     content: text().notNull().default(""),
@@ -201,6 +209,11 @@ export const notifications = pgTable(
       .on(t.userId)
       .where(sql`not ${t.checked}`),
     index("notifications_entry_idx").on(t.entryId),
+    index("notifications_pin_idx").on(t.pinId),
+    // The article digest (mailpush/digests.ts) reads the last day's unread submitEntry rows.
+    index("notifications_submit_unread_idx")
+      .on(t.createdAt)
+      .where(sql`${t.type} = 'submitEntry' and not ${t.checked}`),
     index("notifications_comment_idx").on(t.commentId),
     index("notifications_reply_idx").on(t.replyId),
   ],
@@ -261,5 +274,9 @@ export const mailPushSettings = pgTable("mail_push_settings", {
   follow: boolean().notNull().default(false),
   article: boolean().notNull().default(true),
   week: boolean().notNull().default(true),
+  /** When the last article digest went out (mailpush/digests.ts); it covers what came after. */
+  articleMailedAt: instant(),
+  /** When the last weekly digest went out. */
+  weekMailedAt: instant(),
   updatedAt: updatedAt(),
 });

@@ -5,7 +5,9 @@
 // Progress goes to stderr; the summary to stdout.
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { count as countRows } from "drizzle-orm";
 import { openDatabase } from "../client.ts";
+import { users } from "../schema/index.ts";
 import { ensureReferenceData } from "../reference-data.ts";
 import { seed, type SeedProgress } from "./seed.ts";
 
@@ -73,6 +75,23 @@ function progressBar(): (p: SeedProgress) => void {
 
 const database = await openDatabase({ databaseUrl, dataDir });
 try {
+  // The seed writes fixed ids and addresses (demo@nugget.dev…): a second run into the same database
+  // would stop half-way on a duplicate key. Say so up front instead.
+  const [existing] = await database.db.select({ n: countRows() }).from(users);
+  if (Number(existing?.n ?? 0) > 0) {
+    console.error(
+      `the database already has ${existing.n} users: seed only into an empty one ` +
+        `(another --data-dir / DATA_DIR, or a new PostgreSQL database for --database-url)`,
+    );
+    process.exitCode = 2;
+  } else {
+    await seedAndReport();
+  }
+} finally {
+  await database.close();
+}
+
+async function seedAndReport() {
   await ensureReferenceData(database.db);
   const summary = await seed(database.db, {
     users: count("users", values.users)!,
@@ -89,6 +108,4 @@ try {
       `${summary.follows} follows, ${summary.notifications} notifications in ${(summary.milliseconds / 1000).toFixed(1)} s`,
   );
   console.log("demo account: demo@nugget.dev / 13800000000, password nugget123; admin: admin@nugget.dev");
-} finally {
-  await database.close();
 }

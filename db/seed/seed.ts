@@ -89,6 +89,7 @@ import {
 } from "./corpus.ts";
 import { reindexAllEntries } from "../../server/services/search/index-entry.ts";
 import { Rng, seedNumber } from "./random.ts";
+import { trendingWindows } from "./repos.ts";
 import { articleMarkdown, entryTitle, fill, plainSummary, slug, svgDataUrl } from "./text.ts";
 
 export const DEMO_ACCOUNT = {
@@ -814,9 +815,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
       watchCount: Math.round(r.stars / rng.range(20, 40)),
       starCount: r.stars,
       forkCount: Math.round(r.stars / rng.range(4, 9)),
-      dailyStars: rng.round((r.stars / 3000) * rng.popularity()),
-      weeklyStars: rng.round((r.stars / 500) * rng.popularity()),
-      monthlyStars: rng.round((r.stars / 120) * rng.popularity()),
+      ...trendingWindows(rng, r.stars),
       readme:
         `# ${r.name.split("/")[1]}\n\n${r.translation}\n\n## 特性\n\n- 开箱即用\n- 活跃的社区\n- 完善的文档\n\n` +
         "## 快速开始\n\n```bash\ngit clone " +
@@ -1012,10 +1011,13 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
         balance -= withdrawn;
       }
       const at = new Date(now.getTime() - DAY);
+      // A pending withdrawal holds its amount: it has left the balance already (ADR 008).
+      const held = Math.min(1000, balance);
+      balance -= held;
       billRows.push({
         id: rng.id(at),
         userId: u.id,
-        amount: -Math.min(1000, balance),
+        amount: -held,
         type: "withdraw",
         status: "pending",
         description: "提现到支付宝（审核中）",

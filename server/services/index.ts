@@ -1,19 +1,28 @@
 import { createAuthService } from "./auth/auth.ts";
+import { createBannerService } from "./banners/banners.ts";
+import { createBookletService } from "./booklets/booklets.ts";
+import { createWalletService } from "./wallet/wallet.ts";
+import { createCollectionService } from "./collections/collections.ts";
 import { createCommentService } from "./comments/comments.ts";
 import type { Deps } from "./deps.ts";
 import { createEntryService } from "./entries/entries.ts";
 import { createFollowService } from "./follow/follow.ts";
 import { createInviteService } from "./invites/invites.ts";
+import { createMailDigests } from "./mailpush/digests.ts";
 import { createMailPushService } from "./mailpush/mailpush.ts";
 import { createNotificationService } from "./notifications/notifications.ts";
+import { createOAuthService } from "./oauth/oauth.ts";
 import { createPublishService } from "./entries/publish.ts";
 import { createParserService } from "./parser/parser.ts";
 import { createPinService } from "./pins/pins.ts";
+import { createRepoService } from "./repos/repos.ts";
 import { createLikeService } from "./likes/likes.ts";
 import { createPostService } from "./posts/posts.ts";
 import { createSearchService } from "./search/search.ts";
 import { createTagService } from "./tags/tags.ts";
+import { createTrackingService } from "./tracking/tracking.ts";
 import { createUserService } from "./users/users.ts";
+import { createUploadService } from "./uploads/uploads.ts";
 import { createVoteService } from "./votes/votes.ts";
 
 /** Every service of spec §7, built once per app from the same deps. */
@@ -27,14 +36,21 @@ export function createServices(deps: Deps) {
   const posts = createPostService(deps);
   const publish = createPublishService(deps);
   const parser = createParserService(deps);
-  const follow = createFollowService(deps);
+  const digests = createMailDigests(deps, entries);
+  const follow = createFollowService(deps, {
+    // After the commit, never inside it: SMTP must not hold row locks.
+    onFollowed: (followerId, followeeId) =>
+      void digests.followed(followerId, followeeId).catch(() => undefined),
+  });
   const comments = createCommentService(deps);
   const pins = createPinService(deps, comments);
   const invites = createInviteService(deps);
   const mailpush = createMailPushService(deps);
   const notifications = createNotificationService(deps);
   const votes = createVoteService(deps);
+  const collections = createCollectionService(deps);
   return {
+    uploads: createUploadService(deps),
     auth,
     users,
     entries,
@@ -47,10 +63,18 @@ export function createServices(deps: Deps) {
     follow,
     comments,
     pins,
+    repos: createRepoService(deps, comments),
     invites,
     mailpush,
+    digests,
     notifications,
     votes,
+    collections,
+    booklets: createBookletService(deps),
+    wallet: createWalletService(deps),
+    oauth: createOAuthService(deps, auth),
+    banners: createBannerService(deps),
+    tracking: createTrackingService(deps),
   };
 }
 

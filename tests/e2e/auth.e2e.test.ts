@@ -2,7 +2,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { SCREENSHOTS, browserTestsCan, launchBrowser, startSite } from "../support/browser.ts";
-import { uniqueEmail, uniqueUsername } from "../support/app.ts";
+import { uniqueEmail, uniqueUsername, uniqueIp } from "../support/app.ts";
 import { seedIfEmpty } from "../../db/seed/seed.ts";
 
 // The issue-2 walk: register, log out, fail a login, log in, and the header follows along.
@@ -18,7 +18,12 @@ describe.skipIf(browserTestsCan !== null)("auth in a real browser", () => {
     // already holds other tests' users.
     if (site.database.kind === "pglite") await seedIfEmpty(site.database.db);
     browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    // Each browser here is its own address (startSite trusts X-Forwarded-For): the registration and
+    // login limits per address live in Redis and outlast a test run.
+    page = await browser.newPage({
+      viewport: { width: 1280, height: 860 },
+      extraHTTPHeaders: { "x-forwarded-for": uniqueIp() },
+    });
     // Fail at the step that is stuck, well inside the test timeout, so the error names the locator.
     page.setDefaultTimeout(10_000);
     page.on("pageerror", (e) => pageErrors.push(String(e)));
@@ -62,7 +67,11 @@ describe.skipIf(browserTestsCan !== null)("auth in a real browser", () => {
     // Log out, confirming first.
     await avatar.click();
     await page.getByRole("menuitem", { name: "登出" }).click();
-    await page.getByRole("alertdialog").getByRole("button", { name: "登出" }).click();
+    // Logging out reloads the page; wait for it, or the login dialog below could open in the old one.
+    await Promise.all([
+      page.waitForEvent("load"),
+      page.getByRole("alertdialog").getByRole("button", { name: "登出" }).click(),
+    ]);
     await page.locator("header").getByRole("button", { name: "登录" }).waitFor({ timeout: 15_000 });
     expect(await avatar.count()).toBe(0);
 
@@ -84,6 +93,49 @@ describe.skipIf(browserTestsCan !== null)("auth in a real browser", () => {
     await page.goto(site.url + "/user/settings/profile", { waitUntil: "networkidle" });
     await avatar.waitFor();
     await page.locator("main").getByText(username).first().waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("opens registration from an invitation link and credits the inviter", { timeout: 60_000 }, async () => {
+    const res = await fetch(`${site.url}/api/v1/createUser`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": uniqueIp() },
+      body: JSON.stringify({ username: uniqueUsername(), email: uniqueEmail(), password: "secret-pass-1" }),
+    });
+    const { d } = (await res.json()) as { d: { token: string; clientId: string; user: { id: string } } };
+    const inviter = { uid: d.user.id, client: d.clientId, token: d.token };
+    const available = async () =>
+      (
+        (await (
+          await fetch(`${site.url}/api/sender/${inviter.uid}/availableCode`, { headers: inviter })
+        ).json()) as {
+          d: { code: string; link: string; acceptedCount: number };
+        }
+      ).d;
+    const { code } = await available();
+
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 800 },
+      extraHTTPHeaders: { "x-forwarded-for": uniqueIp() },
+    });
+    const guest = await context.newPage();
+    guest.setDefaultTimeout(10_000);
+    guest.on("pageerror", (e) => pageErrors.push(String(e)));
+    await guest.goto(`${site.url}/?invite=${code}`, { waitUntil: "networkidle" });
+    const dialog = guest.getByRole("dialog");
+    await dialog.getByText(`受好友邀请注册（邀请码 ${code}）`).waitFor();
+    await guest.screenshot({ path: path.join(SCREENSHOTS, "register-invited-phone.png") });
+    const username = uniqueUsername();
+    await dialog.getByPlaceholder("请输入手机号或邮箱").fill(uniqueEmail());
+    await dialog.getByPlaceholder("请输入用户名").fill(username);
+    await dialog.getByPlaceholder(/请输入密码/).fill("secret-pass-1");
+    await Promise.all([
+      guest.waitForResponse((r) => r.url().endsWith("/api/v1/createUser") && r.ok()),
+      dialog.getByRole("button", { name: "注册", exact: true }).click(),
+    ]);
+    await guest.getByRole("button", { name: `${username}的菜单` }).waitFor({ timeout: 15_000 });
+    expect((await available()).acceptedCount).toBe(1);
+    await context.close();
     expect(pageErrors).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { SCREENSHOTS, browserTestsCan, launchBrowser, startSite } from "../support/browser.ts";
-import { uniqueEmail, uniqueUsername } from "../support/app.ts";
+import { uniqueEmail, uniqueUsername, uniqueIp } from "../support/app.ts";
 import { seedIfEmpty } from "../../db/seed/seed.ts";
 import { makeEntry } from "../support/factories.ts";
 
@@ -43,7 +43,7 @@ describe.skipIf(browserTestsCan !== null)("content in a real browser", () => {
 
     const res = await fetch(`${site.url}/api/v1/createUser`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", "x-forwarded-for": uniqueIp() },
       body: JSON.stringify({ username: uniqueUsername(), email: uniqueEmail(), password: "secret-pass-1" }),
     });
     const { d } = (await res.json()) as { d: { token: string; user: { id: string } } };

@@ -1,17 +1,16 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { SCREENSHOTS, browserTestsCan, launchBrowser, startSite } from "../support/browser.ts";
-import { uniqueEmail, uniqueUsername } from "../support/app.ts";
+import type { Browser, Page } from "playwright-core";
+import {
+  SCREENSHOTS,
+  browserTestsCan,
+  launchBrowser,
+  startSite,
+  signedInPerson,
+  type Person,
+  apiAs,
+} from "../support/browser.ts";
 import { CATEGORIES } from "../../db/reference-data.ts";
-
-interface Person {
-  id: string;
-  username: string;
-  headers: Record<string, string>;
-  context: BrowserContext;
-  page: Page;
-}
 
 // The issue-4 walk with two people: A follows B and comments on B's article; B sees the bell and the
 // title prefix, opens the notification and replies; A sees the reply under the comment.
@@ -22,39 +21,9 @@ describe.skipIf(browserTestsCan !== null)("two people in real browsers", () => {
   let b: Person;
   let articleId = "";
   const errors: string[] = [];
-
-  async function person(): Promise<Person> {
-    const username = uniqueUsername();
-    const res = await fetch(`${site.url}/api/v1/createUser`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username, email: uniqueEmail(), password: "secret-pass-1" }),
-    });
-    const { d } = (await res.json()) as { d: { token: string; clientId: string; user: { id: string } } };
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies([{ name: "nugget_session", value: d.token, url: site.url }]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on("pageerror", (e) => errors.push(String(e)));
-    return {
-      id: d.user.id,
-      username,
-      headers: { uid: d.user.id, client: d.clientId, token: d.token, "content-type": "application/json" },
-      context,
-      page,
-    };
-  }
-
-  async function api(who: Person, method: string, url: string, body?: unknown) {
-    const res = await fetch(site.url + url, {
-      method,
-      headers: who.headers,
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const json = (await res.json()) as { s: number; m: string; d: any };
-    if (json.s !== 1) throw new Error(`${url}: ${json.m}`);
-    return json.d;
-  }
+  const person = () => signedInPerson(site, browser, errors);
+  const api = (who: Person, method: string, url: string, body?: unknown) =>
+    apiAs(site, who, method, url, body);
 
   beforeAll(async () => {
     site = await startSite();

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll } from "vitest";
 import { openDatabase, type Database } from "../../db/client.ts";
 import { buildApp, type NuggetApp } from "../../server/app.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
@@ -20,6 +21,22 @@ export async function testApp(overrides: Partial<Config> = {}, buildDir?: string
     ...overrides,
   });
   return buildApp({ config, database: await testDatabase(), buildDir });
+}
+
+/**
+ * The preamble of an API test file: one app (and its database) for the whole file, closed after it.
+ * `use` receives the app once it is built — `useTestApp((n) => (nugget = n))`.
+ */
+export function useTestApp(use: (nugget: NuggetApp) => void, overrides: Partial<Config> = {}) {
+  let built: NuggetApp | undefined;
+  beforeAll(async () => {
+    built = await testApp(overrides);
+    use(built);
+  });
+  afterAll(async () => {
+    await built?.app.close();
+    await built?.database.close();
+  });
 }
 
 const hex = (n: number) => randomBytes(n).toString("hex");

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import type { NuggetApp } from "../../server/app.ts";
 import type { Config } from "../../server/config.ts";
-import { testApp } from "./app.ts";
+import { testApp, uniqueEmail, uniqueIp, uniqueUsername } from "./app.ts";
 
 export const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 export const BUILD_DIR = path.resolve(process.env.NUGGET_BUILD_DIR ?? "build");
@@ -29,10 +29,88 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
 }
 
-/** The whole site (API + SSR) listening on a free loopback port. */
+/**
+ * The whole site (API + SSR) listening on a free loopback port. It trusts X-Forwarded-For so the
+ * test's own API calls can each come from their own address: every browser test registers people,
+ * and with Redis the registration limit per address is shared by all test files of a run.
+ */
 export async function startSite(overrides: Partial<Config> = {}): Promise<NuggetApp & { url: string }> {
-  const nugget = await testApp({ ...overrides }, BUILD_DIR);
+  const nugget = await testApp({ trustProxy: true, ...overrides }, BUILD_DIR);
   const address = await nugget.app.listen({ port: 0, host: "127.0.0.1" });
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   return { ...nugget, url: address };
+}
+
+/** A test user with a browser page that carries their session cookie, and API headers. */
+export interface Person {
+  id: string;
+  username: string;
+  /** The auth triple as headers, plus the JSON content type, for `apiAs`. */
+  headers: Record<string, string>;
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * Registers a new account through the API (from its own forwarded address, see startSite) and
+ * opens a page logged in as it. Page errors — and, with `consoleErrors`, console errors such as
+ * hydration mismatches — are pushed to `errors`, which the test checks at its end.
+ */
+export async function signedInPerson(
+  site: { url: string },
+  browser: Browser,
+  errors: string[],
+  opts: { width?: number; height?: number; consoleErrors?: boolean } = {},
+): Promise<Person> {
+  const username = uniqueUsername();
+  const res = await fetch(`${site.url}/api/v1/createUser`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": uniqueIp() },
+    body: JSON.stringify({ username, email: uniqueEmail(), password: "secret-pass-1" }),
+  });
+  const { s, m, d } = (await res.json()) as {
+    s: number;
+    m: string;
+    d: { token: string; clientId: string; user: { id: string } };
+  };
+  if (s !== 1) throw new Error(`register failed: ${res.status} ${s} ${m}`);
+  const context = await browser.newContext({
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
+  });
+  await context.addCookies([{ name: "nugget_session", value: d.token, url: site.url }]);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.on("pageerror", (e) => errors.push(String(e)));
+  if (opts.consoleErrors) {
+    page.on("console", (msg) => {
+      if (msg.type() === "error" && !msg.text().startsWith("Failed to load resource"))
+        errors.push(msg.text());
+    });
+  }
+  return {
+    id: d.user.id,
+    username,
+    headers: { uid: d.user.id, client: d.clientId, token: d.token, "content-type": "application/json" },
+    context,
+    page,
+  };
+}
+
+/** A JSON API call as `who`; answers `d`, or throws with the message unless `s` is one of `accept`. */
+export async function apiAs<T = any>(
+  site: { url: string },
+  who: Pick<Person, "headers">,
+  method: string,
+  url: string,
+  body?: unknown,
+  accept: number[] = [1],
+): Promise<T> {
+  const res = await fetch(site.url + url, {
+    method,
+    headers: who.headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { s: number; m: string; d: T };
+  if (!accept.includes(json.s)) throw new Error(`${method} ${url}: ${json.s} ${json.m}`);
+  return json.d;
 }

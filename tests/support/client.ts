@@ -47,12 +47,13 @@ export async function call<T = any>(
 /** Registers a user by e-mail and returns its auth triple and credentials. */
 export async function registerByEmail(
   nugget: NuggetApp,
-  fields: { username?: string; email?: string; password?: string } = {},
+  fields: { username?: string; email?: string; password?: string; invite?: string } = {},
 ) {
   const body = {
     username: fields.username ?? uniqueUsername(),
     email: fields.email ?? uniqueEmail(),
     password: fields.password ?? "secret123",
+    ...(fields.invite === undefined ? {} : { invite: fields.invite }),
   };
   const r = await call(nugget.app, "POST", "/api/v1/createUser", { body, ip: uniqueIp() });
   if (r.s !== 1) throw new Error(`register failed: ${r.status} ${r.s} ${r.m}`);

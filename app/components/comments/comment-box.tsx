@@ -1,14 +1,21 @@
 import { useState, type FormEvent } from "react";
 import { errorMessage } from "../../lib/api";
 import { useShell } from "../shell/shell-context";
+import { ImagePicker, isUploading, uploadedUrls, type PickedImage } from "../upload/image-picker";
+
+/** Spec §7: the longest comment the server takes (server/services/comments/schema.ts). */
+const MAX_LENGTH = 1000;
+
+/** Spec §7 picList: the server takes at most 9 images a comment (server/services/comments/schema.ts). */
+const MAX_PICS = 9;
 
 interface CommentBoxProps {
   placeholder?: string;
   initial?: string;
   submitLabel?: string;
   autoFocus?: boolean;
-  /** Sends the text; resolves when saved (the box then clears), rejects to keep it. */
-  onSubmit: (content: string) => Promise<void>;
+  /** Sends the text (and images); resolves when saved (the box then clears), rejects to keep it. */
+  onSubmit: (content: string, picList: string[]) => Promise<void>;
   onCancel?: () => void;
 }
 
@@ -21,18 +28,24 @@ export function CommentBox({
   onSubmit,
   onCancel,
 }: CommentBoxProps) {
-  const { viewer, requireLogin, alert } = useShell();
+  const { viewer, requireLogin, alert, barrage } = useShell();
   const [content, setContent] = useState(initial);
+  const [images, setImages] = useState<PickedImage[]>([]);
+  const uploading = isUploading(images);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!requireLogin()) return;
-    if (!content.trim()) return;
+    if (!content.trim() || uploading) return;
     setBusy(true);
     try {
-      await onSubmit(content);
+      await onSubmit(content, uploadedUrls(images));
       setContent("");
+      // A new comment or reply may set off the barrage (233, 666, 牛…); saving an edit (the box
+      // that starts from the old text) does not.
+      if (!initial) barrage(content);
+      setImages([]);
     } catch (error) {
       alert(errorMessage(error), "error");
     } finally {
@@ -47,7 +60,7 @@ export function CommentBox({
         value={content}
         placeholder={placeholder}
         aria-label={placeholder}
-        maxLength={1000}
+        maxLength={MAX_LENGTH}
         rows={3}
         autoFocus={autoFocus}
         // Click and keys, not focus: closing the login dialog hands focus back here, which must
@@ -61,14 +74,19 @@ export function CommentBox({
         }}
         onChange={(e) => setContent(e.target.value)}
       />
+      {viewer ? (
+        <ImagePicker images={images} onChange={setImages} max={MAX_PICS} disabled={busy} label="图片" />
+      ) : null}
       <div className="comment-box-actions">
-        <span className="comment-box-count">{content.length}/1000</span>
+        <span className="comment-box-count">
+          {content.length}/{MAX_LENGTH}
+        </span>
         {onCancel ? (
           <button type="button" className="btn" onClick={onCancel}>
             取消
           </button>
         ) : null}
-        <button type="submit" className="btn btn-primary" disabled={busy || !content.trim()}>
+        <button type="submit" className="btn btn-primary" disabled={busy || uploading || !content.trim()}>
           {busy ? "发布中..." : submitLabel}
         </button>
       </div>

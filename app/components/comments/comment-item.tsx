@@ -10,10 +10,12 @@ import { useShell } from "../shell/shell-context";
 import { CommentBox } from "./comment-box";
 import { CommentLikeButton } from "./like-button";
 import { previewCut } from "./preview";
+import type { CommentApi } from "./target";
 
 interface CommentItemProps {
   comment: PresentedComment;
-  entryId: string;
+  /** The target's URLs and shapes (entry or pin). */
+  client: CommentApi;
   /** The root this comment is listed under (itself for a root). */
   root: PresentedComment;
   now: number;
@@ -39,7 +41,7 @@ function CommentText({ content }: { content: string }) {
 }
 
 /** One comment or reply: author, text, images, time, like, reply, and edit/delete for its author. */
-export function CommentItem({ comment, entryId, root, now, highlightedId, onChanged }: CommentItemProps) {
+export function CommentItem({ comment, client, root, now, highlightedId, onChanged }: CommentItemProps) {
   const { viewer, alert } = useShell();
   const [replying, setReplying] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -49,14 +51,8 @@ export function CommentItem({ comment, entryId, root, now, highlightedId, onChan
   const isRoot = comment.id === root.id;
   const own = !!viewer && comment.user?.id === viewer.id;
 
-  async function reply(content: string) {
-    await api.post("/api/comment", {
-      content,
-      targetId: entryId,
-      targetType: "entry",
-      firstComment: root.id,
-      respComment: comment.id,
-    });
+  async function reply(content: string, picList: string[]) {
+    await client.post({ content, picList, firstComment: root.id, respComment: comment.id });
     setReplying(false);
     setMore(null);
     await onChanged();
@@ -83,8 +79,7 @@ export function CommentItem({ comment, entryId, root, now, highlightedId, onChan
 
   async function loadReplies() {
     try {
-      const url = `/api/comments/entry/${entryId}/comment/${root.id}`;
-      const page = await api.get<CommentPage>(url, { pageSize: 20, createdAt: more?.cursor ?? undefined });
+      const page = await client.replies(root.id, more?.cursor);
       setMore(more ? { ...page, comments: [...more.comments, ...page.comments] } : page);
     } catch (error) {
       alert(errorMessage(error), "error");
@@ -152,7 +147,12 @@ export function CommentItem({ comment, entryId, root, now, highlightedId, onChan
               <time dateTime={comment.createdAt} title={new Date(comment.createdAt).toLocaleString("zh-CN")}>
                 {relativeTime(comment.createdAt, now)}
               </time>
-              <CommentLikeButton id={comment.id} liked={comment.liked} count={comment.likesCount} />
+              <CommentLikeButton
+                id={comment.id}
+                liked={comment.liked}
+                count={client.likeCount(comment)}
+                client={client}
+              />
               <button
                 type="button"
                 className="comment-action"
@@ -193,7 +193,7 @@ export function CommentItem({ comment, entryId, root, now, highlightedId, onChan
               <CommentItem
                 key={r.id}
                 comment={r}
-                entryId={entryId}
+                client={client}
                 root={root}
                 now={now}
                 highlightedId={highlightedId}

@@ -1,37 +1,44 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import type { CommentPage } from "../../../server/services/comments/comments";
 import type { PresentedComment } from "../../../server/services/comments/present";
 import { api, errorMessage } from "../../lib/api";
 import { useShell } from "../shell/shell-context";
 import { CommentBox } from "./comment-box";
 import { CommentItem } from "./comment-item";
+import { commentApi, type CommentOrder, type CommentTarget } from "./target";
 import "./comments.css";
 
+export type { CommentTarget };
+
 export interface CommentSectionProps {
-  entryId: string;
+  /** What the comments are about: `{type: "entry", id}` (entries, column articles) or `{type: "pin", id}`. */
+  target: CommentTarget;
   /** The first page (newest first), loaded by the page loader. */
   initial: CommentPage;
   /** A root pinned above the list: the one /entry/{id}/detail/{commentId} points at (or its root). */
   pinned?: PresentedComment | null;
   highlightedId?: string | null;
   now: number;
+  /** Extra classes on the section (the pin page shows it as its own panel). */
+  className?: string;
 }
 
-type Order = "new" | "hot";
-
-/** The comments of an entry (or column article): box, new/hot toggle, list, 加载更多. */
+/** The comments of an entry, column article or pin: box, new/hot toggle, list, 加载更多. */
 export function CommentSection({
-  entryId,
+  target,
   initial,
   pinned = null,
   highlightedId = null,
   now,
+  className,
 }: CommentSectionProps) {
   const { alert } = useShell();
-  const [order, setOrder] = useState<Order>("new");
+  const [order, setOrder] = useState<CommentOrder>("new");
   const [page, setPage] = useState<CommentPage>(initial);
   const [loading, setLoading] = useState(false);
   const [pin, setPin] = useState(pinned);
+  // One client per target: the like buttons' callbacks stay stable across renders.
+  const client = useMemo(() => commentApi({ type: target.type, id: target.id }), [target.type, target.id]);
 
   useEffect(() => {
     setPage(initial);
@@ -44,17 +51,11 @@ export function CommentSection({
     el?.scrollIntoView({ block: "center" });
   }, [highlightedId]);
 
-  const fetchPage = useCallback(
-    (rankType: Order, cursor?: string) =>
-      api.get<CommentPage>(`/api/comments/entry/${entryId}`, { rankType, pageSize: 20, createdAt: cursor }),
-    [entryId],
-  );
-
   /** After a change: the first page again, in the current order (and the pinned root refreshed). */
   const refresh = useCallback(async () => {
     try {
       const [next, pinnedNow] = await Promise.all([
-        fetchPage(order),
+        client.list(order),
         pin ? api.get<PresentedComment[]>("/api/comments", { idList: pin.id }) : Promise.resolve(null),
       ]);
       setPage(next);
@@ -62,14 +63,14 @@ export function CommentSection({
     } catch (error) {
       alert(errorMessage(error), "error");
     }
-  }, [alert, fetchPage, order, pin]);
+  }, [alert, client, order, pin]);
 
-  async function switchOrder(next: Order) {
+  async function switchOrder(next: CommentOrder) {
     if (next === order) return;
     setOrder(next);
     setLoading(true);
     try {
-      setPage(await fetchPage(next));
+      setPage(await client.list(next));
     } catch (error) {
       alert(errorMessage(error), "error");
     } finally {
@@ -81,7 +82,7 @@ export function CommentSection({
     if (!page.cursor) return;
     setLoading(true);
     try {
-      const next = await fetchPage(order, page.cursor);
+      const next = await client.list(order, page.cursor);
       setPage({ ...next, comments: [...page.comments, ...next.comments] });
     } catch (error) {
       alert(errorMessage(error), "error");
@@ -90,16 +91,16 @@ export function CommentSection({
     }
   }
 
-  async function post(content: string) {
-    await api.post("/api/comment", { content, targetId: entryId, targetType: "entry" });
+  async function post(content: string, picList: string[]) {
+    await client.post({ content, picList });
     await refresh();
   }
 
   const list = pin ? page.comments.filter((c) => c.id !== pin.id) : page.comments;
-  const itemProps = { entryId, now, highlightedId, onChanged: refresh };
+  const itemProps = { client, now, highlightedId, onChanged: refresh };
 
   return (
-    <section className="comment-section" aria-label="评论">
+    <section className={className ? `${className} comment-section` : "comment-section"} aria-label="评论">
       <h2 className="comment-title">
         评论 <span className="comment-count">{page.count}</span>
       </h2>

@@ -1,7 +1,6 @@
 import { useCallback } from "react";
-import { api, errorMessage } from "../../lib/api";
-import { useOptimisticToggle } from "../../lib/use-optimistic-toggle";
-import { useShell } from "../shell/shell-context";
+import { LikeToggleButton } from "../ui/like-toggle-button";
+import type { CommentApi } from "./target";
 
 function ThumbIcon() {
   return (
@@ -14,32 +13,29 @@ function ThumbIcon() {
   );
 }
 
-/** Like of one comment: flips at once, then settles on the server's count (or reverts). */
-export function CommentLikeButton({ id, liked, count }: { id: string; liked: boolean; count: number }) {
-  const { requireLogin, alert } = useShell();
-  const send = useCallback(
-    async (on: boolean) => {
-      const url = `/api/comment/${id}/like`;
-      const r = on ? await api.put<{ likesCount: number }>(url) : await api.del<{ likesCount: number }>(url);
-      return { on, count: r.likesCount };
-    },
-    [id],
-  );
-  const onError = useCallback((error: unknown) => alert(errorMessage(error), "error"), [alert]);
-  const like = useOptimisticToggle({ on: liked, count }, send, onError);
-
+/**
+ * Like of one comment: flips at once, then settles on the server's count (or reverts). `client`
+ * knows the target's verbs (entry: PUT/DELETE like; pin: PUT like/unlike).
+ */
+export function CommentLikeButton({
+  id,
+  liked,
+  count,
+  client,
+}: {
+  id: string;
+  liked: boolean;
+  count: number;
+  client: CommentApi;
+}) {
+  const send = useCallback((on: boolean) => client.like(id, on), [client, id]);
   return (
-    <button
-      type="button"
-      className={`comment-action comment-like${like.on ? " is-active" : ""}`}
-      aria-pressed={like.on}
-      aria-label={like.on ? "取消点赞" : "点赞"}
-      onClick={() => {
-        if (requireLogin()) void like.toggle();
-      }}
-    >
-      <ThumbIcon />
-      <span>{like.count > 0 ? like.count : "点赞"}</span>
-    </button>
+    <LikeToggleButton
+      liked={liked}
+      count={count}
+      send={send}
+      className="comment-action comment-like"
+      icon={<ThumbIcon />}
+    />
   );
 }

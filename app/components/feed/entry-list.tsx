@@ -3,6 +3,7 @@ import { formatCount, relativeTime } from "../../../shared/format";
 import type { EntrySummary } from "../../lib/types";
 import { EmptyState } from "../ui/empty-state";
 import { LikeButton } from "../like-button";
+import { CollectButton } from "../collections/collect-button";
 
 interface EntryListProps {
   entries: EntrySummary[];
@@ -65,6 +66,11 @@ export function EntryList({ entries, emptyTitle = "暂无内容", emptyDescripti
                 <span className="entry-stat" aria-label={`${entry.commentsCount} 条评论`}>
                   <CommentIcon /> {formatCount(entry.commentsCount)}
                 </span>
+                <CollectButton
+                  entryId={entry.id}
+                  isIn={"collected" in entry ? !!entry.collected : undefined}
+                  className="entry-stat"
+                />
               </div>
             </div>
             {entry.screenshot ? (

@@ -1,5 +1,6 @@
+import { ListFooter } from "./list-footer";
 import type { ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { useListState } from "../../lib/use-list-state";
 import type { CategoryLink } from "../../lib/categories";
 import type { EntrySummary } from "../../lib/types";
@@ -51,31 +52,11 @@ export function FeedPage(props: FeedPageProps) {
             emptyTitle={props.emptyTitle}
             emptyDescription={props.emptyDescription}
           />
-          {feed.list.length > 0 && feed.canNext ? (
-            <div className="list-more">
-              <button type="button" className="btn" onClick={feed.fetchMore} disabled={feed.loading}>
-                {feed.loading ? "加载中…" : "加载更多"}
-              </button>
-            </div>
-          ) : null}
-          {feed.error ? (
-            <p className="list-error" role="alert">
-              {feed.error}
-            </p>
-          ) : null}
-          {(props.nextHref || props.firstHref) && (
-            <nav className="list-pager" aria-label="翻页">
-              {props.firstHref ? <Link to={props.firstHref}>回到第一页</Link> : <span />}
-              {/* Page by page, in the spec's URL shape: works without JavaScript and for crawlers. */}
-              {feed.nextHref ? (
-                <Link to={feed.nextHref} rel="next">
-                  下一页
-                </Link>
-              ) : (
-                <span className="list-pager-end">没有更多了</span>
-              )}
-            </nav>
-          )}
+          <ListFooter
+            state={feed}
+            pager={!!(props.nextHref || props.firstHref)}
+            back={props.firstHref ? { href: props.firstHref, label: "回到第一页" } : null}
+          />
         </section>
       </TwoColumn>
     </>

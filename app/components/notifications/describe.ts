@@ -7,14 +7,16 @@ export function entryHref(entry: Pick<Entry, "id" | "type">): string {
   return entry.type === "post" ? `/post/${entry.id}` : `/entry/${entry.id}`;
 }
 
-/** Who did it: up to three names, then "等 n 人". */
+/** Who did it: the latest three names, then "等 n 人" (n counts everyone folded in). */
 function actorsText(n: PresentedNotification): string {
   if (!n.users.length) return "某位用户";
+  const total = Math.max(n.userCount ?? 0, n.users.length);
   const names = n.users
-    .slice(0, 3)
+    .slice(-3)
+    .reverse()
     .map((u) => u.username)
     .join("、");
-  return n.users.length > 3 ? `${names} 等 ${n.users.length} 人` : names;
+  return total > 3 || total > n.users.length ? `${names} 等 ${total} 人` : names;
 }
 
 const titleOf = (e: Entry | null) => `《${e?.title ?? "已删除的文章"}》`;
@@ -28,6 +30,13 @@ export function describeNotification(n: PresentedNotification): { text: string; 
   const who = actorsText(n);
   const onEntry = (commentId: string | undefined) =>
     n.entry && commentId ? `/entry/${n.entry.id}/detail/${commentId}` : n.entry ? entryHref(n.entry) : null;
+  if (n.pin) {
+    const href = `/pin/${n.pin.id}`;
+    const pinText = `你的沸点「${n.pin.content}」`;
+    if (n.type === "like") return { text: `${who} 赞了${pinText}`, href };
+    if (n.type === "comment") return { text: `${who} 评论了${pinText}：${n.comment?.content ?? ""}`, href };
+    if (n.type === "reply") return { text: `${who} 回复了你的评论：${n.reply?.content ?? ""}`, href };
+  }
   switch (n.type) {
     case "like":
       return { text: `${who} 赞了你的文章${titleOf(n.entry)}`, href: n.entry ? entryHref(n.entry) : null };

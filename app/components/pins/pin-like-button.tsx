@@ -1,7 +1,6 @@
 import { useCallback } from "react";
-import { api, errorMessage } from "../../lib/api";
-import { useOptimisticToggle } from "../../lib/use-optimistic-toggle";
-import { useShell } from "../shell/shell-context";
+import { api } from "../../lib/api";
+import { LikeToggleButton } from "../ui/like-toggle-button";
 
 function HeartIcon() {
   return (
@@ -14,32 +13,23 @@ function HeartIcon() {
   );
 }
 
-/** Like of a pin: flips at once, then settles on the server's count (or reverts on failure). */
+/** Like of a pin: PUT/DELETE /api/pins/{id}/like, the count from the answer's likeCount. */
 export function PinLikeButton({ id, liked, count }: { id: string; liked: boolean; count: number }) {
-  const { requireLogin, alert } = useShell();
   const send = useCallback(
     async (on: boolean) => {
       const url = `/api/pins/${id}/like`;
       const r = on ? await api.put<{ likeCount: number }>(url) : await api.del<{ likeCount: number }>(url);
-      return { on, count: r.likeCount };
+      return r.likeCount;
     },
     [id],
   );
-  const onError = useCallback((error: unknown) => alert(errorMessage(error), "error"), [alert]);
-  const like = useOptimisticToggle({ on: liked, count }, send, onError);
-
   return (
-    <button
-      type="button"
-      className={`pin-action pin-like${like.on ? " is-active" : ""}`}
-      aria-pressed={like.on}
-      aria-label={like.on ? "取消点赞" : "点赞"}
-      onClick={() => {
-        if (requireLogin()) void like.toggle();
-      }}
-    >
-      <HeartIcon />
-      <span>{like.count > 0 ? like.count : "点赞"}</span>
-    </button>
+    <LikeToggleButton
+      liked={liked}
+      count={count}
+      send={send}
+      className="pin-action pin-like"
+      icon={<HeartIcon />}
+    />
   );
 }

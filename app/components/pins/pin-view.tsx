@@ -6,6 +6,24 @@ import { Avatar } from "../ui/avatar";
 import { PinLikeButton } from "./pin-like-button";
 import "./pins.css";
 
+/**
+ * A pin's images (up to 9) in a small grid, loaded lazily; each opens the full image. One image shows
+ * larger in its own shape; four make a 2 × 2 square, as the nine-grid does.
+ */
+export function PinImages({ urls }: { urls: string[] }) {
+  if (urls.length === 0) return null;
+  const layout = urls.length === 1 ? " is-single" : urls.length === 4 ? " is-four" : "";
+  return (
+    <div className={`pin-images${layout}`}>
+      {urls.map((src, i) => (
+        <a key={`${i}-${src}`} href={src} target="_blank" rel="noreferrer noopener">
+          <img src={src} alt={`沸点图片 ${i + 1}`} loading="lazy" decoding="async" />
+        </a>
+      ))}
+    </div>
+  );
+}
+
 /** One pin: author, time, text, images (lazy), like; its comments go in children. */
 export function PinView({ pin, now, children }: { pin: PresentedPin; now: number; children?: ReactNode }) {
   return (
@@ -23,15 +41,7 @@ export function PinView({ pin, now, children }: { pin: PresentedPin; now: number
           </time>
         </header>
         <p className="pin-content">{pin.content}</p>
-        {pin.imageUrlList.length > 0 ? (
-          <div className="pin-images">
-            {pin.imageUrlList.map((src, i) => (
-              <a key={`${i}-${src}`} href={src} target="_blank" rel="noreferrer noopener">
-                <img src={src} alt={`沸点图片 ${i + 1}`} loading="lazy" decoding="async" />
-              </a>
-            ))}
-          </div>
-        ) : null}
+        <PinImages urls={pin.imageUrlList} />
         <footer className="pin-actions">
           <PinLikeButton id={pin.id} liked={pin.liked} count={pin.likeCount} />
           <span className="pin-action pin-comment-count">评论 {pin.commentCount}</span>

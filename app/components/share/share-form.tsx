@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { useShell } from "../shell/shell-context";
 import { api, ApiError, errorMessage } from "../../lib/api";
@@ -14,18 +14,17 @@ import {
   type ExtraFlags,
   type ShareType,
 } from "../../../server/services/entries/publish-rules";
+import {
+  CategoryField,
+  FieldError,
+  ShareField,
+  TagsField,
+  type ShareCategory,
+  type ShareTag,
+} from "./share-fields";
 import "./share.css";
 
-export interface ShareCategory {
-  id: string;
-  name: string;
-  title: string;
-}
-
-export interface ShareTag {
-  id: string;
-  title: string;
-}
+export type { ShareCategory, ShareTag };
 
 /** What the form edits; an existing entry in edit mode, blanks when sharing. */
 export interface ShareValues {
@@ -376,57 +375,23 @@ export function ShareForm({ categories, tags, initial, entryId, readOnMount }: S
         </div>
       </ShareField>
 
-      <fieldset className="share-fieldset" aria-describedby={described("category")}>
-        <legend className="field-label">
-          分类{" "}
-          <span className="share-required" aria-hidden="true">
-            *
-          </span>
-        </legend>
-        <div className="chip-group">
-          {categories.map((c, i) => (
-            <label key={c.id} className="chip">
-              <input
-                type="radio"
-                name="category"
-                value={c.name}
-                id={i === 0 ? fieldId("category") : undefined}
-                checked={values.category === c.name}
-                onChange={() => set("category", c.name)}
-              />
-              <span>{c.title}</span>
-            </label>
-          ))}
-        </div>
-        <FieldError id={fieldId("category")} error={errors.category} />
-      </fieldset>
+      <CategoryField
+        id={fieldId("category")}
+        name="category"
+        categories={categories}
+        value={values.category}
+        error={errors.category}
+        onChange={(name) => set("category", name)}
+      />
 
-      <fieldset className="share-fieldset" aria-describedby={`${fieldId("tags")}-hint`}>
-        <legend className="field-label">标签</legend>
-        <p id={`${fieldId("tags")}-hint`} className="share-hint">
-          选择 0–{SHARE_LIMITS.tagsMax} 个标签，已选 {values.tags.length}/{SHARE_LIMITS.tagsMax}
-        </p>
-        <div className="chip-group">
-          {tags.map((t, i) => {
-            const on = values.tags.includes(t.id);
-            return (
-              <button
-                key={t.id}
-                id={i === 0 ? fieldId("tags") : undefined}
-                type="button"
-                className={on ? "chip chip-button is-on" : "chip chip-button"}
-                aria-pressed={on}
-                disabled={!on && values.tags.length >= SHARE_LIMITS.tagsMax}
-                onClick={() => toggleTag(t.id)}
-              >
-                {t.title}
-              </button>
-            );
-          })}
-          {tags.length === 0 ? <span className="muted">暂无可选标签</span> : null}
-        </div>
-        <FieldError id={fieldId("tags")} error={errors.tags} />
-      </fieldset>
+      <TagsField
+        id={fieldId("tags")}
+        tags={tags}
+        value={values.tags}
+        max={SHARE_LIMITS.tagsMax}
+        error={errors.tags}
+        onToggle={toggleTag}
+      />
 
       <fieldset className="share-fieldset">
         <legend className="field-label">类型</legend>
@@ -500,46 +465,3 @@ const FIELD_LABELS: Record<Field, string> = {
   type: "类型",
   extra: "标记",
 };
-
-function FieldError({ id, error }: { id: string; error?: string }) {
-  return error ? (
-    <p id={`${id}-error`} className="field-error" role="alert">
-      {error}
-    </p>
-  ) : null;
-}
-
-function ShareField({
-  id,
-  label,
-  error,
-  required,
-  counter,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  required?: boolean;
-  counter?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={`field share-field${error ? " has-error" : ""}`}>
-      <div className="share-label-row">
-        <label htmlFor={id} className="field-label">
-          {label}
-          {required ? (
-            <span className="share-required" aria-hidden="true">
-              {" "}
-              *
-            </span>
-          ) : null}
-        </label>
-        {counter ? <span className="share-counter">{counter}</span> : null}
-      </div>
-      {children}
-      <FieldError id={id} error={error} />
-    </div>
-  );
-}

@@ -1,12 +1,16 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
 import { setCsrfToken } from "../../lib/api";
+import { rememberInvite } from "../../lib/invite";
 import { useRootData } from "../../lib/root-data";
+import { usePageViewTracking } from "../../lib/tracking";
 import { AlertList, type AlertItem } from "./alert-list";
 import { AuthModal, QuickLoginModal } from "./auth-modal";
+import { Barrage, startBarrage, type BarrageRun } from "./barrage";
 import { Header } from "./header";
 import type { AuthResult } from "./login-form";
 import { ProgressBar } from "./progress-bar";
+import { RequestHealthAlert } from "./request-health-alert";
 import { ShellContext, type AlertType, type AuthPanel, type ShellApi } from "./shell-context";
 import { SuspensionPanel } from "./suspension-panel";
 
@@ -15,18 +19,28 @@ const ALERT_MS = 3000;
 
 /**
  * The app shell of spec §1 around every page and error view: header, global auth modal,
- * quick-login modal, alert list, suspension panel, navigation progress bar.
+ * quick-login modal, alert list, request-health alert, suspension panel, emoji barrage, navigation
+ * progress bar.
  */
 export function AppShell({ children }: { children: ReactNode }) {
-  const { viewer, siteName, csrfToken, devOutbox, unreadCount } = useRootData();
+  const { viewer, siteName, csrfToken, devOutbox, supportEmail, unreadCount } = useRootData();
   const revalidator = useRevalidator();
   const [authPanel, setAuthPanel] = useState<AuthPanel | null>(null);
   const [quickLogin, setQuickLogin] = useState(false);
   const [alerts, setAlerts] = useState<AlertItem[]>([]);
+  const [barrageRun, setBarrageRun] = useState<BarrageRun | null>(null);
   const nextAlertId = useRef(1);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  usePageViewTracking();
 
   useEffect(() => setCsrfToken(csrfToken), [csrfToken]);
+
+  // An invitation link (/?invite=CODE) opens registration for a visitor; the code waits in
+  // sessionStorage for the register form. Runs once: the link is the landing page.
+  useEffect(() => {
+    if (rememberInvite(window.location.search) && !viewer) setAuthPanel("register");
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     const pending = timers.current;
@@ -74,9 +88,26 @@ export function AppShell({ children }: { children: ReactNode }) {
     return false;
   }, [viewer, openQuickLogin]);
 
+  const barrage = useCallback((text: string) => {
+    const run = startBarrage(text);
+    if (run) setBarrageRun(run);
+  }, []);
+  // Only the run that ended clears: a newer one may have replaced it meanwhile.
+  const endBarrage = useCallback((id: number) => setBarrageRun((run) => (run?.id === id ? null : run)), []);
+
   const api = useMemo<ShellApi>(
-    () => ({ viewer, siteName, openAuth, openQuickLogin, closeAuth, requireLogin, alert, refreshSession }),
-    [viewer, siteName, openAuth, openQuickLogin, closeAuth, requireLogin, alert, refreshSession],
+    () => ({
+      viewer,
+      siteName,
+      openAuth,
+      openQuickLogin,
+      closeAuth,
+      requireLogin,
+      alert,
+      refreshSession,
+      barrage,
+    }),
+    [viewer, siteName, openAuth, openQuickLogin, closeAuth, requireLogin, alert, refreshSession, barrage],
   );
 
   const onAuthenticated = (result: AuthResult, how: AuthPanel) => {
@@ -111,7 +142,9 @@ export function AppShell({ children }: { children: ReactNode }) {
         onRegister={() => openAuth("register")}
       />
       <AlertList alerts={alerts} onDismiss={dismiss} />
-      <SuspensionPanel devOutbox={devOutbox} />
+      <RequestHealthAlert />
+      <SuspensionPanel devOutbox={devOutbox} supportEmail={supportEmail} />
+      {barrageRun ? <Barrage key={barrageRun.id} run={barrageRun} onEnd={endBarrage} /> : null}
     </ShellContext.Provider>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { ThirdPartyLogin } from "../oauth/third-party-login";
 import { Modal } from "../ui/modal";
 import { LoginForm, type AuthResult } from "./login-form";
 import { Panda, type PandaState } from "./panda";
@@ -59,6 +60,7 @@ export function AuthModal({ panel, onPanelChange, onClose, onSuccess, onError, o
             onPandaChange={setPanda}
             onError={onError}
           />
+          <ThirdPartyLogin onError={onError} />
           <p className="auth-switch">
             没有账号？
             <button type="button" className="link-button" onClick={() => onPanelChange("register")}>
@@ -97,6 +99,7 @@ export function QuickLoginModal({ open, onClose, onSuccess, onError, onRegister 
         登录后继续操作
       </h2>
       <LoginForm idPrefix="quick-login" onSuccess={onSuccess} onError={onError} />
+      <ThirdPartyLogin onError={onError} />
       <p className="auth-switch">
         没有账号？
         <button type="button" className="link-button" onClick={onRegister}>

@@ -45,6 +45,7 @@ function activeSection(pathname: string): string {
     "/collections": "/collections/recommended",
     "/explore": "/explore/all",
     "/repos": "/repos",
+    "/repo": "/repos",
     "/pins": "/pins",
     "/pin": "/pins",
   };
@@ -267,6 +268,9 @@ function ViewerActions({ viewer, unreadCount }: { viewer: Viewer; unreadCount: n
           <>
             <Link to="/new-entry" role="menuitem" className="menu-item">
               分享链接
+            </Link>
+            <Link to="/new-entry?type=vote" role="menuitem" className="menu-item">
+              发起投票
             </Link>
             <Link to="/editor/drafts/new" role="menuitem" className="menu-item">
               写文章

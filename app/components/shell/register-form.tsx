@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import {
   checkAccount,
   checkPassword,
@@ -9,6 +9,7 @@ import {
   MESSAGES,
 } from "../../../shared/validation";
 import { api, ApiError } from "../../lib/api";
+import { forgetInvite, pendingInvite } from "../../lib/invite";
 import { CaptchaField } from "../forms/captcha-field";
 import { useCaptcha } from "../forms/use-captcha";
 import { useSmsSender } from "../forms/use-sms-sender";
@@ -47,6 +48,9 @@ export function RegisterForm({ idPrefix, onSuccess, onPandaChange, onError, onNo
   const [smsCode, setSmsCode] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  // Read after mount: sessionStorage does not exist while the server renders.
+  const [invite, setInvite] = useState<string | null>(null);
+  useEffect(() => setInvite(pendingInvite()), []);
   const inputs = useRef<Partial<Record<FieldName, HTMLInputElement | null>>>({});
 
   const byPhone = isPhone(account.trim());
@@ -91,11 +95,16 @@ export function RegisterForm({ idPrefix, onSuccess, onPandaChange, onError, onNo
 
     setErrors({});
     setBusy(true);
-    const body = byPhone
-      ? { username: username.trim(), password, phoneNumber: account.trim(), smsCode: smsCode.trim() }
-      : { username: username.trim(), password, email: account.trim() };
+    const body = {
+      ...(byPhone
+        ? { username: username.trim(), password, phoneNumber: account.trim(), smsCode: smsCode.trim() }
+        : { username: username.trim(), password, email: account.trim() }),
+      ...(invite ? { invite } : {}),
+    };
     try {
-      onSuccess(await api.post<AuthResult>("/api/v1/createUser", body));
+      const result = await api.post<AuthResult>("/api/v1/createUser", body);
+      forgetInvite();
+      onSuccess(result);
     } catch (error) {
       const known = error instanceof ApiError ? REGISTER_ERRORS[error.code] : undefined;
       if (known) {
@@ -115,6 +124,7 @@ export function RegisterForm({ idPrefix, onSuccess, onPandaChange, onError, onNo
 
   return (
     <form className="auth-form" onSubmit={submit} noValidate>
+      {invite ? <p className="auth-invite">受好友邀请注册（邀请码 {invite}）</p> : null}
       <Field
         ref={(el) => {
           inputs.current.account = el;

@@ -22,6 +22,11 @@ export interface ShellApi {
   alert: (message: string, type?: AlertType, duration?: number) => void;
   /** Call after login, registration or a profile change: reloads every loader so the page follows. */
   refreshSession: () => void;
+  /**
+   * Celebrates a posted text with the emoji barrage when it asks for one (233, 666, 牛/赞/👍 —
+   * app/lib/barrage.ts); otherwise, or for readers who prefer reduced motion, does nothing.
+   */
+  barrage: (text: string) => void;
 }
 
 export const ShellContext = createContext<ShellApi | null>(null);

@@ -1,13 +1,50 @@
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
+import { Link } from "react-router";
 import { useThrottledScroll } from "../../lib/use-scroll";
+import { Modal } from "../ui/modal";
+import "./suspension-panel.css";
 
 /** Spec §9: back-to-top appears past 800 px; the scroll listener runs at most every 100 ms. */
 const BACK_TO_TOP_AT = 800;
 const SCROLL_THROTTLE_MS = 100;
 
-/** The floating buttons at the bottom right: back to top (and the dev outbox in development). */
-export function SuspensionPanel({ devOutbox }: { devOutbox: boolean }) {
+/** Search and social crawlers that run scripts: they get no customer-service button (spec §4). */
+const CRAWLER = /bot\b|crawler|spider|slurp|bingpreview|facebookexternalhit|mediapartners/i;
+
+/** True for a crawler's user agent. */
+export function isCrawler(userAgent: string): boolean {
+  return CRAWLER.test(userAgent);
+}
+
+const noSubscribe = () => () => {};
+
+/**
+ * False in the server's HTML and during hydration, true once the page runs in a browser: the
+ * customer-service button is never in the markup, so readers without JS and crawlers that only
+ * read HTML never see a button that could not work for them.
+ */
+function useReadyInBrowser(): boolean {
+  return useSyncExternalStore(
+    noSubscribe,
+    () => !isCrawler(navigator.userAgent),
+    () => false,
+  );
+}
+
+interface SuspensionPanelProps {
+  devOutbox: boolean;
+  /** The support address (SUPPORT_EMAIL) the customer-service dialog offers. */
+  supportEmail: string;
+}
+
+/**
+ * The floating buttons at the bottom right: customer service once the page is ready, back to top
+ * (and the dev outbox in development).
+ */
+export function SuspensionPanel({ devOutbox, supportEmail }: SuspensionPanelProps) {
   const [showTop, setShowTop] = useState(false);
+  const [serviceOpen, setServiceOpen] = useState(false);
+  const ready = useReadyInBrowser();
   useThrottledScroll((y) => setShowTop(y > BACK_TO_TOP_AT), SCROLL_THROTTLE_MS);
 
   return (
@@ -17,6 +54,18 @@ export function SuspensionPanel({ devOutbox }: { devOutbox: boolean }) {
           <span aria-hidden="true">✉</span>
           <span className="visually-hidden">开发收件箱</span>
         </a>
+      ) : null}
+      {ready ? (
+        <button
+          type="button"
+          className="suspension-button service-button"
+          aria-haspopup="dialog"
+          aria-expanded={serviceOpen}
+          title="联系客服"
+          onClick={() => setServiceOpen(true)}
+        >
+          客服
+        </button>
       ) : null}
       {showTop ? (
         <button
@@ -31,6 +80,48 @@ export function SuspensionPanel({ devOutbox }: { devOutbox: boolean }) {
           </svg>
         </button>
       ) : null}
+      <CustomerServiceDialog
+        open={serviceOpen}
+        supportEmail={supportEmail}
+        onClose={() => setServiceOpen(false)}
+      />
     </div>
+  );
+}
+
+/** Contact options; the Modal moves focus in, closes on Escape and hands focus back to 客服. */
+function CustomerServiceDialog({
+  open,
+  supportEmail,
+  onClose,
+}: {
+  open: boolean;
+  supportEmail: string;
+  onClose: () => void;
+}) {
+  return (
+    <Modal open={open} onClose={onClose} labelledBy="service-title" className="service-dialog">
+      <h2 id="service-title" className="modal-title">
+        联系客服
+      </h2>
+      <p className="service-lead">遇到问题或有建议？可以通过下面的方式找到我们：</p>
+      <ul className="service-options">
+        {/* No address only when the root loader failed (useRootData's fallback). */}
+        {supportEmail ? (
+          <li>
+            <a className="service-option" href={`mailto:${supportEmail}`}>
+              <span className="service-option-name">发送邮件</span>
+              <span className="service-option-detail">{supportEmail}</span>
+            </a>
+          </li>
+        ) : null}
+        <li>
+          <Link className="service-option" to="/about" onClick={onClose}>
+            <span className="service-option-name">关于我们</span>
+            <span className="service-option-detail">了解本站与合作方式</span>
+          </Link>
+        </li>
+      </ul>
+    </Modal>
   );
 }

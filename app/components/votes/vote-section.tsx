@@ -1,13 +1,14 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { Attender, VoteState } from "../../../server/services/votes/votes";
+import { VOTE_LIMITS } from "../../../server/services/votes/vote-rules";
 import { api, errorMessage } from "../../lib/api";
 import { relativeTime } from "../../../shared/format";
 import { useShell } from "../shell/shell-context";
 import type { VoteData } from "./load.server";
 import "./votes.css";
 
-const REASON_MAX = 200;
+const REASON_MAX = VOTE_LIMITS.reason;
 
 /**
  * The vote of a vote entry (spec §3 Entry type vote): a radio group and 投票 until the viewer has
@@ -182,9 +183,11 @@ function AttenderItem({
       <Link to={`/user/${attender.user.id}`}>{attender.user.username}</Link> 投给了{" "}
       <strong>{attender.optionTitle}</strong>
       {attender.content ? <p className="vote-attender-reason">{attender.content}</p> : null}
-      <Link to={attender.link} className="vote-attender-time">
-        {relativeTime(attender.createdAt, now)}
-      </Link>
+      <div>
+        <Link to={attender.link} className="vote-attender-time">
+          {relativeTime(attender.createdAt, now)}
+        </Link>
+      </div>
     </Tag>
   );
 }

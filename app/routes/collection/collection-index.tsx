@@ -1,14 +1,19 @@
-import { Link, useLocation } from "react-router";
+import { ListFooter } from "../../components/feed/list-footer";
+import { useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/collection-index";
+import { CollectionFormDialog } from "../../components/collections/collection-form";
+import { CollectionList, type CollectionSummary } from "../../components/collections/collection-list";
 import { CategoryNav } from "../../components/feed/category-nav";
 import { AppCard, SidebarCard, SidebarFooter } from "../../components/feed/sidebar";
 import { SortTabs } from "../../components/feed/sort-tabs";
 import { TwoColumn } from "../../components/layout/page";
 import { useShell } from "../../components/shell/shell-context";
-import { EmptyState } from "../../components/ui/empty-state";
+import { isAppError } from "../../../server/lib/errors";
 import { parseSort } from "../../lib/categories";
 import { notFound } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
+import { useListState } from "../../lib/use-list-state";
 
 const TYPES = [
   { slug: "recommended", title: "推荐" },
@@ -20,65 +25,117 @@ const SORTS = [
   { value: "popular", title: "热门" },
 ] as const;
 
-interface CollectionSummary {
-  id: string;
-  title: string;
-  description: string;
-  entryCount: number;
-  followerCount: number;
+/** Spec §9: collections 30 a page; hot collection tags 6. */
+const PAGE_SIZE = 30;
+const HOT_TAGS = 6;
+/** The last one-based page a URL may name (the service's bound, plus one). */
+const LAST_PAGE = 1001;
+
+/** The spec's list URL shape: /collections/{type}?sort={sort}&page={n}[&tag={tag}] (tag omitted when all). */
+function listHref(type: string, sort: string, page: number, tag: string) {
+  return `/collections/${type}?sort=${encodeURIComponent(sort)}&page=${page}${tag ? `&tag=${encodeURIComponent(tag)}` : ""}`;
 }
 
-/** collectionIndex: type recommended (sort newest) or all (sort popular); 30 a page; hot tags (6). */
-export function loader({ params, request }: Route.LoaderArgs) {
+/**
+ * collectionIndex: /collections/{type?} — type recommended (editor-picked sets, default sort newest)
+ * or all (every set, default sort popular); 30 a page with one-based `page` in the URL (the server's
+ * pages are zero-based, §9); the hot topic tags (6) filter the list.
+ */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const type = TYPES.find((t) => t.slug === (params.type ?? "recommended"));
   if (!type) notFound();
   const url = new URL(request.url);
   const defaultSort = type.slug === "all" ? "popular" : "newest";
-  return {
-    type: type.slug,
-    typeTitle: type.title,
+  const sort = parseSort(
+    url.searchParams.get("sort"),
+    SORTS.map((s) => s.value),
     defaultSort,
-    sort: parseSort(
-      url.searchParams.get("sort"),
-      SORTS.map((s) => s.value),
-      defaultSort,
-    ),
-    tag: url.searchParams.get("tag") ?? "all",
-    collections: [] as CollectionSummary[],
-    hotTags: [] as string[],
-  };
+  );
+  const rawPage = url.searchParams.get("page");
+  // An edited URL with a page that cannot exist is a missing page, not an error.
+  if (rawPage !== null && (!/^\d{1,4}$/.test(rawPage) || Number(rawPage) < 1 || Number(rawPage) > LAST_PAGE))
+    notFound();
+  const page = rawPage ? Number(rawPage) : 1;
+  const rawTag = (url.searchParams.get("tag") ?? "").trim().slice(0, 50);
+  const tag = rawTag.toLowerCase() === "all" ? "" : rawTag;
+  const { services, caller } = context;
+  try {
+    const [list, hotTags] = await Promise.all([
+      services.collections.home(
+        {
+          page: page - 1,
+          pageSize: PAGE_SIZE,
+          recommend: type.slug === "recommended" ? "1" : undefined,
+          rankType: sort === "popular" ? "hot" : "new",
+          tag,
+        },
+        caller,
+      ),
+      services.collections.hotTags(HOT_TAGS),
+    ]);
+    return {
+      type: type.slug,
+      typeTitle: type.title,
+      sort,
+      tag,
+      page,
+      // `entries` and `nextHref` are what useListState's fetch-more reads from this loader.
+      entries: list.list as CollectionSummary[],
+      nextHref: list.canNext ? listHref(type.slug, sort, page + 1, tag) : null,
+      prevHref: page > 1 ? listHref(type.slug, sort, page - 1, tag) : null,
+      hotTags: hotTags.map((t) => t.title),
+    };
+  } catch (err) {
+    if (isAppError(err) && err.code < 500) notFound();
+    throw err;
+  }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "收藏集");
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return titleMeta(matches, loaderData?.tag ? `${loaderData.tag} - 收藏集` : "收藏集");
+}
 
 export default function CollectionIndex({ loaderData }: Route.ComponentProps) {
-  const { pathname } = useLocation();
-  const { siteName } = useShell();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const { siteName, viewer, requireLogin } = useShell();
+  const [creating, setCreating] = useState(false);
+  const { type, sort, tag } = loaderData;
+  // The list grows with 加载更多; another type, sort, tag or page starts it over.
+  const list = useListState<CollectionSummary>(
+    { entries: loaderData.entries, nextHref: loaderData.nextHref },
+    pathname + search,
+  );
+  const tags = tag && !loaderData.hotTags.includes(tag) ? [...loaderData.hotTags, tag] : loaderData.hotTags;
   return (
     <>
       <CategoryNav
         categories={TYPES}
         hrefFor={(slug) => `/collections/${slug}`}
-        active={loaderData.type}
+        active={type}
         label="收藏集分类"
       />
       <TwoColumn
         aside={
           <>
-            <SidebarCard title="热门标签">
-              {loaderData.hotTags.length === 0 ? (
-                <p className="sidebar-empty">暂无标签</p>
-              ) : (
-                <ul className="tag-cloud">
-                  {loaderData.hotTags.map((tag) => (
-                    <li key={tag}>
-                      <Link to={`${pathname}?tag=${encodeURIComponent(tag)}`} className="tag-chip">
-                        {tag}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              )}
+            <SidebarCard title="收藏集">
+              <p className="sidebar-text">把好文章收进收藏集，分享给关注它的人。</p>
+              <div className="sidebar-actions">
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  onClick={() => {
+                    if (requireLogin()) setCreating(true);
+                  }}
+                >
+                  新建收藏集
+                </button>
+                {viewer ? (
+                  <Link to={`/user/${viewer.id}/collection`} className="btn">
+                    我的收藏集
+                  </Link>
+                ) : null}
+              </div>
             </SidebarCard>
             <AppCard siteName={siteName} />
             <SidebarFooter siteName={siteName} />
@@ -87,33 +144,51 @@ export default function CollectionIndex({ loaderData }: Route.ComponentProps) {
       >
         <h1 className="visually-hidden">收藏集 · {loaderData.typeTitle}</h1>
         <section className="list-card">
-          <header className="list-header">
-            <SortTabs
-              sorts={SORTS}
-              active={loaderData.sort}
-              hrefFor={(sort) => (sort === loaderData.defaultSort ? pathname : `${pathname}?sort=${sort}`)}
-            />
+          <header className="list-header collection-index-header">
+            <SortTabs sorts={SORTS} active={sort} hrefFor={(s) => listHref(type, s, 1, tag)} />
+            <button
+              type="button"
+              className="btn btn-text collection-new"
+              onClick={() => {
+                if (requireLogin()) setCreating(true);
+              }}
+            >
+              + 新建收藏集
+            </button>
           </header>
-          {loaderData.collections.length === 0 ? (
-            <EmptyState title="暂无收藏集" description="还没有人创建收藏集" />
-          ) : (
-            <ul className="entry-list">
-              {loaderData.collections.map((c) => (
-                <li key={c.id} className="entry-item">
-                  <h2 className="entry-title">
-                    <Link to={`/collection/${c.id}`}>{c.title}</Link>
-                  </h2>
-                  <p className="entry-abstract">{c.description}</p>
-                  <p className="entry-stats">
-                    <span>{c.entryCount} 篇文章</span>
-                    <span>{c.followerCount} 人关注</span>
-                  </p>
-                </li>
+          {tags.length > 0 ? (
+            <nav className="profile-subtabs" aria-label="热门标签">
+              <Link to={listHref(type, sort, 1, "")} aria-current={tag ? undefined : "page"}>
+                全部
+              </Link>
+              {tags.map((t) => (
+                <Link key={t} to={listHref(type, sort, 1, t)} aria-current={t === tag ? "page" : undefined}>
+                  {t}
+                </Link>
               ))}
-            </ul>
-          )}
+            </nav>
+          ) : null}
+          <CollectionList
+            collections={list.list}
+            emptyDescription={
+              type === "recommended" ? "编辑还没有推荐收藏集，去「全部」看看" : "还没有人创建收藏集"
+            }
+          />
+          <ListFooter
+            state={list}
+            pager={!!(loaderData.nextHref || loaderData.prevHref)}
+            back={loaderData.prevHref ? { href: loaderData.prevHref, label: "上一页", rel: "prev" } : null}
+          />
         </section>
       </TwoColumn>
+      <CollectionFormDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onSaved={(set) => {
+          setCreating(false);
+          void navigate(`/collection/${set.id}`);
+        }}
+      />
     </>
   );
 }

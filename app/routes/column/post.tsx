@@ -4,6 +4,7 @@ import { relativeTime, formatCount } from "../../../shared/format";
 import type { Article } from "../../../server/services/posts/present";
 import { isAppError } from "../../../server/lib/errors";
 import { ArticleBody, ArticleToc } from "../../components/article/article-view";
+import { CollectButton } from "../../components/collections/collect-button";
 import { CommentSection } from "../../components/comments/comment-section";
 import { loadEntryComments, type CommentsData } from "../../components/comments/load.server";
 import { MissingContent } from "../../components/layout/missing";
@@ -99,9 +100,12 @@ export default function Post({ loaderData }: Route.ComponentProps) {
           <p className="article-footer-row article-stats">
             <span>{formatCount(post.collectionCount)} 赞</span>
             <span>{formatCount(post.commentsCount)} 评论</span>
+            <CollectButton entryId={post.id} checkOnMount />
           </p>
         </footer>
-        {comments ? <CommentSection entryId={post.id} initial={comments.page} now={now} /> : null}
+        {comments ? (
+          <CommentSection target={{ type: "entry", id: post.id }} initial={comments.page} now={now} />
+        ) : null}
       </article>
       <aside className="article-aside">
         <section className="sidebar-card article-author-card" aria-label="作者">

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/entry-public";
+import { CollectButton } from "../../components/collections/collect-button";
 import { EntryView } from "../../components/entry/entry-view";
 import { MissingContent } from "../../components/layout/missing";
 import { loadEntryPage } from "../../lib/entry.server";
@@ -20,7 +21,13 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function EntryPublic({ loaderData }: Route.ComponentProps) {
-  return <EntryView entry={loaderData.entry} related={loaderData.related} now={loaderData.now} />;
+  return (
+    <EntryView entry={loaderData.entry} related={loaderData.related} now={loaderData.now}>
+      <p className="entry-collect">
+        <CollectButton entryId={loaderData.entry.id} checkOnMount variant="btn" />
+      </p>
+    </EntryView>
+  );
 }
 
 /** A missing entry is the placeholder article, answered with 404 (thrown by the loader). */

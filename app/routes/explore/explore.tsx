@@ -1,5 +1,6 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/explore";
+import { AsideBanners } from "../../components/banners/aside-banners";
 import { FeedPage, sortHref } from "../../components/feed/feed-page";
 import { AppCard, AuthorListCard, SidebarFooter, TagCloudCard } from "../../components/feed/sidebar";
 import { useShell } from "../../components/shell/shell-context";
@@ -65,6 +66,7 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
       emptyDescription="这个分类下还没有文章"
       aside={
         <>
+          <AsideBanners banners={loaderData.banners} />
           <TagCloudCard tags={loaderData.tags} />
           <AuthorListCard authors={loaderData.authors} />
           <AppCard siteName={siteName} />

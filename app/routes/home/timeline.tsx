@@ -1,5 +1,6 @@
 import { Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/timeline";
+import { AsideBanners } from "../../components/banners/aside-banners";
 import { FeedPage, sortHref } from "../../components/feed/feed-page";
 import { AppCard, AuthorListCard, SidebarFooter, TagCloudCard } from "../../components/feed/sidebar";
 import { useShell } from "../../components/shell/shell-context";
@@ -79,6 +80,7 @@ export default function Timeline({ loaderData }: Route.ComponentProps) {
       }
       aside={
         <>
+          <AsideBanners banners={loaderData.banners} />
           <TagCloudCard tags={loaderData.tags} title="推荐标签" />
           <AuthorListCard authors={loaderData.authors} title="推荐作者" />
           <AppCard siteName={siteName} />

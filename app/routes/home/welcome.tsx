@@ -1,5 +1,6 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/welcome";
+import { AsideBanners } from "../../components/banners/aside-banners";
 import { FeedPage, sortHref } from "../../components/feed/feed-page";
 import {
   AppCard,
@@ -88,6 +89,7 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
               </button>
             </div>
           </SidebarCard>
+          <AsideBanners banners={loaderData.banners} />
           <TagCloudCard tags={loaderData.tags} />
           <AuthorListCard authors={loaderData.authors} />
           <AppCard siteName={siteName} />

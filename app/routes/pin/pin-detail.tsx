@@ -1,6 +1,6 @@
 import type { Route } from "./+types/pin-detail";
+import { CommentSection } from "../../components/comments/comment-section";
 import { MissingContent } from "../../components/layout/missing";
-import { PinCommentSection } from "../../components/pins/pin-comments";
 import { PinView } from "../../components/pins/pin-view";
 import { notFound, requireRouteId } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
@@ -30,7 +30,7 @@ export default function PinDetail({ loaderData }: Route.ComponentProps) {
   const { pin, comments, now } = loaderData;
   return (
     <PinView pin={pin} now={now}>
-      <PinCommentSection pinId={pin.id} initial={comments} now={now} />
+      <CommentSection target={{ type: "pin", id: pin.id }} initial={comments} now={now} className="panel" />
     </PinView>
   );
 }

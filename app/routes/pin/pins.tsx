@@ -1,18 +1,15 @@
-import { useState, type FormEvent } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/pins";
 import { relativeTime } from "../../../shared/format";
+import { PinComposer } from "../../components/pins/pin-composer";
 import { PinLikeButton } from "../../components/pins/pin-like-button";
-import { useShell } from "../../components/shell/shell-context";
+import { PinImages } from "../../components/pins/pin-view";
 import { Avatar } from "../../components/ui/avatar";
 import { EmptyState } from "../../components/ui/empty-state";
-import { api, errorMessage } from "../../lib/api";
 import { notFound } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
 import { isAppError } from "../../../server/lib/errors";
 import "../../components/pins/pins.css";
-
-const CONTENT_MAX = 1000;
 
 /** 沸点: the newest pins, a box to write one, and pages by the last pin's pointer. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -58,19 +55,7 @@ export default function Pins({ loaderData }: Route.ComponentProps) {
               <Link to={`/pin/${pin.id}`} className="pin-card-content">
                 <p className="pin-content">{pin.content}</p>
               </Link>
-              {pin.imageUrlList.length > 0 ? (
-                <div className="pin-images">
-                  {pin.imageUrlList.map((src, i) => (
-                    <img
-                      key={`${i}-${src}`}
-                      src={src}
-                      alt={`沸点图片 ${i + 1}`}
-                      loading="lazy"
-                      decoding="async"
-                    />
-                  ))}
-                </div>
-              ) : null}
+              <PinImages urls={pin.imageUrlList} />
               <footer className="pin-actions">
                 <PinLikeButton id={pin.id} liked={pin.liked} count={pin.likeCount} />
                 <Link to={`/pin/${pin.id}`} className="pin-action">
@@ -92,58 +77,5 @@ export default function Pins({ loaderData }: Route.ComponentProps) {
         )}
       </nav>
     </div>
-  );
-}
-
-/** The box at the top: text (1–1000 characters); a logged-out visitor is asked to log in first. */
-function PinComposer() {
-  const { viewer, requireLogin, alert } = useShell();
-  const revalidator = useRevalidator();
-  const [content, setContent] = useState("");
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!requireLogin()) return;
-    const text = content.trim();
-    if (!text) return alert("说点什么吧", "error");
-    setBusy(true);
-    try {
-      await api.post("/api/pins", { content: text });
-      setContent("");
-      alert("发布成功", "success");
-      revalidator.revalidate();
-    } catch (error) {
-      alert(errorMessage(error, "发布失败，请稍后重试"), "error");
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <form className="panel pin-composer" onSubmit={submit}>
-      <label htmlFor="pin-composer" className="visually-hidden">
-        发沸点
-      </label>
-      <textarea
-        id="pin-composer"
-        value={content}
-        maxLength={CONTENT_MAX}
-        rows={3}
-        placeholder={viewer ? "分享你的新鲜事…" : "登录后分享你的新鲜事"}
-        onFocus={() => {
-          if (!viewer) requireLogin();
-        }}
-        onChange={(event) => setContent(event.target.value)}
-      />
-      <div className="pin-composer-actions">
-        <span className="pin-composer-count">
-          {content.length}/{CONTENT_MAX}
-        </span>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? "发布中…" : "发布"}
-        </button>
-      </div>
-    </form>
   );
 }

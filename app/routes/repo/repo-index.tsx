@@ -1,73 +1,91 @@
 import { useEffect } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, redirect, useNavigate } from "react-router";
 import type { Route } from "./+types/repo-index";
+import { isAppError } from "../../../server/lib/errors";
 import { AppCard, SidebarCard, SidebarFooter } from "../../components/feed/sidebar";
 import { TwoColumn } from "../../components/layout/page";
+import { RepoList } from "../../components/repos/repo-list";
+import { ShowcaseCards } from "../../components/repos/showcase-cards";
+import "../../components/repos/repos.css";
 import { useShell } from "../../components/shell/shell-context";
 import { EmptyState } from "../../components/ui/empty-state";
 import { notFound } from "../../lib/guards.server";
-import { isRepoSince, REPO_LANGUAGES, REPO_SINCE, repoIndexUrl, saveRepoState } from "../../lib/repo-state";
+import { REPO_SINCE, repoIndexUrl, saveRepoState, type RepoSince } from "../../lib/repo-state";
 import { titleMeta } from "../../lib/title";
 
-interface RepoSummary {
-  id: string;
-  name: string;
-  description: string;
-  language: string;
-  starCount: number;
-}
-
-interface ShowcaseSummary {
-  id: string;
-  title: string;
-  description: string;
-}
-
-/** repoIndex: trending repos by lang (default all) and since (daily, weekly, monthly), plus 5 showcases. */
-export function loader({ request }: Route.LoaderArgs) {
+/**
+ * repoIndex (/repos?lang=&since=): the trending list of one window (today, this week, this month)
+ * and language, and the 5 showcases. An unknown language or window is the not-found page (spec §8).
+ * The URL omits lang when all and since when daily (spec §2); other spellings redirect to that one.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const since = url.searchParams.get("since") ?? "daily";
-  if (!isRepoSince(since)) notFound("没有这个时间范围的趋势榜");
-  const lang = url.searchParams.get("lang") || "all";
-  return { lang, since, repos: [] as RepoSummary[], showcases: [] as ShowcaseSummary[] };
+  const { repos } = context.services;
+  let trending;
+  try {
+    trending = await repos.trending({
+      since: url.searchParams.get("since") ?? undefined,
+      lang: url.searchParams.get("lang") ?? undefined,
+    });
+  } catch (err) {
+    if (isAppError(err) && err.code === 404) notFound(err.message);
+    throw err;
+  }
+  const canonical = repoIndexUrl({ lang: trending.lang, since: trending.since });
+  if (`${url.pathname}${url.search}` !== canonical && url.pathname === "/repos") throw redirect(canonical);
+  const [showcases, languages] = await Promise.all([repos.showcases(), repos.languages()]);
+  return { ...trending, showcases, languages };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "开源库");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const lang = loaderData && loaderData.lang !== "all" ? `${loaderData.lang} ` : "";
+  const since = REPO_SINCE.find((s) => s.value === loaderData?.since)?.title ?? "今日";
+  return titleMeta(matches, `${lang}开源库${since}趋势榜`);
+};
 
 export default function RepoIndex({ loaderData }: Route.ComponentProps) {
-  const { lang, since } = loaderData;
+  const { lang, since, list, showcases, languages } = loaderData;
   const navigate = useNavigate();
   const { siteName } = useShell();
 
-  useEffect(() => saveRepoState({ lang, since }), [lang, since]);
-
-  const languages = (REPO_LANGUAGES as readonly string[]).includes(lang)
-    ? REPO_LANGUAGES
-    : [...REPO_LANGUAGES, lang];
+  // The saved state (spec §2, §9 "repo state"): the header's 开源库 link returns to this filter.
+  useEffect(() => saveRepoState({ lang, since: since as RepoSince }), [lang, since]);
 
   return (
     <TwoColumn
       aside={
         <>
-          <SidebarCard title="精选集">
-            {loaderData.showcases.length === 0 ? (
-              <p className="sidebar-empty">暂无精选集</p>
-            ) : (
-              <ul className="hot-list">
-                {loaderData.showcases.map((s) => (
-                  <li key={s.id}>{s.title}</li>
-                ))}
-              </ul>
-            )}
+          <SidebarCard title="热门语言">
+            <ul className="repo-lang-links">
+              {languages.slice(0, 12).map((l) => (
+                <li key={l.title}>
+                  <Link
+                    to={repoIndexUrl({ lang: l.title, since: since as RepoSince })}
+                    className={l.title === lang ? "active" : undefined}
+                  >
+                    <span
+                      className="language-dot"
+                      style={{ background: l.colour || "#cccccc" }}
+                      aria-hidden="true"
+                    />
+                    {l.title}
+                    <span className="repo-lang-count">{l.repoCount}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
           </SidebarCard>
           <AppCard siteName={siteName} />
           <SidebarFooter siteName={siteName} />
         </>
       }
     >
-      <section className="list-card">
+      <ShowcaseCards showcases={showcases} />
+      <section className="list-card" aria-labelledby="trending-title">
         <header className="list-header repo-filters">
-          <h1 className="list-title">开源库 · 趋势榜</h1>
+          <h1 id="trending-title" className="list-title">
+            开源库趋势榜
+          </h1>
           <nav className="sort-tabs" aria-label="时间范围">
             {REPO_SINCE.map((s) => (
               <Link
@@ -80,7 +98,7 @@ export default function RepoIndex({ loaderData }: Route.ComponentProps) {
               </Link>
             ))}
           </nav>
-          <form method="get" action="/repos" className="inline-form">
+          <form method="get" action="/repos" className="repo-lang-form">
             <label htmlFor="repo-lang" className="visually-hidden">
               语言
             </label>
@@ -89,11 +107,14 @@ export default function RepoIndex({ loaderData }: Route.ComponentProps) {
               name="lang"
               className="select"
               value={lang}
-              onChange={(event) => navigate(repoIndexUrl({ lang: event.target.value, since }))}
+              onChange={(event) =>
+                navigate(repoIndexUrl({ lang: event.target.value, since: since as RepoSince }))
+              }
             >
+              <option value="all">全部语言</option>
               {languages.map((l) => (
-                <option key={l} value={l}>
-                  {l === "all" ? "全部语言" : l}
+                <option key={l.title} value={l.title}>
+                  {l.title}
                 </option>
               ))}
             </select>
@@ -105,23 +126,10 @@ export default function RepoIndex({ loaderData }: Route.ComponentProps) {
             </noscript>
           </form>
         </header>
-        {loaderData.repos.length === 0 ? (
-          <EmptyState title="暂无开源库" description="趋势榜数据即将上线" />
+        {list.length === 0 ? (
+          <EmptyState title="暂无开源库" description="这个时间范围内还没有上榜的开源库" />
         ) : (
-          <ul className="entry-list">
-            {loaderData.repos.map((repo) => (
-              <li key={repo.id} className="entry-item">
-                <h2 className="entry-title">
-                  <Link to={`/repo/${repo.id}`}>{repo.name}</Link>
-                </h2>
-                <p className="entry-abstract">{repo.description}</p>
-                <p className="entry-stats">
-                  <span>{repo.language}</span>
-                  <span>★ {repo.starCount}</span>
-                </p>
-              </li>
-            ))}
-          </ul>
+          <RepoList repos={list} since={since} />
         )}
       </section>
     </TwoColumn>

@@ -3,6 +3,9 @@ import type { Route } from "./+types/account";
 import { CaptchaField } from "../../components/forms/captcha-field";
 import { useCaptcha } from "../../components/forms/use-captcha";
 import { useSmsSender } from "../../components/forms/use-sms-sender";
+import { ChannelIcon } from "../../components/oauth/channel-icon";
+import { OAUTH_CHANNELS, startOAuthBind, type OAuthChannel } from "../../components/oauth/popup";
+import "../../components/oauth/oauth.css";
 import { useShell } from "../../components/shell/shell-context";
 import { Field } from "../../components/ui/field";
 import { ConfirmDialog } from "../../components/ui/modal";
@@ -12,13 +15,15 @@ import { requireViewer } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
 
 /** setting:account: login required; phone, e-mail and third-party bindings. */
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const viewer = requireViewer(context);
   return {
     phone: viewer.mobilePhoneNumber,
     phoneVerified: viewer.mobilePhoneVerified,
     email: viewer.email,
     emailVerified: viewer.emailVerified,
+    /** The spec's community (authData): channel → {uid, username, nickname}. */
+    community: await context.services.oauth.community(context.caller),
   };
 }
 
@@ -29,14 +34,9 @@ function maskPhone(phone: string): string {
   return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
 }
 
-const THIRD_PARTIES = [
-  { channel: "weibo", title: "微博" },
-  { channel: "wechat", title: "微信" },
-  { channel: "github", title: "GitHub" },
-] as const;
-
 export default function AccountSettings({ loaderData }: Route.ComponentProps) {
-  const { alert } = useShell();
+  const { community } = loaderData;
+  const boundCount = Object.keys(community).length;
   return (
     <div className="settings-body">
       <h2 className="settings-title">账号设置</h2>
@@ -46,24 +46,110 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
       </dl>
       <h2 className="settings-title">第三方账号</h2>
       <dl className="settings-list">
-        {THIRD_PARTIES.map((party) => (
-          <div key={party.channel} className="settings-row">
-            <dt className="settings-label">{party.title}</dt>
-            <dd className="settings-value">
-              <div className="settings-show">
-                <span className="settings-text muted">未绑定</span>
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() => alert(`暂未开放${party.title}账号绑定`, "info")}
-                >
-                  绑定
-                </button>
-              </div>
-            </dd>
-          </div>
+        {OAUTH_CHANNELS.map(({ channel, title }) => (
+          <ThirdPartyRow
+            key={channel}
+            channel={channel}
+            title={title}
+            bound={community[channel] ?? null}
+            // An account made by a third-party login has no password: its last binding is its only door.
+            onlyWayIn={!loaderData.phone && !loaderData.email && boundCount === 1}
+          />
         ))}
       </dl>
+    </div>
+  );
+}
+
+/** One third-party channel: bind through the popup (spec §4), or show the account and unbind. */
+function ThirdPartyRow({
+  channel,
+  title,
+  bound,
+  onlyWayIn,
+}: {
+  channel: OAuthChannel;
+  title: string;
+  bound: { uid: string; username: string; nickname: string } | null;
+  onlyWayIn: boolean;
+}) {
+  const { alert, refreshSession } = useShell();
+  const [busy, setBusy] = useState<"bind" | "unbind" | null>(null);
+  const [confirmUnbind, setConfirmUnbind] = useState(false);
+
+  function bind() {
+    setBusy("bind");
+    startOAuthBind(channel, (result) => {
+      setBusy(null);
+      if (result?.status === "error") alert(result.message || "绑定失败，请稍后重试", "error");
+      else if (result?.status === "ok") alert(`${title}账号绑定成功`, "success");
+      // The popup has closed: reload the page's data whatever happened in it (spec §4).
+      refreshSession();
+    });
+  }
+
+  async function unbind() {
+    setBusy("unbind");
+    try {
+      await api.post("/api/v1/unbind", { channel, isThird: true });
+      alert(`${title}账号已解绑`, "success");
+      refreshSession();
+    } catch (e) {
+      alert(errorMessage(e, "解绑失败，请稍后重试"), "error");
+    } finally {
+      setBusy(null);
+      setConfirmUnbind(false);
+    }
+  }
+
+  return (
+    <div className="settings-row" data-channel={channel}>
+      <dt className="settings-label">{title}</dt>
+      <dd className="settings-value">
+        <div className="settings-show">
+          {bound ? (
+            <span className="settings-text oauth-binding-name">
+              <ChannelIcon channel={channel} size={18} />
+              {bound.nickname || bound.username}
+            </span>
+          ) : (
+            <span className="settings-text muted">未绑定</span>
+          )}
+          {bound ? (
+            <button
+              type="button"
+              className="link-button"
+              aria-label={`解绑${title}账号`}
+              onClick={() =>
+                onlyWayIn
+                  ? alert("这是你唯一的登录方式，请先绑定手机号或邮箱再解绑", "info")
+                  : setConfirmUnbind(true)
+              }
+            >
+              解绑
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="link-button"
+              aria-label={`绑定${title}账号`}
+              onClick={bind}
+              disabled={busy === "bind"}
+            >
+              {busy === "bind" ? "绑定中..." : "绑定"}
+            </button>
+          )}
+        </div>
+        <ConfirmDialog
+          open={confirmUnbind}
+          title={`确定要解绑${title}账号吗？`}
+          message={`解绑后将不能再用该${title}账号登录。`}
+          confirmLabel="解绑"
+          busy={busy === "unbind"}
+          onConfirm={() => void unbind()}
+          onCancel={() => setConfirmUnbind(false)}
+        />
+      </dd>
     </div>
   );
 }

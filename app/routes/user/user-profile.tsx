@@ -1,5 +1,14 @@
-import { data, Link } from "react-router";
+import { useState } from "react";
+import { data, Link, useNavigate } from "react-router";
 import type { Route } from "./+types/user-profile";
+import { CollectionFormDialog } from "../../components/collections/collection-form";
+import { CollectionList, type CollectionSummary } from "../../components/collections/collection-list";
+import {
+  loadProfileBooklets,
+  type ProfileBookletsData,
+  type ProfileBookletsType,
+} from "../../components/booklets/load.server";
+import { ProfileBooklets } from "../../components/booklets/profile-booklets";
 import { MissingContent } from "../../components/layout/missing";
 import { TwoColumn } from "../../components/layout/page";
 import { SidebarCard } from "../../components/feed/sidebar";
@@ -34,7 +43,19 @@ type TabContent =
   | { kind: "entries"; entries: EntrySummary[]; nextHref: string | null }
   | { kind: "users"; users: ListedUser[]; nextHref: string | null }
   | { kind: "tags"; tags: TagSummary[]; nextHref: string | null }
-  | { kind: "placeholder"; message: string };
+  | {
+      kind: "collections";
+      show: CollectionShow;
+      collections: CollectionSummary[];
+      created: number;
+      followed: number;
+      nextHref: string | null;
+    }
+  | { kind: "booklets"; data: ProfileBookletsData };
+
+/** The 收藏集 tab's two lists (spec §2 user: collection with total, created, followed). */
+type CollectionShow = "created" | "followed";
+const COLLECTION_PAGE_SIZE = 30;
 
 /** A keyset pointer from the URL; a malformed one means the first page rather than an error. */
 function datePointer(raw: string | null): string | undefined {
@@ -111,9 +132,36 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       nextHref: tags.canNext ? `${base}?page=${page + 1}` : null,
     };
   } else if (type === "collection") {
-    content = { kind: "placeholder", message: "收藏集即将上线" };
+    // 创建的 (default) or 关注的; each list's sum comes from the service, the other asked for one row.
+    const show: CollectionShow = url.searchParams.get("show") === "followed" ? "followed" : "created";
+    const page = pageNumber(url.searchParams.get("page"), 1);
+    const sets = services.collections;
+    const input = (size: number) => ({ targetUserId: id, page: size === 1 ? 0 : page - 1, pageSize: size });
+    const [created, followed] = await Promise.all([
+      sets.byUser(input(show === "created" ? COLLECTION_PAGE_SIZE : 1), caller),
+      sets.followedBy(input(show === "followed" ? COLLECTION_PAGE_SIZE : 1), caller),
+    ]);
+    const shown = show === "created" ? created : followed;
+    const query = show === "followed" ? "?show=followed&" : "?";
+    content = {
+      kind: "collections",
+      show,
+      collections: shown.collectionSets as CollectionSummary[],
+      created: created.sum,
+      followed: followed.sum,
+      nextHref: shown.canNext ? `${base}${query}page=${page + 1}` : null,
+    };
   } else {
-    content = { kind: "placeholder", message: type === "book" ? "小册即将上线" : "已购小册即将上线" };
+    // book / bought (booklet authors only, checked above); bought lists are private to their owner.
+    content = {
+      kind: "booklets",
+      data: await loadProfileBooklets(
+        context,
+        id,
+        type as ProfileBookletsType,
+        url.searchParams.get("cursor"),
+      ),
+    };
   }
   return data({ id, type, user, content, now }, { status: 200 });
 }
@@ -131,10 +179,24 @@ const EMPTY: Record<string, string> = {
   tag: "还没有关注标签",
 };
 
-function TabBody({ content, type, now }: { content: TabContent; type: string; now: number }) {
+function TabBody({
+  content,
+  type,
+  now,
+  base,
+  self,
+}: {
+  content: TabContent;
+  type: string;
+  now: number;
+  base: string;
+  self: boolean;
+}) {
   const empty = EMPTY[type] ?? "暂无内容";
   let body;
-  if (content.kind === "entries") body = <EntryList entries={content.entries} now={now} emptyTitle={empty} />;
+  if (content.kind === "collections") body = <CollectionTab content={content} base={base} self={self} />;
+  else if (content.kind === "entries")
+    body = <EntryList entries={content.entries} now={now} emptyTitle={empty} />;
   else if (content.kind === "users") body = <UserList users={content.users} emptyTitle={empty} />;
   else if (content.kind === "tags")
     body = content.tags.length ? (
@@ -142,7 +204,14 @@ function TabBody({ content, type, now }: { content: TabContent; type: string; no
     ) : (
       <EmptyState title={empty} />
     );
-  else body = <EmptyState title="敬请期待" description={content.message} />;
+  else
+    body = (
+      <ProfileBooklets
+        data={content.data}
+        own={self}
+        pageHref={(cursor) => `${base}?cursor=${encodeURIComponent(cursor)}`}
+      />
+    );
   return (
     <>
       {body}
@@ -153,6 +222,60 @@ function TabBody({ content, type, now }: { content: TabContent; type: string; no
             下一页
           </Link>
         </nav>
+      ) : null}
+    </>
+  );
+}
+
+/** 收藏集: total, then 创建的 / 关注的 with their counts; the owner may create a set here. */
+function CollectionTab({
+  content,
+  base,
+  self,
+}: {
+  content: Extract<TabContent, { kind: "collections" }>;
+  base: string;
+  self: boolean;
+}) {
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const created = content.show === "created";
+  return (
+    <>
+      <nav className="profile-subtabs" aria-label="收藏集">
+        <span className="profile-subtabs-total">
+          共 {formatCount(content.created + content.followed)} 个收藏集
+        </span>
+        <Link to={base} aria-current={created ? "page" : undefined}>
+          创建的 {formatCount(content.created)}
+        </Link>
+        <Link to={`${base}?show=followed`} aria-current={created ? undefined : "page"}>
+          关注的 {formatCount(content.followed)}
+        </Link>
+        {self ? (
+          <button
+            type="button"
+            className="btn btn-text profile-subtabs-action"
+            onClick={() => setCreating(true)}
+          >
+            + 新建收藏集
+          </button>
+        ) : null}
+      </nav>
+      <CollectionList
+        collections={content.collections}
+        hideAuthor={created}
+        emptyTitle={created ? "还没有创建收藏集" : "还没有关注收藏集"}
+      />
+      {self ? (
+        <CollectionFormDialog
+          open={creating}
+          onClose={() => setCreating(false)}
+          onSaved={(set) => {
+            setCreating(false);
+            void navigate(`/collection/${set.id}`);
+          }}
+        />
       ) : null}
     </>
   );
@@ -199,7 +322,13 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
             </Link>
           ))}
         </nav>
-        <TabBody content={content} type={current.type} now={now} />
+        <TabBody
+          content={content}
+          type={current.type}
+          now={now}
+          base={current.type ? `/user/${id}/${current.type}` : `/user/${id}`}
+          self={user.self}
+        />
       </section>
     </TwoColumn>
   );

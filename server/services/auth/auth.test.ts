@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema/index.ts";
 import type { NuggetApp } from "../../app.ts";
-import { testApp, uniqueEmail, uniqueIp, uniquePhone } from "../../../tests/support/app.ts";
+import { uniqueEmail, uniqueIp, uniquePhone, useTestApp } from "../../../tests/support/app.ts";
 import { call, registerByEmail, registerByPhone, smsCodeFor } from "../../../tests/support/client.ts";
 import { LOGIN_LIMITS } from "./auth.ts";
 
 let nugget: NuggetApp;
-beforeAll(async () => {
-  nugget = await testApp();
-});
-afterAll(async () => {
-  await nugget.app.close();
-  await nugget.database.close();
-});
+useTestApp((n) => (nugget = n));
 
 const loginEmail = (email: string, password: string, ip = uniqueIp()) =>
   call(nugget.app, "POST", "/api/auth/type/email", { body: { email, password }, ip });

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { COMMENT_POSTS } from "../../lib/rate-limits.ts";
 import { eq } from "drizzle-orm";
 import type { NuggetApp } from "../../app.ts";
-import { testApp } from "../../../tests/support/app.ts";
+import { useTestApp } from "../../../tests/support/app.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
 import { findCounterDrift } from "../../../db/counters.ts";
 import { CATEGORY_ID } from "../../../db/reference-data.ts";
@@ -12,13 +13,7 @@ import { deleteEntry, insertEntry, type NewEntry } from "../entries/write.ts";
 import { previewCut } from "../../../app/components/comments/preview.ts";
 
 let nugget: NuggetApp;
-beforeAll(async () => {
-  nugget = await testApp();
-});
-afterAll(async () => {
-  await nugget.app.close();
-  await nugget.database.close();
-});
+useTestApp((n) => (nugget = n));
 
 const db = () => nugget.database.db;
 const hex = (n: number) => randomBytes(n).toString("hex");
@@ -133,7 +128,7 @@ describe("POST /api/comment", () => {
       [{ content: "ok", picList: ["ftp://x/y.png"] }, "picList"],
       [{ content: "ok", picList: Array.from({ length: 10 }, (_, i) => `https://x.com/${i}.png`) }, "picList"],
       [{ content: "ok", firstComment: "nope" }, "firstComment"],
-      [{ content: "ok", targetType: "booklet" }, "targetType"],
+      [{ content: "ok", targetType: "video" }, "targetType"],
     ];
     for (const [body, field] of cases) {
       const r = await post({ targetId: e.id, ...body }, u.auth);
@@ -285,6 +280,38 @@ describe("likes, edits and deletes", () => {
     expect(await driftOf([c])).toEqual([]);
   });
 
+  it("unlikes through PUT /comment/{id}/unlike as the pin comment form does (spec §7)", async () => {
+    const [a, b] = [await register(), await register()];
+    const e = await makeEntry(a.user.id);
+    const c = await comment(a.auth, e.id);
+    const unlike = (auth?: Auth, id = c) =>
+      call(nugget.app, "PUT", `/api/comment/${id}/unlike`, { auth, body: { targetId: e.id }, form: true });
+    expect((await unlike()).status).toBe(401);
+    expect((await unlike(b.auth, newId())).status).toBe(404);
+    const bad = await unlike(b.auth, "zz");
+    expect([bad.status, bad.d.field]).toEqual([400, "id"]);
+
+    // like with the pin form's shape (form body targetId), then with the entry shape (query)
+    const liked = await call(nugget.app, "PUT", `/api/comment/${c}/like`, {
+      auth: b.auth,
+      body: { targetId: e.id },
+      form: true,
+    });
+    expect(liked.d).toEqual({ liked: true, likesCount: 1, likeCount: 1 });
+    expect((await put(`/api/comment/${c}/like?targetId=${e.id}&targetType=entry`, b.auth)).d.likesCount).toBe(
+      1,
+    );
+    expect((await unlike(b.auth)).d).toEqual({ liked: false, likesCount: 0, likeCount: 0 });
+    expect((await unlike(b.auth)).d).toEqual({ liked: false, likesCount: 0, likeCount: 0 });
+    expect((await commentRow(c)).likesCount).toBe(0);
+    // the alias and DELETE like are one operation: either undoes the other's like
+    await put(`/api/comment/${c}/like`, b.auth);
+    expect((await del(`/api/comment/${c}/like?targetId=${e.id}&targetType=entry`, b.auth)).d.liked).toBe(
+      false,
+    );
+    expect(await driftOf([c])).toEqual([]);
+  });
+
   it("lets only the author edit", async () => {
     const [a, b] = [await register(), await register()];
     const e = await makeEntry(a.user.id);
@@ -406,5 +433,22 @@ describe("counters stay with their rows", () => {
   it("leaves no drift on anything this file made", async () => {
     expect(touched.size).toBeGreaterThan(10);
     expect(await driftOf(touched)).toEqual([]);
+  });
+});
+
+describe("rate limits", () => {
+  it(`lets one account post ${COMMENT_POSTS.max} comments a minute, then answers 429 and writes nothing`, async () => {
+    const a = await register();
+    const e = await makeEntry(a.user.id);
+    for (let i = 0; i < COMMENT_POSTS.max; i++) {
+      const r = await post({ content: `刷屏 ${i}`, targetId: e.id }, a.auth);
+      expect(r.status, r.m).toBe(200);
+    }
+    const over = await post({ content: "再来一条", targetId: e.id }, a.auth);
+    expect([over.status, over.s]).toEqual([429, 429]);
+    expect((await entryRow(e.id)).commentsCount).toBe(COMMENT_POSTS.max);
+    // Someone else is not held back by it.
+    const b = await register();
+    expect((await post({ content: "路过", targetId: e.id }, b.auth)).status).toBe(200);
   });
 });

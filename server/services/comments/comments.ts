@@ -28,9 +28,9 @@ import { presentComment, type CommentRow, type PresentedComment } from "./presen
 import { COMMENT_MAX_LENGTH, COMMENT_MAX_PICS, COMMENTS_PAGE_SIZE } from "./schema.ts";
 import { COMMENT_TARGETS, type CommentTarget } from "./targets.ts";
 import { notify } from "../notifications/notify.ts";
+import { isImageUrl } from "../uploads/schema.ts";
 
 const ID = /^[0-9a-f]{24}$/;
-const IMAGE_URL = /^https?:\/\/[^\s|]+$/;
 /** Replies shown under each root in a list (topSubCommentList). */
 const TOP_REPLIES = 2;
 const COMMENT_MISSING = "评论不存在";
@@ -76,7 +76,7 @@ export function checkContent(raw: string): string {
   return content;
 }
 
-/** picList as an array or joined by |; http(s) image URLs, at most COMMENT_MAX_PICS. */
+/** picList as an array or joined by |; http(s) or uploaded image URLs, at most COMMENT_MAX_PICS. */
 export function checkPicList(raw: string[] | string | undefined): string[] {
   // Split every item too: a form's "a|b" may arrive coerced into a one-item array.
   const list = (Array.isArray(raw) ? raw : [raw ?? ""])
@@ -84,7 +84,7 @@ export function checkPicList(raw: string[] | string | undefined): string[] {
     .map((s) => s.trim())
     .filter(Boolean);
   if (list.length > COMMENT_MAX_PICS) throw badRequest(`最多 ${COMMENT_MAX_PICS} 张图片`, "picList");
-  if (list.some((u) => u.length > 1000 || !IMAGE_URL.test(u))) throw badRequest("图片地址不正确", "picList");
+  if (!list.every(isImageUrl)) throw badRequest("图片地址不正确", "picList");
   return list;
 }
 
@@ -245,6 +245,7 @@ export function createCommentService(deps: Deps) {
           actorId: userId,
           type: firstComment ? "reply" : "comment",
           entryId: type === "entry" ? input.targetId : null,
+          pinId: type === "pin" ? input.targetId : null,
           commentId: firstComment ? (respCommentId ?? firstComment) : row.id,
           replyId: firstComment ? row.id : null,
         });

@@ -10,6 +10,7 @@ import {
   PostCommentBody,
   SubCommentsParams,
 } from "./schema.ts";
+import { COMMENT_POSTS, TOGGLES, limitNote } from "../../lib/rate-limits.ts";
 
 const tags = ["comments"];
 const COMMENT_SHAPE =
@@ -21,6 +22,7 @@ const PAGE_NOTE = "d 为 {count, comments, cursor, hasMore}；下一页把 curso
 export function commentRoutes(services: Services): FastifyPluginAsyncTypebox {
   return async (app) => {
     const comments = services.comments;
+    const toggle = { rateLimit: TOGGLES };
 
     app.post(
       "/comment",
@@ -31,9 +33,11 @@ export function commentRoutes(services: Services): FastifyPluginAsyncTypebox {
           description:
             "需要登录（401）。content 去掉首尾空白后必填，最多 1000 字；picList 为数组或用 | 连接的 http(s) 图片地址，最多 9 张。" +
             "回复时带 firstComment（根评论）和 respComment（被回复的根评论或其下回复）。对象不存在或已删除返回 404；" +
-            "firstComment 不属于该对象或本身是回复、respComment 不在该根评论下返回 400，d.field 为出错字段。d 为 {commentId}。",
+            "firstComment 不属于该对象或本身是回复、respComment 不在该根评论下返回 400，d.field 为出错字段。d 为 {commentId}。" +
+            limitNote(COMMENT_POSTS),
           body: PostCommentBody,
         },
+        config: { rateLimit: COMMENT_POSTS },
       },
       async (req) => ok(await comments.create(req.body, req.caller)),
     );
@@ -65,15 +69,38 @@ export function commentRoutes(services: Services): FastifyPluginAsyncTypebox {
       async (req) => ok(await comments.remove(req.params.id, req.caller)),
     );
 
-    const LIKE_NOTE = "需要登录。d 为 {liked, likesCount, likeCount}；重复操作不重复计数。";
+    const LIKE_NOTE =
+      "需要登录。d 为 {liked, likesCount, likeCount}；重复操作不重复计数。" +
+      limitNote(TOGGLES) +
+      "targetId、targetType（查询参数或表单）可带可不带：评论 id 已确定对象。";
     app.put(
       "/comment/:id/like",
-      { schema: { tags, summary: "点赞评论", description: LIKE_NOTE, params: CommentIdParams } },
+      {
+        schema: { tags, summary: "点赞评论", description: LIKE_NOTE, params: CommentIdParams },
+        config: toggle,
+      },
       async (req) => ok(await comments.like(req.params.id, req.caller)),
     );
     app.delete(
       "/comment/:id/like",
-      { schema: { tags, summary: "取消点赞评论", description: LIKE_NOTE, params: CommentIdParams } },
+      {
+        schema: { tags, summary: "取消点赞评论", description: LIKE_NOTE, params: CommentIdParams },
+        config: toggle,
+      },
+      async (req) => ok(await comments.unlike(req.params.id, req.caller)),
+    );
+    // Spec §7 names a third verb: the pin comment form unlikes with PUT /comment/{id}/unlike.
+    app.put(
+      "/comment/:id/unlike",
+      {
+        schema: {
+          tags,
+          summary: "取消点赞评论（沸点评论的写法）",
+          description: LIKE_NOTE + "与 DELETE /comment/{id}/like 相同。",
+          params: CommentIdParams,
+        },
+        config: toggle,
+      },
       async (req) => ok(await comments.unlike(req.params.id, req.caller)),
     );
 

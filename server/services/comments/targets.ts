@@ -3,6 +3,8 @@ import type { Tx } from "../../../db/client.ts";
 import type { CommentTargetType } from "../../../db/schema/social.ts";
 import { entries, pins } from "../../../db/schema/index.ts";
 import { refreshHeat } from "../entries/write.ts";
+import { repoTarget } from "./repo-target.ts";
+import { bookletTarget } from "./booklet-target.ts";
 
 /**
  * What the comment service needs of a thing comments hang on. One adapter per targetType: the
@@ -94,4 +96,6 @@ const pinTarget: CommentTarget = {
 export const COMMENT_TARGETS: Partial<Record<CommentTargetType, CommentTarget>> = {
   entry: entryTarget,
   pin: pinTarget,
+  repo: repoTarget,
+  booklet: bookletTarget,
 };

@@ -1,12 +1,11 @@
 import type { Tx } from "../../../db/client.ts";
-import type { entries, users } from "../../../db/schema/index.ts";
 import type { Caller } from "../deps.ts";
-import { presentEntry, type PresentedEntry } from "./present.ts";
+import { presentEntry, type AuthorRow, type EntryListRow, type PresentedEntry } from "./present.ts";
 import { likedAmong, listCategories, tagsOfEntries } from "./queries.ts";
 
 export interface EntryWithAuthor {
-  entry: typeof entries.$inferSelect;
-  user: typeof users.$inferSelect;
+  entry: EntryListRow;
+  user: AuthorRow;
 }
 
 /**

@@ -1,11 +1,16 @@
 import type { categories, entries, users } from "../../../db/schema/index.ts";
 
-type EntryRow = typeof entries.$inferSelect;
-type UserRow = typeof users.$inferSelect;
+/** An entry row as lists read it: everything but the body (queries.ts entryListColumns). */
+export type EntryListRow = Omit<typeof entries.$inferSelect, "content">;
+/** The author fields lists read (queries.ts authorColumns). */
+export type AuthorRow = Pick<
+  typeof users.$inferSelect,
+  "id" | "username" | "avatarLarge" | "jobTitle" | "company" | "role"
+>;
 type CategoryRow = typeof categories.$inferSelect;
 
 /** The author as entry lists show them. */
-export function presentAuthor(u: UserRow) {
+export function presentAuthor(u: AuthorRow) {
   return {
     id: u.id,
     username: u.username,
@@ -18,9 +23,9 @@ export function presentAuthor(u: UserRow) {
 
 /** Entry (spec §3) in a list: everything but the body. */
 export function presentEntry(
-  e: EntryRow,
+  e: EntryListRow,
   ctx: {
-    user: UserRow;
+    user: AuthorRow;
     category: CategoryRow | undefined;
     tags: { id: string; title: string; icon: string }[];
     liked: boolean;

@@ -7,6 +7,7 @@ import { ok } from "../../plugins/envelope.ts";
 import { CSRF_COOKIE, CSRF_HEADER } from "../../plugins/session.ts";
 import type { Services } from "../index.ts";
 import { PUBLISH_QUOTA } from "./publish.ts";
+import { perUser } from "../../lib/rate-limits.ts";
 
 const tags = ["entries"];
 const needsLogin = "需要登录，未登录时返回 401。";
@@ -16,8 +17,6 @@ const needsLogin = "需要登录，未登录时返回 401。";
  * the service's PUBLISH_QUOTA, counted on success.
  */
 export const PUBLISH_ATTEMPTS = { max: 60, timeWindow: "10 minutes" } as const;
-
-const perUser = (req: FastifyRequest) => (req.caller?.userId ? `u:${req.caller.userId}` : `ip:${req.ip}`);
 
 const PublishFields = {
   originalUrl: Type.Optional(

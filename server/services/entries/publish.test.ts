@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import type { NuggetApp } from "../../app.ts";
-import { testApp, uniqueIp } from "../../../tests/support/app.ts";
+import { uniqueIp, useTestApp } from "../../../tests/support/app.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
 import { findCounterDrift } from "../../../db/counters.ts";
 import { BUILT_IN_TAGS, CATEGORIES } from "../../../db/reference-data.ts";
@@ -13,13 +13,7 @@ import { PUBLISH_ATTEMPTS } from "./publish-routes.ts";
 import { PUBLISH_QUOTA } from "./publish.ts";
 
 let nugget: NuggetApp;
-beforeAll(async () => {
-  nugget = await testApp();
-});
-afterAll(async () => {
-  await nugget.app.close();
-  await nugget.database.close();
-});
+useTestApp((n) => (nugget = n));
 
 const db = () => nugget.database.db;
 const uniqueUrl = () => `https://example.com/posts/${randomBytes(6).toString("hex")}`;

@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import {
   categories,
@@ -11,6 +24,24 @@ import {
   users,
 } from "../../../db/schema/index.ts";
 import type { Pointer } from "../../lib/pagination.ts";
+
+/**
+ * An entry as lists need it: every column but the body. A column article's Markdown can run to
+ * tens of kilobytes, and a feed page of 20 would read and ship all of it for nothing (the list
+ * JSON carries the abstract, never the body).
+ */
+const { content: _content, ...entryListColumns } = getTableColumns(entries);
+export { entryListColumns };
+
+/** The author fields lists show (presentAuthor), not the whole user row. */
+export const authorColumns = {
+  id: users.id,
+  username: users.username,
+  avatarLarge: users.avatarLarge,
+  jobTitle: users.jobTitle,
+  company: users.company,
+  role: users.role,
+};
 
 /** The sorts of spec §9 plus the comment sort; each orders by one column, the pointer's value. */
 export const SORTS = ["popular", "newest", "hottest", "weeklyHottest", "monthlyHottest", "comment"] as const;
@@ -74,7 +105,7 @@ export function feedQuery(db: Tx, f: FeedFilter) {
   }
   if (f.pointer) where.push(sql`(${column}, ${entries.id}) < (${f.pointer.value}, ${f.pointer.id})`);
   return db
-    .select({ entry: entries, user: users })
+    .select({ entry: entryListColumns, user: authorColumns })
     .from(entries)
     .innerJoin(users, eq(users.id, entries.userId))
     .where(and(...where))
@@ -91,7 +122,7 @@ export async function feedPage(db: Tx, f: FeedFilter) {
 export async function entriesByIds(db: Tx, ids: string[]) {
   if (!ids.length) return [];
   return db
-    .select({ entry: entries, user: users })
+    .select({ entry: entryListColumns, user: authorColumns })
     .from(entries)
     .innerJoin(users, eq(users.id, entries.userId))
     .where(and(inArray(entries.id, ids), eq(entries.status, "published"), isNull(entries.deletedAt)));
@@ -120,7 +151,7 @@ export async function relatedEntries(db: Tx, entry: { id: string; categoryId: st
     ? sql`exists (select 1 from ${entryTags} where ${entryTags.entryId} = ${entries.id} and ${inArray(entryTags.tagId, tagIds)})`
     : eq(entries.categoryId, entry.categoryId);
   return db
-    .select({ entry: entries, user: users })
+    .select({ entry: entryListColumns, user: authorColumns })
     .from(entries)
     .innerJoin(users, eq(users.id, entries.userId))
     .where(

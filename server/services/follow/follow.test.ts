@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, count, eq, or } from "drizzle-orm";
 import type { NuggetApp } from "../../app.ts";
-import { testApp } from "../../../tests/support/app.ts";
+import { useTestApp } from "../../../tests/support/app.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
 import { makeEntry, makeTag } from "../../../tests/support/factories.ts";
 import { findCounterDrift } from "../../../db/counters.ts";
@@ -9,13 +9,7 @@ import { follows, tagSubscriptions, users } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 
 let nugget: NuggetApp;
-beforeAll(async () => {
-  nugget = await testApp();
-});
-afterAll(async () => {
-  await nugget.app.close();
-  await nugget.database.close();
-});
+useTestApp((n) => (nugget = n));
 
 const db = () => nugget.database.db;
 const get = (url: string, auth?: Auth) => call(nugget.app, "GET", url, { auth });

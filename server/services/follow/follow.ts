@@ -72,7 +72,13 @@ function requireLogin(caller: Caller): string {
  * target followersCount and current user's followeesCount", §5 suggested users). A follow row and
  * both counters move in one transaction, and only when a row was actually inserted or deleted.
  */
-export function createFollowService(deps: Deps) {
+export function createFollowService(
+  deps: Deps,
+  hooks: {
+    /** Called after a follow committed and told the followee (once ever per pair): the follow mail. */
+    onFollowed?: (followerId: string, followeeId: string) => void;
+  } = {},
+) {
   const { db } = deps;
 
   async function setFollowed(raw: string, caller: Caller, followed: boolean): Promise<FollowState> {
@@ -97,14 +103,16 @@ export function createFollowService(deps: Deps) {
         if (!locked.has(id)) throw notFound(USER_MISSING);
         if (!locked.has(me)) throw unauthorized();
         const changed = followed ? await insertFollow(tx, me, id) : await deleteFollow(tx, me, id);
-        if (changed && followed) await notify(tx, { userId: id, actorId: me, type: "follow" });
-        if (changed) return bumpFollowCounts(tx, me, id, followed ? 1 : -1);
+        const told = changed && followed && (await notify(tx, { userId: id, actorId: me, type: "follow" }));
+        if (changed) return { ...(await bumpFollowCounts(tx, me, id, followed ? 1 : -1)), told };
         const counts = await followCountsOf(tx, [me, id]);
         return {
           followersCount: counts.get(id)!.followersCount,
           followeesCount: counts.get(me)!.followeesCount,
+          told: false,
         };
       });
+      if (result.told) hooks.onFollowed?.(me, id);
       followeesCount = result.followeesCount;
       list.push({ id, followed, followersCount: result.followersCount });
     }

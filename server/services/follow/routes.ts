@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
 import { FollowListQuery, IdsBody, IdsQuery, MultiUserQuery, SuggestQuery, UidQuery } from "./schema.ts";
+import { TOGGLES, limitNote } from "../../lib/rate-limits.ts";
 
 const tags = ["follow"];
 const CHANGE_NOTE =
@@ -20,12 +21,23 @@ export function followRoutes(services: Services): FastifyPluginAsyncTypebox {
     for (const method of ["post", "put"] as const) {
       app[method](
         "/follow",
-        { schema: { tags, summary: "关注用户", description: CHANGE_NOTE, body: IdsBody } },
+        {
+          schema: { tags, summary: "关注用户", description: CHANGE_NOTE + limitNote(TOGGLES), body: IdsBody },
+          config: { rateLimit: TOGGLES },
+        },
         async (req) => ok(await follow.follow(req.body.ids, req.caller)),
       );
       app[method](
         "/unfollow",
-        { schema: { tags, summary: "取消关注用户", description: CHANGE_NOTE, body: IdsBody } },
+        {
+          schema: {
+            tags,
+            summary: "取消关注用户",
+            description: CHANGE_NOTE + limitNote(TOGGLES),
+            body: IdsBody,
+          },
+          config: { rateLimit: TOGGLES },
+        },
         async (req) => ok(await follow.unfollow(req.body.ids, req.caller)),
       );
     }

@@ -51,17 +51,49 @@ describe("GET /sender/{uid}/availableCode", () => {
     expect(again.d.code).toBe(first.d.code);
   });
 
-  it("makes a new code once the available one has been used, and counts it as accepted", async () => {
-    const [u, newcomer] = [await registerByEmail(nugget), await registerByEmail(nugget)];
+  it("makes a new code once a registration has used it, and counts it as accepted", async () => {
+    const u = await registerByEmail(nugget);
     const first = await available(u.auth.uid, u.auth);
-    // What the register flow will do with ?invite= once it reads it.
-    await nugget.database.db
-      .update(invitations)
-      .set({ usedById: newcomer.auth.uid, usedAt: new Date() })
+    // Typed by hand in lower case: still the same code.
+    const newcomer = await registerByEmail(nugget, { invite: first.d.code.toLowerCase() });
+    const [row] = await nugget.database.db
+      .select()
+      .from(invitations)
       .where(eq(invitations.code, first.d.code));
+    expect(row.usedById).toBe(newcomer.auth.uid);
     const next = await available(u.auth.uid, u.auth);
     expect(next.d.code).not.toBe(first.d.code);
     expect(next.d).toMatchObject({ acceptedCount: 1, inviteCount: 0 });
+  });
+
+  it("spends a code once: a second registration with it, an unknown code or the sender's own never count", async () => {
+    const u = await registerByEmail(nugget);
+    const { code } = (await available(u.auth.uid, u.auth)).d;
+    const together = await Promise.all([0, 1, 2].map(() => registerByEmail(nugget, { invite: code })));
+    const unknown = await registerByEmail(nugget, { invite: "ZZZZZZZZZZ" });
+    expect(unknown.user.id).toBeTruthy();
+    const rows = await nugget.database.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.senderId, u.auth.uid));
+    expect(rows.filter((r) => r.usedById)).toHaveLength(1);
+    expect(together.map((t) => t.auth.uid)).toContain(rows.find((r) => r.usedById)!.usedById);
+    expect((await available(u.auth.uid, u.auth)).d.acceptedCount).toBe(1);
+  });
+
+  it("refuses a malformed invite code naming the field, and makes no account", async () => {
+    const email = uniqueEmail();
+    const r = await call(nugget.app, "POST", "/api/v1/createUser", {
+      body: { username: `inv${Date.now() % 1e6}`, email, password: "secret123", invite: "<script>" },
+      ip: uniqueIp(),
+    });
+    expect([r.status, r.s]).toEqual([400, 400]);
+    expect(r.m).toMatch(/invite/);
+    const again = await call(nugget.app, "POST", "/api/v1/createUser", {
+      body: { username: `inv${Date.now() % 1e6}x`, email, password: "secret123" },
+      ip: uniqueIp(),
+    });
+    expect(again.s).toBe(1);
   });
 
   it("gives each user a different code, also when asked concurrently", async () => {

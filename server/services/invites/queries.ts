@@ -73,3 +73,24 @@ export async function inviteCounts(tx: Tx, senderId: string, since: Date) {
     .where(eq(invitations.senderId, senderId));
   return { sent: row?.sent ?? 0, sentToday: row?.sentToday ?? 0, accepted: row?.accepted ?? 0 };
 }
+
+/**
+ * Spends an invitation code for a new account, inside the registration's transaction. Only a
+ * code nobody has used yet is taken (the `usedById is null` guard makes two concurrent
+ * registrations with one code spend it once); the sender's own account cannot accept it.
+ * Returns the sender's id, or undefined when the code is unknown, used or the user's own.
+ */
+export async function acceptInvitation(tx: Tx, code: string, userId: string): Promise<string | undefined> {
+  const [row] = await tx
+    .update(invitations)
+    .set({ usedById: userId, usedAt: new Date() })
+    .where(
+      and(
+        eq(invitations.code, code),
+        isNull(invitations.usedById),
+        sql`${invitations.senderId} <> ${userId}`,
+      ),
+    )
+    .returning({ senderId: invitations.senderId });
+  return row?.senderId;
+}

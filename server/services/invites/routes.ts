@@ -1,16 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { FastifyRequest } from "fastify";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
 import { INVITES_PER_DAY } from "./rules.ts";
 import { PostCodeBody, SenderParams } from "./schema.ts";
+import { perUser } from "../../lib/rate-limits.ts";
 
 const tags = ["invites"];
 // Spec §7 says the old client read invitation data "at code 2"; Nugget has one envelope, so
 // success is s = 1 here as everywhere (see README.md beside this file).
 const ENVELOPE_NOTE = "成功时 s = 1（与其他接口相同，不使用旧客户端的 s = 2）。";
 const AUTH_NOTE = "需要登录（401）；uid 必须是当前用户，否则 403；uid 格式不对 400（d.field = uid）。";
-const perUser = (req: FastifyRequest) => (req.caller?.userId ? `u:${req.caller.userId}` : `ip:${req.ip}`);
 
 /** Invites of spec §7: GET /sender/{uid}/availableCode, POST /sender/{uid}/postCode. */
 export function inviteRoutes(services: Services): FastifyPluginAsyncTypebox {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
 import { EntryIdParams, UserIdParams, ZeroBasedPage } from "./schema.ts";
+import { TOGGLES, limitNote } from "../../lib/rate-limits.ts";
 
 const tags = ["likes"];
 const STATE_NOTE =
@@ -15,12 +16,28 @@ export function likeRoutes(services: Services): FastifyPluginAsyncTypebox {
 
     app.put(
       "/user/like/entry/:id",
-      { schema: { tags, summary: "点赞条目", description: STATE_NOTE, params: EntryIdParams } },
+      {
+        schema: {
+          tags,
+          summary: "点赞条目",
+          description: STATE_NOTE + limitNote(TOGGLES),
+          params: EntryIdParams,
+        },
+        config: { rateLimit: TOGGLES },
+      },
       async (req) => ok(await likes.like(req.params.id, req.caller)),
     );
     app.delete(
       "/user/like/entry/:id",
-      { schema: { tags, summary: "取消点赞", description: STATE_NOTE, params: EntryIdParams } },
+      {
+        schema: {
+          tags,
+          summary: "取消点赞",
+          description: STATE_NOTE + limitNote(TOGGLES),
+          params: EntryIdParams,
+        },
+        config: { rateLimit: TOGGLES },
+      },
       async (req) => ok(await likes.unlike(req.params.id, req.caller)),
     );
     app.get(

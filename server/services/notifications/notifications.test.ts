@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { NuggetApp } from "../../app.ts";
 import { BUILT_IN_TAGS, CATEGORY_ID } from "../../../db/reference-data.ts";
-import { notifications } from "../../../db/schema/index.ts";
-import { testApp, uniqueIp } from "../../../tests/support/app.ts";
+import { notifications, systemNotifications, users } from "../../../db/schema/index.ts";
+import { uniqueIp, useTestApp } from "../../../tests/support/app.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
 import { makeEntry } from "../../../tests/support/factories.ts";
 import { cutComment } from "./present.ts";
 import { describeNotification } from "../../../app/components/notifications/describe.ts";
 
 let nugget: NuggetApp;
-beforeAll(async () => {
-  nugget = await testApp();
-});
-afterAll(async () => {
-  await nugget.app.close();
-  await nugget.database.close();
-});
+useTestApp((n) => (nugget = n));
 
 const db = () => nugget.database.db;
 const api = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, auth?: Auth, body?: unknown) =>
@@ -98,6 +92,79 @@ describe("notifications made by actions", () => {
     });
     expect(item.users.map((u: { id: string }) => u.id)).toEqual([fan.uid]);
     expect(item.users[0]).not.toHaveProperty("email");
+  });
+
+  it("like: unread likes of one entry fold into one notification that counts everyone; read ones stay apart", async () => {
+    const author = await register();
+    const fans = [await register(), await register(), await register(), await register()];
+    const entry = await makeEntry(db(), author.uid);
+    for (const fan of fans.slice(0, 3)) {
+      expect((await api("PUT", `/api/user/like/entry/${entry.id}`, fan)).status).toBe(200);
+    }
+    let rows = await rowsOf(author.uid);
+    expect(rows.map((r) => [r.type, r.actorIds, r.actorCount])).toEqual([
+      ["like", fans.slice(0, 3).map((f) => f.uid), 3],
+    ]);
+    expect((await countsOf(author)).user).toBe(1);
+    const [folded] = (await api("GET", "/api/getUserNotification", author)).d.list;
+    expect(folded.userCount).toBe(3);
+    expect(describeNotification(folded).text).toMatch(/^(\S+、){2}\S+ 赞了你的文章/);
+    // More than three: the latest three names, then everyone counted.
+    const late = await register();
+    await api("PUT", `/api/user/like/entry/${entry.id}`, late);
+    const [four] = (await api("GET", "/api/getUserNotification", author)).d.list;
+    expect(four.users[four.users.length - 1].id).toBe(late.uid);
+    expect(describeNotification(four).text).toMatch(/^用户_\w+、.* 等 4 人 赞了你的文章/);
+    await api("DELETE", `/api/user/like/entry/${entry.id}`, late);
+
+    // Once read, a new like starts a new notification instead of reviving the old one.
+    await api("POST", "/api/setUserNotificationNum", author);
+    expect((await api("PUT", `/api/user/like/entry/${entry.id}`, fans[3])).status).toBe(200);
+    rows = await rowsOf(author.uid);
+    expect(rows.map((r) => [r.actorIds.length, r.checked]).sort()).toEqual([
+      [1, false],
+      // An unlike does not take a name back out of a notification already made.
+      [4, true],
+    ]);
+    // An unlike and re-like by someone already named tells nobody again.
+    await api("DELETE", `/api/user/like/entry/${entry.id}`, fans[0]);
+    await api("PUT", `/api/user/like/entry/${entry.id}`, fans[0]);
+    expect((await rowsOf(author.uid)).length).toBe(2);
+    expect((await countsOf(author)).user).toBe(1);
+  });
+
+  it("pins: likes and comments name the pin and link to it; re-liking does not notify again", async () => {
+    const author = await register();
+    const fan = await register();
+    const pin = await api("POST", "/api/pins", author, { content: "今天把构建时间从 3 分钟降到 40 秒" });
+    expect(pin.s, pin.m).toBe(1);
+    const pinId = pin.d.id as string;
+    await api("PUT", `/api/pins/${pinId}/like`, fan);
+    await api("DELETE", `/api/pins/${pinId}/like`, fan);
+    await api("PUT", `/api/pins/${pinId}/like`, fan);
+    const c = await api("POST", "/api/comment", fan, {
+      targetId: pinId,
+      targetType: "pin",
+      content: "怎么做到的？",
+    });
+    expect(c.s, c.m).toBe(1);
+    const rows = await rowsOf(author.uid);
+    expect(rows.map((r) => [r.type, r.pinId]).sort()).toEqual([
+      ["comment", pinId],
+      ["like", pinId],
+    ]);
+    const list = (await api("GET", "/api/getUserNotification", author)).d.list;
+    const like = list.find((n: { type: string }) => n.type === "like");
+    const comment = list.find((n: { type: string }) => n.type === "comment");
+    expect(like.pin).toEqual({ id: pinId, content: "今天把构建时间从 3 分钟降到 40 秒", deleted: false });
+    expect(describeNotification(like)).toEqual({
+      text: expect.stringMatching(/赞了你的沸点「今天把构建时间/),
+      href: `/pin/${pinId}`,
+    });
+    expect(describeNotification(comment)).toEqual({
+      text: expect.stringMatching(/评论了你的沸点.*怎么做到的？/),
+      href: `/pin/${pinId}`,
+    });
   });
 
   it("comment and reply: the entry author, then the replied-to user; never oneself", async () => {
@@ -256,8 +323,11 @@ describe("counts, read all and paging", () => {
   it("counts the unread, resets them on read all, and pages newest first without repeats", async () => {
     const me = await register();
     const fans = await Promise.all([1, 2, 3, 4, 5].map(() => register()));
-    const entry = await makeEntry(db(), me.uid);
-    for (const f of fans) await api("PUT", `/api/user/like/entry/${entry.id}`, f);
+    // One entry each: likes of one entry would fold into one notification.
+    for (const f of fans) {
+      const entry = await makeEntry(db(), me.uid);
+      await api("PUT", `/api/user/like/entry/${entry.id}`, f);
+    }
     await api("POST", "/api/follow", fans[0], { ids: me.uid });
     const before = await countsOf(me);
     expect(before.user).toBe(6);
@@ -354,5 +424,35 @@ describe("system notifications", () => {
     expect((await api("GET", "/api/getUnreadSystemNotificationNum", b)).d).toEqual({ count: 3 });
     // Checking twice is harmless.
     expect((await api("POST", "/api/checkAllSystemNotification", a)).status).toBe(200);
+  });
+});
+
+describe("POST /systemNotification", () => {
+  it("lets an admin post to everyone; others get 403 or 401; bad text names the field and writes nothing", async () => {
+    const admin = await register();
+    await db().update(users).set({ role: "admin" }).where(eq(users.id, admin.uid));
+    const reader = await register();
+    await api("POST", "/api/checkAllSystemNotification", reader);
+
+    const text = `版本发布 ${randomBytes(3).toString("hex")}`;
+    const posted = await api("POST", "/api/systemNotification", admin, { message: `  ${text}  ` });
+    expect([posted.status, posted.s], posted.m).toEqual([200, 1]);
+    expect((await api("GET", "/api/getUnreadSystemNotificationNum", reader)).d).toEqual({ count: 1 });
+    const list = await api("GET", "/api/getSystemNotification?limit=1", reader);
+    expect(list.d.list[0]).toMatchObject({ id: posted.d.id, message: text, check: false });
+
+    const before = (await db().select().from(systemNotifications)).length;
+    const asUser = await api("POST", "/api/systemNotification", reader, { message: "我也想发" });
+    expect(asUser.status).toBe(403);
+    const loggedOut = await api("POST", "/api/systemNotification", undefined, { message: "匿名" });
+    expect(loggedOut.status).toBe(401);
+    for (const message of ["   ", "长".repeat(501)]) {
+      const bad = await api("POST", "/api/systemNotification", admin, { message });
+      expect([bad.status, bad.d?.field ?? bad.m]).toEqual([400, expect.stringMatching(/message/)]);
+    }
+    const missing = await api("POST", "/api/systemNotification", admin, {});
+    expect(missing.status).toBe(400);
+    expect(missing.m).toMatch(/message/);
+    expect((await db().select().from(systemNotifications)).length).toBe(before);
   });
 });

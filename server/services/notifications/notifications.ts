@@ -1,5 +1,6 @@
-import { systemNotifications } from "../../../db/schema/index.ts";
-import { badRequest, unauthorized } from "../../lib/errors.ts";
+import { eq } from "drizzle-orm";
+import { systemNotifications, users } from "../../../db/schema/index.ts";
+import { badRequest, forbidden, unauthorized } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { decodePointer, encodePointer } from "../../lib/pagination.ts";
 import type { Caller, Deps } from "../deps.ts";
@@ -12,11 +13,15 @@ import {
   countUnreadSystem,
   countUnreadUser,
   entriesByIds,
+  pinsByIds,
   systemNotificationPage,
   userNotificationPage,
 } from "./queries.ts";
 
 export { notify, notifyFollowers } from "./notify.ts";
+
+/** A system notification's text: one paragraph, not an article. */
+export const SYSTEM_MESSAGE_MAX = 500;
 
 /** Notifications a page: 20 unless asked otherwise. */
 export const NOTIFICATION_PAGE_SIZE = 20;
@@ -95,15 +100,18 @@ export function createNotificationService(deps: Deps) {
       const commentIds = [
         ...new Set(page.flatMap((r) => [r.commentId, r.replyId].filter((x) => x !== null))),
       ];
-      const [actors, entryRows, commentRows] = [
+      const pinIds = [...new Set(page.flatMap((r) => (r.pinId ? [r.pinId] : [])))];
+      const [actors, entryRows, commentRows, pinRows] = [
         await actorsByIds(db, actorIds),
         await entriesByIds(db, entryIds),
         await commentsByIds(db, commentIds),
+        await pinsByIds(db, pinIds),
       ];
       const lookup = {
         users: new Map(actors.map((u) => [u.id, u])),
         entries: new Map(entryRows.map((e) => [e.id, e])),
         comments: new Map(commentRows.map((c) => [c.id, c])),
+        pins: new Map(pinRows.map((p) => [p.id, p])),
       };
       const last = page.at(-1);
       return {
@@ -148,10 +156,21 @@ export function createNotificationService(deps: Deps) {
       };
     },
 
-    /** Posts a system notification to everyone (operators, seed and tests; no public route). */
-    async postSystem(message: string): Promise<{ id: string }> {
+    /**
+     * Posts a system notification to everyone. Called by the admin route (POST /systemNotification)
+     * with a caller, and by the seed and tests without one.
+     */
+    async postSystem(message: string, caller?: Caller): Promise<{ id: string }> {
+      if (caller) {
+        const userId = requireLogin(caller);
+        const [me] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+        if (me?.role !== "admin") throw forbidden("只有管理员可以发布系统通知");
+      }
       const text = message.trim();
       if (!text) throw badRequest("通知内容不能为空", "message");
+      if ([...text].length > SYSTEM_MESSAGE_MAX) {
+        throw badRequest(`通知内容不能超过 ${SYSTEM_MESSAGE_MAX} 个字符`, "message");
+      }
       const [row] = await db
         .insert(systemNotifications)
         .values({ id: newId(), message: text })

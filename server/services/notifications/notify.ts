@@ -2,7 +2,7 @@ import type { Tx } from "../../../db/client.ts";
 import type { NotificationType } from "../../../db/schema/social.ts";
 import { notifications } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
-import { hasNotificationFrom, insertFollowerFanOut } from "./queries.ts";
+import { foldIntoUnreadLike, hasNotificationFrom, insertFollowerFanOut } from "./queries.ts";
 
 export interface NotifyInput {
   /** The recipient. */
@@ -11,6 +11,7 @@ export interface NotifyInput {
   actorId: string;
   type: Exclude<NotificationType, "system" | "submitEntry">;
   entryId?: string | null;
+  pinId?: string | null;
   commentId?: string | null;
   replyId?: string | null;
   content?: string;
@@ -19,25 +20,34 @@ export interface NotifyInput {
 /**
  * Writes one user notification in the caller's transaction, right after the row it reports.
  * Never about one's own action. A like or a follow is reported once per actor: unliking and
- * liking again (or unfollowing and following again) does not notify a second time.
+ * liking again (or unfollowing and following again) does not notify a second time. A like of an
+ * entry or pin that already has an unread like notification joins it ("A、B 等 3 人赞了…"), so a
+ * popular article is one line in the list, not hundreds. Answers whether the recipient was told.
  */
 export async function notify(tx: Tx, n: NotifyInput): Promise<boolean> {
   if (!n.userId || n.userId === n.actorId) return false;
-  // A like is matched to an earlier one by its entry; a like without one (a pin) cannot be matched,
-  // and matching it to "any like from this person" would drop it, so it is always written.
-  const onceEver = n.type === "follow" || (n.type === "like" && !!n.entryId);
-  if (onceEver) {
-    const entryId = n.type === "like" ? (n.entryId ?? null) : null;
-    if (await hasNotificationFrom(tx, { userId: n.userId, type: n.type, actorId: n.actorId, entryId })) {
+  const entryId = n.entryId ?? null;
+  const pinId = n.pinId ?? null;
+  const likeTarget = n.type === "like" && (entryId || pinId) && !n.commentId;
+  if (n.type === "follow" || likeTarget) {
+    const target = n.type === "like" ? { entryId, pinId } : { entryId: null, pinId: null };
+    if (await hasNotificationFrom(tx, { userId: n.userId, type: n.type, actorId: n.actorId, ...target })) {
       return false;
     }
+  }
+  if (
+    likeTarget &&
+    (await foldIntoUnreadLike(tx, { userId: n.userId, actorId: n.actorId, entryId, pinId }))
+  ) {
+    return true;
   }
   await tx.insert(notifications).values({
     id: newId(),
     userId: n.userId,
     type: n.type,
     actorIds: [n.actorId],
-    entryId: n.entryId ?? null,
+    entryId,
+    pinId,
     commentId: n.commentId ?? null,
     replyId: n.replyId ?? null,
     content: n.content ?? "",

@@ -18,6 +18,13 @@ export interface NotificationEntry {
   type: string;
 }
 
+export interface NotificationPin {
+  id: string;
+  /** The pin's text, one line, cut like a comment; "该沸点已删除" once deleted. */
+  content: string;
+  deleted: boolean;
+}
+
 export interface NotificationComment {
   id: string;
   content: string;
@@ -30,9 +37,13 @@ export interface NotificationComment {
 export interface PresentedNotification {
   id: string;
   type: string;
-  /** The actors, newest last. */
+  /** The actors, newest last (the latest few when many are folded into one). */
   users: PublicUser[];
+  /** How many people it speaks for (≥ users.length). */
+  userCount: number;
   entry: NotificationEntry | null;
+  /** The pin a like or comment is about. */
+  pin: NotificationPin | null;
   comment: NotificationComment | null;
   reply: NotificationComment | null;
   /** The published entry of a submitEntry notification. */
@@ -68,17 +79,28 @@ export function presentNotification(
     users: Map<string, UserRow>;
     entries: Map<string, NotificationEntry>;
     comments: Map<string, CommentLite>;
+    pins: Map<string, { id: string; content: string; deletedAt: Date | null }>;
   },
 ): PresentedNotification {
   const entry = row.entryId ? (lookup.entries.get(row.entryId) ?? null) : null;
+  const pin = row.pinId ? lookup.pins.get(row.pinId) : undefined;
+  const users = row.actorIds.flatMap((id) => {
+    const u = lookup.users.get(id);
+    return u ? [presentPublicUser(u)] : [];
+  });
   return {
     id: row.id,
     type: row.type,
-    users: row.actorIds.flatMap((id) => {
-      const u = lookup.users.get(id);
-      return u ? [presentPublicUser(u)] : [];
-    }),
+    users,
+    userCount: Math.max(row.actorCount, users.length),
     entry,
+    pin: pin
+      ? {
+          id: pin.id,
+          content: pin.deletedAt ? "该沸点已删除" : cutComment(pin.content),
+          deleted: !!pin.deletedAt,
+        }
+      : null,
     comment: presentComment(row.commentId ? lookup.comments.get(row.commentId) : undefined),
     reply: presentComment(row.replyId ? lookup.comments.get(row.replyId) : undefined),
     submitEntry: row.type === "submitEntry" ? entry : null,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt, notExists, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "../../../db/client.ts";
 import {
@@ -6,6 +6,7 @@ import {
   entries,
   follows,
   notifications,
+  pins,
   systemNotificationReads,
   systemNotifications,
   users,
@@ -114,6 +115,14 @@ export function entriesByIds(db: Tx, ids: string[]) {
     .where(inArray(entries.id, ids));
 }
 
+export function pinsByIds(db: Tx, ids: string[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .select({ id: pins.id, content: pins.content, deletedAt: pins.deletedAt })
+    .from(pins)
+    .where(inArray(pins.id, ids));
+}
+
 export function commentsByIds(db: Tx, ids: string[]) {
   if (!ids.length) return Promise.resolve([]);
   return db
@@ -135,7 +144,7 @@ export function actorsByIds(db: Tx, ids: string[]) {
 /** Does the recipient already hold a notification of this type from this actor (about this entry)? */
 export async function hasNotificationFrom(
   db: Tx,
-  q: { userId: string; type: string; actorId: string; entryId: string | null },
+  q: { userId: string; type: string; actorId: string; entryId: string | null; pinId: string | null },
 ): Promise<boolean> {
   const [row] = await db
     .select({ id: notifications.id })
@@ -145,11 +154,47 @@ export async function hasNotificationFrom(
         eq(notifications.userId, q.userId),
         eq(notifications.type, q.type),
         q.entryId ? eq(notifications.entryId, q.entryId) : undefined,
+        q.pinId ? eq(notifications.pinId, q.pinId) : undefined,
         sql`${q.actorId}::char(24) = any(${notifications.actorIds})`,
       ),
     )
     .limit(1);
   return !!row;
+}
+
+/** Names a folded like notification keeps; actorCount still counts everyone. */
+export const FOLDED_ACTORS_KEPT = 20;
+
+/**
+ * Adds a like to the recipient's unread like notification on the same entry or pin, moving it to
+ * the top (createdAt = now). The liked row is locked by the caller, so two likes of one target
+ * cannot both miss and insert. Answers false when there is no such notification.
+ */
+export async function foldIntoUnreadLike(
+  db: Tx,
+  q: { userId: string; actorId: string; entryId: string | null; pinId: string | null },
+): Promise<boolean> {
+  const target = q.entryId ? eq(notifications.entryId, q.entryId) : eq(notifications.pinId, q.pinId!);
+  const rows = await db
+    .update(notifications)
+    .set({
+      // Newest last; only the latest FOLDED_ACTORS_KEPT names stay.
+      actorIds: sql`(${notifications.actorIds} || ${q.actorId}::char(24))[greatest(1, cardinality(${notifications.actorIds}) + 2 - ${FOLDED_ACTORS_KEPT}):]`,
+      actorCount: sql`${notifications.actorCount} + 1`,
+      createdAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(notifications.userId, q.userId),
+        eq(notifications.type, "like"),
+        target,
+        isNull(notifications.commentId),
+        eq(notifications.checked, false),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.length > 0;
 }
 
 /**

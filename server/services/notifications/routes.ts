@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
-import { SystemNotificationQuery, UserNotificationQuery } from "./schema.ts";
+import { PostSystemBody, SystemNotificationQuery, UserNotificationQuery } from "./schema.ts";
 
 const tags = ["notifications"];
 const LOGIN = "需要登录，未登录返回 401。";
@@ -74,6 +74,21 @@ export function notificationRoutes(services: Services): FastifyPluginAsyncTypebo
         },
       },
       async (req) => ok(await notifications.system(req.query, req.caller)),
+    );
+    app.post(
+      "/systemNotification",
+      {
+        schema: {
+          tags,
+          summary: "发布系统通知（管理员）",
+          description:
+            "规格未给出发布系统通知的调用，这里补上：仅管理员（role admin），其他已登录用户 403，未登录 401。" +
+            "通知发给所有用户（包括之后注册的用户），每人的未读系统通知数加一。d 为 {id}。",
+          body: PostSystemBody,
+        },
+        config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+      },
+      async (req) => ok(await notifications.postSystem(req.body.message, req.caller)),
     );
   };
 }

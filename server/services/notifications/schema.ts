@@ -15,3 +15,11 @@ export const SystemNotificationQuery = Type.Object({
   ),
   limit,
 });
+
+export const PostSystemBody = Type.Object({
+  message: Type.String({
+    minLength: 1,
+    maxLength: 2000,
+    description: "通知内容，去掉首尾空白后 1–500 个字符",
+  }),
+});

@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
-import type { FastifyRequest } from "fastify";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
 import { PageInfoData, PageInfoQuery } from "./schema.ts";
+import { perUser } from "../../lib/rate-limits.ts";
 
 /** Each call is an outbound fetch on the user's behalf: limited per user, not per address. */
 export const PAGE_INFO_RATE = { max: 20, timeWindow: "1 minute" } as const;
-
-const perUser = (req: FastifyRequest) => (req.caller?.userId ? `u:${req.caller.userId}` : `ip:${req.ip}`);
 
 /** Parser of spec §7: GET /api/page/info?url. */
 export function parserRoutes(services: Services): FastifyPluginAsyncTypebox {

@@ -1,21 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { NuggetApp } from "../../app.ts";
-import { testApp } from "../../../tests/support/app.ts";
+import { useTestApp } from "../../../tests/support/app.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
 import { findCounterDrift } from "../../../db/counters.ts";
 import { comments, notifications, pins, users } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 
 let nugget: NuggetApp;
-beforeAll(async () => {
-  nugget = await testApp();
-});
-afterAll(async () => {
-  await nugget.app.close();
-  await nugget.database.close();
-});
+useTestApp((n) => (nugget = n));
 
 const db = () => nugget.database.db;
 const hex = (n: number) => randomBytes(n).toString("hex");
@@ -159,7 +153,7 @@ describe("pins", () => {
     const second = await makePin(a.auth);
     await put(`/api/pins/${first}/like`, b.auth);
     await put(`/api/pins/${second}/like`, b.auth);
-    // A pin like carries no entry to tell it apart, so each one is reported.
+    // Each like names its pin (notifications.pin_id), so the two are told apart.
     expect(await likeNotifications(a.user.id, b.user.id)).toHaveLength(2);
   });
 

@@ -20,8 +20,8 @@ import {
   type PinRow,
 } from "./queries.ts";
 import { PIN_MAX_IMAGES, PIN_MAX_LENGTH, PINS_PAGE_SIZE } from "./schema.ts";
+import { isImageUrl } from "../uploads/schema.ts";
 
-const IMAGE_URL = /^https?:\/\/[^\s|]+$/;
 const PIN_MISSING = "沸点不存在";
 const COMMENT_MISSING = "评论不存在";
 
@@ -49,14 +49,14 @@ function checkContent(raw: string): string {
   return content;
 }
 
-/** imageUrlList as an array or joined by |; http(s) URLs, at most PIN_MAX_IMAGES. */
+/** imageUrlList as an array or joined by |; http(s) URLs or our /uploads/ paths, at most PIN_MAX_IMAGES. */
 function checkImages(raw: string[] | string | undefined): string[] {
   const list = (Array.isArray(raw) ? raw : [raw ?? ""])
     .flatMap((s) => s.split("|"))
     .map((s) => s.trim())
     .filter(Boolean);
   if (list.length > PIN_MAX_IMAGES) throw badRequest(`最多 ${PIN_MAX_IMAGES} 张图片`, "imageUrlList");
-  if (list.some((u) => u.length > 1000 || !IMAGE_URL.test(u))) {
+  if (!list.every(isImageUrl)) {
     throw badRequest("图片地址不正确", "imageUrlList");
   }
   return list;
@@ -104,6 +104,7 @@ export function createPinService(deps: Deps, comments: CommentService) {
           userId: pin.userId,
           actorId: userId,
           type: "like",
+          pinId: id,
           content: [...pin.content].slice(0, 100).join(""),
         });
       }

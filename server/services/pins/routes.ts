@@ -10,6 +10,7 @@ import {
   PinIdParams,
   ReplyParams,
 } from "./schema.ts";
+import { PIN_POSTS, TOGGLES, limitNote } from "../../lib/rate-limits.ts";
 
 const tags = ["pins"];
 const PIN_SHAPE =
@@ -29,10 +30,12 @@ export function pinRoutes(services: Services): FastifyPluginAsyncTypebox {
           tags,
           summary: "发沸点",
           description:
-            "需要登录（401）。content 去掉首尾空白后 1–1000 字；imageUrlList 为数组或用 | 连接的 http(s) 地址，最多 9 张。d 为沸点。" +
-            PIN_SHAPE,
+            "需要登录（401）。content 去掉首尾空白后 1–1000 字；imageUrlList 为数组或用 | 连接的 http(s) 地址或本站上传得到的 /uploads/… 地址（POST /api/upload），最多 9 张。d 为沸点。" +
+            PIN_SHAPE +
+            limitNote(PIN_POSTS),
           body: NewPinBody,
         },
+        config: { rateLimit: PIN_POSTS },
       },
       async (req) => ok(await pins.create(req.body, req.caller)),
     );
@@ -63,15 +66,19 @@ export function pinRoutes(services: Services): FastifyPluginAsyncTypebox {
       async (req) => ok(await pins.get(req.query.msgId, req.caller)),
     );
 
-    const LIKE_NOTE = "需要登录。d 为 {liked, likeCount}；重复操作不重复计数。";
+    const toggle = { rateLimit: TOGGLES };
+    const LIKE_NOTE = "需要登录。d 为 {liked, likeCount}；重复操作不重复计数。" + limitNote(TOGGLES);
     app.put(
       "/pins/:id/like",
-      { schema: { tags, summary: "点赞沸点", description: LIKE_NOTE, params: PinIdParams } },
+      { schema: { tags, summary: "点赞沸点", description: LIKE_NOTE, params: PinIdParams }, config: toggle },
       async (req) => ok(await pins.like(req.params.id, req.caller)),
     );
     app.delete(
       "/pins/:id/like",
-      { schema: { tags, summary: "取消点赞沸点", description: LIKE_NOTE, params: PinIdParams } },
+      {
+        schema: { tags, summary: "取消点赞沸点", description: LIKE_NOTE, params: PinIdParams },
+        config: toggle,
+      },
       async (req) => ok(await pins.unlike(req.params.id, req.caller)),
     );
 

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { NuggetApp } from "../../app.ts";
 import { findCounterDrift } from "../../../db/counters.ts";
 import { CATEGORY_ID, BUILT_IN_TAGS } from "../../../db/reference-data.ts";
 import { tags as tagsTable, users as usersTable } from "../../../db/schema/index.ts";
-import { testApp } from "../../../tests/support/app.ts";
+import { useTestApp } from "../../../tests/support/app.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
 import type { Caller } from "../deps.ts";
 
 let nugget: NuggetApp;
-beforeAll(async () => {
-  nugget = await testApp();
-});
-afterAll(async () => {
-  await nugget.app.close();
-  await nugget.database.close();
-});
+useTestApp((n) => (nugget = n));
 
 const FRONTEND = CATEGORY_ID.frontend;
 const [TAG_A, TAG_B, TAG_C, TAG_D] = BUILT_IN_TAGS.map((t) => t.id);

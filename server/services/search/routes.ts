@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
 import { SearchQuery } from "./schema.ts";
+import { SEARCHES, limitNote } from "../../lib/rate-limits.ts";
 
 const SEARCH_NOTE = `搜索文章、用户和标签（§7 Search、§5）。中文按词切分（jieba），英文技术词整体保留（Vue.js、C++、.NET），不分大小写。
 
@@ -23,9 +24,10 @@ export function searchRoutes(services: Services): FastifyPluginAsyncTypebox {
         schema: {
           tags: ["search"],
           summary: "搜索文章、用户和标签",
-          description: SEARCH_NOTE,
+          description: SEARCH_NOTE + limitNote(SEARCHES),
           querystring: SearchQuery,
         },
+        config: { rateLimit: SEARCHES },
       },
       async (req) => ok(await services.search.search(req.query, req.caller)),
     );

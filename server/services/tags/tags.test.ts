@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { count, eq, inArray } from "drizzle-orm";
 import type { NuggetApp } from "../../app.ts";
-import { testApp } from "../../../tests/support/app.ts";
+import { useTestApp } from "../../../tests/support/app.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
 import { findCounterDrift } from "../../../db/counters.ts";
 import { BUILT_IN_TAGS, CATEGORY_ID } from "../../../db/reference-data.ts";
@@ -11,13 +11,7 @@ import { newId } from "../../lib/ids.ts";
 import { deleteEntry, insertEntry, type NewEntry } from "../entries/write.ts";
 
 let nugget: NuggetApp;
-beforeAll(async () => {
-  nugget = await testApp();
-});
-afterAll(async () => {
-  await nugget.app.close();
-  await nugget.database.close();
-});
+useTestApp((n) => (nugget = n));
 
 const db = () => nugget.database.db;
 /** Every tag and user this file made: the last test recounts their counters. */

@@ -1,4 +1,5 @@
 import type { Viewer } from "../../../app/load-context.ts";
+import type { thirdPartyBindings } from "../../../db/schema/index.ts";
 import type { UserRow } from "./queries.ts";
 
 /** The public face of a user (spec §3 User), as every list and profile shows it. */
@@ -32,11 +33,24 @@ export function presentPublicUser(row: UserRow) {
   };
 }
 
-/** The user as they see themselves (getUserInfo): public fields plus account details. */
+/** Bound third-party accounts as the spec's `community` (authData): channel → uid, username, nickname. */
+export function presentCommunity(bindings: (typeof thirdPartyBindings.$inferSelect)[]) {
+  const community: Record<string, { uid: string; username: string; nickname: string }> = {};
+  for (const b of bindings)
+    community[b.channel] = { uid: b.externalUid, username: b.username, nickname: b.nickname };
+  return community;
+}
+
+/**
+ * The user as they see themselves (getUserInfo): public fields plus account details; `community`
+ * only when the caller loaded the bindings.
+ */
 export function presentSelf(
   row: UserRow,
+  bindings?: (typeof thirdPartyBindings.$inferSelect)[],
 ): Viewer & ReturnType<typeof presentPublicUser> & Record<string, unknown> {
   return {
+    ...(bindings ? { community: presentCommunity(bindings) } : {}),
     ...presentPublicUser(row),
     self: true,
     email: row.email,

@@ -109,6 +109,12 @@ export async function countCodeAttempt(db: Tx, id: string) {
     .where(eq(verificationCodes.id, id));
 }
 
+/** The user's row, locked for the transaction (changes to one's login methods serialize on it). */
+export async function lockUser(tx: Tx, id: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+  return row;
+}
+
 export async function listBindings(db: Tx, userId: string) {
   return db.select().from(thirdPartyBindings).where(eq(thirdPartyBindings.userId, userId));
 }

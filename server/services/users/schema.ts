@@ -16,6 +16,13 @@ export const CreateUserBody = Type.Object({
   vcode: Type.Optional(Type.String({ maxLength: LIMITS.smsCodeInputMax, description: "smsCode 的别名" })),
   clientId: Type.Optional(Type.String({ maxLength: 64 })),
   device_id: Type.Optional(Type.String({ maxLength: 64 })),
+  invite: Type.Optional(
+    Type.String({
+      maxLength: 32,
+      pattern: "^[A-Za-z0-9_-]*$",
+      description: "邀请码（邀请链接 /?invite= 中的值）；未知或已用过的邀请码不影响注册",
+    }),
+  ),
 });
 export type CreateUserBody = Static<typeof CreateUserBody>;
 

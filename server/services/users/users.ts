@@ -17,6 +17,7 @@ import {
 import type { Caller, Deps } from "../deps.ts";
 import type { AuthService } from "../auth/auth.ts";
 import { deleteUserSessions } from "../auth/queries.ts";
+import { acceptInvitation } from "../invites/queries.ts";
 import { presentPublicUser, presentSelf } from "./present.ts";
 import {
   countCodeAttempt,
@@ -29,6 +30,8 @@ import {
   insertCode,
   insertUser,
   latestLiveCode,
+  listBindings,
+  lockUser,
   updateUser,
   spendCode,
   usernameTaken,
@@ -144,7 +147,8 @@ export function createUserService(deps: Deps, auth: AuthService) {
     requireUser,
 
     async getUserInfo(caller: Caller) {
-      return presentSelf(await requireUser(caller));
+      const user = await requireUser(caller);
+      return presentSelf(user, await listBindings(db, user.id));
     },
 
     /** Recommended authors (welcome sidebar, spec §9: 5 shown): the most total heat. */
@@ -205,7 +209,14 @@ export function createUserService(deps: Deps, auth: AuthService) {
 
     /** Registration by e-mail or by phone (spec §5), then login. Codes 10013/10014/10019/10017. */
     async createUser(
-      input: { username: string; password: string; email?: string; phoneNumber?: string; smsCode?: string },
+      input: {
+        username: string;
+        password: string;
+        email?: string;
+        phoneNumber?: string;
+        smsCode?: string;
+        invite?: string;
+      },
       caller: Caller,
       clientId?: string,
     ) {
@@ -231,15 +242,23 @@ export function createUserService(deps: Deps, auth: AuthService) {
       if (phone) await consumeSmsCode("signup", phone, input.smsCode ?? "");
 
       const passwordHash = await hashPassword(input.password);
+      // Codes are upper case (invites.ts); a code typed by hand may not be.
+      const invite = input.invite?.trim().toUpperCase();
       let user: UserRow;
       try {
-        user = await insertUser(db, {
-          id: newId(),
-          username,
-          email: email ?? null,
-          mobilePhoneNumber: phone ?? null,
-          mobilePhoneVerified: !!phone,
-          passwordHash,
+        // The account and the spent invitation land together: an invitation counts as accepted
+        // only when the account exists. An unknown or used code never blocks registering.
+        user = await db.transaction(async (tx) => {
+          const row = await insertUser(tx, {
+            id: newId(),
+            username,
+            email: email ?? null,
+            mobilePhoneNumber: phone ?? null,
+            mobilePhoneVerified: !!phone,
+            passwordHash,
+          });
+          if (invite) await acceptInvitation(tx, invite, row.id);
+          return row;
         });
       } catch (err) {
         throw conflictError(err) ?? err;
@@ -380,32 +399,55 @@ export function createUserService(deps: Deps, auth: AuthService) {
     },
 
     /** Unbinds e-mail, phone or a third-party channel; one way to log in always remains. */
+    /**
+     * Removes a third-party binding, the e-mail or the phone — never the last way to log in: a
+     * password with an e-mail or phone, or another binding, must remain (an account made by
+     * third-party login has no password). The user row is locked, so two removals at once cannot
+     * both pass the check.
+     */
     async unbind(
       input: { channel?: string; isThird?: boolean; email?: boolean; phone?: boolean },
       caller: Caller,
     ) {
-      const user = await requireUser(caller);
-      if (input.isThird || input.channel) {
-        const channel = input.channel ?? "";
-        if (!(THIRD_PARTY_CHANNELS as readonly string[]).includes(channel)) {
-          throw badRequest("channel 只能是 weibo、wechat 或 github", "channel");
+      const me = await requireUser(caller);
+      const third = !!(input.isThird || input.channel);
+      const channel = input.channel ?? "";
+      if (third && !(THIRD_PARTY_CHANNELS as readonly string[]).includes(channel)) {
+        throw badRequest("channel 只能是 weibo、wechat 或 github", "channel");
+      }
+      if (!third && !input.email && !input.phone) {
+        throw badRequest("请指定要解绑的 channel、email 或 phone", "channel");
+      }
+      const field = third ? "channel" : input.email ? "email" : "phone";
+      return db.transaction(async (tx) => {
+        const user = (await lockUser(tx, me.id))!;
+        const bindings = (await listBindings(tx, user.id)).map((b) => b.channel);
+        if (third && !bindings.includes(channel)) throw notFound("没有绑定该账号");
+        if (field === "email" && !user.email) throw notFound("没有绑定邮箱");
+        if (field === "phone" && !user.mobilePhoneNumber) throw notFound("没有绑定手机号");
+        const email = field !== "email" && !!user.email;
+        const phone = field !== "phone" && !!user.mobilePhoneNumber;
+        const left =
+          (user.passwordHash && (email || phone) ? 1 : 0) + bindings.filter((c) => c !== channel).length;
+        if (left === 0) {
+          const hint =
+            field === "email"
+              ? "请先绑定手机号"
+              : field === "phone"
+                ? "请先绑定邮箱"
+                : "请先绑定手机号或邮箱并设置密码";
+          throw badRequest(`至少保留一种登录方式：${hint}`, field);
         }
-        if (!(await deleteBinding(db, user.id, channel))) throw notFound("没有绑定该账号");
-        return presentSelf(user);
-      }
-      if (input.email) {
-        if (!user.email) throw notFound("没有绑定邮箱");
-        if (!user.mobilePhoneNumber) throw badRequest("至少保留一种登录方式：请先绑定手机号", "email");
-        return presentSelf((await updateUser(db, user.id, { email: null, emailVerified: false }))!);
-      }
-      if (input.phone) {
-        if (!user.mobilePhoneNumber) throw notFound("没有绑定手机号");
-        if (!user.email) throw badRequest("至少保留一种登录方式：请先绑定邮箱", "phone");
-        return presentSelf(
-          (await updateUser(db, user.id, { mobilePhoneNumber: null, mobilePhoneVerified: false }))!,
-        );
-      }
-      throw badRequest("请指定要解绑的 channel、email 或 phone", "channel");
+        if (third) {
+          await deleteBinding(tx, user.id, channel);
+          return presentSelf(user);
+        }
+        const change =
+          field === "email"
+            ? { email: null, emailVerified: false }
+            : { mobilePhoneNumber: null, mobilePhoneVerified: false };
+        return presentSelf((await updateUser(tx, user.id, change))!);
+      });
     },
   };
 }

@@ -11,6 +11,11 @@ export const CreateVoteBody = Type.Object({
   content: Type.Optional(Type.String({ description: "描述，最多 1000 字" })),
   category: Type.Optional(Type.String({ description: "分类名（如 frontend）或 id" })),
   options: Type.Optional(Type.Array(Type.String(), { description: "2–10 个不重复的选项，每个 1–50 字" })),
+  tags: Type.Optional(
+    Type.Union([Type.String(), Type.Array(Type.String())], {
+      description: "标签 id，最多 5 个，用 | 连接或为数组（同 entryPublish）",
+    }),
+  ),
 });
 
 export const AnswerBody = Type.Object({

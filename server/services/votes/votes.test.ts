@@ -1,25 +1,20 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { loadEntryPage } from "../../../app/lib/entry.server.ts";
 import { loader as detailLoader } from "../../../app/routes/entry/entry-detail.tsx";
 import type { NuggetApp } from "../../app.ts";
-import { testApp } from "../../../tests/support/app.ts";
+import { useTestApp } from "../../../tests/support/app.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
 import { makeEntry } from "../../../tests/support/factories.ts";
-import { entries, voteAnswers, voteOptions } from "../../../db/schema/index.ts";
+import { entries, entryTags, voteAnswers, voteOptions } from "../../../db/schema/index.ts";
+import { BUILT_IN_TAGS } from "../../../db/reference-data.ts";
 import { newId } from "../../lib/ids.ts";
 import { deleteEntry } from "../entries/write.ts";
 
 let nugget: NuggetApp;
-beforeAll(async () => {
-  nugget = await testApp();
-});
-afterAll(async () => {
-  await nugget.app.close();
-  await nugget.database.close();
-});
+useTestApp((n) => (nugget = n));
 
 const db = () => nugget.database.db;
 const hex = (n: number) => randomBytes(n).toString("hex");
@@ -65,6 +60,17 @@ describe("POST /api/votes", () => {
     expect([thrown.status, thrown.headers.get("location")]).toEqual([302, `/entry/${vote.entryId}/detail`]);
   });
 
+  it("takes tags like a shared link (ids joined by | or an array)", async () => {
+    const u = await registerByEmail(nugget);
+    const [t1, t2] = BUILT_IN_TAGS.map((t) => t.id);
+    const joined = await createVote(u.auth, { tags: `${t1}|${t2}` });
+    const asArray = await createVote(u.auth, { tags: [t2] });
+    const tagsOf = async (entryId: string) =>
+      (await db().select().from(entryTags).where(eq(entryTags.entryId, entryId))).map((r) => r.tagId).sort();
+    expect(await tagsOf(joined.entryId)).toEqual([t1, t2].sort());
+    expect(await tagsOf(asArray.entryId)).toEqual([t2]);
+  });
+
   it("needs a login", async () => {
     const r = await post("/api/votes", validVote());
     expect([r.status, r.s]).toEqual([401, 401]);
@@ -84,6 +90,9 @@ describe("POST /api/votes", () => {
       [{ options: ["a", ""] }, "options"],
       [{ options: ["a", "x".repeat(51)] }, "options"],
       [{ options: ["same", " same "] }, "options"],
+      [{ tags: newId() }, "tags"],
+      [{ tags: "zz" }, "tags"],
+      [{ tags: BUILT_IN_TAGS.slice(0, 6).map((t) => t.id) }, "tags"],
     ];
     for (const [fields, field] of cases) {
       const r = await post("/api/votes", validVote(fields), u.auth);

@@ -5,8 +5,10 @@ import { insertEntry } from "../entries/write.ts";
 import { listCategories } from "../entries/queries.ts";
 import { findUserById } from "../users/queries.ts";
 import { presentPublicUser } from "../users/present.ts";
+import { checkVoteContent, checkVoteOptions, checkVoteTitle, VOTE_LIMITS } from "./vote-rules.ts";
 import {
   answerOf,
+  existingTagIds,
   attendersOf,
   bumpOption,
   insertAnswer,
@@ -16,15 +18,8 @@ import {
   voteEntry,
 } from "./queries.ts";
 
-/** Limits of a vote (the create form and POST /api/votes share them). */
-export const VOTE_LIMITS = {
-  title: 100,
-  content: 1000,
-  minOptions: 2,
-  maxOptions: 10,
-  option: 50,
-  reason: 200,
-} as const;
+/** Limits of a vote (the create form and POST /api/votes share them: vote-rules.ts). */
+export { VOTE_LIMITS };
 
 export const ATTENDERS_PAGE_SIZE = 20;
 
@@ -36,6 +31,8 @@ export interface VoteInput {
   content?: unknown;
   category?: unknown;
   options?: unknown;
+  /** Tag ids, joined by | (as entryPublish takes them) or as an array. */
+  tags?: unknown;
 }
 
 export interface VoteOptionState {
@@ -103,6 +100,19 @@ export function createVoteService(deps: Deps) {
     };
   }
 
+  /** Tag ids as entryPublish takes them (joined by |), or an array: at most 5, each an existing tag. */
+  async function resolveTags(raw: unknown): Promise<string[]> {
+    if (raw === undefined || raw === null) return [];
+    const list = typeof raw === "string" ? raw.split("|") : Array.isArray(raw) ? raw : null;
+    if (!list || list.some((t) => typeof t !== "string")) throw badRequest("标签格式不正确", "tags");
+    const ids = [...new Set((list as string[]).map((t) => t.trim()).filter(Boolean))];
+    if (ids.length > VOTE_LIMITS.tags) throw badRequest(`最多选择 ${VOTE_LIMITS.tags} 个标签`, "tags");
+    if (ids.some((id) => !HEX_ID.test(id))) throw badRequest("标签 id 格式不正确", "tags");
+    const known = await existingTagIds(db, ids);
+    if (ids.some((id) => !known.has(id))) throw badRequest("标签不存在", "tags");
+    return ids;
+  }
+
   const presentAttender = (entryId: string, r: Awaited<ReturnType<typeof attendersOf>>[number]) => ({
     id: r.id,
     user: presentPublicUser(r.user),
@@ -119,13 +129,13 @@ export function createVoteService(deps: Deps) {
       const userId = requireLogin(caller);
       if (!(await findUserById(db, userId))) throw unauthorized();
       const title = text(input.title);
-      if (!title) throw badRequest("请填写投票标题", "title");
-      if (title.length > VOTE_LIMITS.title) throw badRequest(`标题最多 ${VOTE_LIMITS.title} 个字`, "title");
+      const titleError = checkVoteTitle(title);
+      if (titleError) throw badRequest(titleError, "title");
       if (input.content !== undefined && typeof input.content !== "string")
         throw badRequest("描述格式不正确", "content");
       const content = text(input.content);
-      if (content.length > VOTE_LIMITS.content)
-        throw badRequest(`描述最多 ${VOTE_LIMITS.content} 个字`, "content");
+      const contentError = checkVoteContent(content);
+      if (contentError) throw badRequest(contentError, "content");
       const rawCategory = text(input.category);
       if (!rawCategory) throw badRequest("请选择分类", "category");
       const category = (await listCategories(db)).find(
@@ -135,11 +145,9 @@ export function createVoteService(deps: Deps) {
       if (!Array.isArray(input.options) || input.options.some((o) => typeof o !== "string"))
         throw badRequest("选项格式不正确", "options");
       const options = (input.options as string[]).map((o) => o.trim());
-      if (options.length < VOTE_LIMITS.minOptions || options.length > VOTE_LIMITS.maxOptions)
-        throw badRequest(`选项需要 ${VOTE_LIMITS.minOptions}–${VOTE_LIMITS.maxOptions} 个`, "options");
-      if (options.some((o) => !o || o.length > VOTE_LIMITS.option))
-        throw badRequest(`每个选项 1–${VOTE_LIMITS.option} 个字`, "options");
-      if (new Set(options).size !== options.length) throw badRequest("选项不能重复", "options");
+      const optionsError = checkVoteOptions(options);
+      if (optionsError) throw badRequest(optionsError.message, "options");
+      const tagIds = await resolveTags(input.tags);
 
       return db.transaction(async (tx) => {
         const entry = await insertEntry(
@@ -153,7 +161,7 @@ export function createVoteService(deps: Deps) {
             content,
             summary: content.replace(/\s+/g, " ").slice(0, 200),
           },
-          [],
+          tagIds,
         );
         const rows = await insertOptions(tx, entry.id, options);
         return {

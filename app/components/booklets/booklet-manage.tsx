@@ -1,0 +1,106 @@
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import type { PresentedBooklet, PresentedSection } from "../../../server/services/booklets/present";
+import { api, errorMessage } from "../../lib/api";
+import { useShell } from "../shell/shell-context";
+import "./booklets.css";
+
+/**
+ * The flags of spec §4 ("draft, hot and free flags are set through calls"), for the people allowed to
+ * set them: the author publishes or takes back and picks the free sections; an admin also marks the
+ * booklet hot (spec §6). Each change is one call, then the page's loaders reload.
+ */
+export function BookletManage({
+  booklet,
+  sections,
+}: {
+  booklet: PresentedBooklet;
+  sections: PresentedSection[];
+}) {
+  const { viewer, alert } = useShell();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  // The box follows the click at once; the server's answer (or a failure) settles it.
+  const [freeNow, setFreeNow] = useState<Record<string, boolean>>({});
+  const admin = viewer?.role === "admin";
+  if (!booklet.isAuthor && !admin) return null;
+
+  async function run(call: () => Promise<unknown>, done: string, undo?: () => void) {
+    setBusy(true);
+    try {
+      await call();
+      alert(done, "success");
+      await revalidator.revalidate();
+    } catch (err) {
+      undo?.();
+      alert(errorMessage(err), "error");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="panel booklet-manage" aria-labelledby="manage-title">
+      <h2 id="manage-title" className="booklet-manage-title">
+        {booklet.isAuthor ? "作者管理" : "管理员操作"}
+      </h2>
+      <div className="booklet-manage-actions">
+        <button
+          type="button"
+          className="btn"
+          disabled={busy || (!booklet.isDraft && booklet.buyCount > 0)}
+          title={!booklet.isDraft && booklet.buyCount > 0 ? "已有读者购买，不能下架" : undefined}
+          onClick={() =>
+            void run(
+              () => api.put("/api/booklets/isDraft", { bookletId: booklet.id, isDraft: !booklet.isDraft }),
+              booklet.isDraft ? "已上架" : "已下架",
+            )
+          }
+        >
+          {booklet.isDraft ? "上架小册" : "下架小册"}
+        </button>
+        {admin ? (
+          <button
+            type="button"
+            className="btn"
+            aria-pressed={booklet.isHot}
+            disabled={busy}
+            onClick={() =>
+              void run(
+                () => api.put("/api/booklets/isHot", { bookletId: booklet.id, isHot: !booklet.isHot }),
+                booklet.isHot ? "已取消热门" : "已设为热门",
+              )
+            }
+          >
+            {booklet.isHot ? "取消热门" : "设为热门"}
+          </button>
+        ) : null}
+      </div>
+      {sections.length > 0 ? (
+        <fieldset className="booklet-manage-free" disabled={busy}>
+          <legend>免费试读的章节</legend>
+          {sections.map((s, i) => (
+            <label key={s.id} className="booklet-manage-section">
+              <input
+                type="checkbox"
+                checked={freeNow[s.id] ?? s.isFree}
+                onChange={(e) => {
+                  const isFree = e.target.checked;
+                  setFreeNow((m) => ({ ...m, [s.id]: isFree }));
+                  void run(
+                    () => api.put("/api/booklets/isFreeSection", { sectionId: s.id, isFree }),
+                    isFree ? `第 ${i + 1} 节已设为免费` : `第 ${i + 1} 节已取消免费`,
+                    () => setFreeNow((m) => ({ ...m, [s.id]: !isFree })),
+                  );
+                }}
+              />
+              <span>
+                {i + 1}. {s.title}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { useCallback } from "react";
+import { api, errorMessage } from "../../lib/api";
+import { track } from "../../lib/tracking";
+import { useOptimisticToggle } from "../../lib/use-optimistic-toggle";
+import { useShell } from "../shell/shell-context";
+
+interface FollowSetState {
+  csId: string;
+  followed: boolean;
+  followerCount: number;
+}
+
+/**
+ * Follow or unfollow a collection set (spec §4: toggles followed, moves followerCount by one),
+ * optimistically; a refusal puts it back with an alert. Visitors get the quick login instead.
+ */
+export function useFollowCollection(collection: { id: string; followed: boolean; followerCount: number }) {
+  const { requireLogin, alert } = useShell();
+  const send = useCallback(
+    async (on: boolean) => {
+      const url = on ? "/api/collectionset/follow" : "/api/collectionset/unfollow";
+      const state = await api.put<FollowSetState>(url, { csId: collection.id });
+      track(state.followed ? "follow" : "unfollow", "collection", collection.id);
+      return { on: state.followed, count: state.followerCount };
+    },
+    [collection.id],
+  );
+  const onError = useCallback(
+    (error: unknown) => alert(errorMessage(error, "操作失败，请稍后重试"), "error"),
+    [alert],
+  );
+  const state = useOptimisticToggle(
+    { on: collection.followed, count: collection.followerCount },
+    send,
+    onError,
+  );
+  const { toggle } = state;
+  const guardedToggle = useCallback(() => {
+    if (requireLogin()) void toggle();
+  }, [requireLogin, toggle]);
+  return { ...state, toggle: guardedToggle };
+}
+
+export type CollectionFollow = ReturnType<typeof useFollowCollection>;
+
+/** 关注 / 已关注 for a collection set. */
+export function FollowCollectionButton({ follow, title }: { follow: CollectionFollow; title: string }) {
+  return (
+    <button
+      type="button"
+      className={follow.on ? "btn follow-button followed" : "btn btn-primary follow-button"}
+      aria-pressed={follow.on}
+      aria-busy={follow.busy || undefined}
+      aria-label={`关注收藏集 ${title}`}
+      onClick={follow.toggle}
+    >
+      {follow.on ? "已关注" : "关注"}
+    </button>
+  );
+}

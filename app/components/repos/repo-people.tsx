@@ -1,0 +1,35 @@
+import { Link } from "react-router";
+import type { RepoTranslator } from "../../../server/services/repos/present";
+import { Avatar } from "../ui/avatar";
+
+/** The repo's owner on the code host (spec §3 Repo user): avatar (or initial) and name. */
+export function RepoOwner({ owner }: { owner: { username: string; avatar: string; url: string } }) {
+  return (
+    <a className="repo-owner" href={owner.url} target="_blank" rel="nofollow noopener noreferrer">
+      <Avatar user={{ username: owner.username, avatarLarge: owner.avatar }} size={40} />
+    </a>
+  );
+}
+
+/** The translators (spec §9: 5 shown), linked to their profiles. */
+export function TranslatorList({
+  translators,
+  compact,
+}: {
+  translators: RepoTranslator[];
+  compact?: boolean;
+}) {
+  if (translators.length === 0) return <p className="sidebar-empty">暂无译者</p>;
+  return (
+    <ul className={compact ? "repo-translators compact" : "repo-translators"}>
+      {translators.map((t) => (
+        <li key={t.id}>
+          <Link to={`/user/${t.id}`} className="repo-translator" title={t.username}>
+            <Avatar user={t} size={compact ? 24 : 32} />
+            {compact ? null : <span className="repo-translator-name">{t.username}</span>}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

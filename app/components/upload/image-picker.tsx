@@ -1,0 +1,133 @@
+import { useId, type ChangeEvent, type Dispatch, type SetStateAction } from "react";
+import { errorMessage, upload, type UploadedImage } from "../../lib/api";
+import { useShell } from "../shell/shell-context";
+import "./image-picker.css";
+
+/** One chosen image: uploading (uploaded is null) or uploaded. */
+export interface PickedImage {
+  key: string;
+  name: string;
+  uploaded: UploadedImage | null;
+}
+
+export type UploadPurpose = "image" | "collection";
+
+/** What the file dialog offers; the server decides by the first bytes anyway (spec §5). */
+const ACCEPT: Record<UploadPurpose, string> = {
+  image: "image/jpeg,image/png,image/gif,image/webp,image/bmp",
+  collection: "image/jpeg,image/png",
+};
+
+/** The URLs of the images that finished uploading, in the order shown. */
+export const uploadedUrls = (images: PickedImage[]): string[] =>
+  images.flatMap((image) => (image.uploaded ? [image.uploaded.url] : []));
+
+/** True while any chosen image is still on its way. */
+export const isUploading = (images: PickedImage[]): boolean => images.some((image) => !image.uploaded);
+
+let nextKey = 0;
+
+/**
+ * Choose up to `max` images: each uploads at once through POST /api/upload (CSRF header via
+ * `upload`), shows as a thumbnail with a remove button, and a refusal (文件太大, 文件格式不支持 …)
+ * is shown with the shell's alert. The list lives in the parent (`images`/`onChange` from useState),
+ * so the parent can read the URLs and clear the list after posting.
+ */
+export function ImagePicker({
+  images,
+  onChange,
+  max,
+  purpose = "image",
+  maxBytes,
+  disabled = false,
+  label = "添加图片",
+}: {
+  images: PickedImage[];
+  onChange: Dispatch<SetStateAction<PickedImage[]>>;
+  max: number;
+  purpose?: UploadPurpose;
+  /** Refuse bigger files before sending them (the server checks again). */
+  maxBytes?: number;
+  disabled?: boolean;
+  label?: string;
+}) {
+  const { alert, requireLogin } = useShell();
+  const inputId = useId();
+
+  async function send(file: File, key: string) {
+    const form = new FormData();
+    form.append("purpose", purpose);
+    form.append("file", file, file.name);
+    try {
+      const uploaded = await upload(form);
+      onChange((list) => list.map((image) => (image.key === key ? { ...image, uploaded } : image)));
+    } catch (error) {
+      onChange((list) => list.filter((image) => image.key !== key));
+      alert(errorMessage(error, "上传失败，请稍后重试"), "error");
+    }
+  }
+
+  function choose(event: ChangeEvent<HTMLInputElement>) {
+    const files = [...(event.target.files ?? [])];
+    // Choosing the same file again must fire change again.
+    event.target.value = "";
+    if (files.length === 0 || !requireLogin()) return;
+    const room = max - images.length;
+    if (files.length > room) alert(`最多 ${max} 张图片`, "warning");
+    const chosen = files.slice(0, Math.max(0, room)).filter((file) => {
+      if (maxBytes && file.size > maxBytes) {
+        alert(`${file.name}：文件太大`, "error");
+        return false;
+      }
+      return true;
+    });
+    const added = chosen.map((file) => ({ key: `picked-${++nextKey}`, name: file.name, uploaded: null }));
+    onChange((list) => [...list, ...added]);
+    added.forEach((image, i) => void send(chosen[i], image.key));
+  }
+
+  return (
+    <ul className="image-picker" aria-label="已选图片">
+      {images.map((image, i) => (
+        <li key={image.key} className="image-picker-item">
+          {image.uploaded ? (
+            <img src={image.uploaded.url} alt={`已选图片 ${i + 1}`} />
+          ) : (
+            <span className="image-picker-pending" role="status">
+              上传中…
+            </span>
+          )}
+          <button
+            type="button"
+            className="image-picker-remove"
+            aria-label={`移除图片 ${i + 1}`}
+            title="移除"
+            onClick={() => onChange((list) => list.filter((other) => other.key !== image.key))}
+          >
+            ×
+          </button>
+        </li>
+      ))}
+      {images.length < max ? (
+        <li className="image-picker-item image-picker-slot">
+          <input
+            id={inputId}
+            type="file"
+            accept={ACCEPT[purpose]}
+            multiple={max > 1}
+            disabled={disabled}
+            className="visually-hidden image-picker-input"
+            onChange={choose}
+          />
+          <label htmlFor={inputId} className="image-picker-add" title={label}>
+            <span aria-hidden="true">+</span>
+            <span className="image-picker-add-text">
+              {label}
+              {max > 1 ? `（${images.length}/${max}）` : ""}
+            </span>
+          </label>
+        </li>
+      ) : null}
+    </ul>
+  );
+}

@@ -1,0 +1,57 @@
+import { Type, type Static } from "@sinclair/typebox";
+
+/** Spec §7: get_banner pages are at most 20 banners. */
+export const MAX_BANNER_PAGE_SIZE = 20;
+/** Spec §9: the sidebar shows 2 aside banners. */
+export const ASIDE_BANNERS = 2;
+
+const position = (extra: { default?: string } = {}) =>
+  Type.Union([Type.Literal("hero"), Type.Literal("aside")], {
+    description: "hero（顶部轮播）或 aside（侧栏）",
+    ...extra,
+  });
+/** A link a banner may carry: http(s) or a path on this site — never javascript: or data:. */
+const link = (description: string) =>
+  Type.String({ maxLength: 2000, pattern: "^(https?://[^\\s]+|/(?!/)[^\\s]*)$", description });
+const instant = Type.Union([Type.String({ format: "date-time" }), Type.Null()], {
+  description: "ISO 8601 时间；null 表示不限",
+});
+
+export const BannerListQuery = Type.Object({
+  position: Type.Optional(position({ default: "hero" })),
+  platform: Type.Optional(Type.String({ pattern: "^[a-z0-9_-]{1,16}$", default: "web" })),
+  page: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, default: 0, description: "从 0 开始" })),
+  pageSize: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: MAX_BANNER_PAGE_SIZE, default: MAX_BANNER_PAGE_SIZE }),
+  ),
+  src: Type.Optional(Type.String({ pattern: "^[a-z0-9_-]{1,16}$", default: "web" })),
+});
+export type BannerListQuery = Static<typeof BannerListQuery>;
+
+const fields = {
+  position: position(),
+  title: Type.String({ maxLength: 100 }),
+  imageUrl: link("图片地址：http(s) 或本站路径（如 /uploads/…）"),
+  url: link("点击后打开的地址：http(s) 或本站路径"),
+  order: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, description: "越小越靠前" }),
+  active: Type.Boolean(),
+  startedAt: instant,
+  endedAt: instant,
+};
+
+export const BannerCreateBody = Type.Object({
+  position: fields.position,
+  imageUrl: fields.imageUrl,
+  url: fields.url,
+  title: Type.Optional(fields.title),
+  order: Type.Optional(fields.order),
+  active: Type.Optional(fields.active),
+  startedAt: Type.Optional(fields.startedAt),
+  endedAt: Type.Optional(fields.endedAt),
+});
+export type BannerCreateBody = Static<typeof BannerCreateBody>;
+
+export const BannerUpdateBody = Type.Partial(Type.Object(fields));
+export type BannerUpdateBody = Static<typeof BannerUpdateBody>;
+
+export const BannerParams = Type.Object({ id: Type.String({ pattern: "^[0-9a-f]{24}$" }) });

@@ -1,0 +1,258 @@
+import { and, asc, count, desc, eq, getTableColumns, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import type { Tx } from "../../../db/client.ts";
+import { bookletSections, booklets, orders, users } from "../../../db/schema/index.ts";
+import type { BookletSort } from "./schema.ts";
+
+export type BookletRow = typeof booklets.$inferSelect;
+export type SectionRow = typeof bookletSections.$inferSelect;
+/** A section without its Markdown (lists never carry the content). */
+export type SectionHead = Omit<SectionRow, "content">;
+export type OrderRow = typeof orders.$inferSelect;
+
+export async function findBooklet(db: Tx, id: string): Promise<BookletRow | undefined> {
+  const [row] = await db.select().from(booklets).where(eq(booklets.id, id)).limit(1);
+  return row;
+}
+
+/** Locks the booklet row: publish/unpublish and the counters of its sections serialize on it. */
+export async function lockBooklet(tx: Tx, id: string): Promise<BookletRow | undefined> {
+  const [row] = await tx.select().from(booklets).where(eq(booklets.id, id)).for("update");
+  return row;
+}
+
+export async function insertBooklet(tx: Tx, values: typeof booklets.$inferInsert): Promise<BookletRow> {
+  const [row] = await tx.insert(booklets).values(values).returning();
+  return row;
+}
+
+export async function updateBooklet(
+  tx: Tx,
+  id: string,
+  values: Partial<typeof booklets.$inferInsert>,
+): Promise<BookletRow> {
+  const [row] = await tx
+    .update(booklets)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(booklets.id, id))
+    .returning();
+  return row;
+}
+
+export interface ListFilter {
+  categoryId: string | null;
+  userId: string | null;
+  /** The author listing their own booklets sees drafts too. */
+  withDrafts: boolean;
+  sort: BookletSort;
+  before: { value: number | Date; id: string } | null;
+  limit: number;
+}
+
+/**
+ * One keyset page of booklets: newest walks (createdAt, id), hottest (buyCount, id), backward; the
+ * partial indexes booklets_(category_)created_idx / _buy_idx serve both with or without a category.
+ */
+export async function bookletsPage(db: Tx, f: ListFilter): Promise<BookletRow[]> {
+  const key = f.sort === "hottest" ? booklets.buyCount : booklets.createdAt;
+  const where: (SQL | undefined)[] = [
+    f.withDrafts ? undefined : eq(booklets.isDraft, false),
+    f.categoryId ? eq(booklets.categoryId, f.categoryId) : undefined,
+    f.userId ? eq(booklets.userId, f.userId) : undefined,
+  ];
+  if (f.before) {
+    where.push(or(lt(key, f.before.value), and(eq(key, f.before.value), lt(booklets.id, f.before.id))));
+  }
+  return db
+    .select()
+    .from(booklets)
+    .where(and(...where))
+    .orderBy(desc(key), desc(booklets.id))
+    .limit(f.limit);
+}
+
+/** Published hot booklets, most bought first (booklets_hot_idx). */
+export async function hotBooklets(db: Tx, limit: number): Promise<BookletRow[]> {
+  return db
+    .select()
+    .from(booklets)
+    .where(and(eq(booklets.isHot, true), eq(booklets.isDraft, false)))
+    .orderBy(desc(booklets.buyCount), desc(booklets.id))
+    .limit(limit);
+}
+
+export async function bookletsByIds(db: Tx, ids: string[]): Promise<BookletRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(booklets).where(inArray(booklets.id, ids));
+}
+
+const { content: _content, ...sectionHeadColumns } = getTableColumns(bookletSections);
+
+/** A booklet's sections in reading order, without content. */
+export async function sectionsOf(db: Tx, bookletId: string): Promise<SectionHead[]> {
+  return db
+    .select(sectionHeadColumns)
+    .from(bookletSections)
+    .where(eq(bookletSections.bookletId, bookletId))
+    .orderBy(asc(bookletSections.order), asc(bookletSections.id));
+}
+
+export async function findSection(db: Tx, id: string): Promise<SectionRow | undefined> {
+  const [row] = await db.select().from(bookletSections).where(eq(bookletSections.id, id)).limit(1);
+  return row;
+}
+
+/** The next free position at the end of a booklet. */
+export async function nextSectionOrder(tx: Tx, bookletId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`coalesce(max(${bookletSections.order}) + 1, 0)::int` })
+    .from(bookletSections)
+    .where(eq(bookletSections.bookletId, bookletId));
+  return row.n;
+}
+
+/** Adds a section and moves booklets.sectionsCount with it (caller holds the booklet lock). */
+export async function insertSection(
+  tx: Tx,
+  values: typeof bookletSections.$inferInsert,
+): Promise<SectionRow> {
+  const [row] = await tx.insert(bookletSections).values(values).returning();
+  await tx
+    .update(booklets)
+    .set({ sectionsCount: sql`${booklets.sectionsCount} + 1`, updatedAt: new Date() })
+    .where(eq(booklets.id, values.bookletId));
+  return row;
+}
+
+export async function updateSection(
+  tx: Tx,
+  id: string,
+  values: Partial<typeof bookletSections.$inferInsert>,
+): Promise<SectionRow> {
+  const [row] = await tx
+    .update(bookletSections)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(bookletSections.id, id))
+    .returning();
+  return row;
+}
+
+/** users.bookletCount + delta (published booklets of the author). */
+export async function bumpBookletCount(tx: Tx, userId: string, delta: 1 | -1): Promise<void> {
+  await tx
+    .update(users)
+    .set({ bookletCount: sql`${users.bookletCount} + ${delta}` })
+    .where(eq(users.id, userId));
+}
+
+export async function bumpBookletViews(db: Tx, id: string): Promise<number | undefined> {
+  const [row] = await db
+    .update(booklets)
+    .set({ viewCount: sql`${booklets.viewCount} + 1` })
+    .where(and(eq(booklets.id, id), eq(booklets.isDraft, false)))
+    .returning({ viewCount: booklets.viewCount });
+  return row?.viewCount;
+}
+
+export async function bumpSectionViews(db: Tx, id: string): Promise<number | undefined> {
+  const [row] = await db
+    .update(bookletSections)
+    .set({ viewCount: sql`${bookletSections.viewCount} + 1` })
+    .where(eq(bookletSections.id, id))
+    .returning({ viewCount: bookletSections.viewCount });
+  return row?.viewCount;
+}
+
+// ---------------------------------------------------------------- orders
+
+/** Of these booklets, the ones the user has a paid order for (orders_paid_key). */
+export async function boughtAmong(db: Tx, userId: string | null, ids: string[]): Promise<Set<string>> {
+  if (!userId || ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: orders.bookletId })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, "paid"), inArray(orders.bookletId, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Every booklet id the user bought (userBuyList), newest purchase first. */
+export async function boughtIds(db: Tx, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: orders.bookletId })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, "paid")))
+    .orderBy(desc(orders.paidAt), desc(orders.id));
+  return rows.map((r) => r.id);
+}
+
+/** One page of a user's bought booklets, newest purchase first, with the total. */
+export async function boughtPage(db: Tx, userId: string, page: number, pageSize: number) {
+  const mine = and(eq(orders.userId, userId), eq(orders.status, "paid"));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ booklet: booklets, paidAt: orders.paidAt })
+      .from(orders)
+      .innerJoin(booklets, eq(booklets.id, orders.bookletId))
+      .where(mine)
+      .orderBy(desc(orders.paidAt), desc(orders.id))
+      .limit(pageSize)
+      .offset(page * pageSize),
+    db.select({ n: count() }).from(orders).where(mine),
+  ]);
+  return { rows, total: total.n };
+}
+
+export async function findOrder(db: Tx, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row;
+}
+
+/** Locks the order row: every change of one order (notify, check, close) serializes on it. */
+export async function lockOrder(tx: Tx, id: string): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+  return row;
+}
+
+/** The user's pending order for a booklet, locked (orders_pending_key allows one). */
+export async function lockPendingOrder(tx: Tx, userId: string, bookletId: string) {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.bookletId, bookletId), eq(orders.status, "pending")))
+    .for("update");
+  return row;
+}
+
+export async function hasPaidOrder(db: Tx, userId: string, bookletId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.bookletId, bookletId), eq(orders.status, "paid")))
+    .limit(1);
+  return !!row;
+}
+
+export async function insertOrder(tx: Tx, values: typeof orders.$inferInsert): Promise<OrderRow> {
+  const [row] = await tx.insert(orders).values(values).returning();
+  return row;
+}
+
+export async function updateOrder(
+  tx: Tx,
+  id: string,
+  values: Partial<typeof orders.$inferInsert>,
+): Promise<OrderRow> {
+  const [row] = await tx.update(orders).set(values).where(eq(orders.id, id)).returning();
+  return row;
+}
+
+/** The counters a paid order moves: booklets.buyCount and the buyer's purchasedBookletCount. */
+export async function countPurchase(tx: Tx, bookletId: string, buyerId: string): Promise<void> {
+  await tx
+    .update(booklets)
+    .set({ buyCount: sql`${booklets.buyCount} + 1` })
+    .where(eq(booklets.id, bookletId));
+  await tx
+    .update(users)
+    .set({ purchasedBookletCount: sql`${users.purchasedBookletCount} + 1` })
+    .where(eq(users.id, buyerId));
+}

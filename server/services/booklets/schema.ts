@@ -1,0 +1,96 @@
+import { Type } from "@sinclair/typebox";
+
+/** Ids are 24 lowercase hex characters (server/lib/ids.ts); anything else answers 400 naming the field. */
+const id = (description: string) => Type.String({ pattern: "^[0-9a-f]{24}$", description });
+
+/** Booklet lists page by 20 (spec §9). */
+export const BOOKLETS_PAGE_SIZE = 20;
+/** The hot list's default length. */
+export const HOT_LIMIT = 10;
+/** Longest title and summary, in characters. */
+export const TITLE_MAX = 100;
+export const SUMMARY_MAX = 1000;
+/** Longest section, in characters of Markdown. */
+export const SECTION_MAX = 100_000;
+/** Highest price a booklet may ask, in cents (¥9,999.99). */
+export const PRICE_MAX = 999_999;
+/** The author's share of a sale (the rest is the platform's); income bills are price × share, rounded. */
+export const AUTHOR_SHARE = 0.7;
+/** A pending order can be paid for this long; a buy after that makes a new one. */
+export const ORDER_TTL_MS = 30 * 60 * 1000;
+
+export const BOOKLET_SORTS = ["newest", "hottest"] as const;
+export type BookletSort = (typeof BOOKLET_SORTS)[number];
+
+export const BookletIdQuery = Type.Object({ bookletId: id("小册 id") });
+export const SectionIdQuery = Type.Object({ sectionId: id("章节 id") });
+export const BookletIdParams = Type.Object({ id: id("小册 id") });
+export const SectionIdParams = Type.Object({ sectionId: id("章节 id") });
+export const OrderIdQuery = Type.Object({ orderId: id("订单 id") });
+
+export const BookletListQuery = Type.Object({
+  category: Type.Optional(
+    Type.String({ maxLength: 32, description: "分类名（frontend、backend…）；all 或省略为全部" }),
+  ),
+  sort: Type.Optional(
+    Type.Union(
+      BOOKLET_SORTS.map((s) => Type.Literal(s)),
+      { default: "newest", description: "newest（最新上架）或 hottest（购买最多）" },
+    ),
+  ),
+  userId: Type.Optional(id("只看这位作者的小册（作者本人还能看到自己的草稿）")),
+  pointer: Type.Optional(Type.String({ maxLength: 120, description: "游标：上一页返回的 cursor" })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: BOOKLETS_PAGE_SIZE })),
+});
+
+export const HotQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: HOT_LIMIT })),
+});
+
+export const BuyListQuery = Type.Object({
+  userId: Type.Optional(id("用户 id，省略为自己")),
+  page: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: "从 0 开始" })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: BOOKLETS_PAGE_SIZE })),
+});
+
+export const NewBookletBody = Type.Object({
+  title: Type.String({ maxLength: 1000 }),
+  summary: Type.Optional(Type.String({ maxLength: 10_000 })),
+  category: Type.Optional(Type.String({ maxLength: 32, description: "分类名，如 frontend" })),
+  price: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: PRICE_MAX, description: "价格，单位分；0 为免费" }),
+  ),
+  cover: Type.Optional(Type.String({ maxLength: 2000, description: "封面图 http(s) 或 /uploads/… 地址" })),
+  isFinished: Type.Optional(Type.Boolean()),
+});
+
+export const EditBookletBody = Type.Partial(NewBookletBody);
+
+export const NewSectionBody = Type.Object({
+  title: Type.String({ maxLength: 1000 }),
+  content: Type.Optional(Type.String({ maxLength: SECTION_MAX + 1000, description: "Markdown" })),
+  isFree: Type.Optional(Type.Boolean()),
+  order: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
+});
+
+export const EditSectionBody = Type.Partial(NewSectionBody);
+
+export const DraftBody = Type.Object({ bookletId: id("小册 id"), isDraft: Type.Boolean() });
+export const HotBody = Type.Object({ bookletId: id("小册 id"), isHot: Type.Boolean() });
+export const FreeBody = Type.Object({ sectionId: id("章节 id"), isFree: Type.Boolean() });
+
+export const BuyBody = Type.Object({
+  bookletId: id("小册 id"),
+  type: Type.Optional(
+    Type.Union([Type.Literal("wxpay"), Type.Literal("alipay")], {
+      default: "wxpay",
+      description: "支付方式：wxpay（微信扫码）或 alipay（支付宝手机网站）",
+    }),
+  ),
+});
+
+export const AlipayBuyBody = Type.Object({ bookletId: id("小册 id") });
+
+export const NotifyParams = Type.Object({
+  channel: Type.Union([Type.Literal("wxpay"), Type.Literal("alipay"), Type.Literal("dev")]),
+});

@@ -1,0 +1,264 @@
+import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
+import type { Tx } from "../../../db/client.ts";
+import {
+  collectionSetEntries,
+  collectionSetFollowers,
+  collectionSets,
+  entries,
+  users,
+} from "../../../db/schema/index.ts";
+
+export type CollectionSetRow = typeof collectionSets.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+export interface SetWithAuthor {
+  set: CollectionSetRow;
+  user: UserRow;
+}
+
+/** The two orders of a list of sets (spec §7 rankType). */
+export type SetRank = "new" | "hot";
+
+/**
+ * Orders with the id as the last key, so the order is total: offset pages neither repeat nor skip
+ * while nothing changes. new walks collection_sets_created_idx (or _tag_created_idx with a tag)
+ * backward; hot walks collection_sets_followers_idx backward.
+ */
+function setOrder(rank: SetRank) {
+  return rank === "hot"
+    ? [desc(collectionSets.followerCount), desc(collectionSets.id)]
+    : [desc(collectionSets.createdAt), desc(collectionSets.id)];
+}
+
+/** A set by id, with its author (reads, no lock). */
+export async function setWithAuthor(db: Tx, id: string): Promise<SetWithAuthor | undefined> {
+  const [row] = await db
+    .select({ set: collectionSets, user: users })
+    .from(collectionSets)
+    .innerJoin(users, eq(users.id, collectionSets.userId))
+    .where(eq(collectionSets.id, id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Locks the set row for the rest of the transaction. Every change to a set's rows (entries,
+ * followers) and counters takes this lock first, so concurrent toggles on one set run one after
+ * another and the counter always moves with exactly the rows that changed.
+ */
+export async function lockSet(tx: Tx, id: string): Promise<CollectionSetRow | undefined> {
+  const [row] = await tx.select().from(collectionSets).where(eq(collectionSets.id, id)).for("update");
+  return row;
+}
+
+export async function insertSet(tx: Tx, values: typeof collectionSets.$inferInsert) {
+  const [row] = await tx.insert(collectionSets).values(values).returning();
+  return row;
+}
+
+export async function updateSet(tx: Tx, id: string, values: Partial<typeof collectionSets.$inferInsert>) {
+  const [row] = await tx
+    .update(collectionSets)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(collectionSets.id, id))
+    .returning();
+  return row;
+}
+
+/** Deletes the set; its entry and follower rows go with it (ON DELETE CASCADE). */
+export async function deleteSet(tx: Tx, id: string): Promise<void> {
+  await tx.delete(collectionSets).where(eq(collectionSets.id, id));
+}
+
+export interface SetFilter {
+  rank: SetRank;
+  /** Only editor-picked sets. */
+  recommended?: boolean;
+  /** Only sets with this topic tag. */
+  tag?: string;
+  /** Only sets created by this user. */
+  userId?: string;
+}
+
+/** One page of sets with their authors, in `rank` order (offset paging, zero-based pages). */
+export async function setPage(db: Tx, f: SetFilter, offset: number, limit: number) {
+  const where: SQL[] = [];
+  if (f.recommended) where.push(eq(collectionSets.recommended, true));
+  if (f.tag) where.push(eq(collectionSets.tag, f.tag));
+  if (f.userId) where.push(eq(collectionSets.userId, f.userId));
+  return db
+    .select({ set: collectionSets, user: users })
+    .from(collectionSets)
+    .innerJoin(users, eq(users.id, collectionSets.userId))
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(...setOrder(f.rank))
+    .offset(offset)
+    .limit(limit);
+}
+
+/** How many sets a user created (collection_sets_user_created_idx). */
+export async function countSetsOf(db: Tx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(collectionSets).where(eq(collectionSets.userId, userId));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The sets a user follows, most recently followed first (collection_set_followers_user_created_idx),
+ * with their authors.
+ */
+export async function followedSetPage(db: Tx, userId: string, offset: number, limit: number) {
+  return db
+    .select({ set: collectionSets, user: users, followedAt: collectionSetFollowers.createdAt })
+    .from(collectionSetFollowers)
+    .innerJoin(collectionSets, eq(collectionSets.id, collectionSetFollowers.collectionSetId))
+    .innerJoin(users, eq(users.id, collectionSets.userId))
+    .where(eq(collectionSetFollowers.userId, userId))
+    .orderBy(desc(collectionSetFollowers.createdAt), desc(collectionSetFollowers.collectionSetId))
+    .offset(offset)
+    .limit(limit);
+}
+
+export async function countFollowedSets(db: Tx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(collectionSetFollowers)
+    .where(eq(collectionSetFollowers.userId, userId));
+  return Number(row?.n ?? 0);
+}
+
+/** Which of `setIds` does `userId` follow? */
+export async function followedAmong(db: Tx, userId: string, setIds: string[]): Promise<Set<string>> {
+  if (!setIds.length) return new Set();
+  const rows = await db
+    .select({ id: collectionSetFollowers.collectionSetId })
+    .from(collectionSetFollowers)
+    .where(
+      and(eq(collectionSetFollowers.userId, userId), inArray(collectionSetFollowers.collectionSetId, setIds)),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Which of `setIds` hold the entry? */
+export async function setsHoldingEntry(db: Tx, entryId: string, setIds: string[]): Promise<Set<string>> {
+  if (!setIds.length) return new Set();
+  const rows = await db
+    .select({ id: collectionSetEntries.collectionSetId })
+    .from(collectionSetEntries)
+    .where(
+      and(eq(collectionSetEntries.entryId, entryId), inArray(collectionSetEntries.collectionSetId, setIds)),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Which of `entryIds` are in at least one of `userId`'s sets (collection_set_entries_entry_idx)? */
+export async function entriesInSetsOf(db: Tx, userId: string, entryIds: string[]): Promise<Set<string>> {
+  if (!entryIds.length) return new Set();
+  const rows = await db
+    .selectDistinct({ id: collectionSetEntries.entryId })
+    .from(collectionSetEntries)
+    .innerJoin(collectionSets, eq(collectionSets.id, collectionSetEntries.collectionSetId))
+    .where(and(eq(collectionSets.userId, userId), inArray(collectionSetEntries.entryId, entryIds)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Adds the follower row; true only when this call inserted it (following twice is a no-op). */
+export async function insertFollower(tx: Tx, setId: string, userId: string): Promise<boolean> {
+  const rows = await tx
+    .insert(collectionSetFollowers)
+    .values({ collectionSetId: setId, userId })
+    .onConflictDoNothing()
+    .returning({ id: collectionSetFollowers.collectionSetId });
+  return rows.length === 1;
+}
+
+/** Removes the follower row; true only when this call deleted it. */
+export async function deleteFollower(tx: Tx, setId: string, userId: string): Promise<boolean> {
+  const rows = await tx
+    .delete(collectionSetFollowers)
+    .where(and(eq(collectionSetFollowers.collectionSetId, setId), eq(collectionSetFollowers.userId, userId)))
+    .returning({ id: collectionSetFollowers.collectionSetId });
+  return rows.length === 1;
+}
+
+/** Adds the entry row; true only when this call inserted it (collecting twice is a no-op). */
+export async function insertSetEntry(tx: Tx, setId: string, entryId: string): Promise<boolean> {
+  const rows = await tx
+    .insert(collectionSetEntries)
+    .values({ collectionSetId: setId, entryId })
+    .onConflictDoNothing()
+    .returning({ id: collectionSetEntries.collectionSetId });
+  return rows.length === 1;
+}
+
+/** Removes the entry row; true only when this call deleted it. */
+export async function deleteSetEntry(tx: Tx, setId: string, entryId: string): Promise<boolean> {
+  const rows = await tx
+    .delete(collectionSetEntries)
+    .where(and(eq(collectionSetEntries.collectionSetId, setId), eq(collectionSetEntries.entryId, entryId)))
+    .returning({ id: collectionSetEntries.collectionSetId });
+  return rows.length === 1;
+}
+
+/** Moves one of the set's counters by `delta` (the row is locked by lockSet); answers the new row. */
+export async function bumpSetCounter(
+  tx: Tx,
+  setId: string,
+  counter: "entryCount" | "followerCount",
+  delta: 1 | -1,
+): Promise<CollectionSetRow> {
+  const column = counter === "entryCount" ? collectionSets.entryCount : collectionSets.followerCount;
+  const [row] = await tx
+    .update(collectionSets)
+    .set({ [counter]: sql`${column} + ${delta}` })
+    .where(eq(collectionSets.id, setId))
+    .returning();
+  return row;
+}
+
+/** An entry's state, for collecting it: only published, undeleted entries can be collected. */
+export async function entryState(db: Tx, entryId: string) {
+  const [row] = await db
+    .select({ id: entries.id, status: entries.status, deletedAt: entries.deletedAt })
+    .from(entries)
+    .where(eq(entries.id, entryId))
+    .limit(1);
+  return row;
+}
+
+const visibleEntry = and(eq(entries.status, "published"), isNull(entries.deletedAt));
+
+/**
+ * One page of a set's entries with their authors. new: most recently collected first
+ * (collection_set_entries_set_created_idx); hot: the entries' hotIndex, best first, sorted among
+ * this set's rows only. Entries deleted or unpublished since stay in the set (and in entryCount,
+ * which counts rows) but are not listed.
+ */
+export async function setEntryPage(db: Tx, setId: string, rank: SetRank, offset: number, limit: number) {
+  const order =
+    rank === "hot"
+      ? [desc(entries.hotIndex), desc(entries.id)]
+      : [desc(collectionSetEntries.createdAt), desc(collectionSetEntries.entryId)];
+  return db
+    .select({ entry: entries, user: users, collectedAt: collectionSetEntries.createdAt })
+    .from(collectionSetEntries)
+    .innerJoin(entries, eq(entries.id, collectionSetEntries.entryId))
+    .innerJoin(users, eq(users.id, entries.userId))
+    .where(and(eq(collectionSetEntries.collectionSetId, setId), visibleEntry))
+    .orderBy(...order)
+    .offset(offset)
+    .limit(limit);
+}
+
+/**
+ * The most used topic tags of sets, most sets first (an index-only walk of
+ * collection_sets_tag_created_idx); sets without a tag are not counted.
+ */
+export async function hotTags(db: Tx, limit: number) {
+  const n = count();
+  return db
+    .select({ title: collectionSets.tag, count: n })
+    .from(collectionSets)
+    .where(ne(collectionSets.tag, ""))
+    .groupBy(collectionSets.tag)
+    .orderBy(desc(n), collectionSets.tag)
+    .limit(limit);
+}

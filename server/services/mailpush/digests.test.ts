@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { NuggetApp } from "../../app.ts";
+import { BUILT_IN_TAGS } from "../../../db/reference-data.ts";
+import { users } from "../../../db/schema/index.ts";
+import { testApp, uniqueIp } from "../../../tests/support/app.ts";
+import { startSmtp } from "../../../tests/support/smtp.ts";
+import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
+import { makeEntry } from "../../../tests/support/factories.ts";
+import { weeklyDue } from "./schedule.ts";
+
+let nugget: NuggetApp;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+beforeAll(async () => {
+  smtp = await startSmtp();
+  nugget = await testApp({ smtpUrl: smtp.url });
+});
+afterAll(async () => {
+  await nugget.app.close();
+  await nugget.database.close();
+  await smtp.close();
+});
+
+const api = (method: "GET" | "POST", url: string, auth?: Auth, body?: unknown) =>
+  call(nugget.app, method, url, { auth, body, ip: uniqueIp() });
+const digests = () => nugget.services.digests;
+
+/** A user whose address is verified (digests go to verified addresses only). */
+async function verifiedUser() {
+  const u = await registerByEmail(nugget);
+  await nugget.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, u.auth.uid));
+  return u;
+}
+
+/**
+ * Subject and body of the push mails to `to` (not the address-verification mail registration
+ * sends): nodemailer encodes Chinese text as base64.
+ */
+function mailsTo(to: string) {
+  const raws = smtp.received.filter((m) => m.to.includes(to)).map((m) => m.raw);
+  return raws
+    .map((raw) => {
+      const split = raw.search(/\r?\n\r?\n/);
+      const head = raw.slice(0, split);
+      const body = raw.slice(split).trim();
+      const subject = /^subject: (.*(?:\r?\n\s.*)*)/im.exec(head)?.[1] ?? "";
+      const decodedSubject = subject.replace(/=\?utf-8\?B\?([^?]*)\?=/gi, (_m, b64: string) =>
+        Buffer.from(b64, "base64").toString("utf8"),
+      );
+      const text = /content-transfer-encoding:\s*base64/i.test(head)
+        ? Buffer.from(body, "base64").toString("utf8")
+        : /content-transfer-encoding:\s*quoted-printable/i.test(head)
+          ? Buffer.from(
+              body
+                .replace(/=\r?\n/g, "")
+                .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+              "latin1",
+            ).toString("utf8")
+          : body;
+      return { subject: decodedSubject.replace(/\s*\r?\n\s*/g, ""), text };
+    })
+    .filter((m) => !m.subject.includes("验证"));
+}
+
+async function waitForMails(to: string, count: number) {
+  for (let i = 0; i < 100 && mailsTo(to).length < count; i++) await new Promise((r) => setTimeout(r, 30));
+  return mailsTo(to);
+}
+
+const share = (auth: Auth, title: string) =>
+  api("POST", "/api/entryPublish", auth, {
+    originalUrl: `https://example.com/d/${randomBytes(6).toString("hex")}`,
+    title,
+    category: "frontend",
+    tags: BUILT_IN_TAGS[0].id,
+    content: "推荐",
+    extra: "0|1|0|0",
+  });
+
+describe("follow mail", () => {
+  it("mails the followee who switched it on, once per follower; never the switched-off or unverified", async () => {
+    const star = await verifiedUser();
+    const fan = await registerByEmail(nugget);
+    const quiet = await verifiedUser();
+    const unverified = await registerByEmail(nugget);
+    for (const u of [star, unverified]) {
+      expect((await api("POST", "/api/subscribe.php", u.auth, { type: "follow", check: true })).s).toBe(1);
+    }
+    for (const target of [star, quiet, unverified]) {
+      expect((await api("POST", "/api/follow", fan.auth, { ids: target.auth.uid })).s).toBe(1);
+    }
+    const mails = await waitForMails(star.email, 1);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toContain(`${fan.username} 关注了你`);
+    expect(mails[0].text).toContain(`/user/${fan.auth.uid}`);
+    expect(mails[0].text).toContain("/user/settings/mail");
+
+    // Unfollow and follow again: no second notification, so no second mail.
+    await api("POST", "/api/unfollow", fan.auth, { ids: star.auth.uid });
+    await api("POST", "/api/follow", fan.auth, { ids: star.auth.uid });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mailsTo(star.email)).toHaveLength(1);
+    expect(mailsTo(quiet.email)).toHaveLength(0);
+    expect(mailsTo(unverified.email)).toHaveLength(0);
+  });
+});
+
+describe("article digest", () => {
+  it("lists new entries of followed authors once a day, only unread ones, honouring the switch", async () => {
+    const author = await registerByEmail(nugget);
+    const reader = await verifiedUser();
+    const optedOut = await verifiedUser();
+    const caughtUp = await verifiedUser();
+    await api("POST", "/api/subscribe.php", optedOut.auth, { type: "article", check: false });
+    for (const u of [reader, optedOut, caughtUp]) {
+      await api("POST", "/api/follow", u.auth, { ids: author.auth.uid });
+    }
+    const tag = randomBytes(3).toString("hex");
+    for (const n of [1, 2]) expect((await share(author.auth, `周报 ${tag} 第${n}期`)).s).toBe(1);
+    // Read on the site already: the mail would tell nothing new.
+    await api("POST", "/api/setUserNotificationNum", caughtUp.auth);
+
+    const now = new Date();
+    const run = await digests().runArticleDigest(now);
+    expect(run.failed).toBe(0);
+    let mails = await waitForMails(reader.email, 1);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toMatch(/你关注的作者发布了 ?2 ?篇新内容/);
+    expect(mails[0].text).toMatch(new RegExp(`周报 ${tag} 第2期[\\s\\S]*周报 ${tag} 第1期`));
+    expect(mails[0].text).toMatch(/\/entry\/[0-9a-f]{24}/);
+    expect(mailsTo(optedOut.email)).toHaveLength(0);
+    expect(mailsTo(caughtUp.email)).toHaveLength(0);
+
+    // Again in the same hour, or two hours later: at most one digest a day.
+    expect((await share(author.auth, `周报 ${tag} 第3期`)).s).toBe(1);
+    await digests().runArticleDigest(now);
+    await digests().runArticleDigest(new Date(now.getTime() + 2 * 3_600_000));
+    expect(mailsTo(reader.email)).toHaveLength(1);
+    // A day on, only what came after the last digest is listed.
+    await digests().runArticleDigest(new Date(now.getTime() + 23.5 * 3_600_000));
+    mails = await waitForMails(reader.email, 2);
+    expect(mails).toHaveLength(2);
+    expect(mails[1].subject).toMatch(/发布了 ?1 ?篇新内容/);
+    expect(mails[1].text).toContain(`第3期`);
+    expect(mails[1].text).not.toContain(`第1期`);
+  });
+});
+
+describe("weekly digest", () => {
+  it("sends the week's hottest entries once a week to verified users who kept it on", async () => {
+    const author = await registerByEmail(nugget);
+    // At least one entry of this week, whatever else the database holds.
+    const hot = await makeEntry(nugget.database.db, author.auth.uid);
+    const reader = await verifiedUser();
+    const optedOut = await verifiedUser();
+    await api("POST", "/api/subscribe.php", optedOut.auth, { type: "week", check: false });
+
+    const now = new Date();
+    const run = await digests().runWeeklyDigest(now);
+    expect(run.failed).toBe(0);
+    const mails = await waitForMails(reader.email, 1);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toContain("本周热门");
+    expect(mails[0].text).toMatch(/1\. .+\r?\n\s+http:\/\/nugget\.test\/entry\/[0-9a-f]{24}/);
+    expect(hot.id).toMatch(/^[0-9a-f]{24}$/);
+    expect(mailsTo(optedOut.email)).toHaveLength(0);
+
+    await digests().runWeeklyDigest(new Date(now.getTime() + 3 * 86_400_000));
+    expect(mailsTo(reader.email)).toHaveLength(1);
+    await digests().runWeeklyDigest(new Date(now.getTime() + 7 * 86_400_000));
+    expect(await waitForMails(reader.email, 2)).toHaveLength(2);
+  });
+
+  it("is due on Monday from 09:00 China time", () => {
+    expect(weeklyDue(new Date("2026-11-23T01:00:00Z"))).toBe(true); // Mon 09:00 CST
+    expect(weeklyDue(new Date("2026-11-23T00:59:00Z"))).toBe(false); // Mon 08:59 CST
+    expect(weeklyDue(new Date("2026-11-22T20:00:00Z"))).toBe(false); // Mon 04:00 CST
+    expect(weeklyDue(new Date("2026-11-24T01:00:00Z"))).toBe(false); // Tue
+  });
+});

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { ok } from "../../plugins/envelope.ts";
+import type { Services } from "../index.ts";
+import { TRACKING } from "../../lib/rate-limits.ts";
+import { CollectorQuery, GenSuidQuery, LogQuery, PunchQuery } from "./schema.ts";
+
+const tags = ["tracking"];
+const LIMIT = `每个地址每分钟最多 ${TRACKING.max} 次，超出返回 429。`;
+const NOTE =
+  "事件先进内存队列，约每秒（或每 200 条）批量写入，调用从不等待数据库；写入失败只记日志。" +
+  "事件记在会话用户名下（未登录为空）：查询里的 uid 与会话不一致时不采用。d 为 {recorded, uid}。" +
+  "参数不合法返回 400，d.field 指出参数。";
+
+/** Tracking of spec §7: log, collector, punch, gen_suid. GET, so a page can fire them as beacons. */
+export function trackingRoutes(services: Services): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    const tracking = services.tracking;
+    tracking.useLogger(app.log);
+    const config = { rateLimit: TRACKING };
+    const description = NOTE + LIMIT;
+
+    app.get(
+      "/log",
+      { schema: { tags, summary: "记录一次行为", description, querystring: LogQuery }, config },
+      async (req) => ok(tracking.log(req.query, req.caller)),
+    );
+    app.get(
+      "/collector",
+      {
+        schema: {
+          tags,
+          summary: "记录文章曝光（每个 id 一条 impression）",
+          description,
+          querystring: CollectorQuery,
+        },
+        config,
+      },
+      async (req) => ok(tracking.collector(req.query, req.caller)),
+    );
+    app.get(
+      "/punch",
+      {
+        schema: { tags, summary: "打点（sub_location 记入 category）", description, querystring: PunchQuery },
+        config,
+      },
+      async (req) => ok(tracking.punch(req.query, req.caller)),
+    );
+    app.get(
+      "/gen_suid",
+      {
+        schema: {
+          tags,
+          summary: "生成浏览器标识 suid",
+          description: "d 为 {suid}：22 个字符的随机 base64url 串，服务器不保存；浏览器按 src 缓存。" + LIMIT,
+          querystring: GenSuidQuery,
+        },
+        config,
+      },
+      async () => ok(tracking.genSuid()),
+    );
+  };
+}

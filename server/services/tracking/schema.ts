@@ -1,0 +1,78 @@
+import { Type, type Static } from "@sinclair/typebox";
+
+/** Entry ids one /collector call may carry; a longer list answers 400 naming `ids`. */
+export const MAX_COLLECTOR_IDS = 50;
+
+/**
+ * The actions of spec §7 Tracking, by the object they act on: click … share on an entry, follow and
+ * unfollow on a collection set, plus the page view (`view` on `page`, sent after each navigation)
+ * and a banner click (the only other thing the site tracks).
+ */
+export const ACTIONS_BY_OBJECT = {
+  entry: ["click", "like", "unlike", "collect", "uncollect", "view", "share"],
+  collection: ["follow", "unfollow"],
+  page: ["view"],
+  banner: ["click"],
+} as const;
+
+export type TrackedObject = keyof typeof ACTIONS_BY_OBJECT;
+export type TrackedAction = (typeof ACTIONS_BY_OBJECT)[TrackedObject][number];
+
+export const TRACKED_ACTIONS = [...new Set(Object.values(ACTIONS_BY_OBJECT).flat())] as TrackedAction[];
+export const TRACKED_OBJECTS = Object.keys(ACTIONS_BY_OBJECT) as TrackedObject[];
+
+const HEX = "[0-9a-f]{24}";
+const uid = Type.String({
+  pattern: `^${HEX}$`,
+  description: "调用者的用户 id（可不传）；与会话用户不一致时不采用，事件记在会话用户名下",
+});
+/** The browser id gen_suid hands out: opaque, URL-safe. */
+const suid = Type.String({ pattern: "^[A-Za-z0-9_-]{1,64}$", description: "gen_suid 生成的浏览器标识" });
+const source = Type.String({ pattern: "^[a-z0-9_-]{1,16}$", description: "来源，默认 web" });
+const location = Type.String({ maxLength: 500, description: "当前页面地址（路径与查询）" });
+
+export const LogQuery = Type.Object({
+  action: Type.Union(
+    TRACKED_ACTIONS.map((a) => Type.Literal(a)),
+    { description: `动作：${TRACKED_ACTIONS.join("、")}` },
+  ),
+  objectType: Type.Optional(
+    Type.Union(
+      TRACKED_OBJECTS.map((o) => Type.Literal(o)),
+      { description: "对象类型：entry（默认）、collection、page、banner" },
+    ),
+  ),
+  target: Type.Optional(Type.String({ pattern: `^(${HEX})?$`, description: "对象 id（page 不需要）" })),
+  value: Type.Optional(Type.String({ maxLength: 200 })),
+  category: Type.Optional(Type.String({ maxLength: 64 })),
+  referrer: Type.Optional(Type.String({ maxLength: 500 })),
+  location: Type.Optional(location),
+  source: Type.Optional(source),
+  suid: Type.Optional(suid),
+  uid: Type.Optional(uid),
+});
+export type LogQuery = Static<typeof LogQuery>;
+
+export const CollectorQuery = Type.Object({
+  ids: Type.String({
+    maxLength: MAX_COLLECTOR_IDS * 25,
+    pattern: `^${HEX}(\\|${HEX}){0,${MAX_COLLECTOR_IDS - 1}}$`,
+    description: `展示过的文章 id，用 | 连接，最多 ${MAX_COLLECTOR_IDS} 个`,
+  }),
+  location: Type.Optional(location),
+  source: Type.Optional(source),
+  suid: Type.Optional(suid),
+  uid: Type.Optional(uid),
+});
+export type CollectorQuery = Static<typeof CollectorQuery>;
+
+export const PunchQuery = Type.Object({
+  sub_location: Type.Optional(Type.String({ maxLength: 64, description: "页面内的位置" })),
+  location: Type.Optional(location),
+  src: Type.Optional(source),
+  suid: Type.Optional(suid),
+  uid: Type.Optional(uid),
+});
+export type PunchQuery = Static<typeof PunchQuery>;
+
+export const GenSuidQuery = Type.Object({ src: Type.Optional(source) });

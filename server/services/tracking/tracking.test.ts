@@ -1,0 +1,345 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { eq, inArray } from "drizzle-orm";
+import type { NuggetApp } from "../../app.ts";
+import { uniqueIp, useTestApp } from "../../../tests/support/app.ts";
+import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
+import { trackingEvents } from "../../../db/schema/index.ts";
+import { newId } from "../../lib/ids.ts";
+import type { Deps } from "../deps.ts";
+import { TRACKING } from "../../lib/rate-limits.ts";
+import { createTrackingService } from "./tracking.ts";
+import { MAX_COLLECTOR_IDS } from "./schema.ts";
+
+let nugget: NuggetApp;
+useTestApp((n) => (nugget = n));
+
+const db = () => nugget.database.db;
+/** Every test marks its events with its own suid and reads only those. */
+const newSuid = () => `t-${randomBytes(8).toString("hex")}`;
+const get = (url: string, opts: { auth?: Auth; ip?: string } = {}) =>
+  call(nugget.app, "GET", url, { auth: opts.auth, ip: opts.ip ?? uniqueIp() });
+const qs = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+async function eventsOf(suid: string) {
+  await nugget.services.tracking.flush();
+  return db().select().from(trackingEvents).where(eq(trackingEvents.suid, suid)).orderBy(trackingEvents.id);
+}
+
+describe("GET /api/gen_suid", () => {
+  it("hands out a new opaque URL-safe id each call", async () => {
+    const a = await get("/api/gen_suid?src=web");
+    const b = await get("/api/gen_suid");
+    expect([a.status, a.s]).toEqual([200, 1]);
+    expect(a.d.suid).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(b.d.suid).not.toBe(a.d.suid);
+    const bad = await get("/api/gen_suid?src=NOT%20OK");
+    expect([bad.status, bad.d?.field]).toEqual([400, "src"]);
+  });
+});
+
+describe("GET /api/log", () => {
+  it("queues an event without touching the database, and flush writes exactly it", async () => {
+    const suid = newSuid();
+    const entryId = newId();
+    const r = await get(
+      `/api/log?${qs({ action: "click", objectType: "entry", target: entryId, value: "v1", category: "frontend", location: "/welcome", referrer: "https://example.com/", source: "web", suid })}`,
+    );
+    expect([r.status, r.s, r.d]).toEqual([200, 1, { recorded: 1, uid: null }]);
+    // Not written yet: the call did not wait on the database.
+    expect(await db().select().from(trackingEvents).where(eq(trackingEvents.suid, suid))).toEqual([]);
+    const rows = await eventsOf(suid);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      action: "click",
+      objectType: "entry",
+      target: entryId,
+      value: "v1",
+      category: "frontend",
+      location: "/welcome",
+      referrer: "https://example.com/",
+      source: "web",
+      suid,
+      uid: null,
+    });
+    // Flushing again writes nothing twice.
+    await nugget.services.tracking.flush();
+    expect(await eventsOf(suid)).toHaveLength(1);
+  });
+
+  it("takes every spec action on its object and a page view without a target", async () => {
+    const suid = newSuid();
+    const target = newId();
+    const calls = [
+      ...["click", "like", "unlike", "collect", "uncollect", "view", "share"].map((action) => ({
+        action,
+        objectType: "entry",
+      })),
+      { action: "follow", objectType: "collection" },
+      { action: "unfollow", objectType: "collection" },
+      { action: "click", objectType: "banner" },
+    ];
+    for (const c of calls) {
+      const r = await get(`/api/log?${qs({ ...c, target, suid })}`);
+      expect([r.status, r.s], JSON.stringify(c)).toEqual([200, 1]);
+    }
+    const view = await get(
+      `/api/log?${qs({ action: "view", objectType: "page", location: "/explore/all", suid })}`,
+    );
+    expect(view.s).toBe(1);
+    // objectType defaults to entry.
+    expect((await get(`/api/log?${qs({ action: "share", target, suid })}`)).s).toBe(1);
+    const rows = await eventsOf(suid);
+    expect(rows.map((e) => `${e.action}/${e.objectType}`)).toEqual([
+      ...calls.map((c) => `${c.action}/${c.objectType}`),
+      "view/page",
+      "share/entry",
+    ]);
+  });
+
+  it("answers 400 naming the field for bad input, and records nothing", async () => {
+    const suid = newSuid();
+    const target = newId();
+    const cases: [Record<string, string>, string][] = [
+      [{ target, suid }, "action"],
+      [{ action: "hack", target, suid }, "action"],
+      [{ action: "follow", objectType: "entry", target, suid }, "objectType"],
+      [{ action: "like", objectType: "user", target, suid }, "objectType"],
+      [{ action: "like", suid }, "target"],
+      [{ action: "like", target: "abc", suid }, "target"],
+      [{ action: "like", target, suid: "has space" }, "suid"],
+      [{ action: "like", target, suid: "x".repeat(65) }, "suid"],
+      [{ action: "like", target, suid, value: "v".repeat(201) }, "value"],
+      [{ action: "like", target, suid, location: "/".repeat(501) }, "location"],
+      [{ action: "like", target, suid, referrer: "r".repeat(501) }, "referrer"],
+      [{ action: "like", target, suid, category: "c".repeat(65) }, "category"],
+      [{ action: "like", target, suid, source: "WEB!" }, "source"],
+      [{ action: "like", target, suid, uid: "not-an-id" }, "uid"],
+    ];
+    for (const [params, field] of cases) {
+      const r = await get(`/api/log?${qs(params)}`);
+      expect([r.status, r.s, r.d?.field], JSON.stringify(params)).toEqual([400, 400, field]);
+    }
+    expect(await eventsOf(suid)).toEqual([]);
+  });
+
+  it("stores the session's user, never a uid from the query", async () => {
+    const me = await registerByEmail(nugget);
+    const other = await registerByEmail(nugget);
+    const suid = newSuid();
+    const target = newId();
+    const mine = await get(`/api/log?${qs({ action: "like", target, suid, uid: me.user.id })}`, {
+      auth: me.auth,
+    });
+    expect(mine.d).toEqual({ recorded: 1, uid: me.user.id });
+    // Someone else's uid from a logged-in caller: the event is still the caller's.
+    const spoofed = await get(`/api/log?${qs({ action: "unlike", target, suid, uid: other.user.id })}`, {
+      auth: me.auth,
+    });
+    expect([spoofed.s, spoofed.d.uid]).toEqual([1, me.user.id]);
+    // …and from a visitor it is nobody's.
+    const anonymous = await get(`/api/log?${qs({ action: "share", target, suid, uid: other.user.id })}`);
+    expect([anonymous.s, anonymous.d.uid]).toEqual([1, null]);
+    const rows = await eventsOf(suid);
+    expect(rows.map((e) => [e.action, e.uid])).toEqual([
+      ["like", me.user.id],
+      ["unlike", me.user.id],
+      ["share", null],
+    ]);
+  });
+});
+
+describe("GET /api/collector", () => {
+  it("records one impression per distinct entry id", async () => {
+    const suid = newSuid();
+    const me = await registerByEmail(nugget);
+    const ids = [newId(), newId(), newId()];
+    const r = await get(
+      `/api/collector?${qs({ ids: [...ids, ids[0]].join("|"), suid, location: "/timeline" })}`,
+      {
+        auth: me.auth,
+      },
+    );
+    expect([r.s, r.d]).toEqual([1, { recorded: 3, uid: me.user.id }]);
+    const rows = await eventsOf(suid);
+    expect(rows.map((e) => [e.action, e.objectType, e.target, e.location, e.uid])).toEqual(
+      ids.map((id) => ["impression", "entry", id, "/timeline", me.user.id]),
+    );
+  });
+
+  it(`takes at most ${MAX_COLLECTOR_IDS} ids and refuses malformed lists naming ids`, async () => {
+    const suid = newSuid();
+    const full = Array.from({ length: MAX_COLLECTOR_IDS }, () => newId());
+    expect((await get(`/api/collector?${qs({ ids: full.join("|"), suid })}`)).d.recorded).toBe(
+      MAX_COLLECTOR_IDS,
+    );
+    for (const ids of ["", "abc", `${newId()}|`, `${newId()},${newId()}`, [...full, newId()].join("|")]) {
+      const r = await get(`/api/collector?${qs({ ids, suid })}`);
+      expect([r.status, r.d?.field], ids.slice(0, 60)).toEqual([400, "ids"]);
+    }
+    expect(await get(`/api/collector?suid=${suid}`)).toMatchObject({ status: 400, d: { field: "ids" } });
+    expect(await eventsOf(suid)).toHaveLength(MAX_COLLECTOR_IDS);
+  });
+});
+
+describe("GET /api/punch", () => {
+  it("records a punch with sub_location as its category and src as its source", async () => {
+    const suid = newSuid();
+    const r = await get(`/api/punch?${qs({ sub_location: "header", location: "/books", src: "web", suid })}`);
+    expect([r.s, r.d]).toEqual([1, { recorded: 1, uid: null }]);
+    const rows = await eventsOf(suid);
+    expect(rows.map((e) => [e.action, e.objectType, e.category, e.location, e.source])).toEqual([
+      ["punch", "page", "header", "/books", "web"],
+    ]);
+    const bad = await get(`/api/punch?${qs({ sub_location: "s".repeat(65), suid })}`);
+    expect([bad.status, bad.d?.field]).toEqual([400, "sub_location"]);
+  });
+});
+
+describe("tracking limits and robustness", () => {
+  it(`allows ${TRACKING.max} calls a minute per address, then 429`, async () => {
+    const ip = uniqueIp();
+    const suid = newSuid();
+    for (let i = 0; i < TRACKING.max; i++) {
+      const r = await get(`/api/log?${qs({ action: "view", objectType: "page", suid })}`, { ip });
+      if (r.status !== 200) throw new Error(`call ${i}: ${r.status}`);
+    }
+    const over = await get(`/api/log?${qs({ action: "view", objectType: "page", suid })}`, { ip });
+    expect([over.status, over.s]).toEqual([429, 429]);
+    // Another address is not affected.
+    expect((await get("/api/gen_suid")).s).toBe(1);
+    expect(await eventsOf(suid)).toHaveLength(TRACKING.max);
+  });
+
+  it("never answers 5xx, whatever the query string", async () => {
+    const paths = ["/api/log", "/api/collector", "/api/punch", "/api/gen_suid"];
+    const keys = fc.constantFrom(
+      "action",
+      "objectType",
+      "target",
+      "value",
+      "category",
+      "referrer",
+      "location",
+      "source",
+      "suid",
+      "uid",
+      "ids",
+      "sub_location",
+      "src",
+      "token",
+      "__proto__",
+      "constructor",
+    );
+    const value = fc.oneof(
+      fc.string(),
+      fc.string({ unit: "binary", maxLength: 600 }),
+      fc.constantFrom("like", "entry", newId(), ""),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...paths),
+        fc.array(fc.tuple(fc.oneof(keys, fc.string()), value), { maxLength: 8 }),
+        fc.string(),
+        async (path, pairs, raw) => {
+          const query = new URLSearchParams(pairs).toString();
+          // The raw string as a client would send it: anything but spaces and # goes as is.
+          const rawQuery = raw.replace(/[\s#]/g, (c) => encodeURIComponent(c));
+          for (const url of [`${path}?${query}`, `${path}?${rawQuery}`]) {
+            const res = await nugget.app.inject({ method: "GET", url, remoteAddress: uniqueIp() });
+            if (res.statusCode >= 500) throw new Error(`${url} → ${res.statusCode} ${res.body}`);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe("the event buffer", () => {
+  const caller = { userId: null, sessionId: null, ip: "10.0.0.1", userAgent: "" };
+  const deps = () => ({ db: db() }) as unknown as Deps;
+  const page = (suid: string) => ({ action: "view" as const, objectType: "page" as const, suid });
+  const rowsOf = (suid: string) => db().select().from(trackingEvents).where(eq(trackingEvents.suid, suid));
+
+  it("writes on its own after flushMs, and at once when a batch is full", async () => {
+    const timed = createTrackingService(deps(), { flushMs: 30, flushEvents: 1000 });
+    const suid = newSuid();
+    timed.log(page(suid), caller);
+    expect(timed.pending()).toBe(1);
+    await expect.poll(async () => (await rowsOf(suid)).length, { timeout: 3000 }).toBe(1);
+
+    const batched = createTrackingService(deps(), { flushMs: 60_000, flushEvents: 5 });
+    const batch = newSuid();
+    for (let i = 0; i < 5; i++) batched.log(page(batch), caller);
+    await expect.poll(async () => (await rowsOf(batch)).length, { timeout: 3000 }).toBe(5);
+    await timed.close();
+    await batched.close();
+  });
+
+  it("close() writes what is left and then takes no more", async () => {
+    const service = createTrackingService(deps(), { flushMs: 60_000 });
+    const suid = newSuid();
+    service.collector({ ids: [newId(), newId()].join("|"), suid }, caller);
+    await service.close();
+    expect(await rowsOf(suid)).toHaveLength(2);
+    service.log(page(suid), caller);
+    expect(service.pending()).toBe(0);
+  });
+
+  it("logs a failed write instead of throwing, and drops the oldest past its cap", async () => {
+    const errors: unknown[] = [];
+    const warnings: unknown[] = [];
+    const broken = {
+      insert: () => {
+        throw new Error("database down");
+      },
+    };
+    const service = createTrackingService({ db: broken } as unknown as Deps, {
+      flushMs: 60_000,
+      maxBuffered: 3,
+    });
+    service.useLogger({ error: (o) => errors.push(o), warn: (o) => warnings.push(o) });
+    for (let i = 0; i < 5; i++) service.log(page("x"), caller);
+    expect(service.pending()).toBe(3);
+    expect(warnings).toHaveLength(2);
+    await expect(service.flush()).resolves.toBeUndefined();
+    expect(errors).toEqual([expect.objectContaining({ lost: 3 })]);
+    expect(service.pending()).toBe(0);
+    await service.close();
+  });
+
+  it("writes a large backlog in several INSERTs, all of it", async () => {
+    const service = createTrackingService(deps(), { flushMs: 60_000, flushEvents: 10_000 });
+    const suid = newSuid();
+    const ids = Array.from({ length: MAX_COLLECTOR_IDS }, () => newId());
+    for (let i = 0; i < 50; i++) service.collector({ ids: ids.join("|"), suid }, caller);
+    await service.flush();
+    const rows = await db()
+      .select({ target: trackingEvents.target })
+      .from(trackingEvents)
+      .where(inArray(trackingEvents.suid, [suid]));
+    expect(rows).toHaveLength(50 * MAX_COLLECTOR_IDS);
+    await service.close();
+  });
+});
+
+describe("OpenAPI", () => {
+  it("documents the tracking calls and the banner calls", async () => {
+    const res = await nugget.app.inject({ method: "GET", url: "/api/openapi.json" });
+    const doc = res.json() as { paths: Record<string, Record<string, { description?: string }>> };
+    for (const [path, method] of [
+      ["/api/log", "get"],
+      ["/api/collector", "get"],
+      ["/api/punch", "get"],
+      ["/api/gen_suid", "get"],
+      ["/api/get_banner", "get"],
+      ["/api/banners", "post"],
+      ["/api/banners/{id}", "put"],
+      ["/api/banners/{id}", "delete"],
+    ]) {
+      expect(doc.paths[path]?.[method]?.description, `${method} ${path}`).toBeTruthy();
+    }
+  });
+});

@@ -1,0 +1,191 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { inArray } from "drizzle-orm";
+import { banners } from "../../db/schema/index.ts";
+import { svgDataUrl } from "../../db/seed/text.ts";
+import { newId } from "../../server/lib/ids.ts";
+import { uniqueIp } from "../support/app.ts";
+import {
+  SCREENSHOTS,
+  apiAs,
+  browserTestsCan,
+  launchBrowser,
+  signedInPerson,
+  startSite,
+} from "../support/browser.ts";
+
+// Aside banners on the welcome sidebar (2 shown, a closed one stays closed) and the tracking beacons:
+// a page view after navigating, a like from the like button.
+describe.skipIf(browserTestsCan !== null)("aside banners and tracking in a real browser", () => {
+  let site: Awaited<ReturnType<typeof startSite>>;
+  let browser: Browser;
+  const errors: string[] = [];
+  const run = Date.now().toString(36);
+  const titles = ["A", "B", "C"].map((k) => `活动${k} ${run}`);
+  const ids = titles.map(() => newId());
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+    // Ordered ahead of any banner other test files or earlier runs left in a shared database
+    // (lower each second); removed again afterwards.
+    const firstOrder = -(Math.floor(Date.now() / 1000) % 200_000_000) * 10;
+    await site.database.db.insert(banners).values(
+      titles.map((title, i) => ({
+        position: "aside",
+        title,
+        imageUrl: svgDataUrl(240, 200, title, ["#1e80ff", "#87e8de"]),
+        url: i === 1 ? "https://example.com/event" : "/books",
+        id: ids[i],
+        order: firstOrder + i,
+      })),
+    );
+  });
+  afterAll(async () => {
+    await site?.database.db.delete(banners).where(inArray(banners.id, ids));
+    await browser?.close();
+    await site?.app.close();
+    await site?.database.close();
+  });
+
+  const shot = (p: Page, name: string) => p.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+  const shownTitles = (p: Page) =>
+    p.locator(".aside-banners img").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("alt")));
+
+  async function visitor(width: number) {
+    const context = await browser.newContext({
+      viewport: { width, height: 900 },
+      extraHTTPHeaders: { "x-forwarded-for": uniqueIp() },
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    page.on("pageerror", (e) => errors.push(String(e)));
+    page.on("console", (m) => {
+      if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(m.text());
+    });
+    return page;
+  }
+
+  it("shows 2 aside banners; a closed one stays closed after a reload", { timeout: 90_000 }, async () => {
+    const page = await visitor(1280);
+    await page.goto(site.url + "/", { waitUntil: "networkidle" });
+    expect(await shownTitles(page)).toEqual([titles[0], titles[1]]);
+    // The outbound banner carries the tracking suffix; a site path does not.
+    const hrefs = await page
+      .locator(".aside-banner-link")
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    expect(hrefs[0]).toBe("/books");
+    expect(hrefs[1]).toMatch(
+      /^https:\/\/example\.com\/event\?utm_source=nugget&utm_medium=banner&utm_content=[0-9a-f]{24}$/,
+    );
+    await shot(page, "banners-welcome");
+
+    await page.getByRole("button", { name: `关闭 ${titles[0]}` }).click();
+    await expect.poll(() => shownTitles(page)).toEqual([titles[1], titles[2]]);
+    const stored = await page.evaluate(() => localStorage.getItem("nugget_closed_banners"));
+    expect(JSON.parse(stored ?? "[]")).toHaveLength(1);
+
+    await page.reload({ waitUntil: "networkidle" });
+    await expect.poll(() => shownTitles(page)).toEqual([titles[1], titles[2]]);
+    await shot(page, "banners-after-close");
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("fires a page-view log after navigating, with a cached suid", { timeout: 60_000 }, async () => {
+    const page = await visitor(375);
+    const firstView = page.waitForRequest(
+      (r) => r.url().includes("/api/log?") && r.url().includes("objectType=page"),
+    );
+    await page.goto(site.url + "/", { waitUntil: "networkidle" });
+    await firstView;
+    const suid = await page.evaluate(() => localStorage.getItem("nugget_suid:web"));
+    expect(suid).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    await shot(page, "banners-welcome-375");
+
+    const view = page.waitForRequest(
+      (r) =>
+        r.url().includes("/api/log?") && r.url().includes("objectType=page") && r.url().includes("books"),
+    );
+    await page.evaluate(() => {
+      // A client-side navigation, as a link click makes.
+      document.querySelector<HTMLAnchorElement>('a[href="/books"]')?.click();
+    });
+    const url = new URL((await view).url());
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      action: "view",
+      objectType: "page",
+      location: "/books",
+      referrer: "/",
+      source: "web",
+      suid,
+    });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("keeps working, silently, when an ad blocker drops every beacon", { timeout: 60_000 }, async () => {
+    const page = await visitor(1280);
+    let blocked = 0;
+    await page.route(/\/api\/(log|collector|punch|gen_suid)\b/, (route) => {
+      blocked++;
+      return route.abort("blockedbyclient");
+    });
+    await page.goto(site.url + "/", { waitUntil: "networkidle" });
+    for (const path of ["/welcome/frontend", "/explore/all", "/welcome/backend", "/"]) {
+      await page.evaluate((to) => {
+        const a = Object.assign(document.createElement("a"), { href: to });
+        document.querySelector("main")!.append(a);
+        a.click();
+      }, path);
+      await page.waitForURL(site.url + path);
+      await page.waitForTimeout(400);
+    }
+    await expect.poll(() => blocked).toBeGreaterThanOrEqual(5);
+    // Not counted as failed requests: no 请求异常, nothing in the counter, no page errors.
+    expect(await page.evaluate(() => sessionStorage.getItem("nugget_request_errors"))).toBeNull();
+    expect(await page.locator(".request-health").count()).toBe(0);
+    expect(await shownTitles(page)).toHaveLength(2);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("sends a like beacon from the like button, attributed to the session", { timeout: 60_000 }, async () => {
+    const person = await signedInPerson(site, browser, errors, { consoleErrors: true });
+    const entry = await apiAs<{ entryId: string }>(site, person, "POST", "/api/entryPublish", {
+      originalUrl: `https://example.com/articles/${run}`,
+      title: `值得一赞的文章 ${run}`,
+      type: "article",
+      content: "一篇讲前端性能优化的文章。",
+      category: "frontend",
+    });
+    const page = person.page;
+    await page.goto(`${site.url}/explore/all?sort=newest`, { waitUntil: "networkidle" });
+    // The explore sidebar carries the banners too (nothing closed in this browser).
+    expect(await shownTitles(page)).toEqual([titles[0], titles[1]]);
+    await shot(page, "banners-explore-signed-in");
+    // The response, not the request: the server must have queued the event before the flush below.
+    const like = page.waitForResponse(
+      (r) => r.url().includes("/api/log?") && r.url().includes("action=like"),
+    );
+    await page
+      .locator(".entry-item", { hasText: `值得一赞的文章 ${run}` })
+      .getByRole("button", { name: /^赞，/ })
+      .click();
+    const answered = await like;
+    expect(answered.status()).toBe(200);
+    const sent = new URL(answered.url());
+    expect(Object.fromEntries(sent.searchParams)).toMatchObject({
+      objectType: "entry",
+      target: entry.entryId,
+    });
+    await site.services.tracking.flush();
+    const rows = await site.database.db.query.trackingEvents.findMany({
+      where: (t, { and, eq }) => and(eq(t.action, "like"), eq(t.target, entry.entryId)),
+    });
+    expect(rows.map((r) => r.uid)).toEqual([person.id]);
+    expect(errors).toEqual([]);
+    await person.context.close();
+  });
+});

@@ -1,0 +1,214 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import type { Browser, Page } from "playwright-core";
+import {
+  SCREENSHOTS,
+  browserTestsCan,
+  launchBrowser,
+  startSite,
+  signedInPerson,
+  type Person,
+  apiAs,
+} from "../support/browser.ts";
+import { users } from "../../db/schema/index.ts";
+
+// The booklet walk: a reader opens a booklet, reads a free section, meets a locked one, buys it
+// through the dev payment provider (the 模拟支付 page posts a signed notice to the real callback
+// route), and the section opens; the author then sees the income on /user/wallet.
+describe.skipIf(browserTestsCan !== null)("booklets: read, buy through the dev provider, income", () => {
+  let site: Awaited<ReturnType<typeof startSite>>;
+  let browser: Browser;
+  let author: Person;
+  let reader: Person;
+  let bookletId = "";
+  const sections: string[] = [];
+  const shot = (p: Page, name: string) =>
+    p.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+
+  const errors: string[] = [];
+  const person = (width = 1280, height = 900) =>
+    signedInPerson(site, browser, errors, { width, height, consoleErrors: true });
+  const api = (who: Person, method: string, url: string, body?: unknown) =>
+    apiAs(site, who, method, url, body);
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+    author = await person();
+    reader = await person();
+    // The author is a booklet author with a wallet (an admin grants these; here the database does).
+    await site.database.db
+      .update(users)
+      .set({ isXiaoceAuthor: true, hasWalletAccess: true })
+      .where(eq(users.id, author.id));
+    const booklet = await api(author, "POST", "/api/booklets", {
+      title: "前端工程化实战",
+      summary: "从脚手架、构建到部署，一本小册讲清楚前端工程化的每一步。",
+      price: 1990,
+      category: "frontend",
+    });
+    bookletId = booklet.id;
+    const bodies = [
+      [
+        "开篇：为什么需要工程化",
+        "## 工程化是什么\n\n工程化让团队协作**更可靠**。\n\n```js\nconsole.log('hello');\n```",
+      ],
+      ["构建工具的选择", "## Vite 与 webpack\n\n付费章节的正文：按需编译与打包的取舍。"],
+      ["持续集成与部署", "## CI/CD\n\n每次提交都自动测试与发布。"],
+    ];
+    for (const [i, [title, content]] of bodies.entries()) {
+      sections.push(
+        (
+          await api(author, "POST", `/api/booklets/${bookletId}/sections`, {
+            title,
+            content,
+            isFree: i === 0,
+          })
+        ).id,
+      );
+    }
+    await api(author, "PUT", "/api/booklets/isDraft", { bookletId, isDraft: false });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.app.close();
+    await site?.database.close();
+  });
+
+  it(
+    "reads free, meets a lock, buys with the dev cashier, reads; the author sees the income",
+    { timeout: 120_000 },
+    async () => {
+      const page = reader.page;
+      await page.goto(`${site.url}/book/${bookletId}`, { waitUntil: "networkidle" });
+      await page.getByRole("heading", { name: "前端工程化实战" }).waitFor();
+      await page.getByText("免费试读").first().waitFor();
+      await page.getByText("¥19.90").first().waitFor();
+      await shot(page, "booklet-info");
+
+      // The free section reads without buying.
+      await page.getByRole("link", { name: /开篇：为什么需要工程化/ }).click();
+      await page.waitForURL(new RegExp(`/section/${sections[0]}$`));
+      await page.getByRole("heading", { name: "工程化是什么" }).waitFor();
+      await shot(page, "booklet-free-section");
+
+      // The next one is locked.
+      await page
+        .getByRole("link", { name: /构建工具的选择/ })
+        .first()
+        .click();
+      await page.waitForURL(new RegExp(`/section/${sections[1]}$`));
+      await page.getByRole("heading", { name: "购买后阅读" }).waitFor();
+      expect(await page.getByText("付费章节的正文").count()).toBe(0);
+      await shot(page, "booklet-locked-section");
+
+      // The dialog works from the keyboard: Enter opens, Escape closes, focus comes back.
+      const buy = page.getByRole("button", { name: "购买 ¥19.90" });
+      await buy.focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog", { name: "购买小册" });
+      await dialog.waitFor();
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
+      expect(await buy.evaluate((el) => el === document.activeElement)).toBe(true);
+
+      await page.keyboard.press("Enter");
+      await dialog.waitFor();
+      await dialog.getByRole("radio", { name: /微信支付/ }).check();
+      await dialog.getByRole("button", { name: "确认支付 ¥19.90" }).click();
+      const payLink = dialog.getByRole("link", { name: "打开模拟支付页（开发环境）" });
+      await payLink.waitFor();
+      await dialog.getByText("等待支付结果").waitFor();
+      await shot(page, "booklet-buy-dialog");
+
+      // The cashier opens in a new tab; 确认支付 sends the signed notice.
+      const [cashier] = await Promise.all([reader.context.waitForEvent("page"), payLink.click()]);
+      await cashier.waitForLoadState("domcontentloaded");
+      await cashier.getByRole("heading", { name: /模拟支付/ }).waitFor();
+      await shot(cashier, "booklet-dev-cashier");
+      await cashier.getByRole("button", { name: "确认支付 ¥19.90" }).click();
+      await cashier.getByText("支付成功！").waitFor();
+      await cashier.close();
+
+      // Back on the section: polling `check` sees the payment and the text appears in place.
+      await page.getByRole("heading", { name: "Vite 与 webpack" }).waitFor({ timeout: 20_000 });
+      await page.getByText("付费章节的正文").waitFor();
+      await shot(page, "booklet-bought-section");
+      const info = await api(reader, "GET", `/api/booklets/get?bookletId=${bookletId}`);
+      expect(info).toMatchObject({ bought: true, buyCount: 1 });
+      await page.goto(`${site.url}/books/frontend?sort=hottest`, { waitUntil: "networkidle" });
+      await page.getByRole("link", { name: "前端工程化实战" }).first().waitFor();
+      await page.getByText("已购买").first().waitFor();
+      await shot(page, "books-index");
+
+      // The author's wallet: 70% of ¥19.90 is ¥13.93, with the sale's bill.
+      await author.page.goto(`${site.url}/user/wallet`, { waitUntil: "networkidle" });
+      await author.page.getByTestId("wallet-amount").filter({ hasText: "13.93" }).waitFor();
+      await author.page.getByText("《前端工程化实战》销售收入").waitFor();
+      await author.page.getByText("+13.93").waitFor();
+      await shot(author.page, "wallet-income");
+
+      // The form says what the server would: below the minimum is refused before sending.
+      await author.page.getByLabel("提现金额（元）").fill("5");
+      await author.page.getByLabel("支付宝账号").fill("13800000000");
+      await author.page.getByLabel("真实姓名").fill("张三");
+      await author.page.getByRole("button", { name: "申请提现" }).click();
+      await author.page.getByText("单笔最低 10.00 元").first().waitFor();
+      await author.page.getByLabel("提现金额（元）").fill("12.5");
+      await author.page.getByRole("button", { name: "申请提现" }).click();
+      await author.page.getByText("提现处理中 12.50 元").waitFor();
+      await author.page.getByTestId("wallet-amount").filter({ hasText: "1.43" }).waitFor();
+      await shot(author.page, "wallet-withdrawn");
+
+      // The author picks the free sections on the booklet page (a flag set through a call, spec §4).
+      await author.page.goto(`${site.url}/book/${bookletId}`, { waitUntil: "networkidle" });
+      await author.page.getByRole("checkbox", { name: "3. 持续集成与部署" }).check();
+      await author.page.getByText("第 3 节已设为免费").waitFor();
+      await author.page
+        .getByRole("checkbox", { name: "3. 持续集成与部署" })
+        .and(author.page.locator(":checked"))
+        .waitFor();
+      await shot(author.page, "booklet-author-manage");
+      const listed = await api(reader, "GET", `/api/booklets/getListSection?bookletId=${bookletId}`);
+      expect(listed.map((x: { isFree: boolean }) => x.isFree)).toEqual([true, false, true]);
+
+      expect(errors).toEqual([]);
+    },
+  );
+
+  it("fits a 375 px phone", { timeout: 60_000 }, async () => {
+    const phone = await person(375, 740);
+    await phone.page.goto(`${site.url}/book/${bookletId}`, { waitUntil: "networkidle" });
+    await phone.page.getByRole("heading", { name: "前端工程化实战" }).waitFor();
+    await shot(phone.page, "booklet-info-375");
+    await phone.page.goto(`${site.url}/book/${bookletId}/section/${sections[1]}`, {
+      waitUntil: "networkidle",
+    });
+    await phone.page.getByRole("heading", { name: "购买后阅读" }).waitFor();
+    await shot(phone.page, "booklet-locked-375");
+    await phone.page.getByRole("button", { name: "购买 ¥19.90" }).click();
+    await phone.page.getByRole("dialog", { name: "购买小册" }).waitFor();
+    await phone.page.waitForTimeout(400); // the dialog fades in
+    await shot(phone.page, "booklet-buy-dialog-375");
+    await phone.page.keyboard.press("Escape");
+    await phone.page.goto(`${site.url}/books/frontend`, { waitUntil: "networkidle" });
+    await phone.page.getByRole("link", { name: "前端工程化实战" }).first().waitFor();
+    await shot(phone.page, "books-index-375");
+
+    const walletPhone = await phone.context.browser()!.newContext({ viewport: { width: 375, height: 740 } });
+    const cookies = await author.context.cookies();
+    await walletPhone.addCookies(cookies.filter((c) => c.name === "nugget_session"));
+    const wp = await walletPhone.newPage();
+    await wp.goto(`${site.url}/user/wallet`, { waitUntil: "networkidle" });
+    await wp.getByTestId("wallet-amount").waitFor();
+    await shot(wp, "wallet-375");
+    // Nothing wider than the screen.
+    for (const p of [phone.page, wp]) {
+      const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    }
+    await walletPhone.close();
+    expect(errors).toEqual([]);
+  });
+});
