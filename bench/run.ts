@@ -135,23 +135,44 @@ interface Scenario {
    * request in the load generator costs client CPU on this same machine.
    */
   manyAddresses?: boolean;
+  /** Paths sent in turn instead of `path` alone (search: a mix of common and rare queries). */
+  paths?: string[];
 }
+
+const SEARCH_MIX = [
+  "前端性能",
+  "React",
+  "数据库 索引",
+  "Rust",
+  "微前端",
+  "性能优化",
+  "TypeScript 类型",
+  "Kubernetes",
+  "缓存",
+  "面试",
+  "WebAssembly",
+  "分布式 事务",
+];
 
 const rand = () => Math.floor(Math.random() * 256);
 
 async function load(baseUrl: string, s: Scenario) {
+  let sent = 0;
   const result = await autocannon({
     url: baseUrl + s.path,
     connections: CONNECTIONS,
     duration: DURATION,
     headers: { accept: s.path.startsWith("/api/") ? "application/json" : "text/html", ...s.headers },
-    ...(s.manyAddresses
+    ...(s.manyAddresses || s.paths
       ? {
           requests: [
             {
               setupRequest: (req: autocannon.Request) => ({
                 ...req,
-                headers: { ...req.headers, "x-forwarded-for": `10.${rand()}.${rand()}.${rand()}` },
+                ...(s.paths ? { path: s.paths[sent++ % s.paths.length] } : {}),
+                headers: s.manyAddresses
+                  ? { ...req.headers, "x-forwarded-for": `10.${rand()}.${rand()}.${rand()}` }
+                  : req.headers,
               }),
             },
           ],
@@ -283,6 +304,14 @@ async function main() {
     {
       name: "search 前端性能 (API)",
       path: `/api/search?query=${encodeURIComponent("前端性能")}`,
+      manyAddresses: true,
+    },
+    {
+      // Common and rare words, Chinese and Latin, one and two words: a common word is found among
+      // the newest documents alone, a rare one widens to the whole index.
+      name: "search, 12 mixed queries (API)",
+      path: "/api/search?query=React",
+      paths: SEARCH_MIX.map((q) => `/api/search?query=${encodeURIComponent(q)}`),
       manyAddresses: true,
     },
     { name: "comments of the busiest entry (API)", path: `/api/comments/entry/${discussed}?pageSize=20` },

@@ -1,8 +1,14 @@
 import { loadConfig } from "./config.ts";
-import { buildApp } from "./app.ts";
 
 // Reads config and listens — nothing else (see app.ts for the assembly).
 const config = loadConfig();
+// React chooses its development or production build from NODE_ENV when it is first imported, and
+// the development build renders pages several times slower. The site always serves the production
+// client bundle (`react-router build`), so render with React's production build too unless someone
+// asks for development explicitly. The site's own posture (dev outbox, dev payment and OAuth
+// providers, log level) was decided by loadConfig above from the NODE_ENV the operator set.
+process.env.NODE_ENV ||= "production";
+const { buildApp } = await import("./app.ts");
 const { app, database } = await buildApp({ config, buildDir: process.env.NUGGET_BUILD_DIR ?? "build" });
 if (config.seedOnEmpty) {
   const { seedIfEmpty } = await import("../db/seed/seed.ts");

@@ -2,6 +2,7 @@ import { useLocation } from "react-router";
 import type { Route } from "./+types/explore";
 import { AsideBanners } from "../../components/banners/aside-banners";
 import { FeedPage, sortHref } from "../../components/feed/feed-page";
+import { SuggestedUsersCard } from "../../components/feed/suggested-users";
 import { AppCard, AuthorListCard, SidebarFooter, TagCloudCard } from "../../components/feed/sidebar";
 import { useShell } from "../../components/shell/shell-context";
 import { BROWSE_CATEGORIES, ENTRY_SORTS, findCategory, parseSort } from "../../lib/categories";
@@ -49,7 +50,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export default function Explore({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
-  const { siteName } = useShell();
+  const { siteName, viewer } = useShell();
   return (
     <FeedPage
       heading={`发现 · ${loaderData.categoryTitle}`}
@@ -67,6 +68,7 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
       aside={
         <>
           <AsideBanners banners={loaderData.banners} />
+          {viewer ? <SuggestedUsersCard /> : null}
           <TagCloudCard tags={loaderData.tags} />
           <AuthorListCard authors={loaderData.authors} />
           <AppCard siteName={siteName} />

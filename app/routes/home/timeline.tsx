@@ -3,6 +3,7 @@ import type { Route } from "./+types/timeline";
 import { AsideBanners } from "../../components/banners/aside-banners";
 import { FeedPage, sortHref } from "../../components/feed/feed-page";
 import { AppCard, AuthorListCard, SidebarFooter, TagCloudCard } from "../../components/feed/sidebar";
+import { SuggestedUsersCard } from "../../components/feed/suggested-users";
 import { useShell } from "../../components/shell/shell-context";
 import { ENTRY_SORTS, findCategory, parseSort, TIMELINE_CATEGORIES } from "../../lib/categories";
 import { needsGettingStarted } from "../../components/tags/guide";
@@ -81,6 +82,7 @@ export default function Timeline({ loaderData }: Route.ComponentProps) {
       aside={
         <>
           <AsideBanners banners={loaderData.banners} />
+          <SuggestedUsersCard />
           <TagCloudCard tags={loaderData.tags} title="推荐标签" />
           <AuthorListCard authors={loaderData.authors} title="推荐作者" />
           <AppCard siteName={siteName} />

@@ -26,7 +26,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page = Math.min(Math.max(1, asked), SEARCH_MAX_PAGE + 1);
   const now = Date.now();
   if (!query)
-    return { query, page, now, words: [], total: 0, canNext: false, entries: [], users: [], tags: [] };
+    return {
+      query,
+      page,
+      now,
+      words: [],
+      total: 0,
+      totalExact: true,
+      canNext: false,
+      entries: [],
+      users: [],
+      tags: [],
+    };
   const result = await context.services.search.search({ query, page: page - 1 }, context.caller);
   return {
     query,
@@ -34,6 +45,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     now,
     words: result.words,
     total: result.entries.total,
+    totalExact: result.entries.totalExact,
     canNext: result.entries.canNext,
     entries: result.entries.list as EntrySummary[],
     users: result.users.map((u) => ({
@@ -52,7 +64,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, page, words, entries, users, tags, total, canNext, now } = loaderData;
+  const { query, page, words, entries, users, tags, total, totalExact, canNext, now } = loaderData;
   const listRef = useRef<HTMLDivElement>(null);
   useHighlight(listRef, words, entries);
 
@@ -124,7 +136,11 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       <section className="list-card">
         <header className="list-header">
           <h1 className="list-title">“{query}”的搜索结果</h1>
-          {total > 0 ? <span className="entry-stat">共 {formatCount(total)} 篇文章</span> : null}
+          {total > 0 ? (
+            <span className="entry-stat">
+              {totalExact ? "共" : "约"} {formatCount(total)} 篇文章
+            </span>
+          ) : null}
         </header>
         <div ref={listRef}>
           <EntryList

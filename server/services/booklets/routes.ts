@@ -224,7 +224,8 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
           schema: {
             tags,
             summary: "设置热门小册（isHot）",
-            description: "仅管理员（规格 §6），否则 403。",
+            description:
+              "仅管理员（规格 §6），否则 403。规格 §7 把它列在 GET 里；它改变状态，这里用 PUT（GET 不改状态，也不受 CSRF 保护）。",
             body: HotBody,
           },
         },
@@ -237,7 +238,8 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
           schema: {
             tags,
             summary: "设置免费章节（isFreeSection）",
-            description: "管理员（规格 §6）或该小册作者，否则 403。",
+            description:
+              "管理员（规格 §6）或该小册作者，否则 403。规格 §7 把它列在 GET 里；它改变状态，这里用 PUT（GET 不改状态，也不受 CSRF 保护）。",
             body: FreeBody,
           },
         },

@@ -335,6 +335,26 @@ describe("PUT /api/collectionset/follow and /unfollow", () => {
     expect(await driftOf([set.id])).toEqual([]);
   });
 
+  it("answers the spec's own path too: PUT /api/follow and /api/unfollow with csId", async () => {
+    const owner = await register();
+    const fan = await register();
+    const set = await createSet(owner);
+    const on = await put("/api/follow", { csId: set.id }, fan.auth);
+    expect(on.d).toEqual({ csId: set.id, followed: true, followerCount: 1 });
+    expect((await get(`/api/getCollectionSetInfo?csId=${set.id}`, fan.auth)).d.followed).toBe(true);
+    const off = await put("/api/unfollow", { csId: set.id }, fan.auth);
+    expect(off.d).toEqual({ csId: set.id, followed: false, followerCount: 0 });
+    // Users are still followed by ids; both fields, neither, or a bad csId are refused by name.
+    const both = await put("/api/follow", { csId: set.id, ids: owner.user.id }, fan.auth);
+    expect([both.status, both.d?.field]).toEqual([400, "csId"]);
+    const neither = await put("/api/follow", {}, fan.auth);
+    expect([neither.status, neither.d?.field]).toEqual([400, "ids"]);
+    const bad = await put("/api/unfollow", { csId: "nope" }, fan.auth);
+    expect([bad.status, bad.d?.field]).toEqual([400, "csId"]);
+    expect((await put("/api/follow", { csId: set.id })).status).toBe(401);
+    expect(await rows(collectionSetFollowers, set.id)).toBe(0);
+  });
+
   it.runIf(!!process.env.DATABASE_URL)(
     "stays exact under 200 concurrent toggles: follow/unfollow by 20 users and collect/uncollect (PostgreSQL)",
     async () => {

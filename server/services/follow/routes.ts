@@ -1,14 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
-import { FollowListQuery, IdsBody, IdsQuery, MultiUserQuery, SuggestQuery, UidQuery } from "./schema.ts";
+import { badRequest } from "../../lib/errors.ts";
+import type { Caller } from "../deps.ts";
+import { FollowBody, FollowListQuery, IdsQuery, MultiUserQuery, SuggestQuery, UidQuery } from "./schema.ts";
 import { TOGGLES, limitNote } from "../../lib/rate-limits.ts";
 
 const tags = ["follow"];
 const CHANGE_NOTE =
   "需要登录，未登录返回 401。请求体 {ids}：用户 id 用 | 连接。POST 与 PUT 等价（改变状态的调用不用 GET）。" +
   "d 为 {list: [{id, followed, followersCount}], followeesCount}，followeesCount 为调用者自己的关注数。" +
-  "重复关注或取消不会重复计数；ids 含自己（关注时）返回 400，d.field 为 ids；任一用户不存在返回 404 且不做任何改动。";
+  "重复关注或取消不会重复计数；ids 含自己（关注时）返回 400，d.field 为 ids；任一用户不存在返回 404 且不做任何改动。" +
+  "规格里收藏集服务的 PUT /follow、PUT /unfollow（csId）也落在这里：只传 csId 时关注或取消关注收藏集，" +
+  "d 为 {csId, followed, followerCount}（与 /api/collectionset/follow 相同）；ids 与 csId 都不传或同时传返回 400。";
 const LIST_NOTE =
   "最新关注在前，按最后一项的关注时间翻页：把上一页的 pointer 作为 before 传回。" +
   "d 为 {list, pointer, canNext}；list 每项为用户公开资料加 followed（调用者是否关注）和 followedAt。用户不存在返回 404。";
@@ -17,15 +21,26 @@ const LIST_NOTE =
 export function followRoutes(services: Services): FastifyPluginAsyncTypebox {
   return async (app) => {
     const follow = services.follow;
+    /** Users by `ids`, or a collection set by `csId` (see FollowBody). */
+    const change = (on: boolean, body: { ids?: string; csId?: string }, caller: Caller) => {
+      if (body.ids !== undefined && body.csId !== undefined) throw badRequest("ids 与 csId 只能传一个", "csId");
+      if (body.csId !== undefined) {
+        return on
+          ? services.collections.follow(body.csId, caller)
+          : services.collections.unfollow(body.csId, caller);
+      }
+      if (body.ids === undefined) throw badRequest("缺少 ids", "ids");
+      return on ? follow.follow(body.ids, caller) : follow.unfollow(body.ids, caller);
+    };
 
     for (const method of ["post", "put"] as const) {
       app[method](
         "/follow",
         {
-          schema: { tags, summary: "关注用户", description: CHANGE_NOTE + limitNote(TOGGLES), body: IdsBody },
+          schema: { tags, summary: "关注用户", description: CHANGE_NOTE + limitNote(TOGGLES), body: FollowBody },
           config: { rateLimit: TOGGLES },
         },
-        async (req) => ok(await follow.follow(req.body.ids, req.caller)),
+        async (req) => ok(await change(true, req.body, req.caller)),
       );
       app[method](
         "/unfollow",
@@ -34,11 +49,11 @@ export function followRoutes(services: Services): FastifyPluginAsyncTypebox {
             tags,
             summary: "取消关注用户",
             description: CHANGE_NOTE + limitNote(TOGGLES),
-            body: IdsBody,
+            body: FollowBody,
           },
           config: { rateLimit: TOGGLES },
         },
-        async (req) => ok(await follow.unfollow(req.body.ids, req.caller)),
+        async (req) => ok(await change(false, req.body, req.caller)),
       );
     }
 

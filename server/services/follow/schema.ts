@@ -12,6 +12,14 @@ const ids = Type.String({
 const uid = Type.String({ pattern: `^${HEX}$`, description: "用户 id" });
 
 export const IdsBody = Type.Object({ ids });
+/**
+ * Spec §7 names both the user follow (ids) and the collection-set follow (csId) PUT /follow and
+ * PUT /unfollow, on two services; here they share the path, told apart by the field sent.
+ */
+export const FollowBody = Type.Object({
+  ids: Type.Optional(ids),
+  csId: Type.Optional(Type.String({ pattern: `^${HEX}$`, description: "收藏集 id（关注收藏集时代替 ids）" })),
+});
 export const IdsQuery = Type.Object({ ids });
 export const UidQuery = Type.Object({ uid });
 

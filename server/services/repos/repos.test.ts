@@ -113,6 +113,10 @@ describe("get_trending", () => {
     const r = await get(`/api/get_trending?lang=${lang.toLowerCase()}`);
     expect(r.d.lang).toBe(lang);
     expect(r.d.list.map((x: { id: string }) => x.id)).toEqual([a.id]);
+    // Spec §7's own parameter name, which wins over lang.
+    const spec = await get(`/api/get_trending?language=${lang.toLowerCase()}&lang=all`);
+    expect([spec.d.lang, spec.d.list.map((x: { id: string }) => x.id)]).toEqual([lang, [a.id]]);
+    expect((await get("/api/get_trending?language=NoSuchLanguage")).status).toBe(404);
   });
 
   it("limits the list", async () => {

@@ -62,7 +62,7 @@ export function repoRoutes(services: Services): FastifyPluginAsyncTypebox {
           tags,
           summary: "开源库趋势榜",
           description:
-            "since 为 daily（默认）、weekly、monthly；lang 为 all（默认，全部语言）或 /api/get_trending_languages 中的语言，不区分大小写。" +
+            "since 为 daily（默认）、weekly、monthly；lang（或规格的参数名 language）为 all（默认，全部语言）或 /api/get_trending_languages 中的语言，不区分大小写。" +
             "按该时间范围内新增的 star 数降序（相同时新收录的在前），默认 30 条。" +
             "未知的 since 或语言按规格 §8 视为「未找到」：HTTP 404，信封 {s: 404, m: 中文说明, d: null}（不是 400）。" +
             "d 为 {since, lang, list}；lang 为库中存储的写法；list 每项为开源库（不含 readme）加 periodStars（该时间范围内新增的 star）。" +
@@ -70,7 +70,10 @@ export function repoRoutes(services: Services): FastifyPluginAsyncTypebox {
           querystring: TrendingQuery,
         },
       },
-      async (req) => ok(await repos.trending(req.query)),
+      async (req) => {
+        const { language, ...query } = req.query;
+        return ok(await repos.trending(language === undefined ? query : { ...query, lang: language }));
+      },
     );
 
     app.get(

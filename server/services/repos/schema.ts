@@ -34,6 +34,11 @@ export const TrendingQuery = Type.Object({
       description: "语言（不区分大小写），all 或不传为全部语言",
     }),
   ),
+  // Spec §7 calls the parameter `language` ("since, language unless all"); `lang` is what the
+  // repo index URL carries. Both are read; `language` wins when both are sent.
+  language: Type.Optional(
+    Type.String({ maxLength: 50, description: "lang 的别名（规格 §7 的参数名）；同时传时以 language 为准" }),
+  ),
   limit: Type.Optional(
     Type.Integer({ minimum: 1, maximum: TRENDING_MAX, default: TRENDING_SIZE, description: "条数，默认 30" }),
   ),

@@ -9,6 +9,9 @@ import { newId } from "../../lib/ids.ts";
 import { segmentQuery } from "../../lib/segment.ts";
 import { deleteEntry, insertEntry, updateEntry, type NewEntry } from "../entries/write.ts";
 import { reindexAllEntries } from "./index-entry.ts";
+import { resetSliceBounds, searchEntryPage } from "./queries.ts";
+import { entryQuery } from "./search.ts";
+import fc from "fast-check";
 
 // Every test finds only its own rows: each carries a random word no other row has (the shared
 // PostgreSQL test database holds other files' entries, users and tags).
@@ -214,6 +217,53 @@ describe("GET /api/search: entries", () => {
     expect(new Set(ids).size).toBe(25);
     expect(ids.sort()).toEqual(made.map((e) => e.id).sort());
     expect(first.d).toMatchObject({ page: 0, pageSize: 20 });
+  });
+});
+
+describe("newest-first slices (queries.ts SLICES)", () => {
+  it("find the same ranked matches as searching everything; totals exact or scaled up", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        // Each document gets some of three words of this run; titles vary so ranks differ.
+        fc.array(fc.record({ words: fc.subarray([0, 1, 2], { minLength: 0 }), inTitle: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 24,
+        }),
+        fc.constantFrom("a", "a b", "c a", "b"),
+        async (docs, shape) => {
+          const words = [token(), token(), token()];
+          for (const doc of docs) {
+            const text = doc.words.map((w) => words[w]).join(" ");
+            await makeEntry(doc.inTitle ? { title: `切片 ${text}` } : { content: `正文 ${text}` });
+          }
+          const query = shape.replace(/[abc]/g, (c) => words["abc".indexOf(c)]);
+          const q = entryQuery(segmentQuery(query));
+          const page = { ...q, offset: 0, limit: 5 };
+          resetSliceBounds(db());
+          const whole = await searchEntryPage(db(), page, { slices: [], window: 5 });
+          const sliced = await searchEntryPage(db(), page, { slices: [3, 8], window: 5 });
+          expect(sliced.rows.map((r) => r.entry.id)).toEqual(whole.rows.map((r) => r.entry.id));
+          expect(whole.exact).toBe(true);
+          if (sliced.exact) expect(sliced.total).toBe(whole.total);
+          else expect(sliced.total).toBeGreaterThanOrEqual(5);
+        },
+      ),
+      { numRuns: 15 },
+    );
+  }, 120_000);
+
+  it("say so when the total is an estimate, and the page shows 约", async () => {
+    const t = token();
+    for (let i = 0; i < 12; i++) await makeEntry({ title: `估计 ${t} ${i}` });
+    resetSliceBounds(db());
+    const q = { ...entryQuery([t]), offset: 0, limit: 20 };
+    const sliced = await searchEntryPage(db(), q, { slices: [6], window: 4 });
+    // The newest 6 documents are this test's own on PGlite (a database per file); on the shared
+    // PostgreSQL database other files insert meanwhile and may push them out of the slice.
+    if (!process.env.DATABASE_URL) expect([sliced.exact, sliced.total]).toEqual([false, 6]);
+    expect(sliced.rows).toHaveLength(4);
+    const r = await search({ query: t });
+    expect(r.d.entries).toMatchObject({ total: 12, totalExact: true });
   });
 });
 

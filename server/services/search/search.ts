@@ -25,8 +25,13 @@ export interface SearchResult {
   pageSize: number;
   entries: {
     list: PresentedEntry[];
-    /** All matching entries (pages stop at the ranked window of the newest 1000). */
+    /**
+     * How many entries match (pages stop at the ranked window of the newest 1000). Exact when
+     * `totalExact`; for a common word found among the newest documents alone (queries.ts SLICES)
+     * it is that slice's count scaled to the whole index — shown as 约 N.
+     */
     total: number;
+    totalExact: boolean;
     canNext: boolean;
   };
   users: PublicUser[];
@@ -74,7 +79,7 @@ export function createSearchService(deps: Deps, tagService: Pick<TagService, "se
         words: [],
         page,
         pageSize: SEARCH_PAGE_SIZE,
-        entries: { list: [], total: 0, canNext: false },
+        entries: { list: [], total: 0, totalExact: true, canNext: false },
         users: [],
         tags: [],
       };
@@ -87,13 +92,14 @@ export function createSearchService(deps: Deps, tagService: Pick<TagService, "se
       const [found, userRows, tagPage] = await Promise.all([
         q
           ? searchEntryPage(db, { ...q, offset, limit: SEARCH_PAGE_SIZE })
-          : Promise.resolve({ rows: [], total: 0 }),
+          : Promise.resolve({ rows: [], total: 0, exact: true }),
         searchUsers(db, query, SEARCH_USERS),
         tagService.search({ type: "hot", text: query, page: 1, pageSize: SEARCH_TAGS }, caller),
       ]);
       result.entries = {
         list: await hydrate(found.rows, caller),
         total: found.total,
+        totalExact: found.exact,
         canNext: offset + found.rows.length < Math.min(found.total, RANK_WINDOW),
       };
       result.users = userRows.map(presentPublicUser);

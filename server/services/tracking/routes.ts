@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
 import { TRACKING } from "../../lib/rate-limits.ts";
-import { CollectorQuery, GenSuidQuery, LogQuery, PunchQuery } from "./schema.ts";
+import { CollectorQuery, GenSuidQuery, IncrementBody, LogQuery, PunchQuery } from "./schema.ts";
 
 const tags = ["tracking"];
 const LIMIT = `每个地址每分钟最多 ${TRACKING.max} 次，超出返回 429。`;
@@ -44,6 +44,32 @@ export function trackingRoutes(services: Services): FastifyPluginAsyncTypebox {
         config,
       },
       async (req) => ok(tracking.punch(req.query, req.caller)),
+    );
+    app.post(
+      "/increment",
+      {
+        schema: {
+          tags,
+          summary: "收藏集统计上报（+1 / -1）",
+          description:
+            "规格 §7 的统计调用（表单或 JSON：num 为 1 或 -1，event 为 csNum、csFollow 或 csPost，csId，src）。" +
+            "收藏集的条目数与关注数由服务端在写入条目/关注的同一事务里维护，这个调用不会改动它们" +
+            "（否则任何人都能刷数），只记为一条统计事件（action increment）。收藏集不存在返回 404。" +
+            "d 为 {recorded, uid, csId, entryCount, followerCount}：后两者为服务端的真实计数。" +
+            LIMIT,
+          body: IncrementBody,
+        },
+        config,
+      },
+      async (req) => {
+        const set = await services.collections.info(req.body.csId, req.caller);
+        return ok({
+          ...tracking.increment(req.body, req.caller),
+          csId: set.id,
+          entryCount: set.entryCount,
+          followerCount: set.followerCount,
+        });
+      },
     );
     app.get(
       "/gen_suid",

@@ -76,3 +76,16 @@ export const PunchQuery = Type.Object({
 export type PunchQuery = Static<typeof PunchQuery>;
 
 export const GenSuidQuery = Type.Object({ src: Type.Optional(source) });
+
+/** Spec §7 collection statistics: what the page reports after a collect, follow or post. */
+export const INCREMENT_EVENTS = ["csNum", "csFollow", "csPost"] as const;
+export const IncrementBody = Type.Object({
+  num: Type.Union([Type.Literal(1), Type.Literal(-1)], { description: "+1 或 -1" }),
+  event: Type.Union(
+    INCREMENT_EVENTS.map((e) => Type.Literal(e)),
+    { description: "csNum（收进条目数）、csFollow（关注数）或 csPost（发布数）" },
+  ),
+  csId: Type.String({ pattern: `^${HEX}$`, description: "收藏集 id" }),
+  src: Type.Optional(Type.String({ maxLength: 20, description: "来源，默认 web" })),
+});
+export type IncrementBody = Static<typeof IncrementBody>;

@@ -197,6 +197,51 @@ describe("GET /api/punch", () => {
   });
 });
 
+describe("POST /api/increment", () => {
+  it("records the collection statistic as an event, never moves the real counts, and refuses bad input", async () => {
+    const owner = await registerByEmail(nugget);
+    const set = await call(nugget.app, "POST", "/api/collectionset", {
+      body: { title: `统计 ${newSuid()}` },
+      auth: owner.auth,
+    });
+    const csId = set.d.id as string;
+    const post = (body: Record<string, string>, auth?: Auth) =>
+      call(nugget.app, "POST", "/api/increment", { body, auth, form: true, ip: uniqueIp() });
+    // The spec's form fields; +1 on followers twice changes no count.
+    for (let i = 0; i < 2; i++) {
+      const r = await post({ num: "1", event: "csFollow", csId, src: "web" }, owner.auth);
+      expect([r.status, r.s]).toEqual([200, 1]);
+      expect(r.d).toEqual({ recorded: 1, uid: owner.user.id, csId, entryCount: 0, followerCount: 0 });
+    }
+    expect((await post({ num: "-1", event: "csNum", csId })).d).toMatchObject({
+      uid: null,
+      followerCount: 0,
+    });
+    await nugget.services.tracking.flush();
+    const rows = await db().select().from(trackingEvents).where(eq(trackingEvents.target, csId));
+    expect(rows.map((r) => [r.action, r.objectType, r.value, r.uid]).sort()).toEqual(
+      [
+        ["increment", "collection", "csFollow:+1", owner.user.id],
+        ["increment", "collection", "csFollow:+1", owner.user.id],
+        ["increment", "collection", "csNum:-1", null],
+      ].sort(),
+    );
+
+    for (const [body, field] of [
+      [{ num: "2", event: "csFollow", csId }, "num"],
+      [{ num: "0", event: "csFollow", csId }, "num"],
+      [{ num: "1", event: "csLike", csId }, "event"],
+      [{ num: "1", event: "csFollow", csId: "nope" }, "csId"],
+      [{ event: "csFollow", csId }, "num"],
+    ] as const) {
+      const r = await post(body);
+      expect([r.status, r.s, r.d?.field]).toEqual([400, 400, field]);
+    }
+    const unknown = await post({ num: "1", event: "csPost", csId: newId() });
+    expect([unknown.status, unknown.s]).toEqual([404, 404]);
+  });
+});
+
 describe("tracking limits and robustness", () => {
   it(`allows ${TRACKING.max} calls a minute per address, then 429`, async () => {
     const ip = uniqueIp();

@@ -5,6 +5,7 @@ import { insertEvents, type NewTrackingEvent } from "./queries.ts";
 import {
   ACTIONS_BY_OBJECT,
   type CollectorQuery,
+  type IncrementBody,
   type LogQuery,
   type PunchQuery,
   type TrackedObject,
@@ -152,6 +153,25 @@ export function createTrackingService(
         action: "punch",
         objectType: "page",
         category: q.sub_location ?? "",
+        source: q.src ?? "web",
+      };
+      enqueue([row]);
+      return { recorded: 1, uid: row.uid };
+    },
+
+    /**
+     * POST increment (spec §7 collection statistics). The counts themselves are kept by the
+     * collection service in the same transaction as their rows, so a client's +1 never moves them
+     * (anyone could inflate a set otherwise); the report is kept as an event for the statistics.
+     */
+    increment(q: IncrementBody, caller: Caller): Recorded {
+      const row = {
+        ...base(caller, {}),
+        action: "increment",
+        objectType: "collection",
+        target: q.csId,
+        value: `${q.event}:${q.num > 0 ? "+1" : "-1"}`,
+        category: q.event,
         source: q.src ?? "web",
       };
       enqueue([row]);

@@ -83,7 +83,7 @@ export function walletRoutes(services: Services): FastifyPluginAsyncTypebox {
           tags,
           summary: "申请提现",
           description:
-            "volume 为分；alipayAccount 为手机号或邮箱；name 为实名。字段不合规 400 并指出字段（余额不足也是 400 volume），" +
+            "规格 §7 把 apply 列在 GET 里；它会扣款，这里用 POST（带 CSRF 校验）。volume 为分；alipayAccount 为手机号或邮箱；name 为实名。字段不合规 400 并指出字段（余额不足也是 400 volume），" +
             "已有处理中的提现 409。成功后生成 pending 的提现账单并立即从余额扣除（冻结），d 为 {bill, balance}。" +
             STATUS_NOTE,
           body: ApplyBody,
