@@ -309,7 +309,7 @@ async function main() {
     {
       // Common and rare words, Chinese and Latin, one and two words: a common word is found among
       // the newest documents alone, a rare one widens to the whole index.
-      name: "search, 12 mixed queries (API)",
+      name: "search mix of 12 queries (API)",
       path: "/api/search?query=React",
       paths: SEARCH_MIX.map((q) => `/api/search?query=${encodeURIComponent(q)}`),
       manyAddresses: true,
