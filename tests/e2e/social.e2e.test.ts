@@ -116,4 +116,45 @@ describe.skipIf(browserTestsCan !== null)("two people in real browsers", () => {
     expect(await liked.innerText()).toBe("1");
     await shot(a.page, "pins");
   });
+
+  it("suggests people to follow on the timeline and follows one in place", { timeout: 60_000 }, async () => {
+    const c = await person();
+    await c.page.goto(`${site.url}/timeline/all`, { waitUntil: "networkidle" });
+    const card = c.page.getByRole("region", { name: "推荐关注" });
+    await card.waitFor();
+    const rows = card.locator(".suggested-user");
+    const shown = await rows.count();
+    expect(shown).toBeGreaterThanOrEqual(2); // a and b at least
+    expect(shown).toBeLessThanOrEqual(4);
+    expect(await card.innerText()).not.toContain(c.username);
+    const row = rows.filter({ hasText: b.username });
+    await Promise.all([
+      c.page.waitForResponse((r) => r.url().endsWith("/api/follow") && r.ok()),
+      row.getByRole("button", { name: `关注 ${b.username}` }).click(),
+    ]);
+    await row.getByRole("button", { name: `关注 ${b.username}`, pressed: true }).waitFor();
+    expect(await row.getByRole("button").innerText()).toBe("已关注");
+    const info = await api(c, "GET", `/api/isCurrentUserFollowed?ids=${b.id}`);
+    expect(info[b.id]).toBe(true);
+    await shot(c.page, "suggested-users");
+
+    // A phone: the profile tabs keep to one row, and the floating buttons step aside while typing.
+    await c.page.setViewportSize({ width: 375, height: 780 });
+    await c.page.goto(`${site.url}/user/${b.id}`, { waitUntil: "networkidle" });
+    const tabs = c.page.locator(".profile-tabs");
+    const heights = await tabs.evaluate((el) => ({
+      box: el.clientHeight,
+      first: el.firstElementChild!.clientHeight,
+    }));
+    expect(heights.box).toBeLessThan(heights.first * 2 + 24);
+    await shot(c.page, "profile-375");
+    await c.page.goto(`${site.url}/pins`, { waitUntil: "networkidle" });
+    const panel = c.page.locator(".suspension-panel");
+    expect(await panel.isVisible()).toBe(true);
+    await c.page.getByPlaceholder("分享你的新鲜事…").focus();
+    await expect.poll(() => panel.isVisible()).toBe(false);
+    await shot(c.page, "pin-composer-375-focused");
+    await c.context.close();
+    expect(errors).toEqual([]);
+  });
 });
