@@ -124,6 +124,28 @@ describe.skipIf(browserTestsCan !== null)("content in a real browser", () => {
     expect(await page.locator("h2#heading-0").innerText()).toContain(word);
     expect(await page.locator("pre code.hljs, pre code[class*=language-]").count()).toBeGreaterThan(0);
     await shot("article-published");
+
+    // Under the article: like it in place, and share it (QR code for WeChat, share pages, copy).
+    const actions = page.getByRole("group", { name: "文章操作" });
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes("/api/user/like/entry/") && r.ok()),
+      actions.getByRole("button", { name: /^赞，0 个赞/ }).click(),
+    ]);
+    await actions.getByRole("button", { name: /^赞，1 个赞/, pressed: true }).waitFor();
+    const share = actions.getByRole("button", { name: "分享" });
+    await share.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "分享" });
+    await dialog.getByRole("img", { name: "本页链接的二维码" }).waitFor();
+    const weibo = await dialog.getByRole("link", { name: "分享到微博" }).getAttribute("href");
+    const shared = new URL(new URL(weibo!).searchParams.get("url")!);
+    expect(shared.pathname).toBe(new URL(page.url()).pathname);
+    expect(shared.searchParams.get("utm_medium")).toBe("weibo");
+    expect(new URL(weibo!).searchParams.get("title")).toBe(articleTitle);
+    await shot("article-share");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(await share.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   it(

@@ -100,7 +100,11 @@ export function CommentSection({
   const itemProps = { client, now, highlightedId, onChanged: refresh };
 
   return (
-    <section className={className ? `${className} comment-section` : "comment-section"} aria-label="评论">
+    <section
+      id="comments"
+      className={className ? `${className} comment-section` : "comment-section"}
+      aria-label="评论"
+    >
       <h2 className="comment-title">
         评论 <span className="comment-count">{page.count}</span>
       </h2>

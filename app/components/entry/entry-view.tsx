@@ -5,6 +5,7 @@ import { useRecordedViews } from "./use-recorded-views";
 import { TwoColumn } from "../layout/page";
 import { SidebarCard } from "../feed/sidebar";
 import { Avatar } from "../ui/avatar";
+import { EntryActions } from "./entry-actions";
 
 /** A shared link or other entry: what it links to, who shared it, and entries like it. */
 export function EntryView({
@@ -105,9 +106,7 @@ export function EntryView({
             ))}
           </p>
         ) : null}
-        <p className="entry-view-stats">
-          {formatCount(entry.collectionCount)} 人赞过 · {formatCount(entry.commentsCount)} 条评论
-        </p>
+        <EntryActions entry={entry} path={`/entry/${entry.id}`} />
         {children}
       </article>
     </TwoColumn>

@@ -4,7 +4,7 @@ import { relativeTime, formatCount } from "../../../shared/format";
 import type { Article } from "../../../server/services/posts/present";
 import { isAppError } from "../../../server/lib/errors";
 import { ArticleBody, ArticleToc } from "../../components/article/article-view";
-import { CollectButton } from "../../components/collections/collect-button";
+import { EntryActions } from "../../components/entry/entry-actions";
 import { CommentSection } from "../../components/comments/comment-section";
 import { loadEntryComments, type CommentsData } from "../../components/comments/load.server";
 import { MissingContent } from "../../components/layout/missing";
@@ -97,11 +97,7 @@ export default function Post({ loaderData }: Route.ComponentProps) {
               ))}
             </p>
           ) : null}
-          <p className="article-footer-row article-stats">
-            <span>{formatCount(post.collectionCount)} 赞</span>
-            <span>{formatCount(post.commentsCount)} 评论</span>
-            <CollectButton entryId={post.id} checkOnMount />
-          </p>
+          <EntryActions entry={post} path={`/post/${post.id}`} />
         </footer>
         {comments ? (
           <CommentSection target={{ type: "entry", id: post.id }} initial={comments.page} now={now} />

@@ -1,5 +1,4 @@
 import type { Route } from "./+types/entry-detail";
-import { CollectButton } from "../../components/collections/collect-button";
 import { CommentSection } from "../../components/comments/comment-section";
 import { loadEntryComments } from "../../components/comments/load.server";
 import { EntryView } from "../../components/entry/entry-view";
@@ -31,9 +30,6 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export default function EntryDetail({ loaderData }: Route.ComponentProps) {
   return (
     <EntryView entry={loaderData.entry} related={loaderData.related} now={loaderData.now}>
-      <p className="entry-collect">
-        <CollectButton entryId={loaderData.entry.id} checkOnMount variant="btn" />
-      </p>
       {loaderData.vote ? (
         <VoteSection
           key={loaderData.entry.id}

@@ -1,5 +1,4 @@
 import type { Route } from "./+types/entry-public";
-import { CollectButton } from "../../components/collections/collect-button";
 import { EntryView } from "../../components/entry/entry-view";
 import { MissingContent } from "../../components/layout/missing";
 import { loadEntryPage } from "../../lib/entry.server";
@@ -21,13 +20,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function EntryPublic({ loaderData }: Route.ComponentProps) {
-  return (
-    <EntryView entry={loaderData.entry} related={loaderData.related} now={loaderData.now}>
-      <p className="entry-collect">
-        <CollectButton entryId={loaderData.entry.id} checkOnMount variant="btn" />
-      </p>
-    </EntryView>
-  );
+  return <EntryView entry={loaderData.entry} related={loaderData.related} now={loaderData.now}></EntryView>;
 }
 
 /** A missing entry is the placeholder article, answered with 404 (thrown by the loader). */
