@@ -12,7 +12,7 @@
  * - localStorage `nugget_suid:<src>` — the browser id gen_suid handed out, once per src;
  * - sessionStorage `nugget_current_url` — this tab's current URL, the referrer of the next page view.
  */
-import { useEffect } from "react";
+import { useEffect, type RefObject } from "react";
 import { useLocation } from "react-router";
 import { safeStorage, type KeyValue } from "./request-health";
 
@@ -109,6 +109,68 @@ export function track(action: TrackedAction, objectType: TrackedObject, target =
       suid,
     }),
   );
+}
+
+/** Impressions are sent at most this often, and at most this many ids a call (the server's cap). */
+export const IMPRESSION_FLUSH_MS = 1000;
+export const IMPRESSION_BATCH = 50;
+/** An entry counts as shown once half of it has been on screen. */
+const IMPRESSION_THRESHOLD = 0.5;
+
+/**
+ * Spec §7 GET /collector: the entries a list actually showed. Items under `list` that carry
+ * `data-entry-id` are watched; each id is reported once per mounted list when half of it enters the
+ * viewport, gathered for a second and sent in batches of up to 50. Items added later (加载更多) are
+ * watched as they arrive. Nothing happens without IntersectionObserver (old browsers, the server).
+ */
+export function useImpressions(list: RefObject<HTMLElement | null>, key: string) {
+  useEffect(() => {
+    const root = list.current;
+    if (!root || typeof IntersectionObserver === "undefined") return;
+    const seen = new Set<string>();
+    let waiting: string[] = [];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      timer = undefined;
+      const location = here();
+      while (waiting.length) {
+        const ids = waiting.slice(0, IMPRESSION_BATCH);
+        waiting = waiting.slice(IMPRESSION_BATCH);
+        void getSuid().then((suid) =>
+          beacon("/api/collector", { ids: ids.join("|"), location, source: SRC, suid }),
+        );
+      }
+    };
+    const observer = new IntersectionObserver(
+      (records) => {
+        for (const record of records) {
+          if (!record.isIntersecting) continue;
+          const id = (record.target as HTMLElement).dataset.entryId;
+          observer.unobserve(record.target);
+          if (!id || seen.has(id)) continue;
+          seen.add(id);
+          waiting.push(id);
+        }
+        if (waiting.length >= IMPRESSION_BATCH) flush();
+        else if (waiting.length && !timer) timer = setTimeout(flush, IMPRESSION_FLUSH_MS);
+      },
+      { threshold: IMPRESSION_THRESHOLD },
+    );
+    const watch = () => {
+      for (const item of root.querySelectorAll<HTMLElement>("[data-entry-id]")) {
+        if (!seen.has(item.dataset.entryId ?? "")) observer.observe(item);
+      }
+    };
+    watch();
+    const mutations = new MutationObserver(watch);
+    mutations.observe(root, { childList: true, subtree: true });
+    return () => {
+      mutations.disconnect();
+      observer.disconnect();
+      if (timer) clearTimeout(timer);
+      flush();
+    };
+  }, [list, key]);
 }
 
 /** Records a page view: the referrer is the tab's previous URL, or the document's for the first. */

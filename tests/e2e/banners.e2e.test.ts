@@ -161,7 +161,16 @@ describe.skipIf(browserTestsCan !== null)("aside banners and tracking in a real 
       category: "frontend",
     });
     const page = person.page;
+    // The feed reports the entries it showed on screen (spec §7 /collector), once each.
+    const impressions = page.waitForRequest((r) => r.url().includes("/api/collector?"));
     await page.goto(`${site.url}/explore/all?sort=newest`, { waitUntil: "networkidle" });
+    const shown = new URL((await impressions).url()).searchParams.get("ids")!.split("|");
+    const listed = await page
+      .locator(".entry-list [data-entry-id]")
+      .evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.entryId!));
+    expect(shown).toContain(entry.entryId);
+    expect(new Set(shown).size).toBe(shown.length);
+    expect(listed).toEqual(expect.arrayContaining(shown));
     // The explore sidebar carries the banners too (nothing closed in this browser).
     expect(await shownTitles(page)).toEqual([titles[0], titles[1]]);
     await shot(page, "banners-explore-signed-in");

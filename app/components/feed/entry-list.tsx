@@ -1,4 +1,6 @@
-import { Link } from "react-router";
+import { useRef } from "react";
+import { Link, useLocation } from "react-router";
+import { useImpressions } from "../../lib/tracking";
 import { formatCount, relativeTime } from "../../../shared/format";
 import type { EntrySummary } from "../../lib/types";
 import { EmptyState } from "../ui/empty-state";
@@ -21,11 +23,15 @@ export function entryHref(entry: EntrySummary): string {
 
 /** A feed of entries as cards, or the honest empty state. */
 export function EntryList({ entries, emptyTitle = "暂无内容", emptyDescription, now }: EntryListProps) {
+  const list = useRef<HTMLUListElement>(null);
+  // A new list (another feed, sort or page) reports its entries afresh.
+  const { pathname, search } = useLocation();
+  useImpressions(list, pathname + search);
   if (entries.length === 0) return <EmptyState title={emptyTitle} description={emptyDescription} />;
   return (
-    <ul className="entry-list">
+    <ul className="entry-list" ref={list}>
       {entries.map((entry) => (
-        <li key={entry.id} className="entry-item">
+        <li key={entry.id} className="entry-item" data-entry-id={entry.id}>
           <div className="entry-meta">
             {entry.hot ? <span className="entry-hot">热</span> : null}
             <Link to={`/user/${entry.user.id}`} className="entry-author">
