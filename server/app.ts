@@ -18,6 +18,7 @@ import { installErrorHandler } from "./plugins/envelope.ts";
 import { installSession } from "./plugins/session.ts";
 import { createServices, type Services } from "./services/index.ts";
 import { startMailDigests } from "./services/mailpush/schedule.ts";
+import { startTrackingRetention } from "./services/tracking/retention.ts";
 import { authRoutes } from "./services/auth/routes.ts";
 import { userRoutes } from "./services/users/routes.ts";
 import { entryRoutes } from "./services/entries/routes.ts";
@@ -159,6 +160,10 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   await app.register(bannerRoutes(services), { prefix: "/api" });
   await app.register(trackingRoutes(services), { prefix: "/api" });
   const stopDigests = config.mailDigests ? startMailDigests(services.digests, kv, app.log) : undefined;
+  const stopRetention =
+    config.trackingRetentionDays > 0
+      ? startTrackingRetention(database.db, kv, config.trackingRetentionDays, app.log)
+      : undefined;
   if (outbox) devOutboxRoutes(app, outbox, config.siteName);
   if (opts.buildDir) await installSsr(app, services, config, path.resolve(opts.buildDir));
   else app.setNotFoundHandler((_req, reply) => reply.status(404).send({ s: 404, m: "接口不存在", d: null }));
@@ -167,6 +172,7 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
     // First, while the database is open: buffered tracking events are written, not lost.
     await services.tracking.close();
     stopDigests?.();
+    stopRetention?.();
     mailer.close();
     await kv.close();
     await rateRedis?.quit();

@@ -33,6 +33,11 @@ export interface Config {
    * production, off elsewhere so a development database's seeded users get no mail).
    */
   mailDigests: boolean;
+  /**
+   * Tracking events older than this many days are deleted once a day (TRACKING_RETENTION_DAYS,
+   * default 180, ADR 009; 0 keeps them forever).
+   */
+  trackingRetentionDays: number;
   /** Where uploaded images are stored (UPLOAD_DIR, default DATA_DIR/uploads), served at /uploads/. */
   uploadDir: string;
   /** Largest image upload in bytes (UPLOAD_MAX_BYTES, default 5 MiB); collection backgrounds stay at 1 MiB. */
@@ -65,6 +70,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: env.TRUST_PROXY === "1",
     pageFetchAllowLoopback: env.PAGE_FETCH_ALLOW_LOOPBACK === "1",
     mailDigests: env.MAIL_DIGESTS ? env.MAIL_DIGESTS === "1" : production,
+    trackingRetentionDays:
+      env.TRACKING_RETENTION_DAYS !== undefined &&
+      env.TRACKING_RETENTION_DAYS !== "" &&
+      Number(env.TRACKING_RETENTION_DAYS) >= 0
+        ? Math.floor(Number(env.TRACKING_RETENTION_DAYS))
+        : 180,
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(env.DATA_DIR ?? "./data", "uploads")),
     uploadMaxBytes:
       Number(env.UPLOAD_MAX_BYTES) > 0 ? Math.floor(Number(env.UPLOAD_MAX_BYTES)) : 5 * 1024 * 1024,

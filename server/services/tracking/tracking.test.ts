@@ -10,6 +10,8 @@ import { newId } from "../../lib/ids.ts";
 import type { Deps } from "../deps.ts";
 import { TRACKING } from "../../lib/rate-limits.ts";
 import { createTrackingService } from "./tracking.ts";
+import { deleteExpiredEvents } from "./retention.ts";
+import { loadConfig } from "../../config.ts";
 import { MAX_COLLECTOR_IDS } from "./schema.ts";
 
 let nugget: NuggetApp;
@@ -367,6 +369,30 @@ describe("the event buffer", () => {
       .where(inArray(trackingEvents.suid, [suid]));
     expect(rows).toHaveLength(50 * MAX_COLLECTOR_IDS);
     await service.close();
+  });
+});
+
+describe("retention (TRACKING_RETENTION_DAYS)", () => {
+  it("deletes events older than the window in batches, and nothing newer", async () => {
+    const suid = newSuid();
+    const now = new Date();
+    const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
+    const rows = [200, 190, 181, 181, 180.5, 179, 30, 0].map((d, i) => ({
+      action: "view",
+      objectType: "page",
+      suid,
+      value: String(i),
+      createdAt: daysAgo(d),
+    }));
+    await db().insert(trackingEvents).values(rows);
+    // Batches of 2: five old events take three statements; other files' recent events stay.
+    const deleted = await deleteExpiredEvents(db(), 180, now, 2);
+    const left = await db().select().from(trackingEvents).where(eq(trackingEvents.suid, suid));
+    expect(left.map((r) => r.value).sort()).toEqual(["5", "6", "7"]);
+    expect(deleted).toBeGreaterThanOrEqual(5);
+    expect(loadConfig({}).trackingRetentionDays).toBe(180);
+    expect(loadConfig({ TRACKING_RETENTION_DAYS: "0" }).trackingRetentionDays).toBe(0);
+    expect(loadConfig({ TRACKING_RETENTION_DAYS: "30" }).trackingRetentionDays).toBe(30);
   });
 });
 
