@@ -76,5 +76,6 @@ export default [
   route("app", "routes/misc/app-download.tsx"),
   route("about", "routes/misc/about.tsx"),
 
+  route("admin/withdrawals", "routes/admin/withdrawals.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

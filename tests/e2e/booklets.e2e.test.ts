@@ -161,6 +161,75 @@ describe.skipIf(browserTestsCan !== null)("booklets: read, buy through the dev p
       await author.page.getByTestId("wallet-amount").filter({ hasText: "1.43" }).waitFor();
       await shot(author.page, "wallet-withdrawn");
 
+      // Only admins see the queue: logged out is 401 like every login-required page, anyone else
+      // gets 403 and a page that says so.
+      expect((await fetch(`${site.url}/admin/withdrawals`)).status).toBe(401);
+      const refused = await reader.page.goto(`${site.url}/admin/withdrawals`, { waitUntil: "networkidle" });
+      expect(refused?.status()).toBe(403);
+      await reader.page.getByRole("heading", { name: "没有权限" }).waitFor();
+      expect(await reader.page.getByText(author.username).count()).toBe(0);
+      await shot(reader.page, "admin-withdrawals-403");
+
+      // An admin (the database grants the role) finds 提现审核 in the avatar menu.
+      const admin = await person();
+      await site.database.db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
+      const desk = admin.page;
+      await desk.goto(`${site.url}/`, { waitUntil: "networkidle" });
+      await desk.getByRole("button", { name: `${admin.username}的菜单` }).click();
+      await desk.getByRole("menuitem", { name: "提现审核" }).click();
+      await desk.waitForURL(/\/admin\/withdrawals$/);
+      const row = desk.getByRole("row").filter({ hasText: author.username });
+      await row.getByText("12.50 元").waitFor();
+      await row.getByText("13800000000").waitFor();
+      await row.getByText("张三").waitFor();
+      await shot(desk, "admin-withdrawals");
+
+      // The same queue on a phone: each withdrawal stacks into a card, nothing wider than the screen.
+      const phoneDesk = await browser.newContext({ viewport: { width: 375, height: 740 } });
+      await phoneDesk.addCookies((await admin.context.cookies()).filter((c) => c.name === "nugget_session"));
+      const pd = await phoneDesk.newPage();
+      pd.on("pageerror", (e) => errors.push(String(e)));
+      await pd.goto(`${site.url}/admin/withdrawals`, { waitUntil: "networkidle" });
+      await pd.getByText("13800000000").waitFor();
+      await shot(pd, "admin-withdrawals-375");
+      expect(
+        await pd.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      await phoneDesk.close();
+
+      // 已打款 by keyboard: Enter opens the confirmation with focus on 取消, Tab reaches 已打款.
+      const pay = row.getByRole("button", { name: `已打款：${author.username} 12.50 元` });
+      await pay.focus();
+      await desk.keyboard.press("Enter");
+      const confirm = desk.getByRole("alertdialog", { name: "确认已打款" });
+      await confirm.getByText("确认已向 张三（支付宝 13800000000）打款 12.50 元？").waitFor();
+      expect(
+        await confirm.getByRole("button", { name: "取消" }).evaluate((el) => el === document.activeElement),
+      ).toBe(true);
+      await desk.waitForTimeout(400); // the dialog fades in
+      await shot(desk, "admin-withdrawals-confirm");
+      await desk.keyboard.press("Tab");
+      await desk.keyboard.press("Enter");
+      await desk.getByText(`${author.username}的 12.50 元提现已标记为已打款`).waitFor();
+      await confirm.waitFor({ state: "detached" });
+      await row.waitFor({ state: "detached" });
+      await desk.getByText("暂无待处理的提现").waitFor();
+      // Its row is gone, so focus waits on the heading instead of falling to the page.
+      expect(
+        await desk.getByRole("heading", { name: "提现审核" }).evaluate((el) => el === document.activeElement),
+      ).toBe(true);
+      await shot(desk, "admin-withdrawals-settled");
+      await desk.getByRole("link", { name: "已打款" }).click();
+      await desk.getByRole("row").filter({ hasText: author.username }).getByText("12.50 元").waitFor();
+      await shot(desk, "admin-withdrawals-history");
+
+      // The author's wallet shows the withdrawal done, nothing held any more.
+      await author.page.goto(`${site.url}/user/wallet`, { waitUntil: "networkidle" });
+      await author.page.locator(".bill-row", { hasText: "提现到支付宝" }).getByText("已完成").waitFor();
+      await author.page.getByText("-12.50").waitFor();
+      expect(await author.page.getByText("提现处理中").count()).toBe(0);
+      await shot(author.page, "wallet-withdrawal-paid");
+
       // The author picks the free sections on the booklet page (a flag set through a call, spec §4).
       await author.page.goto(`${site.url}/book/${bookletId}`, { waitUntil: "networkidle" });
       await author.page.getByRole("checkbox", { name: "3. 持续集成与部署" }).check();

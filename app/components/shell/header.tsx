@@ -350,6 +350,11 @@ function ViewerActions({ viewer, unreadCount }: { viewer: Viewer; unreadCount: n
               <Link to="/user/settings" role="menuitem" className="menu-item">
                 设置
               </Link>
+              {viewer.role === "admin" ? (
+                <Link to="/admin/withdrawals" role="menuitem" className="menu-item">
+                  提现审核
+                </Link>
+              ) : null}
               <MoreSubmenu />
             </div>
             <div className="menu-group">

@@ -25,3 +25,26 @@ export function presentBill(row: BillRow): PresentedBill {
     update_time: row.updatedAt.toISOString(),
   };
 }
+
+/** A withdrawal as the admins' queue shows it: the bill, who asked, and where to pay it. */
+export interface PresentedWithdrawal {
+  bill: PresentedBill;
+  user: { id: string; username: string; avatarLarge: string };
+  /** In full, unlike the bill's description: the admin pays to it. */
+  alipayAccount: string;
+  realName: string;
+}
+
+export function presentWithdrawal(row: {
+  bill: BillRow;
+  user: PresentedWithdrawal["user"];
+  alipayAccount: string | null;
+  realName: string | null;
+}): PresentedWithdrawal {
+  return {
+    bill: presentBill(row.bill),
+    user: row.user,
+    alipayAccount: row.alipayAccount ?? "",
+    realName: row.realName ?? "",
+  };
+}

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
-import { bills, wallets } from "../../../db/schema/index.ts";
+import { bills, users, wallets } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
+import type { Pointer } from "../../lib/pagination.ts";
 
 export type WalletRow = typeof wallets.$inferSelect;
 export type BillRow = typeof bills.$inferSelect;
@@ -91,6 +92,50 @@ export async function lockBill(tx: Tx, id: string): Promise<BillRow | undefined>
 
 export async function setBillStatus(tx: Tx, id: string, status: "succeeded" | "failed") {
   await tx.update(bills).set({ status, updatedAt: new Date() }).where(eq(bills.id, id));
+}
+
+export const WITHDRAWAL_STATUSES: readonly string[] = ["pending", "succeeded", "failed"];
+export type WithdrawalStatus = "pending" | "succeeded" | "failed";
+
+// Literals, not parameters: a generic plan with `status = $1` cannot prove the partial index's
+// predicate (type = 'withdraw' and status = 'pending'), so the queue would stop using it.
+const STATUS_SQL: Record<WithdrawalStatus, ReturnType<typeof sql.raw>> = {
+  pending: sql.raw("'pending'"),
+  succeeded: sql.raw("'succeeded'"),
+  failed: sql.raw("'failed'"),
+};
+
+/**
+ * One page of withdrawals in one statement, each with its author and the wallet's payee
+ * (alipayAccount, realName). The queue (pending) runs oldest first — whoever applied first is paid
+ * first; the history (succeeded, failed) newest first. Keyset by (createdAt, id) as a row
+ * comparison, which a btree on (created_at, id) answers as one index range.
+ */
+export async function withdrawalsPage(
+  db: Tx,
+  status: WithdrawalStatus,
+  pointer: Pointer<Date> | null,
+  limit: number,
+) {
+  const oldestFirst = status === "pending";
+  const key = sql`(${bills.createdAt}, ${bills.id})`;
+  const after = pointer
+    ? sql`${key} ${sql.raw(oldestFirst ? ">" : "<")} (${pointer.value.toISOString()}::timestamptz, ${pointer.id})`
+    : undefined;
+  const order = oldestFirst ? asc : desc;
+  return db
+    .select({
+      bill: bills,
+      user: { id: users.id, username: users.username, avatarLarge: users.avatarLarge },
+      alipayAccount: wallets.alipayAccount,
+      realName: wallets.realName,
+    })
+    .from(bills)
+    .innerJoin(users, eq(users.id, bills.userId))
+    .leftJoin(wallets, eq(wallets.userId, bills.userId))
+    .where(and(sql`${bills.type} = 'withdraw' and ${bills.status} = ${STATUS_SQL[status]}`, after))
+    .orderBy(order(bills.createdAt), order(bills.id))
+    .limit(limit);
 }
 
 /**

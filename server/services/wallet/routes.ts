@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
-import { ApplyBody, BillQuery, SettleBody } from "./schema.ts";
+import { ApplyBody, BillQuery, SettleBody, WithdrawalQuery } from "./schema.ts";
 import { NO_WALLET_MESSAGE, WALLET_NO } from "./wallet.ts";
 
 const tags = ["wallet"];
@@ -10,7 +10,10 @@ const STATUS_NOTE =
   NO_WALLET_MESSAGE +
   "”）或 checkApplyRules 的“暂不能提现”；其他 s 都是错误。金额一律为整数分。";
 
-/** Wallet of spec §7: haveWalletAccessRight, getAmount, getBill, checkApplyRules, apply (+ admin settle). */
+/**
+ * Wallet of spec §7: haveWalletAccessRight, getAmount, getBill, checkApplyRules, apply (+ the admins'
+ * withdrawals queue and settle).
+ */
 export function walletRoutes(services: Services): FastifyPluginAsyncTypebox {
   return async (app) => {
     const wallet = services.wallet;
@@ -90,6 +93,23 @@ export function walletRoutes(services: Services): FastifyPluginAsyncTypebox {
         },
       },
       async (req) => ok(await wallet.apply(req.body, req.caller)),
+    );
+
+    app.get(
+      "/wallet/withdrawals",
+      {
+        schema: {
+          tags,
+          summary: "提现申请列表（管理员）",
+          description:
+            "需要登录（401），仅管理员（否则 403）。status 默认 pending：待处理的提现，最早申请的在前；succeeded（已打款）、failed（已退回）为历史记录，最新在前。" +
+            "按最后一项的 (申请时间, 账单 id) 翻页：把上一页的 pointer 传回；每页 limit 条（默认 20，最多 100）。d 为 {list, pointer, canNext}；" +
+            "list 每项为 {bill（同 getBill 的账单）, user {id, username, avatarLarge}, alipayAccount（完整的支付宝账号，用于打款）, realName}。" +
+            "账号与实名取自钱包（最近一次申请时填写的）。pointer 或 status 不合法返回 400 并指出字段。",
+          querystring: WithdrawalQuery,
+        },
+      },
+      async (req) => ok(await wallet.withdrawals(req.query, req.caller)),
     );
 
     app.post(

@@ -18,3 +18,19 @@ export const SettleBody = Type.Object({
   billId: Type.String({ pattern: "^[0-9a-f]{24}$", description: "提现账单 id" }),
   status: Type.Union([Type.Literal("succeeded"), Type.Literal("failed")]),
 });
+
+/** The admins' withdrawal queue pages by 20. */
+export const WITHDRAWALS_PAGE_SIZE = 20;
+
+export const WithdrawalQuery = Type.Object({
+  status: Type.Optional(
+    Type.Union([Type.Literal("pending"), Type.Literal("succeeded"), Type.Literal("failed")], {
+      default: "pending",
+      description: "pending 待处理（默认，最早申请的在前）；succeeded 已打款、failed 已退回（最新在前）",
+    }),
+  ),
+  pointer: Type.Optional(
+    Type.String({ maxLength: 80, description: "上一页返回的 pointer（申请时间_账单 id），不传为第一页" }),
+  ),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: WITHDRAWALS_PAGE_SIZE })),
+});

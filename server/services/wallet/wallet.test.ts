@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import type { NuggetApp } from "../../app.ts";
+import { openDatabase } from "../../../db/client.ts";
+import { buildApp, type NuggetApp } from "../../app.ts";
+import { loadConfig } from "../../config.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
 import { bills, users, wallets } from "../../../db/schema/index.ts";
@@ -194,6 +196,191 @@ describe("withdrawals", () => {
     },
     120_000,
   );
+});
+
+describe("the admins' withdrawal queue", () => {
+  type Item = { bill: { id: string; status: string; create_time: string }; user: { id: string } };
+  const queue = (query: string, auth?: Auth) => get(`/api/wallet/withdrawals${query}`, auth);
+  /** Every page of a list, following `pointer`; answers the ids in the order they came. */
+  async function walk(status: string, limit: number, auth: Auth) {
+    const seen: Item[] = [];
+    let pointer: string | null = null;
+    for (let pages = 0; pages < 500; pages++) {
+      const query: string = `?status=${status}&limit=${limit}${pointer ? `&pointer=${encodeURIComponent(pointer)}` : ""}`;
+      const r = await queue(query, auth);
+      expect([r.status, r.s], r.m).toEqual([200, 1]);
+      expect(r.d.list.length).toBeLessThanOrEqual(limit);
+      seen.push(...r.d.list);
+      if (!r.d.canNext) return seen;
+      pointer = r.d.pointer;
+    }
+    throw new Error("the list never ended");
+  }
+
+  it("answers 401 logged out and 403 to anyone but an admin", async () => {
+    expect((await queue("")).status).toBe(401);
+    const author = await holder(5000);
+    const r = await queue("", author.auth);
+    expect([r.status, r.s]).toEqual([403, 403]);
+  });
+
+  it("lists pending withdrawals oldest first with the full account and name, page by page", async () => {
+    const admin = await register({ role: "admin" });
+    const authors = [];
+    for (let i = 0; i < 5; i++) authors.push(await holder(5000));
+    const applied: string[] = [];
+    for (const [i, a] of authors.entries()) {
+      const r = await apply(a.auth, 1000 + i, {
+        alipayAccount: i % 2 ? `payee${i}@example.com` : `1380000000${i}`,
+        name: ["张三", "李四", "王五", "赵六", "孙七"][i],
+      });
+      applied.push(r.d.bill.id as string);
+    }
+
+    const first = await queue("", admin.auth);
+    expect(first.d.list.length).toBeLessThanOrEqual(20);
+    const mine = (items: Item[]) => items.filter((x) => applied.includes(x.bill.id));
+    const item = mine(first.d.list).find((x) => x.bill.id === applied[1]);
+    expect(item).toMatchObject({
+      bill: { id: applied[1], type: "withdraw", status: "pending", amount: -1001 },
+      user: { id: authors[1].user.id, username: authors[1].user.username },
+      alipayAccount: "payee1@example.com",
+      realName: "李四",
+    });
+    expect(item!.bill).toHaveProperty("create_time");
+    expect(item!.user).toHaveProperty("avatarLarge");
+    // The author's own bill masks the account; the admin's queue does not.
+    expect(item!.bill).toMatchObject({ description: expect.stringContaining("pa***@example.com") });
+
+    // Two a page: every pending withdrawal once, oldest first, ours in the order they applied.
+    const all = await walk("pending", 2, admin.auth);
+    const ids = all.map((x) => x.bill.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(mine(all).map((x) => x.bill.id)).toEqual(applied);
+    const times = all.map((x) => `${x.bill.create_time}_${x.bill.id}`);
+    expect(times).toEqual([...times].sort());
+    expect(all.every((x) => x.bill.status === "pending")).toBe(true);
+
+    // A withdrawal applied between pages lands at the end, after the pointer: neither repeated nor lost.
+    const head = await queue("?limit=2", admin.auth);
+    const late = await holder(5000);
+    const lateBill = (await apply(late.auth, 1500)).d.bill.id as string;
+    let rest: Item[] = [];
+    let pointer: string | null = head.d.pointer;
+    while (pointer) {
+      const r = await queue(`?limit=2&pointer=${encodeURIComponent(pointer)}`, admin.auth);
+      rest = rest.concat(r.d.list);
+      pointer = r.d.canNext ? r.d.pointer : null;
+    }
+    const walked = [...head.d.list, ...rest].map((x: Item) => x.bill.id);
+    expect(new Set(walked).size).toBe(walked.length);
+    expect(walked.at(-1)).toBe(lateBill);
+    expect(walked).toEqual(expect.arrayContaining(applied));
+  });
+
+  it("settled withdrawals leave the queue for the history, newest first", async () => {
+    const admin = await register({ role: "admin" });
+    const paid = await holder(5000);
+    const refused = await holder(5000);
+    const paidBill = (await apply(paid.auth, 2000)).d.bill.id as string;
+    const refusedBill = (await apply(refused.auth, 3000)).d.bill.id as string;
+    const pendingIds = async () => (await walk("pending", 100, admin.auth)).map((x) => x.bill.id);
+    expect(await pendingIds()).toEqual(expect.arrayContaining([paidBill, refusedBill]));
+
+    await post("/api/wallet/settle", { billId: paidBill, status: "succeeded" }, admin.auth);
+    await post("/api/wallet/settle", { billId: refusedBill, status: "failed" }, admin.auth);
+    const left = await pendingIds();
+    expect(left).not.toContain(paidBill);
+    expect(left).not.toContain(refusedBill);
+
+    const succeeded = await walk("succeeded", 100, admin.auth);
+    expect(succeeded.map((x) => x.bill.id)).toContain(paidBill);
+    expect(succeeded.every((x) => x.bill.status === "succeeded")).toBe(true);
+    const failed = await walk("failed", 100, admin.auth);
+    expect(failed.find((x) => x.bill.id === refusedBill)).toMatchObject({
+      user: { id: refused.user.id },
+      alipayAccount: "13800000000",
+      realName: "张三",
+    });
+    // History is newest first.
+    const times = succeeded.map((x) => `${x.bill.create_time}_${x.bill.id}`);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+
+  it("answers 400 naming the field for a bad pointer, status or limit", async () => {
+    const admin = await register({ role: "admin" });
+    for (const [query, field] of [
+      ["?pointer=nonsense", "pointer"],
+      [`?pointer=2024-01-01T00:00:00.000Z_${"z".repeat(24)}`, "pointer"],
+      [`?pointer=${"9".repeat(81)}`, "pointer"],
+      ["?status=paid", "status"],
+      ["?limit=0", "limit"],
+      ["?limit=101", "limit"],
+    ]) {
+      const r = await queue(query, admin.auth);
+      expect([r.status, r.d?.field], query).toEqual([400, field]);
+    }
+    // The in-process door (page loaders) checks the status too.
+    const caller = { userId: admin.user.id, sessionId: null, ip: "127.0.0.1", userAgent: "" };
+    await expect(
+      nugget.services.wallet.withdrawals({ status: "paid" as "pending" }, caller),
+    ).rejects.toMatchObject({ code: 400, field: "status" });
+  });
+});
+
+describe("the withdrawal queue's cost", () => {
+  // Its own database, so the drizzle logger counts only what one request sends (tests/queries.test.ts).
+  let counted: NuggetApp;
+  let counting = false;
+  let statements = 0;
+  beforeAll(async () => {
+    const database = await openDatabase({
+      databaseUrl: process.env.DATABASE_URL,
+      dataDir: ":memory:",
+      onQuery: () => {
+        if (counting) statements++;
+      },
+    });
+    const config = loadConfig(process.env, {
+      devOutbox: true,
+      logLevel: "silent",
+      publicUrl: "http://nugget.test",
+    });
+    counted = await buildApp({ config, database });
+  });
+  afterAll(async () => {
+    await counted?.app.close();
+    await counted?.database.close();
+  });
+
+  it("a page of 8 withdrawals by 8 people costs the statements a page of 2 does", async () => {
+    const admin = await registerByEmail(counted);
+    await counted.database.db.update(users).set({ role: "admin" }).where(eq(users.id, admin.user.id));
+    for (let i = 0; i < 8; i++) {
+      const u = await registerByEmail(counted);
+      await counted.database.db.update(users).set({ hasWalletAccess: true }).where(eq(users.id, u.user.id));
+      await counted.database.db.transaction((tx) =>
+        creditIncome(tx, { userId: u.user.id, amount: 5000, orderId: newId(), description: "收入" }),
+      );
+      const r = await call(counted.app, "POST", "/api/wallet/apply", {
+        auth: u.auth,
+        body: { volume: 1000, alipayAccount: "13800000000", name: "张三" },
+      });
+      expect(r.s).toBe(1);
+    }
+    const cost = async (limit: number) => {
+      statements = 0;
+      counting = true;
+      const r = await call(counted.app, "GET", `/api/wallet/withdrawals?limit=${limit}`, {
+        auth: admin.auth,
+      });
+      counting = false;
+      expect(r.d.list).toHaveLength(limit);
+      return statements;
+    };
+    await cost(2);
+    expect(await cost(8)).toBe(await cost(2));
+  });
 });
 
 describe("withdrawal rules (shared with the form)", () => {

@@ -1,7 +1,8 @@
-import { AppError, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
+import { AppError, badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
+import { decodePointer, encodePointer } from "../../lib/pagination.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { findUserById } from "../users/queries.ts";
-import { presentBill, type PresentedBill } from "./present.ts";
+import { presentBill, presentWithdrawal, type PresentedBill, type PresentedWithdrawal } from "./present.ts";
 import {
   billsPage,
   findWallet,
@@ -11,9 +12,12 @@ import {
   moveBalance,
   pendingWithdrawals,
   setBillStatus,
+  WITHDRAWAL_STATUSES,
+  withdrawalsPage,
+  type WithdrawalStatus,
 } from "./queries.ts";
 import { checkWithdrawal, MAX_PENDING, MAX_WITHDRAW, MIN_WITHDRAW, type WithdrawInput } from "./rules.ts";
-import { BILLS_PAGE_SIZE } from "./schema.ts";
+import { BILLS_PAGE_SIZE, WITHDRAWALS_PAGE_SIZE } from "./schema.ts";
 
 /**
  * Spec §5/§8: wallet replies are accepted with status 1 or 2. Status 2 is an answer, not a failure:
@@ -57,6 +61,12 @@ export function createWalletService(deps: Deps) {
     const user = await findUserById(db, caller.userId);
     if (!user?.hasWalletAccess) throw noWallet();
     return user.id;
+  }
+
+  /** Settling and the queue are for admins: 401 logged out, 403 for anyone else. */
+  async function requireAdmin(caller: Caller, message: string): Promise<void> {
+    if (!caller.userId) throw unauthorized();
+    if ((await findUserById(db, caller.userId))?.role !== "admin") throw forbidden(message);
   }
 
   async function rulesFor(userId: string, balance: number): Promise<ApplyRules> {
@@ -141,9 +151,7 @@ export function createWalletService(deps: Deps) {
       input: { billId: string; status: "succeeded" | "failed" },
       caller: Caller,
     ): Promise<{ bill: PresentedBill; balance: number }> {
-      if (!caller.userId) throw unauthorized();
-      if ((await findUserById(db, caller.userId))?.role !== "admin")
-        throw forbidden("只有管理员可以处理提现");
+      await requireAdmin(caller, "只有管理员可以处理提现");
       return db.transaction(async (tx) => {
         const first = await lockBill(tx, input.billId);
         if (!first || first.type !== "withdraw") throw notFound("提现记录不存在");
@@ -156,6 +164,33 @@ export function createWalletService(deps: Deps) {
         }
         return { bill: presentBill((await lockBill(tx, first.id))!), balance };
       });
+    },
+
+    /**
+     * GET withdrawals (admins): the queue of pending withdrawals oldest first, or the settled
+     * history newest first, keyset-paged by (createdAt, id) through `pointer`, each with the
+     * author and the payee in full.
+     */
+    async withdrawals(
+      input: { status?: WithdrawalStatus; pointer?: string; limit?: number },
+      caller: Caller,
+    ): Promise<{ list: PresentedWithdrawal[]; pointer: string | null; canNext: boolean }> {
+      await requireAdmin(caller, "只有管理员可以查看提现申请");
+      // The API schema checks status too; page loaders pass what the URL says.
+      const status = input.status ?? "pending";
+      if (!WITHDRAWAL_STATUSES.includes(status)) throw badRequest("status 不合法", "status");
+      const pointer = decodePointer(input.pointer, "date");
+      if (input.pointer && !pointer) throw badRequest("pointer 格式不正确", "pointer");
+      const limit = Math.min(Math.max(input.limit ?? WITHDRAWALS_PAGE_SIZE, 1), 100);
+      // One more than a page says whether there is a next one without counting.
+      const rows = await withdrawalsPage(db, status, pointer, limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        list: page.map(presentWithdrawal),
+        pointer: last ? encodePointer(last.bill.createdAt, last.bill.id) : null,
+        canNext: rows.length > limit,
+      };
     },
   };
 }

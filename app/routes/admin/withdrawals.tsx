@@ -1,0 +1,292 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, data, isRouteErrorResponse, useRevalidator } from "react-router";
+import type { Route } from "./+types/withdrawals";
+import { isAppError } from "../../../server/lib/errors";
+import { decodePointer } from "../../../server/lib/pagination";
+import type { PresentedWithdrawal } from "../../../server/services/wallet/present";
+import { formatYuan } from "../../../server/services/wallet/rules";
+import { ErrorView, NotFoundView, UnauthorizedView } from "../../components/shell/error-views";
+import { useShell } from "../../components/shell/shell-context";
+import { Avatar } from "../../components/ui/avatar";
+import { EmptyState } from "../../components/ui/empty-state";
+import { ConfirmDialog } from "../../components/ui/modal";
+import { api, errorMessage } from "../../lib/api";
+import { notFound, requireViewer, type GuardErrorData } from "../../lib/guards.server";
+import { titleMeta } from "../../lib/title";
+import "./admin.css";
+
+type Status = PresentedWithdrawal["bill"]["status"];
+
+const TABS: readonly { status: Status; title: string; empty: string }[] = [
+  { status: "pending", title: "待处理", empty: "暂无待处理的提现" },
+  { status: "succeeded", title: "已打款", empty: "暂无已打款的提现" },
+  { status: "failed", title: "已退回", empty: "暂无已退回的提现" },
+];
+
+const hrefOf = (status: Status, pointer?: string) => {
+  const query = new URLSearchParams();
+  if (status !== "pending") query.set("status", status);
+  if (pointer) query.set("pointer", pointer);
+  const text = query.toString();
+  return text ? `/admin/withdrawals?${text}` : "/admin/withdrawals";
+};
+
+/**
+ * 提现审核 (/admin/withdrawals?status=&pointer=): admins settle authors' withdrawals. Login
+ * required (401 like every such page); the wallet service decides who is an admin, and anyone else
+ * gets 403. The queue runs oldest first, the history (已打款, 已退回) newest first, paged by pointer.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireViewer(context);
+  const params = new URL(request.url).searchParams;
+  const status = (params.get("status") ?? "pending") as Status;
+  if (!TABS.some((t) => t.status === status)) notFound();
+  // A stale or hand-made pointer falls back to the first page instead of an error page.
+  const raw = params.get("pointer");
+  const pointer = raw && decodePointer(raw, "date") ? raw : undefined;
+  try {
+    const page = await context.services.wallet.withdrawals({ status, pointer }, context.caller);
+    return {
+      status,
+      list: page.list,
+      nextHref: page.canNext && page.pointer ? hrefOf(status, page.pointer) : null,
+      paged: !!pointer,
+    };
+  } catch (err) {
+    if (isAppError(err) && err.code === 403) {
+      throw data<GuardErrorData>({ message: err.message }, { status: 403 });
+    }
+    throw err;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "提现审核");
+
+// Beijing time on both sides: the server renders it and the browser hydrates the same text.
+const timeText = (iso: string) =>
+  new Date(iso).toLocaleString("zh-CN", { hour12: false, timeZone: "Asia/Shanghai" });
+
+interface Settling {
+  item: PresentedWithdrawal;
+  status: "succeeded" | "failed";
+}
+
+export default function Withdrawals({ loaderData }: Route.ComponentProps) {
+  const { status, list, nextHref, paged } = loaderData;
+  const { alert } = useShell();
+  const revalidator = useRevalidator();
+  const [rows, setRows] = useState(list);
+  const [shownList, setShownList] = useState(list);
+  if (list !== shownList) {
+    setShownList(list);
+    setRows(list);
+  }
+  const [settling, setSettling] = useState<Settling | null>(null);
+  const [busy, setBusy] = useState(false);
+  const table = useRef<HTMLTableSectionElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Where focus goes once a settled row is gone: the row that took its place, else the heading.
+  const focusRow = useRef<number | null>(null);
+
+  useEffect(() => {
+    const index = focusRow.current;
+    if (index === null) return;
+    focusRow.current = null;
+    const buttons = table.current?.querySelectorAll<HTMLElement>(".withdrawal-pay") ?? [];
+    (buttons[Math.min(index, buttons.length - 1)] ?? heading.current)?.focus();
+  }, [rows]);
+
+  async function settle() {
+    if (!settling) return;
+    const { item, status: wanted } = settling;
+    setBusy(true);
+    try {
+      const done = await api.post<{ bill: PresentedWithdrawal["bill"] }>("/api/wallet/settle", {
+        billId: item.bill.id,
+        status: wanted,
+      });
+      const who = `${item.user.username}的 ${formatYuan(-item.bill.amount)} 元提现`;
+      // Settling twice changes nothing: someone else may have settled it first, the other way.
+      if (done.bill.status !== wanted) {
+        alert(`${who}已被处理为「${done.bill.status === "succeeded" ? "已打款" : "已退回"}」`, "info");
+      } else {
+        alert(wanted === "succeeded" ? `${who}已标记为已打款` : `${who}已退回，金额回到作者余额`, "success");
+      }
+      const index = rows.findIndex((r) => r.bill.id === item.bill.id);
+      focusRow.current = Math.max(index, 0);
+      const left = rows.filter((r) => r.bill.id !== item.bill.id);
+      setRows(left);
+      setSettling(null);
+      // The page emptied: fetch what comes after it (the pointer in the URL still holds).
+      if (left.length === 0 && nextHref) void revalidator.revalidate();
+    } catch (error) {
+      alert(errorMessage(error, "处理失败，请稍后重试"), "error");
+      setSettling(null);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const tab = TABS.find((t) => t.status === status) ?? TABS[0];
+  const pending = status === "pending";
+
+  return (
+    // PageSection's markup, with a heading that can take focus when the last row goes.
+    <div className="container">
+      <section className="panel">
+        <header className="panel-header">
+          <h1 ref={heading} tabIndex={-1} className="panel-title">
+            提现审核
+          </h1>
+        </header>
+        <nav className="route-tabs" aria-label="提现状态">
+          {TABS.map((t) => (
+            <Link
+              key={t.status}
+              to={hrefOf(t.status)}
+              className={t.status === status ? "route-tab active" : "route-tab"}
+              aria-current={t.status === status ? "page" : undefined}
+            >
+              {t.title}
+            </Link>
+          ))}
+        </nav>
+        {pending ? (
+          <p className="withdrawals-lead">
+            最早申请的在前。向支付宝账号打款后点「已打款」；无法打款时「退回」，金额回到作者余额。
+          </p>
+        ) : null}
+        {rows.length === 0 ? (
+          <EmptyState title={tab.empty} description={pending ? "作者申请提现后会出现在这里" : undefined} />
+        ) : (
+          <table className="withdrawals-table">
+            <thead>
+              <tr>
+                <th scope="col">作者</th>
+                <th scope="col">金额</th>
+                <th scope="col">支付宝账号</th>
+                <th scope="col">实名</th>
+                <th scope="col">申请时间</th>
+                {pending ? (
+                  <th scope="col">
+                    <span className="visually-hidden">操作</span>
+                  </th>
+                ) : (
+                  <th scope="col">处理时间</th>
+                )}
+              </tr>
+            </thead>
+            <tbody ref={table}>
+              {rows.map((item) => (
+                <tr key={item.bill.id} className="withdrawal-row">
+                  <th scope="row" className="withdrawal-user">
+                    <Link to={`/user/${item.user.id}`} className="withdrawal-user-link">
+                      <Avatar user={item.user} size={28} />
+                      <span className="withdrawal-username">{item.user.username}</span>
+                    </Link>
+                  </th>
+                  <td className="withdrawal-amount" data-label="金额">
+                    {formatYuan(-item.bill.amount)} 元
+                  </td>
+                  <td className="withdrawal-account" data-label="支付宝账号">
+                    {item.alipayAccount || "—"}
+                  </td>
+                  <td data-label="实名">{item.realName || "—"}</td>
+                  <td data-label="申请时间">
+                    <time dateTime={item.bill.create_time}>{timeText(item.bill.create_time)}</time>
+                  </td>
+                  {pending ? (
+                    <td className="withdrawal-actions">
+                      <button
+                        type="button"
+                        className="btn btn-primary withdrawal-pay"
+                        aria-label={`已打款：${item.user.username} ${formatYuan(-item.bill.amount)} 元`}
+                        onClick={() => setSettling({ item, status: "succeeded" })}
+                      >
+                        已打款
+                      </button>
+                      <button
+                        type="button"
+                        className="btn withdrawal-refuse"
+                        aria-label={`退回：${item.user.username} ${formatYuan(-item.bill.amount)} 元`}
+                        onClick={() => setSettling({ item, status: "failed" })}
+                      >
+                        退回
+                      </button>
+                    </td>
+                  ) : (
+                    <td data-label="处理时间">
+                      <time dateTime={item.bill.update_time}>{timeText(item.bill.update_time)}</time>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {paged || nextHref ? (
+          <nav className="withdrawals-pager" aria-label="翻页">
+            {paged ? (
+              <Link to={hrefOf(status)} className="btn btn-text">
+                回到第一页
+              </Link>
+            ) : (
+              <span />
+            )}
+            {nextHref ? (
+              <Link to={nextHref} className="btn" rel="next">
+                下一页
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
+        <ConfirmDialog
+          open={settling !== null}
+          title={settling?.status === "failed" ? "退回提现" : "确认已打款"}
+          message={settling ? confirmText(settling) : undefined}
+          confirmLabel={settling?.status === "failed" ? "退回" : "已打款"}
+          busy={busy}
+          onConfirm={settle}
+          onCancel={() => setSettling(null)}
+        />
+      </section>
+    </div>
+  );
+}
+
+function confirmText({ item, status }: Settling): string {
+  const money = `${formatYuan(-item.bill.amount)} 元`;
+  const payee = `${item.realName || item.user.username}（支付宝 ${item.alipayAccount || "未填写"}）`;
+  return status === "succeeded"
+    ? `确认已向 ${payee}打款 ${money}？标记后无法撤销。`
+    : `退回后 ${money} 将回到 ${item.user.username} 的余额。确定退回吗？`;
+}
+
+/** 403 says who may come here; the rest looks like every other page's error. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error)) {
+    const message = (error.data as { message?: string } | null)?.message;
+    if (error.status === 403) return <ForbiddenView />;
+    if (error.status === 404) return <NotFoundView message={message} />;
+    if (error.status === 401) return <UnauthorizedView />;
+    return <ErrorView status={error.status} />;
+  }
+  return <ErrorView />;
+}
+
+function ForbiddenView() {
+  return (
+    <section className="error-view" aria-labelledby="error-title">
+      <p className="error-code" aria-hidden="true">
+        403
+      </p>
+      <h1 id="error-title" className="error-title">
+        没有权限
+      </h1>
+      <p className="error-text">提现审核仅对管理员开放。</p>
+      <Link to="/" className="btn btn-primary">
+        返回首页
+      </Link>
+    </section>
+  );
+}
