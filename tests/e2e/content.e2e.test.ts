@@ -7,6 +7,8 @@ import { SCREENSHOTS, browserTestsCan, launchBrowser, startSite } from "../suppo
 import { uniqueEmail, uniqueUsername, uniqueIp } from "../support/app.ts";
 import { seedIfEmpty } from "../../db/seed/seed.ts";
 import { makeEntry } from "../support/factories.ts";
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema/index.ts";
 
 // The issue-3 walk: share a link read from a page on loopback, find it first on explore by newest,
 // like it, write and publish an article, find both by a Chinese query, page through a feed.
@@ -17,6 +19,7 @@ describe.skipIf(browserTestsCan !== null)("content in a real browser", () => {
   let page: Page;
   let pageServer: http.Server;
   let pageUrl: string;
+  let userId = "";
   const word = `掘金测试${randomBytes(3).toString("hex")}`;
   const shareTitle = `${word} 前端性能优化清单`;
   const articleTitle = `${word}：前端性能的十个细节`;
@@ -47,6 +50,7 @@ describe.skipIf(browserTestsCan !== null)("content in a real browser", () => {
       body: JSON.stringify({ username: uniqueUsername(), email: uniqueEmail(), password: "secret-pass-1" }),
     });
     const { d } = (await res.json()) as { d: { token: string; user: { id: string } } };
+    userId = d.user.id;
     await context.addCookies([{ name: "nugget_session", value: d.token, url: site.url }]);
     if (site.database.kind !== "pglite") {
       // The shared server database is not seeded: give the feed enough entries for three pages.
@@ -146,6 +150,18 @@ describe.skipIf(browserTestsCan !== null)("content in a real browser", () => {
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
     expect(await share.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // An editor recommends it (spec §6): the feeds mark it 热.
+    await site.database.db.update(users).set({ role: "editor" }).where(eq(users.id, userId));
+    await page.reload({ waitUntil: "networkidle" });
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith("/api/entryUpdate") && r.ok()),
+      actions.getByRole("button", { name: "推荐", exact: true }).click(),
+    ]);
+    await actions.getByRole("button", { name: "已推荐", pressed: true }).waitFor();
+    await page.goto(`${site.url}/explore/all?sort=newest`, { waitUntil: "networkidle" });
+    await page.locator(".entry-item", { hasText: articleTitle }).locator(".entry-hot").waitFor();
+    await site.database.db.update(users).set({ role: "user" }).where(eq(users.id, userId));
   });
 
   it(

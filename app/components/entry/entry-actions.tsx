@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { api, errorMessage } from "../../lib/api";
+import { useShell } from "../shell/shell-context";
 import { formatCount } from "../../../shared/format";
 import { LikeButton } from "../like-button";
 import { CollectButton } from "../collections/collect-button";
@@ -12,11 +14,21 @@ export function EntryActions({
   entry,
   path,
 }: {
-  entry: { id: string; title: string; liked: boolean; collectionCount: number; commentsCount: number };
+  entry: {
+    id: string;
+    title: string;
+    liked: boolean;
+    collectionCount: number;
+    commentsCount: number;
+    hot?: number | boolean;
+  };
   /** The page's path on this site ("/post/{id}"), shared as an absolute URL. */
   path: string;
 }) {
   const [sharing, setSharing] = useState(false);
+  const { viewer } = useShell();
+  // Spec §6: editors and admins may recommend an entry (entryUpdate hot=0|1).
+  const mayRecommend = viewer?.role === "editor" || viewer?.role === "admin";
   return (
     <div className="entry-actions" role="group" aria-label="文章操作">
       <LikeButton entryId={entry.id} liked={entry.liked} count={entry.collectionCount} className="btn" />
@@ -32,6 +44,7 @@ export function EntryActions({
       >
         分享
       </button>
+      {mayRecommend ? <RecommendButton entryId={entry.id} hot={!!entry.hot} /> : null}
       {sharing ? (
         <ShareDialog
           entryId={entry.id}
@@ -41,5 +54,36 @@ export function EntryActions({
         />
       ) : null}
     </div>
+  );
+}
+
+/** 推荐 / 已推荐 for editors and admins: sets the entry's hot flag (shown as 热 in the feeds). */
+function RecommendButton({ entryId, hot }: { entryId: string; hot: boolean }) {
+  const { alert } = useShell();
+  const [on, setOn] = useState(hot);
+  const [busy, setBusy] = useState(false);
+  async function toggle() {
+    setBusy(true);
+    try {
+      const entry = await api.post<{ hot: number }>("/api/entryUpdate", { entryId, hot: on ? "0" : "1" });
+      setOn(!!entry.hot);
+      alert(entry.hot ? "已推荐" : "已取消推荐", "success");
+    } catch (error) {
+      alert(errorMessage(error, "操作失败，请稍后重试"), "error");
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <button
+      type="button"
+      className={on ? "btn entry-action recommended" : "btn entry-action"}
+      aria-pressed={on}
+      aria-busy={busy || undefined}
+      disabled={busy}
+      onClick={toggle}
+    >
+      {on ? "已推荐" : "推荐"}
+    </button>
   );
 }
