@@ -23,7 +23,8 @@ export function followRoutes(services: Services): FastifyPluginAsyncTypebox {
     const follow = services.follow;
     /** Users by `ids`, or a collection set by `csId` (see FollowBody). */
     const change = (on: boolean, body: { ids?: string; csId?: string }, caller: Caller) => {
-      if (body.ids !== undefined && body.csId !== undefined) throw badRequest("ids 与 csId 只能传一个", "csId");
+      if (body.ids !== undefined && body.csId !== undefined)
+        throw badRequest("ids 与 csId 只能传一个", "csId");
       if (body.csId !== undefined) {
         return on
           ? services.collections.follow(body.csId, caller)
@@ -37,7 +38,12 @@ export function followRoutes(services: Services): FastifyPluginAsyncTypebox {
       app[method](
         "/follow",
         {
-          schema: { tags, summary: "关注用户", description: CHANGE_NOTE + limitNote(TOGGLES), body: FollowBody },
+          schema: {
+            tags,
+            summary: "关注用户",
+            description: CHANGE_NOTE + limitNote(TOGGLES),
+            body: FollowBody,
+          },
           config: { rateLimit: TOGGLES },
         },
         async (req) => ok(await change(true, req.body, req.caller)),
