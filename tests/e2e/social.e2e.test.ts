@@ -62,8 +62,16 @@ describe.skipIf(browserTestsCan !== null)("two people in real browsers", () => {
     // A comments on B's article.
     await a.page.goto(`${site.url}/post/${articleId}`, { waitUntil: "networkidle" });
     await a.page.getByPlaceholder("输入评论...").fill("写得真好，学到了！");
-    await a.page.getByRole("button", { name: "发布", exact: true }).click();
+    // The comment shows before the server has answered: wait for the answer (and with it B's
+    // notification), or B's page below may load before it exists.
+    await Promise.all([
+      a.page.waitForResponse(
+        (r) => r.url().endsWith("/api/comment") && r.request().method() === "POST" && r.ok(),
+      ),
+      a.page.getByRole("button", { name: "发布", exact: true }).click(),
+    ]);
     await a.page.getByText("写得真好，学到了！").waitFor();
+    await expect.poll(async () => (await api(b, "GET", "/api/getUserNotificationNum")).user).toBe(2);
 
     // B sees the bell count and the bracketed title prefix.
     await b.page.goto(`${site.url}/explore/all`, { waitUntil: "networkidle" });
