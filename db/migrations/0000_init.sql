@@ -579,6 +579,7 @@ CREATE INDEX "collection_sets_followers_idx" ON "collection_sets" USING btree ("
 CREATE INDEX "collection_sets_tag_created_idx" ON "collection_sets" USING btree ("tag","created_at","id");--> statement-breakpoint
 CREATE INDEX "collection_sets_user_created_idx" ON "collection_sets" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "bills_user_created_idx" ON "bills" USING btree ("user_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "bills_withdraw_status_created_idx" ON "bills" USING btree ("status","created_at","id") WHERE "bills"."type" = 'withdraw';--> statement-breakpoint
 CREATE UNIQUE INDEX "bills_order_key" ON "bills" USING btree ("order_id") WHERE "bills"."order_id" is not null;--> statement-breakpoint
 CREATE INDEX "booklet_sections_booklet_order_idx" ON "booklet_sections" USING btree ("booklet_id","order");--> statement-breakpoint
 CREATE INDEX "booklets_created_idx" ON "booklets" USING btree ("created_at","id") WHERE not "booklets"."is_draft";--> statement-breakpoint

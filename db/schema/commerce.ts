@@ -56,6 +56,10 @@ export const bills = pgTable(
     check("bills_type_check", sql`${t.type} in ('income', 'withdraw')`),
     check("bills_status_check", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     index("bills_user_created_idx").on(t.userId, t.createdAt, t.id),
+    // The admins' withdrawal queue (oldest pending first) and its history tabs (newest first).
+    index("bills_withdraw_status_created_idx")
+      .on(t.status, t.createdAt, t.id)
+      .where(sql`${t.type} = 'withdraw'`),
     // One income bill per order: a replayed payment notice cannot pay the author twice.
     uniqueIndex("bills_order_key")
       .on(t.orderId)

@@ -18,19 +18,21 @@ export interface EntryQuery {
 }
 
 /**
- * How many matches are ranked: the newest this many. Relevance has no index to walk, so ranking
- * every match of a common word (a third of a million entries for 性能 at a million) would read and
- * score every document; each candidate costs only a glance at the index row here, and only these
- * are scored. Queries with fewer matches (nearly all) are ranked whole. Beyond it there are no pages.
+ * How many matches are ranked: the newest this many (20 pages). Relevance has no index to walk, so
+ * ranking every match of a common word (a third of a million entries for 性能 at a million) would
+ * read and score every document; scoring reads each candidate's whole document from TOAST, which
+ * made ranking the larger half of a search: at a million entries 400 instead of 1,000 took the
+ * five probe queries from 40–133 ms to 22–59 ms each (docs/benchmarks.md). Queries with fewer
+ * matches are ranked whole. Beyond it there are no pages.
  */
-export const RANK_WINDOW = 1000;
+export const RANK_WINDOW = 400;
 
 const findable = and(eq(entries.status, "published"), isNull(entries.deletedAt));
 
 /**
  * Newest-first slices of the index, searched in turn: the newest SLICES[0] documents, then the
  * newest SLICES[1], then all. Finding the candidates costs a visit to every match's row (the GIN
- * index returns row addresses in storage order, not newest first), so a common word's newest 1000
+ * index returns row addresses in storage order, not newest first), so a common word's newest 400
  * matches are looked for among recent documents first: a bitmap AND of the GIN index and the
  * primary key's id range reads only the rows of the slice. A rare word finds too few there and
  * widens; its matches are few, so the wider passes are cheap. The results are the same either way:
@@ -110,12 +112,12 @@ export function resetSliceBounds(db: Db) {
  *
  *   select entry_id, count(*) over () as total from entry_search
  *   where document @@ $all [and entry_id >= $bound]
- *   order by entry_id desc limit 1000
+ *   order by entry_id desc limit 400
  *
  * The planner sees entry_search's heap as small (documents live in TOAST) and so prefers a
  * sequential or primary-key scan that tests `@@` row by row, reading and decompressing every
- * document: at 100,000 entries 240 ms against 60 ms for the GIN bitmap. Hence the two settings,
- * local to the transaction; the slice's id range still joins the GIN bitmap as a bitmap of the
+ * document: at 100,000 entries 240 ms against 60 ms for the GIN bitmap. Hence the two settings
+ * (and jit off, see searchEntryPage), local to the transaction; the slice's id range still joins the GIN bitmap as a bitmap of the
  * primary key.
  */
 async function findCandidates(
@@ -151,7 +153,7 @@ async function findCandidates(
 /**
  * One page of matching entries with their authors, best first, and the number of matches.
  *
- *   candidates: the newest 1000 matches (findCandidates), then
+ *   candidates: the newest RANK_WINDOW matches (findCandidates), then
  *   select …, s.document @@ $phrase as phrase,
  *          ts_rank_cd('{0.1,0.2,0.4,1.0}', s.document, $all, 1) as rank
  *   from entry_search s join entries e on e.id = s.entry_id join users u on u.id = e.user_id
@@ -175,8 +177,11 @@ export async function searchEntryPage(
   const phrase = sql`${q.phrase}::tsquery`;
   const bounds = await currentSliceBounds(db, slices);
   return db.transaction(async (tx) => {
+    // jit off: the two switches work by adding a huge cost to the plans they forbid, which lifts
+    // every plan here past jit_above_cost; compiling the expressions then took 155 of 208 ms of a
+    // ranking query at a million entries (EXPLAIN ANALYZE), for a query that runs 50 ms without it.
     await tx.execute(
-      sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
+      sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('jit', 'off', true)`,
     );
     const found = await findCandidates(tx, all, bounds, slices, window);
     if (!found.ids.length) return { rows: [], total: found.total, exact: found.exact };

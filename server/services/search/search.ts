@@ -12,7 +12,7 @@ export const SEARCH_PAGE_SIZE = 20;
 /** Users and tags shown beside the entries (spec §9: 10 suggested tags for a search). */
 export const SEARCH_USERS = 10;
 export const SEARCH_TAGS = 10;
-/** Pages are numbered from 0 and end with the ranked window (queries.ts: the newest 1000 matches). */
+/** Pages are numbered from 0 and end with the ranked window (queries.ts: the newest RANK_WINDOW = 400 matches). */
 export const SEARCH_MAX_PAGE = RANK_WINDOW / SEARCH_PAGE_SIZE - 1;
 
 export interface SearchResult {
@@ -26,7 +26,7 @@ export interface SearchResult {
   entries: {
     list: PresentedEntry[];
     /**
-     * How many entries match (pages stop at the ranked window of the newest 1000). Exact when
+     * How many entries match (pages stop at the ranked window of the newest 400). Exact when
      * `totalExact`; for a common word found among the newest documents alone (queries.ts SLICES)
      * it is that slice's count scaled to the whole index — shown as 约 N.
      */
@@ -55,7 +55,7 @@ export function entryQuery(words: string[]) {
 /**
  * Search (spec §7 Search, §5): entries, users and tags for a query. The entries are ranked by
  * relevance — phrase matches first, then ts_rank_cd over the weighted document — and then heat
- * (hotIndex), among the newest 1000 matches (queries.ts, RANK_WINDOW); users by name and tags by
+ * (hotIndex), among the newest 400 matches (queries.ts, RANK_WINDOW); users by name and tags by
  * title, exact first. A constant number of queries whatever
  * the page size: entries with authors, their tags, the caller's likes, users, tags, the caller's
  * tag subscriptions.
