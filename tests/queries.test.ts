@@ -6,33 +6,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { openDatabase } from "../db/client.ts";
 import { repos } from "../db/schema/index.ts";
-import { buildApp, type NuggetApp } from "../server/app.ts";
-import { loadConfig } from "../server/config.ts";
+import type { NuggetApp } from "../server/app.ts";
 import { newId } from "../server/lib/ids.ts";
 import { call, registerByEmail, type Auth } from "./support/client.ts";
-import { uniqueIp } from "./support/app.ts";
+import { countingTestApp, uniqueIp } from "./support/app.ts";
 import { makeEntry, makeTag } from "./support/factories.ts";
 
 let nugget: NuggetApp;
-let counting = false;
-let statements = 0;
+let count: (work: () => Promise<unknown>) => Promise<number>;
 
 beforeAll(async () => {
-  const database = await openDatabase({
-    databaseUrl: process.env.DATABASE_URL,
-    dataDir: ":memory:",
-    onQuery: () => {
-      if (counting) statements++;
-    },
-  });
-  const config = loadConfig(process.env, {
-    devOutbox: true,
-    logLevel: "silent",
-    publicUrl: "http://nugget.test",
-  });
-  nugget = await buildApp({ config, database });
+  ({ nugget, count } = await countingTestApp());
 });
 afterAll(async () => {
   await nugget.app.close();
@@ -45,12 +30,12 @@ const people = async (n: number) => Promise.all(Array.from({ length: n }, () => 
 
 /** The statements one GET costs, and its answer (which must be a success). */
 async function cost(url: string, auth?: Auth) {
-  statements = 0;
-  counting = true;
-  const r = await call(nugget.app, "GET", url, { auth, ip: uniqueIp() });
-  counting = false;
-  expect([url, r.status, r.s], r.m).toEqual([url, 200, 1]);
-  return { statements, d: r.d };
+  let r: Awaited<ReturnType<typeof call>> | undefined;
+  const statements = await count(async () => {
+    r = await call(nugget.app, "GET", url, { auth, ip: uniqueIp() });
+  });
+  expect([url, r!.status, r!.s], r!.m).toEqual([url, 200, 1]);
+  return { statements, d: r!.d };
 }
 
 /**

@@ -24,6 +24,45 @@ export async function testApp(overrides: Partial<Config> = {}, buildDir?: string
 }
 
 /**
+ * An app on a database of its own whose drizzle logger counts the statements sent while `count`
+ * runs (the no-N+1 proofs: tests/queries.test.ts, the wallet queue). Its own database, so nothing
+ * else the test file does is counted.
+ */
+export async function countingTestApp(): Promise<{
+  nugget: NuggetApp;
+  count: (work: () => Promise<unknown>) => Promise<number>;
+}> {
+  let counting = false;
+  let statements = 0;
+  const database = await openDatabase({
+    databaseUrl: process.env.DATABASE_URL,
+    dataDir: ":memory:",
+    onQuery: () => {
+      if (counting) statements++;
+    },
+  });
+  const config = loadConfig(process.env, {
+    devOutbox: true,
+    logLevel: "silent",
+    publicUrl: "http://nugget.test",
+  });
+  const nugget = await buildApp({ config, database });
+  return {
+    nugget,
+    async count(work) {
+      statements = 0;
+      counting = true;
+      try {
+        await work();
+      } finally {
+        counting = false;
+      }
+      return statements;
+    },
+  };
+}
+
+/**
  * The preamble of an API test file: one app (and its database) for the whole file, closed after it.
  * `use` receives the app once it is built — `useTestApp((n) => (nugget = n))`.
  */

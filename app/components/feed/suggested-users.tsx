@@ -4,20 +4,14 @@ import { api } from "../../lib/api";
 import { FollowButton, useFollow } from "../follow-button";
 import { Avatar } from "../ui/avatar";
 import { SidebarCard } from "./sidebar";
+import type { ListedUser } from "../user/user-list";
 
 /** Spec §9: 4 suggested users; §7: the call gives up after 5 s. */
 export const SUGGESTED_USERS = 4;
 export const SUGGESTED_USERS_TIMEOUT_MS = 5000;
 
-interface SuggestedUser {
-  id: string;
-  username: string;
-  avatarLarge: string;
-  jobTitle: string;
-  company: string;
-  followersCount: number;
-  followed: boolean;
-}
+/** What GET /api/getByTag answers per user: the shape every user list shows. */
+type SuggestedUser = ListedUser;
 
 /**
  * 推荐关注 (spec §7 GET /getByTag, §5): people the logged-in reader might follow — never the reader,

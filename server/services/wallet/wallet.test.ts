@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { openDatabase } from "../../../db/client.ts";
-import { buildApp, type NuggetApp } from "../../app.ts";
-import { loadConfig } from "../../config.ts";
-import { useTestApp } from "../../../tests/support/app.ts";
+import type { NuggetApp } from "../../app.ts";
+import { countingTestApp, useTestApp } from "../../../tests/support/app.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
 import { bills, users, wallets } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
@@ -331,22 +329,9 @@ describe("the admins' withdrawal queue", () => {
 describe("the withdrawal queue's cost", () => {
   // Its own database, so the drizzle logger counts only what one request sends (tests/queries.test.ts).
   let counted: NuggetApp;
-  let counting = false;
-  let statements = 0;
+  let count: (work: () => Promise<unknown>) => Promise<number>;
   beforeAll(async () => {
-    const database = await openDatabase({
-      databaseUrl: process.env.DATABASE_URL,
-      dataDir: ":memory:",
-      onQuery: () => {
-        if (counting) statements++;
-      },
-    });
-    const config = loadConfig(process.env, {
-      devOutbox: true,
-      logLevel: "silent",
-      publicUrl: "http://nugget.test",
-    });
-    counted = await buildApp({ config, database });
+    ({ nugget: counted, count } = await countingTestApp());
   });
   afterAll(async () => {
     await counted?.app.close();
@@ -369,13 +354,14 @@ describe("the withdrawal queue's cost", () => {
       expect(r.s).toBe(1);
     }
     const cost = async (limit: number) => {
-      statements = 0;
-      counting = true;
-      const r = await call(counted.app, "GET", `/api/wallet/withdrawals?limit=${limit}`, {
-        auth: admin.auth,
+      let listed = 0;
+      const statements = await count(async () => {
+        const r = await call(counted.app, "GET", `/api/wallet/withdrawals?limit=${limit}`, {
+          auth: admin.auth,
+        });
+        listed = r.d.list.length;
       });
-      counting = false;
-      expect(r.d.list).toHaveLength(limit);
+      expect(listed).toBe(limit);
       return statements;
     };
     await cost(2);
