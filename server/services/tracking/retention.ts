@@ -1,5 +1,6 @@
 import type { Db } from "../../../db/client.ts";
 import type { Kv } from "../../lib/kv.ts";
+import { startJob, type JobLog } from "../../lib/jobs.ts";
 import { deleteEventsBefore } from "./queries.ts";
 
 const HOUR = 3_600_000;
@@ -27,34 +28,14 @@ export async function deleteExpiredEvents(
  * Tracking retention (ADR 009): once a day, events older than TRACKING_RETENTION_DAYS go. Checked
  * hourly; the day's key in the shared store (Redis when REDIS_URL) lets one app instance do it.
  */
-export function startTrackingRetention(
-  db: Db,
-  kv: Kv,
-  days: number,
-  log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void },
-): () => void {
-  let running = false;
-  async function tick() {
-    if (running) return;
-    const day = Math.floor(Date.now() / DAY);
-    if ((await kv.incr(`jobs:tracking-retention:${day}`, (2 * DAY) / 1000)) !== 1) return;
-    running = true;
-    try {
-      const deleted = await deleteExpiredEvents(db, days);
-      log.info({ deleted, days }, "tracking retention");
-    } catch (err) {
-      log.error({ err }, "tracking retention failed");
-    } finally {
-      running = false;
-    }
-  }
-  // Not at start-up: a restart loop should not repeat the work, and tests never wait for it.
-  const first = setTimeout(() => void tick(), 5 * 60_000);
-  const timer = setInterval(() => void tick(), HOUR);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+export function startTrackingRetention(db: Db, kv: Kv, days: number, log: JobLog): () => void {
+  return startJob({
+    name: "tracking-retention",
+    kv,
+    everyMs: HOUR,
+    slotMs: DAY,
+    firstDelayMs: 5 * 60_000,
+    log,
+    run: async () => ({ deleted: await deleteExpiredEvents(db, days), days }),
+  });
 }
