@@ -19,6 +19,24 @@ export function NotFoundView({ message }: { message?: string }) {
   );
 }
 
+/** 403: logged in, but this page is for someone else (admins). `message` says who may come. */
+export function ForbiddenView({ message }: { message?: string }) {
+  return (
+    <section className="error-view" aria-labelledby="error-title">
+      <p className="error-code" aria-hidden="true">
+        403
+      </p>
+      <h1 id="error-title" className="error-title">
+        没有权限
+      </h1>
+      <p className="error-text">{message || "你没有访问该页面的权限。"}</p>
+      <Link to="/" className="btn btn-primary">
+        返回首页
+      </Link>
+    </section>
+  );
+}
+
 /** 401 on a login-required page: the server already sent Refresh to "/"; the browser follows here too. */
 export function UnauthorizedView() {
   const navigate = useNavigate();

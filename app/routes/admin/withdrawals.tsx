@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, data, isRouteErrorResponse, useRevalidator } from "react-router";
+import { Link, data, useRevalidator } from "react-router";
 import type { Route } from "./+types/withdrawals";
 import { isAppError } from "../../../server/lib/errors";
 import { decodePointer } from "../../../server/lib/pagination";
 import type { PresentedWithdrawal } from "../../../server/services/wallet/present";
 import { formatYuan } from "../../../server/services/wallet/rules";
-import { ErrorView, NotFoundView, UnauthorizedView } from "../../components/shell/error-views";
 import { useShell } from "../../components/shell/shell-context";
 import { Avatar } from "../../components/ui/avatar";
 import { EmptyState } from "../../components/ui/empty-state";
@@ -54,7 +53,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     };
   } catch (err) {
     if (isAppError(err) && err.code === 403) {
-      throw data<GuardErrorData>({ message: err.message }, { status: 403 });
+      // The root error boundary shows 没有权限 with this message.
+      throw data<GuardErrorData>({ message: "提现审核仅对管理员开放。" }, { status: 403 });
     }
     throw err;
   }
@@ -260,33 +260,4 @@ function confirmText({ item, status }: Settling): string {
   return status === "succeeded"
     ? `确认已向 ${payee}打款 ${money}？标记后无法撤销。`
     : `退回后 ${money} 将回到 ${item.user.username} 的余额。确定退回吗？`;
-}
-
-/** 403 says who may come here; the rest looks like every other page's error. */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error)) {
-    const message = (error.data as { message?: string } | null)?.message;
-    if (error.status === 403) return <ForbiddenView />;
-    if (error.status === 404) return <NotFoundView message={message} />;
-    if (error.status === 401) return <UnauthorizedView />;
-    return <ErrorView status={error.status} />;
-  }
-  return <ErrorView />;
-}
-
-function ForbiddenView() {
-  return (
-    <section className="error-view" aria-labelledby="error-title">
-      <p className="error-code" aria-hidden="true">
-        403
-      </p>
-      <h1 id="error-title" className="error-title">
-        没有权限
-      </h1>
-      <p className="error-text">提现审核仅对管理员开放。</p>
-      <Link to="/" className="btn btn-primary">
-        返回首页
-      </Link>
-    </section>
-  );
 }
