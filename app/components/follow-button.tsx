@@ -1,7 +1,6 @@
 import { useCallback } from "react";
-import { api, errorMessage } from "../lib/api";
-import { useShell } from "./shell/shell-context";
-import { useOptimisticToggle } from "../lib/use-optimistic-toggle";
+import { api } from "../lib/api";
+import { useLoginToggle } from "./shell/use-login-toggle";
 
 interface FollowState {
   list: { id: string; followed: boolean; followersCount: number }[];
@@ -20,7 +19,6 @@ export interface FollowableUser {
  * puts it back with an alert. Visitors get the quick login instead. The caller shows `count`.
  */
 export function useFollow(user: FollowableUser) {
-  const { requireLogin, alert } = useShell();
   const send = useCallback(
     async (on: boolean) => {
       const state = await api.post<FollowState>(on ? "/api/follow" : "/api/unfollow", { ids: user.id });
@@ -30,16 +28,7 @@ export function useFollow(user: FollowableUser) {
     },
     [user.id],
   );
-  const onError = useCallback(
-    (error: unknown) => alert(errorMessage(error, "操作失败，请稍后重试"), "error"),
-    [alert],
-  );
-  const state = useOptimisticToggle({ on: !!user.followed, count: user.followersCount }, send, onError);
-  const { toggle } = state;
-  const guardedToggle = useCallback(() => {
-    if (requireLogin()) void toggle();
-  }, [requireLogin, toggle]);
-  return { ...state, toggle: guardedToggle };
+  return useLoginToggle({ on: !!user.followed, count: user.followersCount }, send);
 }
 
 export type FollowToggle = ReturnType<typeof useFollow>;

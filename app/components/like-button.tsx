@@ -1,10 +1,10 @@
 import { useCallback } from "react";
 import { formatCount } from "../../shared/format";
-import { api, errorMessage } from "../lib/api";
-import { useShell } from "./shell/shell-context";
-import { useOptimisticToggle } from "../lib/use-optimistic-toggle";
+import { api } from "../lib/api";
+import { useLoginToggle } from "./shell/use-login-toggle";
 import { track } from "../lib/tracking";
 import "./like-button.css";
+import { ToggleIcon } from "./ui/toggle-icon";
 
 interface LikeState {
   liked: boolean;
@@ -24,7 +24,6 @@ interface LikeButtonProps {
  * moves at once and goes back, with an alert, if the server refuses. Visitors get the quick login.
  */
 export function LikeButton({ entryId, liked, count, className }: LikeButtonProps) {
-  const { requireLogin, alert } = useShell();
   const send = useCallback(
     async (on: boolean) => {
       const url = `/api/user/like/entry/${entryId}`;
@@ -34,11 +33,7 @@ export function LikeButton({ entryId, liked, count, className }: LikeButtonProps
     },
     [entryId],
   );
-  const onError = useCallback(
-    (error: unknown) => alert(errorMessage(error, "点赞失败，请稍后重试"), "error"),
-    [alert],
-  );
-  const like = useOptimisticToggle({ on: liked, count }, send, onError);
+  const like = useLoginToggle({ on: liked, count }, send, "点赞失败，请稍后重试");
 
   return (
     <button
@@ -48,9 +43,7 @@ export function LikeButton({ entryId, liked, count, className }: LikeButtonProps
       aria-busy={like.busy || undefined}
       aria-label={`赞，${like.count} 个赞`}
       title={like.on ? "取消点赞" : "点赞"}
-      onClick={() => {
-        if (requireLogin()) void like.toggle();
-      }}
+      onClick={like.toggle}
     >
       <ThumbIcon filled={like.on} />
       <span>{formatCount(like.count)}</span>
@@ -58,17 +51,9 @@ export function LikeButton({ entryId, liked, count, className }: LikeButtonProps
   );
 }
 
-// Inline icon: emoji glyphs depend on an emoji font the reader may not have.
+const THUMB_PATH =
+  "M5.2 14.5H2.6c-.6 0-1.1-.5-1.1-1.1V7.2c0-.6.5-1.1 1.1-1.1h2.6v8.4zm1.3 0V6l2.7-4.1c.3-.5.9-.6 1.4-.4.8.4 1.2 1.3 1 2.2L11 6.1h2.4c.9 0 1.6.9 1.4 1.8l-1.2 5.5c-.2.7-.8 1.1-1.5 1.1H6.5z";
+
 function ThumbIcon({ filled }: { filled: boolean }) {
-  return (
-    <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" className="icon">
-      <path
-        fill={filled ? "currentColor" : "none"}
-        stroke="currentColor"
-        strokeWidth={filled ? 0 : 1.3}
-        strokeLinejoin="round"
-        d="M5.2 14.5H2.6c-.6 0-1.1-.5-1.1-1.1V7.2c0-.6.5-1.1 1.1-1.1h2.6v8.4zm1.3 0V6l2.7-4.1c.3-.5.9-.6 1.4-.4.8.4 1.2 1.3 1 2.2L11 6.1h2.4c.9 0 1.6.9 1.4 1.8l-1.2 5.5c-.2.7-.8 1.1-1.5 1.1H6.5z"
-      />
-    </svg>
-  );
+  return <ToggleIcon filled={filled} path={THUMB_PATH} />;
 }

@@ -6,6 +6,7 @@ import { Modal } from "../ui/modal";
 import { CollectionForm } from "./collection-form";
 import type { CollectionSummary } from "./collection-list";
 import "./collections.css";
+import { ToggleIcon } from "../ui/toggle-icon";
 
 /** The caller's sets the dialog lists at once; more than this is rare for one person. */
 const DIALOG_PAGE_SIZE = 100;
@@ -243,17 +244,8 @@ export function AddToCollectionDialog({ entryId, onClose, onChange }: AddToColle
   );
 }
 
-// Inline icon: emoji glyphs depend on an emoji font the reader may not have.
+const STAR_PATH = "M8 1.6l1.9 4 4.4.5-3.3 3 .9 4.3L8 11.2l-3.9 2.2.9-4.3-3.3-3 4.4-.5z";
+
 function StarIcon({ filled }: { filled: boolean }) {
-  return (
-    <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" className="icon">
-      <path
-        fill={filled ? "currentColor" : "none"}
-        stroke="currentColor"
-        strokeWidth={filled ? 0 : 1.3}
-        strokeLinejoin="round"
-        d="M8 1.6l1.9 4 4.4.5-3.3 3 .9 4.3L8 11.2l-3.9 2.2.9-4.3-3.3-3 4.4-.5z"
-      />
-    </svg>
-  );
+  return <ToggleIcon filled={filled} path={STAR_PATH} />;
 }

@@ -1,8 +1,7 @@
 import { useCallback } from "react";
-import { api, errorMessage } from "../../lib/api";
+import { api } from "../../lib/api";
 import { track } from "../../lib/tracking";
-import { useOptimisticToggle } from "../../lib/use-optimistic-toggle";
-import { useShell } from "../shell/shell-context";
+import { useLoginToggle } from "../shell/use-login-toggle";
 
 interface FollowSetState {
   csId: string;
@@ -15,7 +14,6 @@ interface FollowSetState {
  * optimistically; a refusal puts it back with an alert. Visitors get the quick login instead.
  */
 export function useFollowCollection(collection: { id: string; followed: boolean; followerCount: number }) {
-  const { requireLogin, alert } = useShell();
   const send = useCallback(
     async (on: boolean) => {
       const url = on ? "/api/collectionset/follow" : "/api/collectionset/unfollow";
@@ -25,20 +23,7 @@ export function useFollowCollection(collection: { id: string; followed: boolean;
     },
     [collection.id],
   );
-  const onError = useCallback(
-    (error: unknown) => alert(errorMessage(error, "操作失败，请稍后重试"), "error"),
-    [alert],
-  );
-  const state = useOptimisticToggle(
-    { on: collection.followed, count: collection.followerCount },
-    send,
-    onError,
-  );
-  const { toggle } = state;
-  const guardedToggle = useCallback(() => {
-    if (requireLogin()) void toggle();
-  }, [requireLogin, toggle]);
-  return { ...state, toggle: guardedToggle };
+  return useLoginToggle({ on: collection.followed, count: collection.followerCount }, send);
 }
 
 export type CollectionFollow = ReturnType<typeof useFollowCollection>;

@@ -1,7 +1,6 @@
 import { useCallback } from "react";
-import { api, errorMessage } from "../../lib/api";
-import { useShell } from "../shell/shell-context";
-import { useOptimisticToggle } from "../../lib/use-optimistic-toggle";
+import { api } from "../../lib/api";
+import { useLoginToggle } from "../shell/use-login-toggle";
 import "./tags.css";
 
 interface SubscribeState {
@@ -20,7 +19,6 @@ export interface SubscribableTag {
  * optimistically. Visitors get the quick login instead. The caller shows `count` where it likes.
  */
 export function useTagSubscription(tag: SubscribableTag) {
-  const { requireLogin, alert } = useShell();
   const send = useCallback(
     async (on: boolean) => {
       const url = `/api/tag/subscribe/${tag.id}`;
@@ -29,16 +27,7 @@ export function useTagSubscription(tag: SubscribableTag) {
     },
     [tag.id],
   );
-  const onError = useCallback(
-    (error: unknown) => alert(errorMessage(error, "关注失败，请稍后重试"), "error"),
-    [alert],
-  );
-  const state = useOptimisticToggle({ on: !!tag.subscribed, count: tag.subscribersCount }, send, onError);
-  const { toggle } = state;
-  const guardedToggle = useCallback(() => {
-    if (requireLogin()) void toggle();
-  }, [requireLogin, toggle]);
-  return { ...state, toggle: guardedToggle };
+  return useLoginToggle({ on: !!tag.subscribed, count: tag.subscribersCount }, send, "关注失败，请稍后重试");
 }
 
 export type TagSubscription = ReturnType<typeof useTagSubscription>;

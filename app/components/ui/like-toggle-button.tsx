@@ -1,7 +1,5 @@
 import { useCallback, type ReactNode } from "react";
-import { errorMessage } from "../../lib/api";
-import { useOptimisticToggle } from "../../lib/use-optimistic-toggle";
-import { useShell } from "../shell/shell-context";
+import { useLoginToggle } from "../shell/use-login-toggle";
 
 /**
  * A 点赞 button with its count (comments, pins): needs a login, flips at once, then settles on the
@@ -21,10 +19,8 @@ export function LikeToggleButton({
   className: string;
   icon: ReactNode;
 }) {
-  const { requireLogin, alert } = useShell();
   const toggle = useCallback(async (on: boolean) => ({ on, count: await send(on) }), [send]);
-  const onError = useCallback((error: unknown) => alert(errorMessage(error), "error"), [alert]);
-  const like = useOptimisticToggle({ on: liked, count }, toggle, onError);
+  const like = useLoginToggle({ on: liked, count }, toggle);
 
   return (
     <button
@@ -32,9 +28,7 @@ export function LikeToggleButton({
       className={`${className}${like.on ? " is-active" : ""}`}
       aria-pressed={like.on}
       aria-label={like.on ? "取消点赞" : "点赞"}
-      onClick={() => {
-        if (requireLogin()) void like.toggle();
-      }}
+      onClick={like.toggle}
     >
       {icon}
       <span>{like.count > 0 ? like.count : "点赞"}</span>
