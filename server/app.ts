@@ -16,6 +16,8 @@ import { Outbox } from "./lib/outbox.ts";
 import { createSmsProvider, type SmsProvider } from "./lib/sms.ts";
 import { installErrorHandler } from "./plugins/envelope.ts";
 import { installSession } from "./plugins/session.ts";
+import { installPageCache } from "./plugins/page-cache.ts";
+import { memoryPageStore, PageCache, redisPageStore } from "./lib/page-cache.ts";
 import { createServices, type Services } from "./services/index.ts";
 import { startMailDigests } from "./services/mailpush/schedule.ts";
 import { startTrackingRetention } from "./services/tracking/retention.ts";
@@ -58,6 +60,8 @@ export interface BuildOptions {
 
 export interface NuggetApp {
   app: FastifyInstance;
+  /** The anonymous page cache, or null with PAGE_CACHE=0. */
+  pageCache: PageCache | null;
   services: Services;
   database: Database;
   outbox: Outbox | undefined;
@@ -98,7 +102,22 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
     log: (m) => app.log.warn(m),
   });
   const sms = opts.sms ?? createSmsProvider(process.env, outbox, config.siteName);
-  const services = createServices({ db: database.db, kv, mailer, sms, config });
+  const pageCache = config.pageCache.enabled
+    ? new PageCache(
+        config.redisUrl
+          ? await redisPageStore(config.redisUrl, config.pageCache.prefix)
+          : memoryPageStore(config.pageCache.maxBytes),
+        (err) => app.log.warn({ err }, "page cache unavailable; rendering instead"),
+      )
+    : null;
+  const services = createServices({
+    db: database.db,
+    kv,
+    mailer,
+    sms,
+    config,
+    purgePages: async (scopes) => pageCache?.purge(scopes),
+  });
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
@@ -134,6 +153,7 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
 
   installErrorHandler(app);
   installSession(app, services);
+  if (pageCache) installPageCache(app, pageCache, config.pageCache);
 
   await app.register(authRoutes(services, config), { prefix: "/api" });
   await app.register(userRoutes(services, config), { prefix: "/api" });
@@ -178,5 +198,5 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
     await rateRedis?.quit();
     if (ownsDatabase) await database.close();
   });
-  return { app, services, database, outbox, kv };
+  return { app, services, database, outbox, kv, pageCache };
 }

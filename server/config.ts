@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { OAuthConfig } from "./lib/oauth.ts";
+import type { PageCacheSettings } from "./plugins/page-cache.ts";
 import { pemFromEnv, type PaymentConfig } from "./lib/payments.ts";
 
 /** Everything the server reads from the environment, in one place (documented in README). */
@@ -46,6 +47,8 @@ export interface Config {
   payments: PaymentConfig;
   /** Third-party login and binding (server/lib/oauth.ts, ADR 010): OAUTH_PROVIDER and the app keys. */
   oauth: OAuthConfig;
+  /** The anonymous page cache (ADR 011): PAGE_CACHE, PAGE_CACHE_MB, PAGE_CACHE_*_TTL, PAGE_CACHE_SWR. */
+  pageCache: PageCacheSettings;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -81,12 +84,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       Number(env.UPLOAD_MAX_BYTES) > 0 ? Math.floor(Number(env.UPLOAD_MAX_BYTES)) : 5 * 1024 * 1024,
     payments: paymentConfig(env, production),
     oauth: oauthConfig(env, production),
+    pageCache: {
+      enabled: env.PAGE_CACHE !== "0",
+      maxBytes: seconds(env.PAGE_CACHE_MB, 64) * 1024 * 1024,
+      ttl: {
+        list: seconds(env.PAGE_CACHE_TTL, 30),
+        detail: seconds(env.PAGE_CACHE_DETAIL_TTL, 60),
+        search: seconds(env.PAGE_CACHE_SEARCH_TTL, 60),
+        api: seconds(env.PAGE_CACHE_API_TTL, 10),
+      },
+      swr: seconds(env.PAGE_CACHE_SWR, 60),
+      prefix: "nugget:pc:",
+    },
   };
   const merged = { ...config, ...overrides };
   // The default address follows the site's address, also when a caller overrides only that.
   if (!env.SUPPORT_EMAIL && !overrides.supportEmail)
     merged.supportEmail = `support@${hostOf(merged.publicUrl)}`;
   return merged;
+}
+
+/** A non-negative whole number from the environment (seconds, megabytes), or the default. */
+function seconds(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== "" && Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
 }
 
 /** The host name of PUBLIC_URL for the default support address; a malformed URL gets a placeholder. */

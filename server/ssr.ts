@@ -86,7 +86,9 @@ export async function installSsr(app: FastifyInstance, services: Services, confi
     const context: AppLoadContext = {
       viewer: request.viewer ? presentSelf(request.viewer) : null,
       siteName: config.siteName,
-      csrfToken: ensureCsrfCookie(request, reply, config),
+      // A page bound for the shared cache carries no per-visitor token and sets no cookie: the
+      // browser makes its own double-submit token (app/lib/api.ts).
+      csrfToken: request.pageCacheMiss ? "" : ensureCsrfCookie(request, reply, config),
       devOutbox: config.devOutbox,
       supportEmail: config.supportEmail,
       cspNonce: nonce,
@@ -102,6 +104,8 @@ export async function installSsr(app: FastifyInstance, services: Services, confi
     if (String(response.headers.get("content-type")).startsWith("text/html")) {
       reply.header("Content-Security-Policy", contentSecurityPolicy(nonce));
     }
+    // The page cache keeps whole bodies; everything else streams.
+    if (request.pageCacheMiss) return reply.send(await response.text());
     return reply.send(response.body ? Readable.fromWeb(response.body as never) : null);
   });
 }

@@ -52,8 +52,22 @@ function readCookie(name: string): string | null {
   return null;
 }
 
+/**
+ * The double-submit token. Pages served from the anonymous cache carry none and set no cookie (one
+ * copy serves every visitor), so a browser without the cookie makes its own: the server only checks
+ * that the header equals the cookie, which a cross-site page can neither read nor set.
+ */
 function csrfToken(): string {
-  return readCookie(CSRF_COOKIE) ?? fallbackCsrfToken;
+  const existing = readCookie(CSRF_COOKIE) ?? fallbackCsrfToken;
+  if (existing || typeof document === "undefined") return existing;
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  const token = btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${CSRF_COOKIE}=${token}; Path=/; SameSite=Lax${secure}`;
+  return token;
 }
 
 function fieldOf(d: unknown): string | null {

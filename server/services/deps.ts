@@ -11,6 +11,12 @@ export interface Deps {
   mailer: Mailer;
   sms: SmsProvider;
   config: Config;
+  /**
+   * Makes the anonymous page cache forget the pages of these scopes at once, on every instance
+   * ("*": every cached page; "entry:<id>", "pin:<id>"… one target's pages; "comments": comment
+   * threads). Called after a deletion commits, so a deleted entry never lingers in cached pages.
+   */
+  purgePages(scopes: string[]): Promise<void>;
 }
 
 /** Who is calling, as the session plugin resolved it; services authorize against it. */

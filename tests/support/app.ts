@@ -20,7 +20,16 @@ export async function testApp(overrides: Partial<Config> = {}, buildDir?: string
     siteName: "掘金",
     ...overrides,
   });
+  // Tests see their own writes at once; the page cache's own tests (and the walks that want it)
+  // switch it on with `withPageCache()`.
+  if (!overrides.pageCache) config.pageCache = { ...config.pageCache, enabled: false };
   return buildApp({ config, database: await testDatabase(), buildDir });
+}
+
+/** Page cache settings for a test: on, in its own Redis namespace so parallel files never share keys. */
+export function withPageCache(prefix = `nugget:pc:test:${randomBytes(6).toString("hex")}:`): Partial<Config> {
+  const base = loadConfig(process.env).pageCache;
+  return { pageCache: { ...base, enabled: true, prefix } };
 }
 
 /**
@@ -46,6 +55,7 @@ export async function countingTestApp(): Promise<{
     logLevel: "silent",
     publicUrl: "http://nugget.test",
   });
+  config.pageCache = { ...config.pageCache, enabled: false };
   const nugget = await buildApp({ config, database });
   return {
     nugget,

@@ -254,6 +254,7 @@ export function createCollectionService(deps: Deps) {
         if (set.userId !== me) throw forbidden("只能删除自己的收藏集");
         await deleteSet(tx, id);
       });
+      await deps.purgePages(["*"]);
       return { id, deleted: true };
     },
 

@@ -293,6 +293,8 @@ export function createCommentService(deps: Deps) {
         if (c.firstCommentId) await bumpSubCommentCount(tx, c.firstCommentId, -1);
         await bumpUserComments(tx, c.userId, -1);
       });
+      // The target's pages and comment lists, and any thread page that showed it.
+      await deps.purgePages([`${found.targetType}:${found.targetId}`, "comments"]);
       return { deleted: true };
     },
 

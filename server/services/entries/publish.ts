@@ -409,6 +409,8 @@ export function createPublishService(deps: Deps) {
         if (before.userId !== user.id && user.role !== "admin") throw forbidden("只能删除自己发布的内容");
         await deleteEntry(tx, before);
       });
+      // It leaves every list and its own pages, for readers who are not logged in too.
+      await deps.purgePages(["*"]);
       return { entryId };
     },
 

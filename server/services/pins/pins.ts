@@ -167,6 +167,7 @@ export function createPinService(deps: Deps, comments: CommentService) {
         const locked = await lockPin(tx, id);
         if (locked && !locked.deletedAt) await softDeletePin(tx, id);
       });
+      await deps.purgePages(["*"]);
       return { deleted: true };
     },
 

@@ -1,0 +1,149 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { cacheRule, type PageCacheSettings } from "../plugins/page-cache.ts";
+import { bodyWithNonce, memoryPageStore, PageCache, type CachedPage } from "./page-cache.ts";
+
+const settings: PageCacheSettings = {
+  enabled: true,
+  maxBytes: 1 << 20,
+  ttl: { list: 30, detail: 60, search: 60, api: 10 },
+  swr: 60,
+  prefix: "t:",
+};
+
+const page = (body: string, gens = [0]): CachedPage => ({
+  status: 200,
+  headers: { "content-type": "text/html" },
+  body,
+  nonce: null,
+  storedAt: Date.now(),
+  freshMs: 30_000,
+  gens,
+});
+
+describe("memory page store", () => {
+  it("keeps within its byte budget, evicting the least recently used first", async () => {
+    const store = memoryPageStore(10_000);
+    // Each entry takes 2,324 bytes by the store's reckoning: four fit.
+    for (let i = 0; i < 4; i++) await store.write(`k${i}`, page("x".repeat(1000)), 60_000);
+    // A read makes k0 the most recently used: k1 goes first when room is needed.
+    expect((await store.read("k0", ["*"])).page).not.toBeNull();
+    for (let i = 4; i < 7; i++) await store.write(`k${i}`, page("x".repeat(1000)), 60_000);
+    expect(store.bytes()).toBeLessThanOrEqual(10_000);
+    expect((await store.read("k0", ["*"])).page).not.toBeNull();
+    expect((await store.read("k1", ["*"])).page).toBeNull();
+    expect((await store.read("k6", ["*"])).page).not.toBeNull();
+  });
+
+  it("never keeps an entry larger than the whole budget", async () => {
+    const store = memoryPageStore(1000);
+    await store.write("big", page("x".repeat(2000)), 60_000);
+    expect(store.size()).toBe(0);
+  });
+
+  it("forgets expired entries", async () => {
+    const store = memoryPageStore(100_000);
+    await store.write("k", page("a"), 1);
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await store.read("k", ["*"])).page).toBeNull();
+  });
+});
+
+describe("page cache", () => {
+  const rule = { ttl: 30, swr: 60, scopes: ["*", "entry:1"] };
+
+  it("renders once for concurrent misses of one key, and a purge makes the entry a miss", async () => {
+    const cache = new PageCache(memoryPageStore(1 << 20), (e) => {
+      throw e;
+    });
+    const first = await cache.lookup("/x", rule, async () => {});
+    const others = Array.from({ length: 20 }, () => cache.lookup("/x", rule, async () => {}));
+    if (first.state !== "miss") throw new Error("no miss");
+    // The others wait for the first render instead of rendering.
+    await new Promise((r) => setTimeout(r, 5));
+    first.done(page("rendered", first.gens));
+    const states = (await Promise.all(others)).map((l) => l.state);
+    expect(states.every((s) => s === "hit")).toBe(true);
+    expect(cache.renders).toBe(1);
+    expect((await cache.lookup("/x", rule, async () => {})).state).toBe("hit");
+    await cache.purge(["entry:1"]);
+    const after = await cache.lookup("/x", rule, async () => {});
+    expect(after.state).toBe("miss");
+    if (after.state === "miss") after.done(null);
+  });
+
+  it("serves a stale entry while one background render refreshes it", async () => {
+    const cache = new PageCache(memoryPageStore(1 << 20), () => undefined);
+    await cache.store.write("/y", { ...page("old", [0, 0]), storedAt: Date.now() - 31_000 }, 90_000);
+    let refreshes = 0;
+    const states = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        cache.lookup("/y", rule, async () => {
+          refreshes++;
+        }),
+      ),
+    );
+    expect(states.map((s) => s.state)).toEqual(["stale", "stale", "stale", "stale", "stale"]);
+    expect(refreshes).toBe(1);
+  });
+
+  it("gives every response its own nonce in place of the render's", () => {
+    const p = { ...page('<script nonce="AAA">1</script><script nonce="AAA">2</script>'), nonce: "AAA" };
+    expect(bodyWithNonce(p, "BBB")).toBe('<script nonce="BBB">1</script><script nonce="BBB">2</script>');
+    expect(bodyWithNonce(p, "CCC")).not.toContain("AAA");
+  });
+});
+
+describe("cache rules", () => {
+  it("never caches private pages or calls that count, issue or read the caller's own state", () => {
+    const privatePath = fc.constantFrom(
+      "/user/settings",
+      "/user/settings/profile",
+      "/user/wallet",
+      "/user/invitation",
+      "/timeline",
+      "/notification",
+      "/notification/system",
+      "/editor/drafts",
+      "/new-entry",
+      "/admin/withdrawals",
+      "/api/getEntryView",
+      "/api/v1/getRandCode",
+      "/api/v1/getUserInfo",
+      "/api/getUserNotificationNum",
+      "/api/collector",
+      "/api/oauth/github/start",
+      "/api/get_entry_by_self",
+      "/api/isInMyCollectionSet",
+      "/api/wallet/getAmount",
+      "/api/drafts",
+    );
+    fc.assert(
+      fc.property(
+        privatePath,
+        fc.constantFrom("", ".data", "/"),
+        fc.webQueryParameters(),
+        (path, suffix, q) => {
+          const url = `${path}${suffix}${q ? `?${q}` : ""}`;
+          expect(cacheRule(url, settings)).toBeNull();
+        },
+      ),
+    );
+  });
+
+  it("caches public pages with the scope of their target", () => {
+    const id = "0123456789abcdef01234567";
+    expect(cacheRule("/explore/all", settings)?.scopes).toEqual(["*"]);
+    expect(cacheRule("/explore/all.data?_routes=routes%2Fexplore", settings)?.ttl).toBe(30);
+    expect(cacheRule("/_root.data", settings)).not.toBeNull();
+    expect(cacheRule(`/post/${id}`, settings)?.scopes).toEqual(["*", `entry:${id}`]);
+    expect(cacheRule(`/entry/${id}/detail/abc`, settings)?.scopes).toEqual(["*", `entry:${id}`, "comments"]);
+    expect(cacheRule(`/user/${id}/posts`, settings)?.scopes).toEqual(["*", `user:${id}`]);
+    expect(cacheRule(`/api/comments/entry/${id}?pageSize=20`, settings)?.scopes).toEqual([
+      "*",
+      `entry:${id}`,
+    ]);
+    expect(cacheRule("/api/search?query=x", settings)?.ttl).toBe(10);
+    expect(cacheRule("/search?query=x", settings)?.ttl).toBe(60);
+  });
+});

@@ -1,0 +1,284 @@
+/**
+ * The anonymous page cache (issue 8, ADR 011): logged-out GETs of public pages and JSON lists are
+ * kept for a short time and served without rendering or querying.
+ *
+ * - Stores: an in-process LRU with a byte budget (the embedded default) or Redis (REDIS_URL, shared
+ *   by every instance). Either can fail without failing a request: a store error is a miss.
+ * - Freshness: an entry is fresh for its route's TTL, then served stale for `swr` seconds while one
+ *   background render refreshes it.
+ * - Single-flight: concurrent misses of one key in one process wait for the first render; across
+ *   instances a short claim in Redis makes the others wait briefly for that render too.
+ * - Purging: every entry records the generation of its purge scopes when it was rendered ("*" for
+ *   all, and e.g. "entry:<id>" for one entry's pages); a purge increments the scopes' generations,
+ *   so older entries stop matching at once on every instance, without scanning keys.
+ * - CSP: the nonce of the render is remembered and replaced by a fresh one in every response.
+ */
+import { randomBytes } from "node:crypto";
+
+export interface CachedPage {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** The CSP nonce written into `body` (and the CSP header) by the render; replaced per response. */
+  nonce: string | null;
+  /** When it was rendered (ms since epoch) and how long it stays fresh (ms). */
+  storedAt: number;
+  freshMs: number;
+  /** The generation of each purge scope when it was rendered, in the rule's scope order. */
+  gens: number[];
+  /** The body cut at the nonce, cached on the in-process copy only. */
+  parts?: string[];
+}
+
+export interface PageStore {
+  /** The entry under `key` and the current generation of each scope, in one round trip. */
+  read(key: string, scopes: string[]): Promise<{ page: CachedPage | null; gens: number[] }>;
+  write(key: string, page: CachedPage, ttlMs: number): Promise<void>;
+  /** Makes every entry rendered under these scopes stale at once. */
+  purge(scopes: string[]): Promise<void>;
+  /** Claims the render of `key` for `ms` across instances; false when another instance holds it. */
+  claim(key: string, ms: number): Promise<boolean>;
+  release(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Rough bytes an entry holds in memory (strings are UTF-16 in V8). */
+const sizeOf = (key: string, page: CachedPage) =>
+  2 * (key.length + page.body.length) + 64 * Object.keys(page.headers).length + 256;
+
+/**
+ * The in-process store: an LRU over a Map (insertion order is recency order: a hit moves its key to
+ * the end) bounded by `maxBytes`; expired entries go when touched or when the budget needs room.
+ */
+export function memoryPageStore(maxBytes: number): PageStore & { bytes(): number; size(): number } {
+  const entries = new Map<string, { page: CachedPage; bytes: number; expires: number }>();
+  const gens = new Map<string, number>();
+  let bytes = 0;
+  const drop = (key: string) => {
+    const item = entries.get(key);
+    if (!item) return;
+    bytes -= item.bytes;
+    entries.delete(key);
+  };
+  return {
+    async read(key, scopes) {
+      const item = entries.get(key);
+      let page: CachedPage | null = null;
+      if (item && item.expires > Date.now()) {
+        entries.delete(key);
+        entries.set(key, item);
+        page = item.page;
+      } else if (item) drop(key);
+      return { page, gens: scopes.map((s) => gens.get(s) ?? 0) };
+    },
+    async write(key, page, ttlMs) {
+      drop(key);
+      const size = sizeOf(key, page);
+      if (size > maxBytes) return;
+      for (const oldest of entries.keys()) {
+        if (bytes + size <= maxBytes) break;
+        drop(oldest);
+      }
+      entries.set(key, { page, bytes: size, expires: Date.now() + ttlMs });
+      bytes += size;
+    },
+    async purge(scopes) {
+      for (const s of scopes) gens.set(s, (gens.get(s) ?? 0) + 1);
+    },
+    async claim() {
+      return true;
+    },
+    async release() {},
+    async close() {
+      entries.clear();
+      bytes = 0;
+    },
+    bytes: () => bytes,
+    size: () => entries.size,
+  };
+}
+
+/**
+ * The shared store. Values are `<JSON metadata>\n<body>`; generations are plain counters that expire
+ * a day after their last purge (far beyond any entry's life, so an expired counter never revives
+ * an entry). Commands fail fast while Redis is away (no offline queue), which the cache reads as a
+ * miss: the site renders instead of waiting for the cache.
+ */
+export async function redisPageStore(url: string, prefix: string): Promise<PageStore> {
+  const { Redis } = await import("ioredis");
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: 500,
+  });
+  // Reconnecting is ioredis's job; an error event without a listener would be thrown.
+  redis.on("error", () => undefined);
+  await redis.connect().catch(() => undefined);
+  const pageKey = (key: string) => `${prefix}p:${key}`;
+  const genKey = (scope: string) => `${prefix}g:${scope}`;
+  return {
+    async read(key, scopes) {
+      const values = await redis.mgetBuffer(pageKey(key), ...scopes.map(genKey));
+      const raw = values[0];
+      let page: CachedPage | null = null;
+      if (raw) {
+        const cut = raw.indexOf(10);
+        const meta = JSON.parse(raw.subarray(0, cut).toString("utf8")) as Omit<CachedPage, "body">;
+        page = { ...meta, body: raw.subarray(cut + 1).toString("utf8") };
+      }
+      return { page, gens: values.slice(1).map((v) => (v ? Number(v.toString()) : 0)) };
+    },
+    async write(key, page, ttlMs) {
+      const { body, parts: _parts, ...meta } = page;
+      await redis.set(pageKey(key), `${JSON.stringify(meta)}\n${body}`, "PX", Math.max(1, Math.round(ttlMs)));
+    },
+    async purge(scopes) {
+      const multi = redis.multi();
+      for (const s of scopes) multi.incr(genKey(s)).expire(genKey(s), 86_400);
+      await multi.exec();
+    },
+    async claim(key, ms) {
+      return (await redis.set(`${prefix}l:${key}`, "1", "PX", ms, "NX")) === "OK";
+    },
+    async release(key) {
+      await redis.del(`${prefix}l:${key}`);
+    },
+    async close() {
+      redis.disconnect();
+    },
+  };
+}
+
+export type CacheState = "hit" | "stale" | "miss";
+
+export interface CacheRule {
+  /** Seconds fresh, then seconds served stale while one render refreshes it. */
+  ttl: number;
+  swr: number;
+  /** Purge scopes this response depends on; "*" always comes first. */
+  scopes: string[];
+}
+
+/** What a lookup found: a page to serve, or a miss the caller renders (then calls `store`). */
+export type Lookup =
+  | { state: "hit" | "stale"; page: CachedPage }
+  | { state: "miss"; gens: number[]; done: (page: CachedPage | null) => void };
+
+export const newNonce = () => randomBytes(16).toString("base64url");
+
+/** The body with the render's nonce replaced by this response's own. */
+export function bodyWithNonce(page: CachedPage, nonce: string): string {
+  if (!page.nonce) return page.body;
+  page.parts ??= page.body.split(page.nonce);
+  return page.parts.join(nonce);
+}
+
+export class PageCache {
+  private inflight = new Map<string, Promise<CachedPage | null>>();
+  private refreshing = new Set<string>();
+  /** Renders started because of a miss or a stale entry (tests count them). */
+  renders = 0;
+
+  constructor(
+    readonly store: PageStore,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  private async safeRead(key: string, scopes: string[]) {
+    try {
+      return await this.store.read(key, scopes);
+    } catch (err) {
+      this.onError(err);
+      return null;
+    }
+  }
+
+  /**
+   * Finds `key`. A miss makes the caller the one renderer of the key in this process (others wait
+   * for its `done`); `refresh` renders a stale entry again in the background, once at a time.
+   */
+  async lookup(key: string, rule: CacheRule, refresh: () => Promise<void>): Promise<Lookup> {
+    const found = await this.safeRead(key, rule.scopes);
+    const current = found?.gens ?? rule.scopes.map(() => -1);
+    const page = found?.page;
+    if (page && page.gens.length === current.length && page.gens.every((g, i) => g === current[i])) {
+      const age = Date.now() - page.storedAt;
+      if (age < page.freshMs) return { state: "hit", page };
+      if (age < page.freshMs + rule.swr * 1000) {
+        if (!this.refreshing.has(key) && !this.inflight.has(key)) {
+          this.refreshing.add(key);
+          void refresh()
+            .catch(this.onError)
+            .finally(() => this.refreshing.delete(key));
+        }
+        return { state: "stale", page };
+      }
+    }
+    const pending = this.inflight.get(key);
+    if (pending) {
+      const rendered = await pending;
+      if (rendered) return { state: "hit", page: rendered };
+    }
+    return this.startRender(key, rule, current, found !== null);
+  }
+
+  /** The background refresh of a stale entry: always renders, with the scopes' current generations. */
+  async renderAgain(
+    key: string,
+    rule: CacheRule,
+  ): Promise<{ gens: number[]; done: (page: CachedPage | null) => void }> {
+    const found = await this.safeRead(key, rule.scopes);
+    const lookup = await this.startRender(key, rule, found?.gens ?? rule.scopes.map(() => -1), false);
+    return lookup.state === "miss" ? lookup : { gens: [], done: () => undefined };
+  }
+
+  private async startRender(key: string, rule: CacheRule, gens: number[], storeUp: boolean): Promise<Lookup> {
+    let done!: (page: CachedPage | null) => void;
+    const promise = new Promise<CachedPage | null>((resolve) => (done = resolve));
+    this.inflight.set(key, promise);
+    this.renders++;
+    // Another instance may be rendering this key right now: give it a moment before rendering too.
+    if (storeUp && !(await this.store.claim(key, 3000).catch(() => true))) {
+      for (let i = 0; i < 8; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        const again = await this.safeRead(key, rule.scopes);
+        const p = again?.page;
+        if (p && again && p.gens.every((g, n) => g === again.gens[n])) {
+          this.inflight.delete(key);
+          this.renders--;
+          done(p);
+          return { state: "hit", page: p };
+        }
+      }
+    }
+    let finished = false;
+    return {
+      state: "miss",
+      gens,
+      done: (page) => {
+        if (finished) return;
+        finished = true;
+        this.inflight.delete(key);
+        done(page);
+        if (storeUp) void this.store.release(key).catch(() => undefined);
+        if (page) {
+          this.store.write(key, page, (rule.ttl + rule.swr) * 1000).catch(this.onError);
+        }
+      },
+    };
+  }
+
+  /** Makes the pages of these scopes stale everywhere ("*": every cached page). */
+  async purge(scopes: string[]): Promise<void> {
+    try {
+      await this.store.purge(scopes);
+    } catch (err) {
+      this.onError(err);
+    }
+  }
+
+  close() {
+    return this.store.close();
+  }
+}

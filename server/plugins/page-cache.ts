@@ -1,0 +1,222 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { bodyWithNonce, newNonce, PageCache, type CachedPage, type CacheRule } from "../lib/page-cache.ts";
+import { SESSION_COOKIE } from "./session.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set on a cacheable anonymous miss: what to do with the response once it is rendered. */
+    pageCacheMiss: { gens: number[]; rule: CacheRule; done: (page: CachedPage | null) => void } | null;
+  }
+}
+
+/** Marks the background re-render of a stale entry, so it renders instead of reading the cache. */
+const REFRESH_HEADER = "x-nugget-page-cache-refresh";
+const ID = "([0-9a-zA-Z]{24})";
+
+type Family = "list" | "detail" | "search" | "api";
+/** One line a cacheable path: its TTL family and the scope its id (group 1) belongs to. */
+const PAGE_RULES: [RegExp, Family, string?][] = [
+  [/^\/$/, "list"],
+  [/^\/welcome(\/[^/]+)?$/, "list"],
+  [/^\/explore(\/[^/]+)?$/, "list"],
+  [/^\/zhuanlan(\/[^/]+)?$/, "list"],
+  [/^\/tag\/[^/]+$/, "list"],
+  [/^\/pins$/, "list"],
+  [/^\/books(\/[^/]+)?$/, "list"],
+  [/^\/repos$/, "list"],
+  [/^\/collections(\/[^/]+)?$/, "list"],
+  [/^\/subscribe\/all$/, "list"],
+  [/^\/about$/, "list"],
+  [/^\/app$/, "list"],
+  [/^\/search$/, "search"],
+  [new RegExp(`^/post/${ID}$`), "detail", "entry"],
+  [new RegExp(`^/entry/${ID}(/detail(/answer)?(/[^/]+)?)?$`), "detail", "entry"],
+  [new RegExp(`^/pin/${ID}$`), "detail", "pin"],
+  [new RegExp(`^/repo/${ID}$`), "detail", "repo"],
+  [new RegExp(`^/book/${ID}(/section(/[^/]+)?)?$`), "detail", "booklet"],
+  [new RegExp(`^/collection/${ID}$`), "detail", "collection"],
+  [new RegExp(`^/user/${ID}(/[^/]+)?$`), "detail", "user"],
+];
+
+/**
+ * Public JSON lists whose answer to a logged-out caller depends only on the URL. Not here: anything
+ * that counts (getEntryView), issues something (captcha, OAuth, tracking beacons) or reads the
+ * caller's own state.
+ */
+const API_RULES: [RegExp, string?][] = [
+  [/^\/api\/(get_entry_by_(rank|timeline|period|hot|ids)|entries|get_related_entry|categories)$/],
+  [/^\/api\/(pins|getByID|get_banner|getDetailData|getEntry)$/],
+  [/^\/api\/(get_trending|get_trending_languages|get_showcases|get_repo_detail)$/],
+  [/^\/api\/(homeCollectionSet|getCollectionSetEntries|getCollectionSetInfo|getHotTags)$/],
+  [/^\/api\/getUserCollectionSet(\/\d+)?$/],
+  [/^\/api\/(getUserFollowerList|getUserFolloweeList|get_multi_user)$/],
+  [/^\/api\/booklets\/(get|getList|getHot|getListSection)$/],
+  [/^\/api\/(tags|tag)\/[^?]+$/],
+  [/^\/api\/user\/[^/]+\/(like\/entry|subscribe)$/],
+  [/^\/api\/search$/],
+  [new RegExp(`^/api/entry/${ID}/user$`), "entry"],
+  [new RegExp(`^/api/comments/entry/${ID}(/comment/[^/]+)?$`), "entry"],
+  [new RegExp(`^/api/comments/repo/${ID}(/comment/[^/]+)?$`), "repo"],
+  [new RegExp(`^/api/comments/booklet/${ID}(/comment/[^/]+)?$`), "booklet"],
+  [new RegExp(`^/api/comments/${ID}$`), "pin"],
+  [/^\/api\/reply\/[^/]+$/, "comments"],
+  [/^\/api\/repo\/[^/]+$/],
+];
+
+/** Pages that show one comment thread by its comment id depend on every comment's deletion. */
+const COMMENT_THREAD = /\/comment\/|\/reply\/|\/detail(\/answer)?\/[^/]+$/;
+
+export interface PageCacheSettings {
+  enabled: boolean;
+  /** In-process budget in bytes (PAGE_CACHE_MB). */
+  maxBytes: number;
+  /** Seconds fresh: list pages, one entry's pages, search, JSON lists (PAGE_CACHE_TTL_*). */
+  ttl: Record<Family, number>;
+  /** Seconds served stale while refreshing (PAGE_CACHE_SWR). */
+  swr: number;
+  /** Redis key prefix; tests give each app its own. */
+  prefix: string;
+}
+
+/** The rule for a URL, or null when it is never cached. `.data` (loader data) follows its page. */
+export function cacheRule(url: string, settings: PageCacheSettings): CacheRule | null {
+  const q = url.indexOf("?");
+  let path = q < 0 ? url : url.slice(0, q);
+  const scopes = ["*"];
+  if (path.startsWith("/api/")) {
+    for (const [pattern, scope] of API_RULES) {
+      const m = pattern.exec(path);
+      if (!m) continue;
+      if (scope === "comments") scopes.push("comments");
+      else if (scope) scopes.push(`${scope}:${m[1]}`);
+      if (COMMENT_THREAD.test(path) && scope !== "comments") scopes.push("comments");
+      return { ttl: settings.ttl.api, swr: settings.swr, scopes };
+    }
+    return null;
+  }
+  if (path === "/_root.data") path = "/";
+  else if (path.endsWith(".data")) path = path.slice(0, -5);
+  for (const [pattern, family, scope] of PAGE_RULES) {
+    const m = pattern.exec(path);
+    if (!m) continue;
+    if (scope) scopes.push(`${scope}:${m[1]}`);
+    if (COMMENT_THREAD.test(path)) scopes.push("comments");
+    return { ttl: settings.ttl[family], swr: settings.swr, scopes };
+  }
+  return null;
+}
+
+/** A request that may carry a login: the session cookie or the API's auth triple. */
+function mayBeLoggedIn(request: FastifyRequest): boolean {
+  if (request.cookies[SESSION_COOKIE]) return true;
+  const h = request.headers;
+  if (h.token || h.uid) return true;
+  const query = request.query as Record<string, unknown> | undefined;
+  return !!(query && (query.token || query.uid));
+}
+
+/** Headers a cached response never replays: per-response or set again by this request's hooks. */
+const NOT_REPLAYED = new Set([
+  "set-cookie",
+  "content-length",
+  "date",
+  "connection",
+  "transfer-encoding",
+  "keep-alive",
+  "cache-control",
+  "vary",
+  "x-cache",
+]);
+
+const publicCacheControl = (rule: CacheRule) =>
+  // max-age=0: a browser asks again (its person may log in meanwhile); shared caches keep it.
+  `public, max-age=0, s-maxage=${rule.ttl}, stale-while-revalidate=${rule.swr}`;
+
+function serve(reply: FastifyReply, page: CachedPage, state: string, rule: CacheRule) {
+  const nonce = page.nonce ? newNonce() : null;
+  reply.code(page.status);
+  for (const [name, value] of Object.entries(page.headers)) {
+    reply.header(name, nonce && page.nonce ? value.split(page.nonce).join(nonce) : value);
+  }
+  reply.header("cache-control", publicCacheControl(rule));
+  reply.header("vary", "Cookie");
+  reply.header("x-cache", state);
+  return reply.send(nonce ? bodyWithNonce(page, nonce) : page.body);
+}
+
+const NONCE_IN_CSP = /'nonce-([^']+)'/;
+
+/**
+ * Serves cacheable logged-out GETs from the cache before anything else runs (no session lookup, no
+ * body parsing) and stores what the renderer answers. Logged-in responses on the same paths are
+ * marked private so no shared cache in front keeps them.
+ */
+export function installPageCache(app: FastifyInstance, cache: PageCache, settings: PageCacheSettings) {
+  app.decorateRequest("pageCacheMiss", null);
+  // Only this process's own refreshes may skip the cache: outsiders cannot force renders.
+  const refreshSecret = newNonce();
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.method !== "GET" && request.method !== "HEAD") return;
+    const rule = cacheRule(request.url, settings);
+    if (!rule) return;
+    if (mayBeLoggedIn(request)) {
+      // Whoever this turns out to be, this answer is not for a shared cache.
+      reply.header("cache-control", "private, no-cache");
+      return;
+    }
+    if (request.headers[REFRESH_HEADER] === refreshSecret) {
+      // The background refresh of a stale entry (app.inject below): render and store.
+      const lookup = await cache.renderAgain(request.url, rule);
+      request.pageCacheMiss = { gens: lookup.gens, rule, done: lookup.done };
+      return;
+    }
+    const found = await cache.lookup(request.url, rule, async () => {
+      await app.inject({ method: "GET", url: request.url, headers: { [REFRESH_HEADER]: refreshSecret } });
+    });
+    if (found.state !== "miss") return serve(reply, found.page, found.state, rule);
+    request.pageCacheMiss = { gens: found.gens, rule, done: found.done };
+    reply.header("x-cache", "miss");
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    const miss = request.pageCacheMiss;
+    if (!miss) return payload;
+    request.pageCacheMiss = null;
+    const status = reply.statusCode;
+    const storable =
+      (status === 200 || status === 404) &&
+      !reply.hasHeader("set-cookie") &&
+      (typeof payload === "string" || Buffer.isBuffer(payload));
+    if (!storable) {
+      miss.done(null);
+      reply.header("cache-control", "private, no-cache");
+      return payload;
+    }
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value === undefined || NOT_REPLAYED.has(name.toLowerCase())) continue;
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : String(value);
+    }
+    const nonce = NONCE_IN_CSP.exec(headers["content-security-policy"] ?? "")?.[1] ?? null;
+    miss.done({
+      status,
+      headers,
+      body: typeof payload === "string" ? payload : payload.toString("utf8"),
+      nonce,
+      storedAt: Date.now(),
+      freshMs: miss.rule.ttl * 1000,
+      gens: miss.gens,
+    });
+    reply.header("cache-control", publicCacheControl(miss.rule));
+    reply.header("vary", "Cookie");
+    return payload;
+  });
+
+  // A render that failed or was aborted must not leave other requests waiting for it.
+  app.addHook("onResponse", async (request) => {
+    request.pageCacheMiss?.done(null);
+    request.pageCacheMiss = null;
+  });
+  app.addHook("onClose", async () => cache.close());
+}

@@ -1,0 +1,173 @@
+import fs from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { NuggetApp } from "../server/app.ts";
+import { testApp, uniqueIp, withPageCache } from "./support/app.ts";
+import { call, registerByEmail } from "./support/client.ts";
+import { makeEntry, makeTag } from "./support/factories.ts";
+
+const BUILD_DIR = path.resolve(process.env.NUGGET_BUILD_DIR ?? "build");
+const built = fs.existsSync(path.join(BUILD_DIR, "server/index.js"));
+
+/** The anonymous page cache end to end: SSR pages and JSON lists through the whole app (issue 8). */
+describe.skipIf(!built)("anonymous page cache", () => {
+  let nugget: NuggetApp;
+  const settings = withPageCache();
+
+  beforeAll(async () => {
+    nugget = await testApp(settings, BUILD_DIR);
+  });
+  afterAll(async () => {
+    await nugget?.app.close();
+    await nugget?.database.close();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    nugget.app.inject({ method: "GET", url, headers, remoteAddress: uniqueIp() });
+  const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
+
+  it("serves a public page as a miss, then a hit with a fresh nonce, no cookie and public caching", async () => {
+    const url = `/explore/all?probe=${randomBytes(4).toString("hex")}`;
+    const first = await get(url);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["x-cache"]).toBe("miss");
+    const second = await get(url);
+    expect(second.headers["x-cache"]).toBe("hit");
+    expect(second.body.length).toBeGreaterThan(1000);
+    for (const r of [first, second]) {
+      expect(r.headers["set-cookie"]).toBeUndefined();
+      expect(String(r.headers["cache-control"])).toMatch(
+        /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/,
+      );
+      expect(r.headers.vary).toBe("Cookie");
+      // The nonce in the header is the one every script in the page carries.
+      const nonce = nonceOf(r.headers["content-security-policy"]);
+      expect(nonce).toBeTruthy();
+      expect(r.body).toContain(`nonce="${nonce}"`);
+    }
+    const nonces = new Set<string | undefined>(
+      [first, second].map((r) => nonceOf(r.headers["content-security-policy"])),
+    );
+    for (let i = 0; i < 5; i++) nonces.add(nonceOf((await get(url)).headers["content-security-policy"]));
+    expect(nonces.size).toBe(7);
+    // Client navigations read loader data, cached the same way.
+    const data = `/explore/all.data?probe=${randomBytes(4).toString("hex")}`;
+    expect((await get(data)).headers["x-cache"]).toBe("miss");
+    expect((await get(data)).headers["x-cache"]).toBe("hit");
+  });
+
+  it("never serves or stores a page for a logged-in viewer, nor shows one person's state to another", async () => {
+    const a = await registerByEmail(nugget);
+    const b = await registerByEmail(nugget);
+    const url = `/explore/all?viewer=${randomBytes(4).toString("hex")}`;
+    const asA = await get(url, { cookie: `nugget_session=${a.auth.token}` });
+    expect(asA.statusCode).toBe(200);
+    expect(asA.headers["x-cache"]).toBeUndefined();
+    expect(asA.headers["cache-control"]).toBe("private, no-cache");
+    // The header's avatar menu is the logged-in person's own.
+    const menuOf = (name: string) => `${name}的菜单`;
+    expect(asA.body).toContain(menuOf(a.username));
+    // A's render was not kept: the visitor renders their own, without A in it.
+    const anon = await get(url);
+    expect(anon.headers["x-cache"]).toBe("miss");
+    expect(anon.body).not.toContain(menuOf(a.username));
+    expect((await get(url)).headers["x-cache"]).toBe("hit");
+    // B comes after the visitor's page is cached and still gets a page of their own.
+    const asB = await get(url, { cookie: `nugget_session=${b.auth.token}` });
+    expect(asB.headers["x-cache"]).toBeUndefined();
+    expect(asB.body).toContain(menuOf(b.username));
+    expect(asB.body).not.toContain(menuOf(a.username));
+    // The API's auth triple is a login too.
+    const api = await call(nugget.app, "GET", "/api/get_entry_by_timeline?limit=5", { auth: a.auth });
+    expect(api.headers["x-cache"]).toBeUndefined();
+  });
+
+  it("keeps only 200s and the 404 page", async () => {
+    const bad = `/api/search?query=${"长".repeat(40)}`;
+    expect((await get(bad)).statusCode).toBe(400);
+    const again = await get(bad);
+    expect(again.headers["x-cache"]).toBe("miss");
+    expect(again.headers["cache-control"]).toBe("private, no-cache");
+    const missing = `/post/${randomBytes(12).toString("hex")}`;
+    expect((await get(missing)).statusCode).toBe(404);
+    const missingAgain = await get(missing);
+    expect(missingAgain.statusCode).toBe(404);
+    expect(missingAgain.headers["x-cache"]).toBe("hit");
+  });
+
+  it("drops a deleted entry from its cached pages and from cached lists at once", async () => {
+    const author = await registerByEmail(nugget);
+    const tag = await makeTag(nugget.database.db);
+    const entry = await makeEntry(nugget.database.db, author.user.id, { title: "将被删除的文章" }, [tag.id]);
+    const page = `/entry/${entry.id}`;
+    const list = `/api/entries?sort=newest&tag=${tag.id}`;
+    const tagPage = `/tag/${encodeURIComponent(tag.title)}`;
+    for (const url of [page, list, tagPage]) {
+      await get(url);
+      const hit = await get(url);
+      expect(hit.headers["x-cache"], url).toBe("hit");
+      expect(hit.body, url).toContain("将被删除的文章");
+    }
+    const del = await call(nugget.app, "POST", "/api/entryDel", {
+      body: { entryId: entry.id },
+      auth: author.auth,
+    });
+    expect(del.s).toBe(1);
+    const gone = await get(page);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).not.toContain("将被删除的文章");
+    const listAfter = await get(list);
+    expect(listAfter.headers["x-cache"]).toBe("miss");
+    expect(listAfter.json().d.list ?? listAfter.json().d).not.toContainEqual(
+      expect.objectContaining({ id: entry.id }),
+    );
+    expect((await get(tagPage)).body).not.toContain("将被删除的文章");
+  });
+
+  it("renders once for 50 concurrent misses of one page", async () => {
+    const url = `/explore/all?burst=${randomBytes(4).toString("hex")}`;
+    const before = nugget.pageCache!.renders;
+    const replies = await Promise.all(Array.from({ length: 50 }, () => get(url)));
+    expect(replies.every((r) => r.statusCode === 200)).toBe(true);
+    expect(replies.filter((r) => r.headers["x-cache"] === "miss")).toHaveLength(1);
+    expect(nugget.pageCache!.renders - before).toBe(1);
+  });
+
+  it("serves a stale page while refreshing it in the background", async () => {
+    const quick = await testApp(
+      { pageCache: { ...settings.pageCache!, ttl: { list: 1, detail: 1, search: 1, api: 1 }, swr: 60 } },
+      BUILD_DIR,
+    );
+    try {
+      const url = `/explore/all?swr=${randomBytes(4).toString("hex")}`;
+      const at = (u: string) => quick.app.inject({ method: "GET", url: u, remoteAddress: uniqueIp() });
+      expect((await at(url)).headers["x-cache"]).toBe("miss");
+      await new Promise((r) => setTimeout(r, 1100));
+      expect((await at(url)).headers["x-cache"]).toBe("stale");
+      for (let i = 0; i < 50 && quick.pageCache!.renders < 2; i++)
+        await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 100));
+      expect((await at(url)).headers["x-cache"]).toBe("hit");
+    } finally {
+      await quick.app.close();
+      await quick.database.close();
+    }
+  });
+
+  it.skipIf(!process.env.REDIS_URL)("shares hits between two instances on one Redis", async () => {
+    const other = await testApp(settings, BUILD_DIR);
+    try {
+      const url = `/explore/all?shared=${randomBytes(4).toString("hex")}`;
+      expect((await get(url)).headers["x-cache"]).toBe("miss");
+      const there = await other.app.inject({ method: "GET", url, remoteAddress: uniqueIp() });
+      expect(there.headers["x-cache"]).toBe("hit");
+      // A purge on one instance is seen by the other at once.
+      await other.pageCache!.purge(["*"]);
+      expect((await get(url)).headers["x-cache"]).toBe("miss");
+    } finally {
+      await other.app.close();
+      await other.database.close();
+    }
+  });
+});
