@@ -20,6 +20,101 @@ export interface Database {
 // (trigram indexes for tag and user search). Idempotent.
 const CREATE_EXTENSIONS = "CREATE EXTENSION IF NOT EXISTS pg_trgm;";
 
+/**
+ * Search ranks with a RUM index where PostgreSQL has the extension (Debian postgresql-15-rum; not
+ * PGlite): it stores each word's positions, so it hands out matches already ordered by relevance
+ * (server/services/search/queries.ts, relevance.ts). It lives outside the migrations because they
+ * must run where RUM is missing; search looks for it by this name and uses GIN without it.
+ */
+const RUM_INDEX = "entry_search_document_rum_idx";
+const CREATE_RUM_INDEX = `CREATE INDEX IF NOT EXISTS ${RUM_INDEX} ON entry_search USING rum (document rum_tsvector_ops)`;
+/**
+ * Below this many documents the index is built while the app starts (seconds); above, concurrently
+ * in the background (a million documents take minutes and writes must go on), and search uses GIN
+ * until it is valid.
+ */
+const RUM_BUILD_INLINE_BELOW = 50_000;
+/** One app instance (or test file) at a time creates the extension and the index. */
+const RUM_LOCK = "select pg_advisory_lock(hashtext('nugget:rum-index'))";
+const RUM_UNLOCK = "select pg_advisory_unlock(hashtext('nugget:rum-index'))";
+
+type PgPool = import("pg").Pool;
+
+async function createRumExtension(pool: PgPool) {
+  const client = await pool.connect();
+  try {
+    await client.query(RUM_LOCK);
+    const { rows } = await client.query<{ available: boolean }>(
+      "select exists (select 1 from pg_available_extensions where name = 'rum') as available",
+    );
+    if (rows[0].available) await client.query("CREATE EXTENSION IF NOT EXISTS rum");
+  } finally {
+    await client.query(RUM_UNLOCK).catch(() => undefined);
+    client.release();
+  }
+}
+
+/**
+ * After migrating: the RUM index, when the extension is there and the index is not. An index left
+ * invalid by a failed concurrent build is reported, not replaced (another instance may be building
+ * it right now): drop it to have it rebuilt at the next start.
+ */
+async function createRumIndex(pool: PgPool, databaseUrl: string) {
+  const client = await pool.connect();
+  let background = false;
+  try {
+    await client.query(RUM_LOCK);
+    const { rows } = await client.query<{
+      rum: boolean;
+      exists: boolean;
+      valid: boolean | null;
+      big: boolean;
+    }>(
+      `select exists (select 1 from pg_extension where extname = 'rum') as rum,
+              to_regclass($1) is not null as exists,
+              (select indisvalid from pg_index where indexrelid = to_regclass($1)) as valid,
+              (select count(*) from (select 1 from entry_search limit ${RUM_BUILD_INLINE_BELOW}) s) >= ${RUM_BUILD_INLINE_BELOW} as big`,
+      [RUM_INDEX],
+    );
+    const state = rows[0];
+    if (!state.rum) return;
+    if (state.exists) {
+      if (!state.valid) console.warn(`${RUM_INDEX} is invalid (a failed or running build); search uses GIN`);
+      return;
+    }
+    if (!state.big) {
+      await client.query(CREATE_RUM_INDEX);
+      return;
+    }
+    background = true;
+  } finally {
+    await client.query(RUM_UNLOCK).catch(() => undefined);
+    client.release();
+  }
+  if (background) void buildRumIndexConcurrently(databaseUrl);
+}
+
+/**
+ * CONCURRENTLY cannot run in a transaction and holds its connection for the whole build, so it
+ * gets a connection of its own, outside the pool (closing the database does not wait for it; a
+ * build cut short leaves an invalid index, reported at the next start).
+ */
+async function buildRumIndexConcurrently(databaseUrl: string) {
+  const pg = await import("pg");
+  const client = new pg.default.Client({ connectionString: databaseUrl });
+  const started = Date.now();
+  console.warn(`building ${RUM_INDEX} concurrently; search uses GIN until it is done`);
+  try {
+    await client.connect();
+    await client.query(CREATE_RUM_INDEX.replace("CREATE INDEX", "CREATE INDEX CONCURRENTLY"));
+    console.warn(`${RUM_INDEX} built in ${Math.round((Date.now() - started) / 1000)} s`);
+  } catch (err) {
+    console.warn(`building ${RUM_INDEX} failed: ${(err as Error).message}`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /**
@@ -42,8 +137,10 @@ export async function openDatabase(opts: {
     const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzle({ client: pool, schema, casing: "snake_case", logger }) as unknown as Db;
     await pool.query(CREATE_EXTENSIONS);
+    await createRumExtension(pool);
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     await migrate(db as never, { migrationsFolder });
+    await createRumIndex(pool, opts.databaseUrl);
     database = { db, kind: "postgres", close: () => pool.end() };
   } else {
     const { PGlite } = await import("@electric-sql/pglite");

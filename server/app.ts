@@ -1,5 +1,7 @@
 import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
+import zlib from "node:zlib";
+import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyFormbody from "@fastify/formbody";
 import fastifyHelmet from "@fastify/helmet";
@@ -154,6 +156,17 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   installErrorHandler(app);
   installSession(app, services);
   if (pageCache) installPageCache(app, pageCache, config.pageCache);
+  // After the page cache's hooks: it keeps the plain body (and gives each copy its own nonce);
+  // compression runs on what is finally sent. Pre-compressed static files pass through as they are.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    // Quality 4 compresses about as well as gzip -6 in a fraction of the time: pages are
+    // compressed on every response, so speed counts more than the last few percent.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
 
   await app.register(authRoutes(services, config), { prefix: "/api" });
   await app.register(userRoutes(services, config), { prefix: "/api" });

@@ -1,5 +1,4 @@
 import path from "node:path";
-import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -67,7 +66,10 @@ export async function installSsr(app: FastifyInstance, services: Services, confi
     root: path.join(buildDir, "client"),
     wildcard: false,
     cacheControl: false,
+    // npm run build writes .br and .gz beside the assets (scripts/precompress.ts).
+    preCompressed: true,
     setHeaders(res, filePath) {
+      res.setHeader("Vary", "Accept-Encoding");
       // Vite fingerprints everything under assets/: safe to cache for a year.
       res.setHeader(
         "Cache-Control",
@@ -104,8 +106,9 @@ export async function installSsr(app: FastifyInstance, services: Services, confi
     if (String(response.headers.get("content-type")).startsWith("text/html")) {
       reply.header("Content-Security-Policy", contentSecurityPolicy(nonce));
     }
-    // The page cache keeps whole bodies; everything else streams.
+    // Pages are rendered whole (app/entry.server.tsx) and loader data is small: one buffer each,
+    // which the page cache can keep as it is.
     if (request.pageCacheMiss) return reply.send(await response.text());
-    return reply.send(response.body ? Readable.fromWeb(response.body as never) : null);
+    return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
   });
 }

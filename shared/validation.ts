@@ -4,6 +4,10 @@
  * Each check returns null when the value is fine, or the Chinese message to show.
  */
 
+import { SEARCH_MAX } from "./search-query";
+
+export { normalizeSearchQuery } from "./search-query";
+
 export const LIMITS = {
   usernameMax: 20,
   passwordMin: 6,
@@ -12,7 +16,7 @@ export const LIMITS = {
   accountInputMax: 64,
   smsCodeInputMax: 6,
   captchaLength: 4,
-  searchMax: 32,
+  searchMax: SEARCH_MAX,
   selfDescriptionMax: 100,
   jobTitleMax: 50,
   companyMax: 50,
@@ -123,9 +127,4 @@ export function checkAccount(value: string): Check {
   if (!v) return MESSAGES.accountEmpty;
   if (!isPhone(v) && !isEmail(v)) return MESSAGES.accountInvalid;
   return null;
-}
-
-/** Search query rule: trimmed, at most 32 characters; empty means "do nothing". */
-export function normalizeSearchQuery(value: string): string {
-  return [...value.trim()].slice(0, LIMITS.searchMax).join("");
 }

@@ -3,6 +3,38 @@ import { isAppError } from "../../server/lib/errors";
 import { notFound } from "./guards.server";
 import type { EntrySummary } from "./types";
 
+type Presented = Awaited<ReturnType<AppLoadContext["services"]["entries"]["feed"]>>["list"][number];
+
+/**
+ * An entry as a feed item shows it. The loader's data is serialized into the page and parsed again
+ * by the browser, so what the list does not show (ranks, flags, the entry's other dates) stays out.
+ */
+export function toSummary(e: Presented): EntrySummary {
+  return {
+    id: e.id,
+    title: e.title,
+    type: e.type as EntrySummary["type"],
+    originalUrl: e.originalUrl,
+    abstract: e.abstract,
+    ...(e.screenshot ? { screenshot: e.screenshot } : {}),
+    user: {
+      id: e.user.id,
+      username: e.user.username,
+      avatarLarge: e.user.avatarLarge,
+      jobTitle: e.user.jobTitle,
+      company: e.user.company,
+    },
+    ...(e.category ? { category: { name: e.category.name, title: e.category.title } } : {}),
+    tags: e.tags.map(({ id, title }) => ({ id, title })),
+    collectionCount: e.collectionCount,
+    commentsCount: e.commentsCount,
+    viewsCount: e.viewsCount,
+    liked: e.liked,
+    hot: e.hot,
+    createdAt: e.createdAt,
+  };
+}
+
 /**
  * Loads one feed page through the entries service for a page loader, and builds the next-page URL
  * in the spec's shape `{base}?sort={sort}&pointer={pointer}` (§2). A malformed pointer is a 404
@@ -20,7 +52,7 @@ export async function loadFeed(
     const query = (pointer: string) =>
       `${opts.base}?sort=${encodeURIComponent(opts.sort)}&pointer=${encodeURIComponent(pointer)}`;
     return {
-      entries: page.list as EntrySummary[],
+      entries: page.list.map(toSummary),
       nextHref: page.canNext && page.pointer ? query(page.pointer) : null,
       firstHref: opts.pointer ? `${opts.base}?sort=${encodeURIComponent(opts.sort)}` : null,
     };

@@ -1,16 +1,18 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { relativeTime } from "../../../shared/format";
 import type { CommentPage } from "../../../server/services/comments/comments";
 import type { PresentedComment } from "../../../server/services/comments/present";
 import { api, errorMessage } from "../../lib/api";
 import { Avatar } from "../ui/avatar";
-import { ConfirmDialog } from "../ui/modal";
 import { useShell } from "../shell/shell-context";
 import { CommentBox } from "./comment-box";
 import { CommentLikeButton } from "./like-button";
 import { previewCut } from "./preview";
 import type { CommentApi } from "./target";
+
+// Loaded when 删除 is pressed: readers of a comment list rarely delete, so the dialog waits.
+const ConfirmDialog = lazy(() => import("../ui/modal").then((m) => ({ default: m.ConfirmDialog })));
 
 interface CommentItemProps {
   comment: PresentedComment;
@@ -208,15 +210,19 @@ export function CommentItem({ comment, client, root, now, highlightedId, onChang
           </button>
         ) : null}
       </div>
-      <ConfirmDialog
-        open={confirming}
-        title="删除评论"
-        message="确定删除这条评论吗？"
-        confirmLabel="删除"
-        busy={busy}
-        onConfirm={remove}
-        onCancel={() => setConfirming(false)}
-      />
+      {confirming ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            title="删除评论"
+            message="确定删除这条评论吗？"
+            confirmLabel="删除"
+            busy={busy}
+            onConfirm={remove}
+            onCancel={() => setConfirming(false)}
+          />
+        </Suspense>
+      ) : null}
     </li>
   );
 }

@@ -1,10 +1,12 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { api, errorMessage } from "../../lib/api";
 import { useShell } from "../shell/shell-context";
 import { formatCount } from "../../../shared/format";
 import { LikeButton } from "../like-button";
 import { CollectButton } from "../collections/collect-button";
-import { ShareDialog } from "../share/share-dialog";
+
+// Loaded on 分享: the QR code generator is the largest piece of an article page's JavaScript.
+const ShareDialog = lazy(() => import("../share/share-dialog").then((m) => ({ default: m.ShareDialog })));
 
 /**
  * What a reader does with an article or a shared link on its own page: like it (spec §4, the same
@@ -46,12 +48,14 @@ export function EntryActions({
       </button>
       {mayRecommend ? <RecommendButton entryId={entry.id} hot={!!entry.hot} /> : null}
       {sharing ? (
-        <ShareDialog
-          entryId={entry.id}
-          title={entry.title}
-          url={new URL(path, window.location.origin).toString()}
-          onClose={() => setSharing(false)}
-        />
+        <Suspense fallback={null}>
+          <ShareDialog
+            entryId={entry.id}
+            title={entry.title}
+            url={new URL(path, window.location.origin).toString()}
+            onClose={() => setSharing(false)}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -24,7 +24,13 @@ export function SidebarCard({
   );
 }
 
-export function TagCloudCard({ tags, title = "热门标签" }: { tags: TagSummary[]; title?: string }) {
+export function TagCloudCard({
+  tags,
+  title = "热门标签",
+}: {
+  tags: Pick<TagSummary, "id" | "title">[];
+  title?: string;
+}) {
   return (
     <SidebarCard
       title={title}

@@ -1,18 +1,23 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
 import { setCsrfToken } from "../../lib/api";
 import { rememberInvite } from "../../lib/invite";
 import { useRootData } from "../../lib/root-data";
 import { usePageViewTracking } from "../../lib/tracking";
 import { AlertList, type AlertItem } from "./alert-list";
-import { AuthModal, QuickLoginModal } from "./auth-modal";
-import { Barrage, startBarrage, type BarrageRun } from "./barrage";
+import { startBarrage, type BarrageRun } from "./barrage-run";
 import { Header } from "./header";
 import type { AuthResult } from "./login-form";
 import { ProgressBar } from "./progress-bar";
 import { RequestHealthAlert } from "./request-health-alert";
 import { ShellContext, type AlertType, type AuthPanel, type ShellApi } from "./shell-context";
 import { SuspensionPanel } from "./suspension-panel";
+
+// Loaded the first time they open: the forms, the panda and the third-party buttons are the bulk of
+// the shell, and most page views never open them (issue 8's JavaScript budget).
+const AuthModal = lazy(() => import("./auth-modal").then((m) => ({ default: m.AuthModal })));
+const QuickLoginModal = lazy(() => import("./auth-modal").then((m) => ({ default: m.QuickLoginModal })));
+const Barrage = lazy(() => import("./barrage").then((m) => ({ default: m.Barrage })));
 
 /** Spec §9: alerts go away after 3000 ms. */
 const ALERT_MS = 3000;
@@ -126,25 +131,35 @@ export function AppShell({ children }: { children: ReactNode }) {
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>
-      <AuthModal
-        panel={authPanel}
-        onPanelChange={setAuthPanel}
-        onClose={closeAuth}
-        onSuccess={onAuthenticated}
-        onError={(message) => alert(message, "error")}
-        onNotice={(message) => alert(message, "success")}
-      />
-      <QuickLoginModal
-        open={quickLogin}
-        onClose={closeAuth}
-        onSuccess={(result) => onAuthenticated(result, "login")}
-        onError={(message) => alert(message, "error")}
-        onRegister={() => openAuth("register")}
-      />
+      <Suspense fallback={null}>
+        {authPanel ? (
+          <AuthModal
+            panel={authPanel}
+            onPanelChange={setAuthPanel}
+            onClose={closeAuth}
+            onSuccess={onAuthenticated}
+            onError={(message) => alert(message, "error")}
+            onNotice={(message) => alert(message, "success")}
+          />
+        ) : null}
+        {quickLogin ? (
+          <QuickLoginModal
+            open
+            onClose={closeAuth}
+            onSuccess={(result) => onAuthenticated(result, "login")}
+            onError={(message) => alert(message, "error")}
+            onRegister={() => openAuth("register")}
+          />
+        ) : null}
+      </Suspense>
       <AlertList alerts={alerts} onDismiss={dismiss} />
       <RequestHealthAlert />
       <SuspensionPanel devOutbox={devOutbox} supportEmail={supportEmail} />
-      {barrageRun ? <Barrage key={barrageRun.id} run={barrageRun} onEnd={endBarrage} /> : null}
+      {barrageRun ? (
+        <Suspense fallback={null}>
+          <Barrage key={barrageRun.id} run={barrageRun} onEnd={endBarrage} />
+        </Suspense>
+      ) : null}
     </ShellContext.Provider>
   );
 }

@@ -1,33 +1,7 @@
 import { useEffect, useRef } from "react";
-import {
-  BARRAGE_LANES,
-  BARRAGE_MS,
-  barrageItems,
-  barrageType,
-  type BarrageItem,
-  type BarrageType,
-} from "../../lib/barrage";
+import { BARRAGE_LANES, BARRAGE_MS } from "../../lib/barrage";
+import type { BarrageRun } from "./barrage-run";
 import "./barrage.css";
-
-/** One showing of the barrage; a new id restarts it. */
-export interface BarrageRun {
-  id: number;
-  type: BarrageType;
-  items: BarrageItem[];
-}
-
-let nextRunId = 1;
-
-/**
- * The run a posted text asks for, or null: no trigger in it, or the reader asked the system for
- * reduced motion (then there is nothing to show at all, rather than a still wall of 666).
- */
-export function startBarrage(text: string): BarrageRun | null {
-  const type = barrageType(text);
-  if (!type) return null;
-  if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return null;
-  return { id: nextRunId++, type, items: barrageItems() };
-}
 
 /**
  * The emoji barrage of spec §4: ~20 items fly right to left in lanes across the viewport for

@@ -1,14 +1,16 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { formatCount } from "../../../shared/format";
-import { LIMITS, normalizeSearchQuery } from "../../../shared/validation";
+import { normalizeSearchQuery, SEARCH_MAX } from "../../../shared/search-query";
 import type { Viewer } from "../../load-context";
 import { loadRepoState, repoIndexUrl } from "../../lib/repo-state";
 import { useThrottledScroll } from "../../lib/use-scroll";
 import { Avatar } from "../ui/avatar";
 import { Dropdown } from "../ui/dropdown";
-import { LogoutDialog } from "./logout-dialog";
 import { useShell } from "./shell-context";
+
+// Loaded when 登出 is chosen: the confirmation is rare and not worth shipping with every page.
+const LogoutDialog = lazy(() => import("./logout-dialog").then((m) => ({ default: m.LogoutDialog })));
 
 /** Spec §9: header listener every 50 ms; it hides when scrolling down past 200 px. */
 const HEADER_THROTTLE_MS = 50;
@@ -176,7 +178,7 @@ function SearchBox() {
         type="search"
         name="query"
         placeholder="搜索文章、标签、用户"
-        maxLength={LIMITS.searchMax}
+        maxLength={SEARCH_MAX}
         value={value}
         onChange={(event) => setValue(event.target.value)}
         autoComplete="off"
@@ -371,14 +373,18 @@ function ViewerActions({ viewer, unreadCount }: { viewer: Viewer; unreadCount: n
         )}
       </Dropdown>
 
-      <LogoutDialog
-        open={confirmLogout}
-        onCancel={() => setConfirmLogout(false)}
-        onFailed={(message) => {
-          setConfirmLogout(false);
-          alert(message, "error");
-        }}
-      />
+      {confirmLogout ? (
+        <Suspense fallback={null}>
+          <LogoutDialog
+            open
+            onCancel={() => setConfirmLogout(false)}
+            onFailed={(message) => {
+              setConfirmLogout(false);
+              alert(message, "error");
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

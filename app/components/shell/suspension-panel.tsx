@@ -1,8 +1,11 @@
-import { useState, useSyncExternalStore } from "react";
-import { Link } from "react-router";
+import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { useThrottledScroll } from "../../lib/use-scroll";
-import { Modal } from "../ui/modal";
 import "./suspension-panel.css";
+
+// Loaded when 客服 is pressed: the dialog (and the Modal behind it) is not needed before.
+const CustomerServiceDialog = lazy(() =>
+  import("./customer-service-dialog").then((m) => ({ default: m.CustomerServiceDialog })),
+);
 
 /** Spec §9: back-to-top appears past 800 px; the scroll listener runs at most every 100 ms. */
 const BACK_TO_TOP_AT = 800;
@@ -80,48 +83,11 @@ export function SuspensionPanel({ devOutbox, supportEmail }: SuspensionPanelProp
           </svg>
         </button>
       ) : null}
-      <CustomerServiceDialog
-        open={serviceOpen}
-        supportEmail={supportEmail}
-        onClose={() => setServiceOpen(false)}
-      />
+      {serviceOpen ? (
+        <Suspense fallback={null}>
+          <CustomerServiceDialog open supportEmail={supportEmail} onClose={() => setServiceOpen(false)} />
+        </Suspense>
+      ) : null}
     </div>
-  );
-}
-
-/** Contact options; the Modal moves focus in, closes on Escape and hands focus back to 客服. */
-function CustomerServiceDialog({
-  open,
-  supportEmail,
-  onClose,
-}: {
-  open: boolean;
-  supportEmail: string;
-  onClose: () => void;
-}) {
-  return (
-    <Modal open={open} onClose={onClose} labelledBy="service-title" className="service-dialog">
-      <h2 id="service-title" className="modal-title">
-        联系客服
-      </h2>
-      <p className="service-lead">遇到问题或有建议？可以通过下面的方式找到我们：</p>
-      <ul className="service-options">
-        {/* No address only when the root loader failed (useRootData's fallback). */}
-        {supportEmail ? (
-          <li>
-            <a className="service-option" href={`mailto:${supportEmail}`}>
-              <span className="service-option-name">发送邮件</span>
-              <span className="service-option-detail">{supportEmail}</span>
-            </a>
-          </li>
-        ) : null}
-        <li>
-          <Link className="service-option" to="/about" onClick={onClose}>
-            <span className="service-option-name">关于我们</span>
-            <span className="service-option-detail">了解本站与合作方式</span>
-          </Link>
-        </li>
-      </ul>
-    </Modal>
   );
 }

@@ -22,7 +22,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const pointer = url.searchParams.get("pointer");
   // The sidebar does not depend on the feed: load both at once.
   const [feed, side] = await Promise.all([
-    await loadFeed(context, {
+    loadFeed(context, {
       base: `/explore/${category.slug}`,
       sort,
       category: category.slug,

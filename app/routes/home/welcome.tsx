@@ -28,7 +28,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const sort = parseSort(url.searchParams.get("sort"), SORTS, "popular");
   // The sidebar does not depend on the feed: load both at once.
   const [feed, side] = await Promise.all([
-    await loadFeed(context, {
+    loadFeed(context, {
       base: params.category ? `/welcome/${category.slug}` : "/",
       sort,
       category: category.slug,

@@ -1,203 +1,242 @@
-import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { entries, entrySearch, users } from "../../../db/schema/index.ts";
 import { containsPattern } from "../tags/queries.ts";
 import { authorColumns, entryListColumns } from "../entries/queries.ts";
+import { relevanceFromDistance, rumDistance, rumScore } from "./relevance.ts";
 
-/**
- * ts_rank_cd's weights, in its order {D, C, B, A}: content 0.1, abstract 0.2, tags 0.4, title 1.0.
- * Normalization 1 divides by 1 + log(document length), so a long article does not win by length.
- */
-const WEIGHTS = sql.raw(`'{0.1, 0.2, 0.4, 1.0}'::float4[]`);
-const NORMALIZATION = 1;
-
-/** The two tsqueries of a search: every word (`a & b`) and the words in order (`a <-> b`). */
+/** The tsqueries of a search (search.ts entryQuery), built from its distinct words. */
 export interface EntryQuery {
+  /** The distinct words, in query order: `any` lists them in this order (relevance.ts needs it). */
+  words: string[];
+  /** Every word (`a & b`): what matches. */
   all: string;
+  /** Any word (`a | b`): what relevance is measured against (relevance.ts says why not `all`). */
+  any: string;
+  /** The words in order, adjacent (`a <-> b`): phrase matches rank first. */
   phrase: string;
 }
 
 /**
- * How many matches are ranked: the newest this many (20 pages). Relevance has no index to walk, so
- * ranking every match of a common word (a third of a million entries for 性能 at a million) would
- * read and score every document; scoring reads each candidate's whole document from TOAST, which
- * made ranking the larger half of a search: at a million entries 400 instead of 1,000 took the
- * five probe queries from 40–133 ms to 22–59 ms each (docs/benchmarks.md). Queries with fewer
- * matches are ranked whole. Beyond it there are no pages.
+ * How many matches are ranked: the most relevant this many (20 pages), over all matches, old or
+ * new. On the RUM path they come out of the index in relevance order, so no row beyond them is
+ * read; heat then reorders them (rankCandidates). Beyond them there are no pages.
  */
 export const RANK_WINDOW = 400;
 
 const findable = and(eq(entries.status, "published"), isNull(entries.deletedAt));
 
+/** The RUM index on entry_search.document, made at startup when PostgreSQL has RUM (db/client.ts). */
+export const RUM_INDEX = "entry_search_document_rum_idx";
+/** A missing index is looked for again after this long (a concurrent build may finish meanwhile). */
+const RUM_RECHECK_MS = 60_000;
+const rumState = new WeakMap<Db, { usable: boolean; at: number; pending: Promise<boolean> | null }>();
+
 /**
- * Newest-first slices of the index, searched in turn: the newest SLICES[0] documents, then the
- * newest SLICES[1], then all. Finding the candidates costs a visit to every match's row (the GIN
- * index returns row addresses in storage order, not newest first), so a common word's newest 400
- * matches are looked for among recent documents first: a bitmap AND of the GIN index and the
- * primary key's id range reads only the rows of the slice. A rare word finds too few there and
- * widens; its matches are few, so the wider passes are cheap. The results are the same either way:
- * the newest RANK_WINDOW matches.
+ * Whether this database has a valid RUM index to search with: looked up once per process and
+ * database, and again a minute later while it is missing (PGlite never has one: to_regclass is null).
  */
-export const SLICES = [25_000, 250_000];
-/** The slice bounds move slowly: they are looked up again at most this often. */
-const SLICE_BOUNDS_TTL_MS = 5 * 60_000;
-
-interface SliceBounds {
-  /** The id of the SLICES[i]-th newest document, or null when the index is not that large. */
-  bounds: (string | null)[];
-  /** Documents in the index (the planner's estimate): scales a slice's count to a total. */
-  documents: number;
-  at: number;
+export async function hasRumIndex(db: Db): Promise<boolean> {
+  let state = rumState.get(db);
+  if (!state) rumState.set(db, (state = { usable: false, at: 0, pending: null }));
+  if (state.usable || (state.at && Date.now() - state.at < RUM_RECHECK_MS)) return state.usable;
+  const slot = state;
+  slot.pending ??= db
+    .execute<{ usable: boolean }>(
+      sql`select exists (select 1 from pg_index where indexrelid = to_regclass(${RUM_INDEX}) and indisvalid and indisready) as usable`,
+    )
+    .then((result) => {
+      const [row] = (result as unknown as { rows: { usable: boolean }[] }).rows;
+      slot.usable = Boolean(row?.usable);
+      slot.at = Date.now();
+      return slot.usable;
+    })
+    .finally(() => {
+      slot.pending = null;
+    });
+  return slot.pending;
 }
 
-/** Cached bounds per database and slice sizes. */
-const sliceBounds = new WeakMap<
-  Db,
-  Map<string, { value: SliceBounds | null; pending: Promise<void> | null }>
->();
-
-async function readSliceBounds(db: Db, slices: readonly number[]): Promise<SliceBounds> {
-  if (!slices.length) return { bounds: [], documents: 0, at: Date.now() };
-  const offsets = slices.map(
-    (n) =>
-      sql`(select ${entrySearch.entryId} from ${entrySearch} order by ${entrySearch.entryId} desc offset ${n - 1} limit 1)`,
-  );
-  const result = await db.execute<Record<string, string | number | null>>(
-    sql`select ${sql.join(
-      offsets.map((o, i) => sql`${o} as ${sql.raw(`b${i}`)}`),
-      sql`, `,
-    )}, (select greatest(reltuples, 0)::bigint from pg_class where oid = 'entry_search'::regclass) as documents`,
-  );
-  const row = (result as unknown as { rows: Record<string, string | number | null>[] }).rows[0] ?? {};
-  return {
-    bounds: slices.map((_, i) => (row[`b${i}`] as string | null) ?? null),
-    documents: Number(row.documents ?? 0),
-    at: Date.now(),
-  };
+/** A ranked match: what ordering needs, no more. */
+export interface Candidate {
+  entryId: string;
+  /** relevance.ts; the same number on both paths. */
+  relevance: number;
+  /** The words adjacent and in order somewhere in the document. */
+  phrase: boolean;
+  hotIndex: number;
 }
 
 /**
- * The current slice bounds. The first search of a process waits for them (one index walk); later
- * ones use what is cached and refresh it in the background once it is older than the TTL.
+ * Relevance weighted by heat: relevance × (1 + log10(1 + hotIndex) / 2). The factor is 1 for an
+ * entry nobody read and grows slowly (2 at a heat of 100, 3 at 10,000), so heat reorders entries
+ * of like relevance (the same fields hit as often) but a word in the content alone does not
+ * overtake a title for being popular unless it is very popular.
  */
-async function currentSliceBounds(db: Db, slices: readonly number[]): Promise<SliceBounds> {
-  let perDb = sliceBounds.get(db);
-  if (!perDb) sliceBounds.set(db, (perDb = new Map()));
-  const key = slices.join(",");
-  let slot = perDb.get(key);
-  if (!slot) perDb.set(key, (slot = { value: null, pending: null }));
-  const refresh = () => {
-    slot.pending ??= readSliceBounds(db, slices)
-      .then((value) => {
-        slot.value = value;
-      })
-      .finally(() => {
-        slot.pending = null;
-      });
-    return slot.pending;
-  };
-  if (!slot.value) await refresh();
-  else if (Date.now() - slot.value.at > SLICE_BOUNDS_TTL_MS) void refresh().catch(() => undefined);
-  return slot.value!;
-}
-
-/** Forget cached slice bounds (tests that reshape the index). */
-export function resetSliceBounds(db: Db) {
-  sliceBounds.delete(db);
+export function heatedScore(c: Candidate): number {
+  return c.relevance * (1 + Math.log10(1 + Math.max(c.hotIndex, 0)) / 2);
 }
 
 /**
- * The newest RANK_WINDOW matches of `all`, newest first, and how many match in all: exact when the
- * whole index was searched, else scaled up from the slice that held enough (an estimate).
+ * The final order of the candidates, the same function on both paths: phrase matches first, then
+ * heated relevance, then the newer entry (ids are time-ordered).
+ */
+export function rankCandidates(candidates: Candidate[]): Candidate[] {
+  const score = new Map(candidates.map((c) => [c.entryId, heatedScore(c)]));
+  return [...candidates].sort(
+    (a, b) =>
+      Number(b.phrase) - Number(a.phrase) ||
+      score.get(b.entryId)! - score.get(a.entryId)! ||
+      (a.entryId < b.entryId ? 1 : a.entryId > b.entryId ? -1 : 0),
+  );
+}
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+
+/**
+ * RUM path: the `window` most relevant matches straight from the index, which computes relevance
+ * from the word positions it stores and sorts in memory; the heap is visited for those rows only.
  *
- *   select entry_id, count(*) over () as total from entry_search
- *   where document @@ $all [and entry_id >= $bound]
- *   order by entry_id desc limit 400
+ *   select c.entry_id, c.doc <=> $any as distance, c.doc @@ $phrase as phrase, e.hot_index
+ *   from (select entry_id, document || ''::tsvector as doc from entry_search
+ *         where document @@ $all order by document <=> $any limit 400) c
+ *   join entries e on e.id = c.entry_id where <findable>
+ *
+ * `document || ''` detoasts each candidate's document once for the two tests above (each would
+ * fetch it from TOAST again). The distance recomputed on the row (rum_ts_distance, a float4) comes
+ * from the same score the index ordered by: with an OR query RUM's two computations agree
+ * (relevance.ts). Where ties straddle
+ * the window's edge, which of the tied matches get in is the index's choice (RUM sorts without a
+ * tie-break); the GIN path takes the newest. The total is exact when fewer than `window` match,
+ * else the planner's estimate (counting every match would read every matching row).
+ */
+async function rumCandidates(tx: Tx, q: EntryQuery, window: number) {
+  // The ordered scan is an index scan; a bitmap scan would score every match on the heap. jit off:
+  // see ginCandidates. work_mem: RUM sorts every match in memory (about 56 bytes each) and spilled
+  // to temporary files past 4 MB (80,000 matches), doubling the scan's time in a test at 200,000
+  // documents.
+  await tx.execute(
+    sql`select set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true), set_config('jit', 'off', true), set_config('work_mem', '32MB', true)`,
+  );
+  const rows = rowsOf<{ entryId: string; distance: number; phrase: boolean; hotIndex: number }>(
+    await tx.execute(sql`
+      select c.entry_id as "entryId", (c.doc <=> ${q.any}::tsquery)::float8 as distance,
+             c.doc @@ ${q.phrase}::tsquery as phrase, e.hot_index as "hotIndex"
+      from (select s.entry_id, s.document || ''::tsvector as doc from ${entrySearch} s
+            where s.document @@ ${q.all}::tsquery
+            order by s.document <=> ${q.any}::tsquery limit ${window}) c
+      join ${entries} e on e.id = c.entry_id
+      where e.status = 'published' and e.deleted_at is null`),
+  );
+  const candidates: Candidate[] = rows.map((r) => ({
+    entryId: r.entryId,
+    relevance: relevanceFromDistance(Number(r.distance)),
+    phrase: r.phrase,
+    hotIndex: Number(r.hotIndex),
+  }));
+  if (rows.length < window) return { candidates, total: candidates.length, exact: true };
+  return { candidates, total: Math.max(await estimateMatches(tx, q.all), rows.length), exact: false };
+}
+
+/** The planner's estimate of the matches of a tsquery, from the column statistics (no rows read). */
+async function estimateMatches(tx: Tx, all: string): Promise<number> {
+  const [row] = rowsOf<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] | string }>(
+    await tx.execute(
+      sql`explain (format json) select 1 from ${entrySearch} where ${entrySearch.document} @@ ${all}::tsquery`,
+    ),
+  );
+  const plan = row?.["QUERY PLAN"];
+  const parsed = typeof plan === "string" ? JSON.parse(plan) : plan;
+  return Math.round(Number(parsed?.[0]?.Plan?.["Plan Rows"] ?? 0));
+}
+
+/**
+ * GIN path (PGlite, and PostgreSQL without RUM): every match with the positions of the query words
+ * in it, scored here (relevance.ts), the `window` best kept (ties: the newer entry). Reads and scores
+ * every matching document, which is fine at PGlite's sizes and slow for a common word at a million
+ * entries: that is what the RUM index is for. The total is exact.
  *
  * The planner sees entry_search's heap as small (documents live in TOAST) and so prefers a
  * sequential or primary-key scan that tests `@@` row by row, reading and decompressing every
- * document: at 100,000 entries 240 ms against 60 ms for the GIN bitmap. Hence the two settings
- * (and jit off, see searchEntryPage), local to the transaction; the slice's id range still joins the GIN bitmap as a bitmap of the
- * primary key.
+ * document: at 100,000 entries 240 ms against 60 ms for the GIN bitmap; hence the two settings. jit
+ * off: the switches work by adding a huge cost to the plans they forbid, which lifts every plan past
+ * jit_above_cost; compiling then took 155 of 208 ms of a query that runs in 50 without it.
  */
-async function findCandidates(
-  tx: Tx,
-  all: SQL,
-  bounds: SliceBounds,
-  slices: readonly number[],
-  window: number,
-) {
-  const passes = [...bounds.bounds.filter((b): b is string => b !== null), null];
-  for (const [i, bound] of passes.entries()) {
-    const rows = await tx
-      .select({ entryId: entrySearch.entryId, total: sql<number>`count(*) over ()` })
-      .from(entrySearch)
-      .where(
-        bound === null
-          ? sql`${entrySearch.document} @@ ${all}`
-          : sql`${entrySearch.document} @@ ${all} and ${entrySearch.entryId} >= ${bound}`,
-      )
-      .orderBy(desc(entrySearch.entryId))
-      .limit(window);
-    const inSlice = rows.length ? Number(rows[0].total) : 0;
-    if (bound === null) return { ids: rows.map((r) => r.entryId), total: inSlice, exact: true };
-    if (inSlice >= window) {
-      const sliceSize = slices[i];
-      const estimate = Math.round((inSlice * Math.max(bounds.documents, sliceSize)) / sliceSize);
-      return { ids: rows.map((r) => r.entryId), total: Math.max(estimate, inSlice), exact: false };
-    }
-  }
-  throw new Error("unreachable: the last pass searches everything");
+async function ginCandidates(tx: Tx, q: EntryQuery, window: number) {
+  await tx.execute(
+    sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('jit', 'off', true)`,
+  );
+  type Found = { lexeme: string; positions: number[] | null; weights: string[] | null };
+  const rows = rowsOf<{ entryId: string; phrase: boolean; hotIndex: number; words: Found[] | string | null }>(
+    await tx.execute(sql`
+      select s.entry_id as "entryId", s.document @@ ${q.phrase}::tsquery as phrase, e.hot_index as "hotIndex",
+             (select json_agg(json_build_object('lexeme', u.lexeme, 'positions', u.positions, 'weights', u.weights))
+              from unnest(s.document) u where u.lexeme = any(${sql.param(q.words)}::text[])) as words
+      from ${entrySearch} s join ${entries} e on e.id = s.entry_id
+      where s.document @@ ${q.all}::tsquery and e.status = 'published' and e.deleted_at is null`),
+  );
+  const scored = rows.map((r) => {
+    const found: Found[] = typeof r.words === "string" ? JSON.parse(r.words) : (r.words ?? []);
+    const byWord = new Map(found.map((f) => [f.lexeme, f]));
+    const score = rumScore(q.words.map((w) => byWord.get(w)));
+    const candidate: Candidate = {
+      entryId: r.entryId,
+      relevance: relevanceFromDistance(rumDistance(score)),
+      phrase: r.phrase,
+      hotIndex: Number(r.hotIndex),
+    };
+    return { score, candidate };
+  });
+  // The index's order: its score, then (where the index has no rule) the newer entry.
+  scored.sort(
+    (a, b) =>
+      b.score - a.score ||
+      (a.candidate.entryId < b.candidate.entryId ? 1 : a.candidate.entryId > b.candidate.entryId ? -1 : 0),
+  );
+  return { candidates: scored.slice(0, window).map((s) => s.candidate), total: scored.length, exact: true };
 }
 
 /**
  * One page of matching entries with their authors, best first, and the number of matches.
  *
- *   candidates: the newest RANK_WINDOW matches (findCandidates), then
- *   select …, s.document @@ $phrase as phrase,
- *          ts_rank_cd('{0.1,0.2,0.4,1.0}', s.document, $all, 1) as rank
- *   from entry_search s join entries e on e.id = s.entry_id join users u on u.id = e.user_id
- *   where s.entry_id = any($candidates) and e.status = 'published' and e.deleted_at is null
- *   order by phrase desc, rank desc, e.hot_index desc, e.id desc limit 20 offset $offset
+ * Ranking: the `window` (RANK_WINDOW) most relevant of all matches (relevance.ts), ordered by
+ * rankCandidates (phrase first, then relevance × heat). Relevance is RUM's own measure, so the
+ * RUM path takes the candidates straight from the index in that order (rumCandidates) and the GIN
+ * path computes the same numbers in JavaScript (ginCandidates): both give the same pages, which
+ * search.test.ts checks on PostgreSQL. The path is the RUM index's when the database has a valid
+ * one (hasRumIndex), else GIN; tests force one with `tuning.path`.
  *
- * The phrase flag sorts first: entries with the query's words adjacent and in order lead. Ids are
- * time-ordered, so the candidates are the newest matches. entry_search only holds findable
- * entries; the status test is a second lock on that door. Two statements for nearly every query
- * (one more per slice a rare word widens through), whatever the page size.
+ * The ranking is two statements in a transaction (settings, candidates; a third for the estimated
+ * total of a common word on RUM), the page's rows one more, whatever the page size. Repeated
+ * anonymous searches are served by the page cache (server/lib/page-cache.ts) without any of them.
  */
 export async function searchEntryPage(
   db: Db,
   q: EntryQuery & { offset: number; limit: number },
-  /** Tests shrink these to see the slices at work on a small index. */
-  tuning: { slices?: readonly number[]; window?: number } = {},
+  /** Tests pick the path and shrink the window. */
+  tuning: { path?: "rum" | "gin"; window?: number } = {},
 ) {
-  const slices = tuning.slices ?? SLICES;
   const window = tuning.window ?? RANK_WINDOW;
-  const all = sql`${q.all}::tsquery`;
-  const phrase = sql`${q.phrase}::tsquery`;
-  const bounds = await currentSliceBounds(db, slices);
-  return db.transaction(async (tx) => {
-    // jit off: the two switches work by adding a huge cost to the plans they forbid, which lifts
-    // every plan here past jit_above_cost; compiling the expressions then took 155 of 208 ms of a
-    // ranking query at a million entries (EXPLAIN ANALYZE), for a query that runs 50 ms without it.
-    await tx.execute(
-      sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('jit', 'off', true)`,
-    );
-    const found = await findCandidates(tx, all, bounds, slices, window);
-    if (!found.ids.length) return { rows: [], total: found.total, exact: found.exact };
-    const phraseFlag = sql<boolean>`${entrySearch.document} @@ ${phrase}`;
-    const rank = sql<number>`ts_rank_cd(${WEIGHTS}, ${entrySearch.document}, ${all}, ${sql.raw(String(NORMALIZATION))})`;
-    const rows = await tx
-      .select({ entry: entryListColumns, user: authorColumns, phrase: phraseFlag, rank })
-      .from(entrySearch)
-      .innerJoin(entries, eq(entries.id, entrySearch.entryId))
-      .innerJoin(users, eq(users.id, entries.userId))
-      .where(and(inArray(entrySearch.entryId, found.ids), findable))
-      .orderBy(desc(phraseFlag), desc(rank), desc(entries.hotIndex), desc(entries.id))
-      .limit(q.limit)
-      .offset(q.offset);
-    return { rows, total: found.total, exact: found.exact };
+  const path = tuning.path ?? ((await hasRumIndex(db)) ? "rum" : "gin");
+  const found = await db.transaction((tx) =>
+    path === "rum" ? rumCandidates(tx, q, window) : ginCandidates(tx, q, window),
+  );
+  const page = rankCandidates(found.candidates).slice(q.offset, q.offset + q.limit);
+  const result = { total: found.total, exact: found.exact, path };
+  if (!page.length) return { rows: [], ...result };
+  const ids = page.map((c) => c.entryId);
+  const loaded = await db
+    .select({ entry: entryListColumns, user: authorColumns })
+    .from(entries)
+    .innerJoin(users, eq(users.id, entries.userId))
+    .where(and(inArray(entries.id, ids), findable));
+  const byId = new Map(loaded.map((r) => [r.entry.id, r]));
+  const rows = page.flatMap((c) => {
+    const row = byId.get(c.entryId);
+    return row ? [{ ...row, phrase: c.phrase, relevance: c.relevance }] : [];
   });
+  return { rows, ...result };
 }
 
 /**

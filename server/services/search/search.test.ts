@@ -9,7 +9,8 @@ import { newId } from "../../lib/ids.ts";
 import { segmentQuery } from "../../lib/segment.ts";
 import { deleteEntry, insertEntry, updateEntry, type NewEntry } from "../entries/write.ts";
 import { reindexAllEntries } from "./index-entry.ts";
-import { resetSliceBounds, searchEntryPage } from "./queries.ts";
+import { hasRumIndex, searchEntryPage } from "./queries.ts";
+import { rumDistance, rumScore } from "./relevance.ts";
 import { entryQuery } from "./search.ts";
 import fc from "fast-check";
 
@@ -220,51 +221,135 @@ describe("GET /api/search: entries", () => {
   });
 });
 
-describe("newest-first slices (queries.ts SLICES)", () => {
-  it("find the same ranked matches as searching everything; totals exact or scaled up", async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        // Each document gets some of three words of this run; titles vary so ranks differ.
-        fc.array(fc.record({ words: fc.subarray([0, 1, 2], { minLength: 0 }), inTitle: fc.boolean() }), {
-          minLength: 1,
-          maxLength: 24,
-        }),
-        fc.constantFrom("a", "a b", "c a", "b"),
-        async (docs, shape) => {
-          const words = [token(), token(), token()];
-          for (const doc of docs) {
-            const text = doc.words.map((w) => words[w]).join(" ");
-            await makeEntry(doc.inTitle ? { title: `切片 ${text}` } : { content: `正文 ${text}` });
-          }
-          const query = shape.replace(/[abc]/g, (c) => words["abc".indexOf(c)]);
-          const q = entryQuery(segmentQuery(query));
-          const page = { ...q, offset: 0, limit: 5 };
-          resetSliceBounds(db());
-          const whole = await searchEntryPage(db(), page, { slices: [], window: 5 });
-          const sliced = await searchEntryPage(db(), page, { slices: [3, 8], window: 5 });
-          expect(sliced.rows.map((r) => r.entry.id)).toEqual(whole.rows.map((r) => r.entry.id));
-          expect(whole.exact).toBe(true);
-          if (sliced.exact) expect(sliced.total).toBe(whole.total);
-          else expect(sliced.total).toBeGreaterThanOrEqual(5);
-        },
-      ),
-      { numRuns: 15 },
-    );
-  }, 120_000);
+/** Whether this database searches with RUM (PostgreSQL with postgresql-15-rum; never PGlite). */
+const withRum = async () => hasRumIndex(db());
 
-  it("say so when the total is an estimate, and the page shows 约", async () => {
+describe("ranking over all matches (queries.ts, relevance.ts)", () => {
+  it("finds an old, excellent entry for a common word among many newer ones", async () => {
+    const t = token();
+    // The old one: the word in its title and tags, and read a lot.
+    const tag = await makeTag(`${t}标签`);
+    const old = await makeEntry({ title: `${t} 深入浅出`, content: `${t} 的原理。` }, [tag.id]);
+    await db().update(entries).set({ hotIndex: 5000 }).where(eq(entries.id, old.id));
+    // Twelve newer ones mention it once, in passing.
+    for (let i = 0; i < 12; i++) await makeEntry({ title: `杂记 ${i}`, content: `顺带提到 ${t}。` });
+    const q = { ...entryQuery([t]), offset: 0, limit: 3 };
+    for (const path of (await withRum()) ? (["rum", "gin"] as const) : (["gin"] as const)) {
+      const found = await searchEntryPage(db(), q, { path, window: 4 });
+      expect(found.rows[0].entry.id).toBe(old.id);
+      expect(found.rows).toHaveLength(3);
+    }
+  });
+
+  it("says whether the total is exact: always on GIN, on RUM below the window", async () => {
     const t = token();
     for (let i = 0; i < 12; i++) await makeEntry({ title: `估计 ${t} ${i}` });
-    resetSliceBounds(db());
     const q = { ...entryQuery([t]), offset: 0, limit: 20 };
-    const sliced = await searchEntryPage(db(), q, { slices: [6], window: 4 });
-    // The newest 6 documents are this test's own on PGlite (a database per file); on the shared
-    // PostgreSQL database other files insert meanwhile and may push them out of the slice.
-    if (!process.env.DATABASE_URL) expect([sliced.exact, sliced.total]).toEqual([false, 6]);
-    expect(sliced.rows).toHaveLength(4);
+    const gin = await searchEntryPage(db(), q, { path: "gin", window: 4 });
+    expect([gin.exact, gin.total, gin.rows.length]).toEqual([true, 12, 4]);
+    if (await withRum()) {
+      const rum = await searchEntryPage(db(), q, { path: "rum", window: 4 });
+      expect(rum.exact).toBe(false);
+      expect(rum.total).toBeGreaterThanOrEqual(4);
+      expect(rum.rows).toHaveLength(4);
+      expect(await searchEntryPage(db(), q, { path: "rum", window: 20 })).toMatchObject({
+        exact: true,
+        total: 12,
+      });
+    }
     const r = await search({ query: t });
     expect(r.d.entries).toMatchObject({ total: 12, totalExact: true });
   });
+
+  it("computes RUM's distance in JavaScript, bit for bit (PostgreSQL with RUM only)", async (ctx) => {
+    if (!(await withRum())) return ctx.skip();
+    const pool = ["wa", "wb", "wc", "c++", "开发", "开发者"];
+    const occurrence = fc.record({
+      word: fc.integer({ min: 0, max: pool.length - 1 }),
+      // A small range, so that two words sometimes share a position (a word and its part do).
+      position: fc.integer({ min: 1, max: 40 }),
+      weight: fc.constantFrom("A", "B", "C", "D"),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(occurrence, { maxLength: 30 }),
+        fc.uniqueArray(fc.integer({ min: 0, max: pool.length - 1 }), { minLength: 1, maxLength: 4 }),
+        async (occurrences, queryWords) => {
+          // One position per word at most once, as in a tsvector.
+          const byWord = new Map<string, Map<number, string>>();
+          for (const o of occurrences) {
+            const word = pool[o.word];
+            if (!byWord.has(word)) byWord.set(word, new Map());
+            if (!byWord.get(word)!.has(o.position)) byWord.get(word)!.set(o.position, o.weight);
+          }
+          const literal = [...byWord]
+            .map(([w, ps]) => `'${w}':${[...ps].map(([p, wt]) => `${p}${wt}`).join(",")}`)
+            .join(" ");
+          const words = queryWords.map((i) => pool[i]);
+          const { any } = entryQuery(words);
+          const result = await db().execute(
+            sql`select (${literal}::tsvector <=> ${any}::tsquery)::float8 as distance`,
+          );
+          const [{ distance }] = (result as unknown as { rows: { distance: number }[] }).rows;
+          const positions = words.map((w) => {
+            const ps = [...(byWord.get(w) ?? new Map<number, string>())].sort((a, b) => a[0] - b[0]);
+            return ps.length ? { positions: ps.map((p) => p[0]), weights: ps.map((p) => p[1]) } : null;
+          });
+          expect(rumDistance(rumScore(positions))).toBe(Number(distance));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("gives the same pages on the RUM and the GIN path (PostgreSQL with RUM only)", async (ctx) => {
+    if (!(await withRum())) return ctx.skip();
+    await fc.assert(
+      fc.asyncProperty(
+        // Each document gets some of three words of this run, in its title, abstract or content,
+        // once or repeated, and some heat: relevance and heat both vary, and ties occur.
+        fc.array(
+          fc.record({
+            words: fc.subarray([0, 1, 2], { minLength: 0 }),
+            field: fc.constantFrom("title", "summary", "content"),
+            repeat: fc.integer({ min: 1, max: 3 }),
+            hot: fc.constantFrom(0, 0, 3, 50, 2000),
+          }),
+          { minLength: 1, maxLength: 20 },
+        ),
+        fc.constantFrom("a", "a b", "c a", "b", "a b c"),
+        fc.constantFrom(3, 5, 400),
+        async (docs, shape, window) => {
+          const words = [token(), token(), token()];
+          for (const doc of docs) {
+            const text = Array.from({ length: doc.repeat }, () =>
+              doc.words.map((w) => words[w]).join(" "),
+            ).join(" 。");
+            const e = await makeEntry({ [doc.field]: `样本 ${text}` });
+            if (doc.hot) await db().update(entries).set({ hotIndex: doc.hot }).where(eq(entries.id, e.id));
+          }
+          const query = shape.replace(/[abc]/g, (c) => words["abc".indexOf(c)]);
+          const q = { ...entryQuery(segmentQuery(query)), offset: 0, limit: 400 };
+          const rum = await searchEntryPage(db(), q, { path: "rum", window });
+          const gin = await searchEntryPage(db(), q, { path: "gin", window });
+          expect([rum.path, gin.path]).toEqual(["rum", "gin"]);
+          // The candidates are the `window` most relevant either way.
+          const relevances = (r: typeof rum) => r.rows.map((x) => x.relevance).sort((a, b) => b - a);
+          expect(relevances(rum)).toEqual(relevances(gin));
+          // The same pages, unless relevance ties straddle the window's edge: then which of the
+          // tied entries get in is the RUM index's choice (queries.ts rumCandidates).
+          const all = await searchEntryPage(db(), q, { path: "gin", window: 1000 });
+          const ranked = all.rows.map((x) => x.relevance).sort((a, b) => b - a);
+          const tieAtEdge = ranked.length > window && ranked[window - 1] === ranked[window];
+          if (!tieAtEdge) expect(rum.rows.map((r) => r.entry.id)).toEqual(gin.rows.map((r) => r.entry.id));
+          if (rum.exact) expect(rum.total).toBe(gin.total);
+          else expect(rum.total).toBeGreaterThanOrEqual(window);
+          expect(gin.total).toBe(all.rows.length);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  }, 180_000);
 });
 
 describe("GET /api/search: the query rule (spec §5)", () => {

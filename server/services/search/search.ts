@@ -12,7 +12,7 @@ export const SEARCH_PAGE_SIZE = 20;
 /** Users and tags shown beside the entries (spec §9: 10 suggested tags for a search). */
 export const SEARCH_USERS = 10;
 export const SEARCH_TAGS = 10;
-/** Pages are numbered from 0 and end with the ranked window (queries.ts: the newest RANK_WINDOW = 400 matches). */
+/** Pages are numbered from 0 and end with the ranked window (queries.ts: the RANK_WINDOW = 400 most relevant matches). */
 export const SEARCH_MAX_PAGE = RANK_WINDOW / SEARCH_PAGE_SIZE - 1;
 
 export interface SearchResult {
@@ -26,9 +26,9 @@ export interface SearchResult {
   entries: {
     list: PresentedEntry[];
     /**
-     * How many entries match (pages stop at the ranked window of the newest 400). Exact when
-     * `totalExact`; for a common word found among the newest documents alone (queries.ts SLICES)
-     * it is that slice's count scaled to the whole index — shown as 约 N.
+     * How many entries match (pages stop at the ranked window of the 400 most relevant). Exact
+     * when `totalExact`; for a word with more matches than the window on the RUM path it is the
+     * planner's estimate (queries.ts rumCandidates) — shown as 约 N.
      */
     total: number;
     totalExact: boolean;
@@ -42,23 +42,26 @@ export interface SearchResult {
 const lexeme = (word: string) => `'${word.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 
 /**
- * The tsqueries of the query words: every word (deduplicated) for matching, and all of them in
- * order, adjacent, for the phrase that ranks first.
+ * The tsqueries of the query words (queries.ts EntryQuery): every word (deduplicated) for
+ * matching, any of them for relevance, and all of them in order, adjacent, for the phrase that
+ * ranks first.
  */
 export function entryQuery(words: string[]) {
+  const distinct = [...new Set(words)];
   return {
-    all: [...new Set(words)].map(lexeme).join(" & "),
+    words: distinct,
+    all: distinct.map(lexeme).join(" & "),
+    any: distinct.map(lexeme).join(" | "),
     phrase: words.map(lexeme).join(" <-> "),
   };
 }
 
 /**
- * Search (spec §7 Search, §5): entries, users and tags for a query. The entries are ranked by
- * relevance — phrase matches first, then ts_rank_cd over the weighted document — and then heat
- * (hotIndex), among the newest 400 matches (queries.ts, RANK_WINDOW); users by name and tags by
- * title, exact first. A constant number of queries whatever
- * the page size: entries with authors, their tags, the caller's likes, users, tags, the caller's
- * tag subscriptions.
+ * Search (spec §7 Search, §5): entries, users and tags for a query. The entries are the 400 most
+ * relevant of all matches (queries.ts RANK_WINDOW, relevance.ts), phrase matches first, then
+ * relevance weighted by heat (hotIndex); users by name and tags by title, exact first. A constant
+ * number of queries whatever the page size: entries with authors, their tags, the caller's likes,
+ * users, tags, the caller's tag subscriptions.
  */
 export function createSearchService(deps: Deps, tagService: Pick<TagService, "search">) {
   const { db } = deps;
