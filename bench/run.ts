@@ -1,9 +1,12 @@
-// npm run bench -- [--entries 1000000] [--duration 10] [--connections 16] [--only name,name]
+// npm run bench -- [--entries 1000000] [--duration 10] [--connections 50] [--only name,name]
+//                  [--encoding "gzip, deflate, br"] (the Accept-Encoding sent; "identity" for none)
 // (with NODE_ENV=production, so React renders with its production build as a deployment does)
 //
 // Load and latency of the read paths that must stay fast at scale, against PostgreSQL:
 // explore (popular and newest, first page and 50th page by pointer), a tag feed, the SSR pages of
-// explore and of an article, and search. It seeds a database of its own once (sized by --entries,
+// explore and of an article, and search. Every scenario is also printed as a ratio to a bare Fastify
+// JSON route measured in the same run, and the app runs twice: with the anonymous page cache (as
+// deployed) and without it (what a logged-in reader or a cache miss costs), each on its own port. It seeds a database of its own once (sized by --entries,
 // users and the rest in proportion), keeps it for later runs, then prints the EXPLAIN of each feed
 // query and p50/p99 latency and throughput under concurrent load (autocannon over loopback).
 //
@@ -13,7 +16,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { execSync } from "node:child_process";
+import { execSync, fork } from "node:child_process";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -32,7 +35,8 @@ const { values: args } = parseArgs({
   options: {
     entries: { type: "string", default: "1000000" },
     duration: { type: "string", default: "10" },
-    connections: { type: "string", default: "16" },
+    connections: { type: "string", default: "50" },
+    encoding: { type: "string", default: "gzip, deflate, br" },
     only: { type: "string" },
     "admin-url": { type: "string" },
   },
@@ -40,6 +44,7 @@ const { values: args } = parseArgs({
 const ENTRIES = Number(args.entries);
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
+const ENCODING = args.encoding!;
 const ADMIN_URL =
   args["admin-url"] ?? process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -127,6 +132,8 @@ async function explain(name: string, database: Awaited<ReturnType<typeof openDat
 interface Scenario {
   name: string;
   path: string;
+  /** Which server: the app with its page cache (default), without it, or the bare route. */
+  target?: "cached" | "uncached" | "bare";
   /** Request headers, e.g. the auth triple of a logged-in user. */
   headers?: Record<string, string>;
   /**
@@ -156,13 +163,25 @@ const SEARCH_MIX = [
 
 const rand = () => Math.floor(Math.random() * 256);
 
-async function load(baseUrl: string, s: Scenario) {
+async function load(baseUrls: Record<NonNullable<Scenario["target"]>, string>, s: Scenario) {
   let sent = 0;
+  const baseUrl = baseUrls[s.target ?? "cached"];
+  if (s.target !== "bare") {
+    // Warm: the first request of a cached scenario is its one miss.
+    await fetch(baseUrl + (s.paths?.[0] ?? s.path), {
+      headers: { ...s.headers, "x-forwarded-for": "10.9.9.9" },
+    });
+  }
   const result = await autocannon({
     url: baseUrl + s.path,
     connections: CONNECTIONS,
     duration: DURATION,
-    headers: { accept: s.path.startsWith("/api/") ? "application/json" : "text/html", ...s.headers },
+    headers: {
+      accept: s.path.startsWith("/api/") ? "application/json" : "text/html",
+      // As browsers send it: compressed answers are what a deployment serves.
+      "accept-encoding": ENCODING,
+      ...s.headers,
+    },
     ...(s.manyAddresses || s.paths
       ? {
           requests: [
@@ -181,6 +200,7 @@ async function load(baseUrl: string, s: Scenario) {
   });
   return {
     name: s.name,
+    target: s.target ?? "cached",
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -207,8 +227,16 @@ async function main() {
     // no mail jobs while measuring.
     mailDigests: false,
   });
-  const nugget = await buildApp({ config, database, buildDir: process.env.NUGGET_BUILD_DIR ?? "build" });
-  const baseUrl = await nugget.app.listen({ port: 0, host: "127.0.0.1" });
+  // Services for finding pointers and sessions (no server here); the measured app is its own process.
+  const nugget = await buildApp({ config, database });
+  const server = fork(path.join("bench", "serve.ts"), {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
+  });
+  const baseUrls = await new Promise<Record<NonNullable<Scenario["target"]>, string>>((resolve, reject) => {
+    server.once("message", (m) => resolve(m as Record<NonNullable<Scenario["target"]>, string>));
+    server.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
 
   // Pointers of the 50th page, found by walking 49 pages through the service.
   const pointerAt = async (
@@ -277,82 +305,123 @@ async function main() {
     }),
   ];
 
-  const scenarios: Scenario[] = [
-    { name: "explore popular p1 (API)", path: "/api/get_entry_by_rank?limit=20" },
-    {
-      name: "explore popular p50 (API)",
-      path: `/api/get_entry_by_rank?limit=20&before=${encodeURIComponent(popular50)}`,
-    },
-    { name: "explore newest p1 (API)", path: "/api/get_entry_by_timeline?limit=20" },
-    {
-      name: "explore newest p50 (API)",
-      path: `/api/get_entry_by_timeline?limit=20&before=${encodeURIComponent(newest50)}`,
-    },
-    { name: "tag feed newest p1 (API)", path: `/api/entries?sort=newest&tag=${tag}` },
-    {
-      name: "tag feed newest p50 (API)",
-      path: `/api/entries?sort=newest&tag=${tag}&pointer=${encodeURIComponent(tagNewest50)}`,
-    },
-    { name: "tag feed popular p1 (API)", path: `/api/entries?sort=popular&tag=${tag}` },
-    {
-      name: "tag feed popular p50 (API)",
-      path: `/api/entries?sort=popular&tag=${tag}&pointer=${encodeURIComponent(tagPopular50)}`,
-    },
-    { name: "explore page (SSR)", path: "/explore/all" },
-    { name: "article page (SSR)", path: `/post/${post}` },
-    { name: "shared link page (SSR)", path: `/entry/${share}` },
-    {
-      name: "search 前端性能 (API)",
-      path: `/api/search?query=${encodeURIComponent("前端性能")}`,
-      manyAddresses: true,
-    },
-    {
-      // Common and rare words, Chinese and Latin, one and two words: a common word is found among
-      // the newest documents alone, a rare one widens to the whole index.
-      name: "search mix of 12 queries (API)",
-      path: "/api/search?query=React",
-      paths: SEARCH_MIX.map((q) => `/api/search?query=${encodeURIComponent(q)}`),
-      manyAddresses: true,
-    },
-    { name: "comments of the busiest entry (API)", path: `/api/comments/entry/${discussed}?pageSize=20` },
-    { name: "pins feed (API)", path: "/api/pins?limit=20" },
-    {
-      name: "notifications of the most-notified user (API)",
-      path: "/api/getUserNotification",
-      headers: asNotified,
-    },
-    { name: "collections home (API)", path: "/api/homeCollectionSet?page=0&rankType=hot" },
-    ...(cs
-      ? [{ name: "collection set entries (API)", path: `/api/getCollectionSetEntries?csId=${cs}&page=0` }]
-      : []),
-    ...(lang
-      ? [
-          {
-            name: "repo trending (API)",
-            path: `/api/get_trending?since=weekly&lang=${encodeURIComponent(lang)}`,
-          },
-        ]
-      : []),
-    { name: "booklets list (API)", path: "/api/booklets/getList" },
-  ].filter((s) => !args.only || args.only.split(",").some((o) => s.name.includes(o)));
+  // A reader with a session, for the per-viewer scenarios (liked flags, never cached).
+  const [reader] = await database.db.select().from(users).where(eq(users.id, notified));
+  const readerSession = await nugget.services.auth.startSession(reader, anon);
+  const asReader = { uid: reader.id, client: readerSession.clientId, token: readerSession.token };
+  const searchPaths = SEARCH_MIX.map((q) => `/api/search?query=${encodeURIComponent(q)}`);
+
+  const scenarios: Scenario[] = (
+    [
+      { name: "bare Fastify JSON route", path: "/", target: "bare" },
+      { name: "explore page, cache hit (SSR)", path: "/explore/all" },
+      { name: "article page, cache hit (SSR)", path: `/post/${post}` },
+      { name: "explore popular p1, cache hit (API)", path: "/api/get_entry_by_rank?limit=20" },
+      { name: "explore page, uncached (SSR)", path: "/explore/all", target: "uncached" },
+      { name: "article page, uncached (SSR)", path: `/post/${post}`, target: "uncached" },
+      {
+        name: "explore page, logged in (SSR)",
+        path: "/explore/all",
+        headers: { cookie: `nugget_session=${readerSession.token}` },
+        target: "uncached",
+      },
+      {
+        name: "explore popular p1, logged in (API)",
+        path: "/api/get_entry_by_rank?limit=20",
+        headers: asReader,
+      },
+      {
+        name: "search mix of 12, uncached (API)",
+        path: searchPaths[0],
+        paths: searchPaths,
+        manyAddresses: true,
+        target: "uncached",
+      },
+      {
+        name: "search mix of 12, cached (API)",
+        path: searchPaths[0],
+        paths: searchPaths,
+        manyAddresses: true,
+      },
+      { name: "explore popular p1 (API)", path: "/api/get_entry_by_rank?limit=20", target: "uncached" },
+      {
+        name: "explore popular p50 (API)",
+        path: `/api/get_entry_by_rank?limit=20&before=${encodeURIComponent(popular50)}`,
+      },
+      { name: "explore newest p1 (API)", path: "/api/get_entry_by_timeline?limit=20" },
+      {
+        name: "explore newest p50 (API)",
+        path: `/api/get_entry_by_timeline?limit=20&before=${encodeURIComponent(newest50)}`,
+      },
+      { name: "tag feed newest p1 (API)", path: `/api/entries?sort=newest&tag=${tag}` },
+      {
+        name: "tag feed newest p50 (API)",
+        path: `/api/entries?sort=newest&tag=${tag}&pointer=${encodeURIComponent(tagNewest50)}`,
+      },
+      { name: "tag feed popular p1 (API)", path: `/api/entries?sort=popular&tag=${tag}` },
+      {
+        name: "tag feed popular p50 (API)",
+        path: `/api/entries?sort=popular&tag=${tag}&pointer=${encodeURIComponent(tagPopular50)}`,
+      },
+      { name: "shared link page (SSR)", path: `/entry/${share}` },
+      {
+        name: "search 前端性能 (API)",
+        path: `/api/search?query=${encodeURIComponent("前端性能")}`,
+        manyAddresses: true,
+      },
+      { name: "comments of the busiest entry (API)", path: `/api/comments/entry/${discussed}?pageSize=20` },
+      { name: "pins feed (API)", path: "/api/pins?limit=20" },
+      {
+        name: "notifications of the most-notified user (API)",
+        path: "/api/getUserNotification",
+        headers: asNotified,
+      },
+      { name: "collections home (API)", path: "/api/homeCollectionSet?page=0&rankType=hot" },
+      ...(cs
+        ? [{ name: "collection set entries (API)", path: `/api/getCollectionSetEntries?csId=${cs}&page=0` }]
+        : []),
+      ...(lang
+        ? [
+            {
+              name: "repo trending (API)",
+              path: `/api/get_trending?since=weekly&lang=${encodeURIComponent(lang)}`,
+            },
+          ]
+        : []),
+      { name: "booklets list (API)", path: "/api/booklets/getList" },
+    ] satisfies Scenario[] as Scenario[]
+  )
+    // The lists below the first rows measure their queries: the app without the page cache.
+    .map((s, i) => (i > 10 && !s.target ? { ...s, target: "uncached" as const } : s))
+    .filter((s) => !args.only || args.only.split(",").some((o) => s.name.includes(o)));
 
   const results = [];
   for (const s of scenarios) {
     log(`load: ${s.name}`);
-    results.push(await load(baseUrl, s));
+    results.push(await load(baseUrls, s));
   }
+  const peakRss = await new Promise<number>((resolve) => {
+    server.once("message", (m) => resolve((m as { peakRss: number }).peakRss));
+    server.send("stop");
+  });
   await nugget.app.close();
   await database.close();
+  const bareRps = results.find((r) => r.target === "bare")?.rps;
+  const ratio = (rps: number) => (bareRps ? `${((100 * rps) / bareRps).toFixed(1)}%` : "—");
 
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; client and server on the same machine`;
   const lines = [
     `# Benchmark — ${new Date().toISOString()}`,
     "",
-    `Database ${dbName} (PostgreSQL): ${ENTRIES.toLocaleString("en")} entries. ${CONNECTIONS} connections, ${DURATION} s a scenario. Machine: ${machine}.`,
+    `Database ${dbName} (PostgreSQL): ${ENTRIES.toLocaleString("en")} entries. ${CONNECTIONS} connections, ${DURATION} s a scenario, Accept-Encoding: ${ENCODING}. Machine: ${machine}.`,
     "",
-    "| scenario | req/s | p50 ms | p99 ms | non-2xx/errors |",
-    "|---|---:|---:|---:|---:|",
-    ...results.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`),
+    `Peak RSS of the app process (both app instances and the bare route; the load generator runs apart): ${(peakRss / 2 ** 20).toFixed(0)} MB.`,
+    "",
+    "| scenario | server | req/s | of bare route | p50 ms | p99 ms | non-2xx/errors |",
+    "|---|---|---:|---:|---:|---:|---:|",
+    ...results.map(
+      (r) => `| ${r.name} | ${r.target} | ${r.rps} | ${ratio(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`,
+    ),
     "",
     "## Feed queries (EXPLAIN ANALYZE, warm)",
     "",

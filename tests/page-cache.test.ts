@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NuggetApp } from "../server/app.ts";
 import { testApp, uniqueIp, withPageCache } from "./support/app.ts";
@@ -51,6 +52,15 @@ describe.skipIf(!built)("anonymous page cache", () => {
     );
     for (let i = 0; i < 5; i++) nonces.add(nonceOf((await get(url)).headers["content-security-policy"]));
     expect(nonces.size).toBe(7);
+    // Browsers take gzip: a hit answers a pre-compressed stream carrying its own nonce.
+    const zipped = await get(url, { "accept-encoding": "gzip, deflate, br" });
+    expect(zipped.headers["x-cache"]).toBe("hit");
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.headers.vary).toBe("Cookie, Accept-Encoding");
+    const html = gunzipSync(zipped.rawPayload).toString();
+    const zippedNonce = nonceOf(zipped.headers["content-security-policy"]);
+    expect(html).toContain(`nonce="${zippedNonce}"`);
+    expect(html.length).toBe(second.body.length);
     // Client navigations read loader data, cached the same way.
     const data = `/explore/all.data?probe=${randomBytes(4).toString("hex")}`;
     expect((await get(data)).headers["x-cache"]).toBe("miss");

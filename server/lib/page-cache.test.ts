@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cacheRule, type PageCacheSettings } from "../plugins/page-cache.ts";
-import { bodyWithNonce, memoryPageStore, PageCache, type CachedPage } from "./page-cache.ts";
+import zlib from "node:zlib";
+import { bodyWithNonce, gzipWithNonce, memoryPageStore, PageCache, type CachedPage } from "./page-cache.ts";
 
 const settings: PageCacheSettings = {
   enabled: true,
@@ -14,7 +15,7 @@ const settings: PageCacheSettings = {
 const page = (body: string, gens = [0]): CachedPage => ({
   status: 200,
   headers: { "content-type": "text/html" },
-  body,
+  body: Buffer.from(body),
   nonce: null,
   storedAt: Date.now(),
   freshMs: 30_000,
@@ -25,10 +26,10 @@ describe("memory page store", () => {
   it("keeps within its byte budget, evicting the least recently used first", async () => {
     const store = memoryPageStore(10_000);
     // Each entry takes 2,324 bytes by the store's reckoning: four fit.
-    for (let i = 0; i < 4; i++) await store.write(`k${i}`, page("x".repeat(1000)), 60_000);
+    for (let i = 0; i < 4; i++) await store.write(`k${i}`, page("x".repeat(2000)), 60_000);
     // A read makes k0 the most recently used: k1 goes first when room is needed.
     expect((await store.read("k0", ["*"])).page).not.toBeNull();
-    for (let i = 4; i < 7; i++) await store.write(`k${i}`, page("x".repeat(1000)), 60_000);
+    for (let i = 4; i < 7; i++) await store.write(`k${i}`, page("x".repeat(2000)), 60_000);
     expect(store.bytes()).toBeLessThanOrEqual(10_000);
     expect((await store.read("k0", ["*"])).page).not.toBeNull();
     expect((await store.read("k1", ["*"])).page).toBeNull();
@@ -89,8 +90,27 @@ describe("page cache", () => {
 
   it("gives every response its own nonce in place of the render's", () => {
     const p = { ...page('<script nonce="AAA">1</script><script nonce="AAA">2</script>'), nonce: "AAA" };
-    expect(bodyWithNonce(p, "BBB")).toBe('<script nonce="BBB">1</script><script nonce="BBB">2</script>');
-    expect(bodyWithNonce(p, "CCC")).not.toContain("AAA");
+    expect(bodyWithNonce(p, "BBB").toString()).toBe(
+      '<script nonce="BBB">1</script><script nonce="BBB">2</script>',
+    );
+    expect(bodyWithNonce(p, "CCC").toString()).not.toContain("AAA");
+  });
+
+  it("answers gzip without compressing per response: the stream inflates to the body with the new nonce", () => {
+    const nonce = "nonce-of-the-render-0001";
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: "binary", maxLength: 3000 }), { maxLength: 6 }), (pieces) => {
+        const p = { ...page(pieces.join(nonce)), nonce };
+        const fresh = "fresh-nonce-of-response";
+        const gz = gzipWithNonce(p, fresh);
+        expect(zlib.gunzipSync(gz).equals(bodyWithNonce(p, fresh))).toBe(true);
+        // The second answer reuses the deflated parts and still carries its own nonce.
+        expect(zlib.gunzipSync(gzipWithNonce(p, "another-nonce-for-resp")).toString()).toBe(
+          pieces.join("another-nonce-for-resp"),
+        );
+      }),
+      { numRuns: 60 },
+    );
   });
 });
 

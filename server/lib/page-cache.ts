@@ -14,11 +14,13 @@
  * - CSP: the nonce of the render is remembered and replaced by a fresh one in every response.
  */
 import { randomBytes } from "node:crypto";
+import zlib from "node:zlib";
 
 export interface CachedPage {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  /** The body as sent (UTF-8 bytes): a hit copies bytes, it never encodes text again. */
+  body: Buffer;
   /** The CSP nonce written into `body` (and the CSP header) by the render; replaced per response. */
   nonce: string | null;
   /** When it was rendered (ms since epoch) and how long it stays fresh (ms). */
@@ -27,7 +29,9 @@ export interface CachedPage {
   /** The generation of each purge scope when it was rendered, in the rule's scope order. */
   gens: number[];
   /** The body cut at the nonce, cached on the in-process copy only. */
-  parts?: string[];
+  parts?: Buffer[];
+  /** Each part deflated once (ending on a byte boundary), for gzip answers without compressing. */
+  deflated?: Buffer[];
 }
 
 export interface PageStore {
@@ -42,9 +46,9 @@ export interface PageStore {
   close(): Promise<void>;
 }
 
-/** Rough bytes an entry holds in memory (strings are UTF-16 in V8). */
+/** Rough bytes an entry holds in memory (the key is a UTF-16 string in V8, the body bytes). */
 const sizeOf = (key: string, page: CachedPage) =>
-  2 * (key.length + page.body.length) + 64 * Object.keys(page.headers).length + 256;
+  2 * key.length + page.body.length + 64 * Object.keys(page.headers).length + 256;
 
 /**
  * The in-process store: an LRU over a Map (insertion order is recency order: a hit moves its key to
@@ -125,13 +129,14 @@ export async function redisPageStore(url: string, prefix: string): Promise<PageS
       if (raw) {
         const cut = raw.indexOf(10);
         const meta = JSON.parse(raw.subarray(0, cut).toString("utf8")) as Omit<CachedPage, "body">;
-        page = { ...meta, body: raw.subarray(cut + 1).toString("utf8") };
+        page = { ...meta, body: raw.subarray(cut + 1) };
       }
       return { page, gens: values.slice(1).map((v) => (v ? Number(v.toString()) : 0)) };
     },
     async write(key, page, ttlMs) {
       const { body, parts: _parts, ...meta } = page;
-      await redis.set(pageKey(key), `${JSON.stringify(meta)}\n${body}`, "PX", Math.max(1, Math.round(ttlMs)));
+      const value = Buffer.concat([Buffer.from(`${JSON.stringify(meta)}\n`), body]);
+      await redis.set(pageKey(key), value, "PX", Math.max(1, Math.round(ttlMs)));
     },
     async purge(scopes) {
       const multi = redis.multi();
@@ -168,10 +173,66 @@ export type Lookup =
 export const newNonce = () => randomBytes(16).toString("base64url");
 
 /** The body with the render's nonce replaced by this response's own. */
-export function bodyWithNonce(page: CachedPage, nonce: string): string {
+export function bodyWithNonce(page: CachedPage, nonce: string): Buffer {
   if (!page.nonce) return page.body;
-  page.parts ??= page.body.split(page.nonce);
-  return page.parts.join(nonce);
+  page.parts ??= splitAt(page.body, Buffer.from(page.nonce));
+  const glue = Buffer.from(nonce);
+  const pieces: Buffer[] = [page.parts[0]];
+  for (let i = 1; i < page.parts.length; i++) pieces.push(glue, page.parts[i]);
+  return Buffer.concat(pieces);
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0x03]);
+/** An empty final stored block: ends the deflate stream. */
+const DEFLATE_END = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
+
+/**
+ * The gzip form of the body with this response's nonce, without compressing anything per response:
+ * the parts between nonces are deflated once (each ends with a sync flush, so blocks can follow),
+ * the nonce goes in between as a stored (uncompressed) block, and only the CRC is computed anew.
+ * A browser inflates one ordinary gzip stream; compressing 80 KB per hit would cost more than the
+ * rest of the hit.
+ */
+export function gzipWithNonce(page: CachedPage, nonce: string): Buffer {
+  const parts = (page.parts ??= page.nonce ? splitAt(page.body, Buffer.from(page.nonce)) : [page.body]);
+  const deflated = (page.deflated ??= parts.map((p) =>
+    zlib.deflateRawSync(p, { level: 6, finishFlush: zlib.constants.Z_SYNC_FLUSH }),
+  ));
+  const glue = Buffer.from(nonce);
+  const stored = Buffer.alloc(5 + glue.length);
+  stored.writeUInt16LE(glue.length, 1);
+  stored.writeUInt16LE(~glue.length & 0xffff, 3);
+  glue.copy(stored, 5);
+  const pieces: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let size = 0;
+  for (let i = 0; i < parts.length; i++) {
+    if (i > 0) {
+      pieces.push(stored);
+      crc = zlib.crc32(glue, crc);
+      size += glue.length;
+    }
+    pieces.push(deflated[i]);
+    crc = zlib.crc32(parts[i], crc);
+    size += parts[i].length;
+  }
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  pieces.push(DEFLATE_END, trailer);
+  return Buffer.concat(pieces);
+}
+
+/** The bytes between the occurrences of `sep` (views into `body`, no copies). */
+function splitAt(body: Buffer, sep: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = body.indexOf(sep); at >= 0; at = body.indexOf(sep, from)) {
+    parts.push(body.subarray(from, at));
+    from = at + sep.length;
+  }
+  parts.push(body.subarray(from));
+  return parts;
 }
 
 export class PageCache {

@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { bodyWithNonce, newNonce, PageCache, type CachedPage, type CacheRule } from "../lib/page-cache.ts";
+import {
+  bodyWithNonce,
+  gzipWithNonce,
+  newNonce,
+  PageCache,
+  type CachedPage,
+  type CacheRule,
+} from "../lib/page-cache.ts";
 import { SESSION_COOKIE } from "./session.ts";
 
 declare module "fastify" {
@@ -126,21 +133,37 @@ const NOT_REPLAYED = new Set([
   "cache-control",
   "vary",
   "x-cache",
+  "content-encoding",
 ]);
 
 const publicCacheControl = (rule: CacheRule) =>
   // max-age=0: a browser asks again (its person may log in meanwhile); shared caches keep it.
   `public, max-age=0, s-maxage=${rule.ttl}, stale-while-revalidate=${rule.swr}`;
 
-function serve(reply: FastifyReply, page: CachedPage, state: string, rule: CacheRule) {
-  const nonce = page.nonce ? newNonce() : null;
+/** Does the client take gzip? (Every browser does; the cache answers them pre-compressed.) */
+const takesGzip = (request: FastifyRequest) =>
+  /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
+
+function serve(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+  state: string,
+  rule: CacheRule,
+) {
+  const nonce = page.nonce ? newNonce() : "";
   reply.code(page.status);
   for (const [name, value] of Object.entries(page.headers)) {
     reply.header(name, nonce && page.nonce ? value.split(page.nonce).join(nonce) : value);
   }
   reply.header("cache-control", publicCacheControl(rule));
-  reply.header("vary", "Cookie");
   reply.header("x-cache", state);
+  if (takesGzip(request) && page.body.length >= 1024) {
+    reply.header("vary", "Cookie, Accept-Encoding");
+    reply.header("content-encoding", "gzip");
+    return reply.send(gzipWithNonce(page, nonce));
+  }
+  reply.header("vary", "Cookie");
   return reply.send(nonce ? bodyWithNonce(page, nonce) : page.body);
 }
 
@@ -174,7 +197,7 @@ export function installPageCache(app: FastifyInstance, cache: PageCache, setting
     const found = await cache.lookup(request.url, rule, async () => {
       await app.inject({ method: "GET", url: request.url, headers: { [REFRESH_HEADER]: refreshSecret } });
     });
-    if (found.state !== "miss") return serve(reply, found.page, found.state, rule);
+    if (found.state !== "miss") return serve(request, reply, found.page, found.state, rule);
     request.pageCacheMiss = { gens: found.gens, rule, done: found.done };
     reply.header("x-cache", "miss");
   });
@@ -202,7 +225,7 @@ export function installPageCache(app: FastifyInstance, cache: PageCache, setting
     miss.done({
       status,
       headers,
-      body: typeof payload === "string" ? payload : payload.toString("utf8"),
+      body: typeof payload === "string" ? Buffer.from(payload) : payload,
       nonce,
       storedAt: Date.now(),
       freshMs: miss.rule.ttl * 1000,
