@@ -28,15 +28,15 @@ export interface PageBudget {
 export const KB = 1024;
 
 /**
- * Issue 8 asks for 120 KB on both. React DOM (entry.client, ~65 KB) and React Router (~43 KB) alone
- * are ~108 KB, and the pages are not there yet (home ~123.8 KB, article ~126.9 KB after moving the
- * dialogs out and merging the shell): these budgets hold the line at today's size so nothing grows
- * back; lower them to 120 KB as the pages get there.
+ * Issue 8 asks for 120 KB on both, and both fit (home ~119.2 KB, article ~118.0 KB). React DOM
+ * (entry.client, ~65 KB) and React Router (~39 KB of the shell) alone are ~104 KB, so what is left
+ * is small: whatever a page does not need for its first render loads later, through import() (the
+ * dialogs, a logged-in reader's header, the comment thread near the viewport: app/lib/deferred.tsx).
  */
 export const TARGET = 120 * KB;
 export const PAGES: PageBudget[] = [
-  { name: "首页 /", route: "index", budget: 125 * KB },
-  { name: "文章 /post/:id", route: "routes/column/post", budget: 128 * KB },
+  { name: "首页 /", route: "index", budget: TARGET },
+  { name: "文章 /post/:id", route: "routes/column/post", budget: TARGET },
 ];
 
 export interface PageSize {

@@ -2,7 +2,7 @@
  * The repo index remembers its filters (spec §2, §9: local storage key "repo state"): the header's
  * 开源库 link goes back to the same language and period.
  */
-const STORAGE_KEY = "nugget.repoState";
+import { REPO_STATE_KEY as STORAGE_KEY, storedRepoState } from "./repo-state-key";
 
 export const REPO_SINCE = [
   { value: "daily", title: "今日" },
@@ -60,7 +60,7 @@ export function saveRepoState(state: RepoState): void {
 
 export function loadRepoState(): Partial<RepoState> {
   try {
-    const raw = window.localStorage.getItem(STORAGE_KEY);
+    const raw = storedRepoState();
     if (!raw) return {};
     const parsed = JSON.parse(raw) as Partial<RepoState>;
     return {

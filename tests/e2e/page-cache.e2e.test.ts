@@ -44,7 +44,7 @@ describe.skipIf(browserTestsCan !== null)("the anonymous page cache in a real br
       expect(response?.headers()["x-cache"]).toBe("hit");
       expect(response?.headers()["content-encoding"]).toBe("gzip");
       // One copy for every visitor: no cookie of anyone's in it.
-    expect(response?.headers()["set-cookie"]).toBeUndefined();
+      expect(response?.headers()["set-cookie"]).toBeUndefined();
       const item = page.locator(`[data-entry-id="${entry.id}"]`);
       await item.waitFor();
 

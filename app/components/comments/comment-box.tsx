@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, useSyncExternalStore, type FormEvent } from "react";
 import { errorMessage } from "../../lib/api";
 import { useShell } from "../shell/shell-context";
 import { ImagePicker, isUploading, uploadedUrls, type PickedImage } from "../upload/image-picker";
@@ -19,6 +19,8 @@ interface CommentBoxProps {
   onCancel?: () => void;
 }
 
+const noSubscribe = () => () => {};
+
 /** A textarea with 发布; logged out, clicking, typing or sending opens the login dialog instead. */
 export function CommentBox({
   placeholder = "输入评论...",
@@ -33,6 +35,13 @@ export function CommentBox({
   const [images, setImages] = useState<PickedImage[]>([]);
   const uploading = isUploading(images);
   const [busy, setBusy] = useState(false);
+  // Read-only in the server's markup: the thread's code takes over from it later
+  // (app/lib/deferred.tsx) and text typed before that would be lost.
+  const ready = useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -62,6 +71,7 @@ export function CommentBox({
         aria-label={placeholder}
         maxLength={MAX_LENGTH}
         rows={3}
+        readOnly={!ready}
         autoFocus={autoFocus}
         // Click and keys, not focus: closing the login dialog hands focus back here, which must
         // not open it again.

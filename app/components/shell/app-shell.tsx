@@ -1,11 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
 import { setCsrfToken } from "../../lib/api";
-import { rememberInvite } from "../../lib/invite";
 import { useRootData } from "../../lib/root-data";
 import { usePageViewTracking } from "../../lib/tracking";
 import { AlertList, type AlertItem } from "./alert-list";
-import { startBarrage, type BarrageRun } from "./barrage-run";
+import type { BarrageRun } from "./barrage-run";
 import { Header } from "./header";
 import type { AuthResult } from "./login-form";
 import { ProgressBar } from "./progress-bar";
@@ -41,9 +40,17 @@ export function AppShell({ children }: { children: ReactNode }) {
   useEffect(() => setCsrfToken(csrfToken), [csrfToken]);
 
   // An invitation link (/?invite=CODE) opens registration for a visitor; the code waits in
-  // sessionStorage for the register form. Runs once: the link is the landing page.
+  // sessionStorage for the register form. Runs once: the link is the landing page. The code that
+  // reads it loads only for such a link.
   useEffect(() => {
-    if (rememberInvite(window.location.search) && !viewer) setAuthPanel("register");
+    const search = window.location.search;
+    if (!new URLSearchParams(search).has("invite")) return;
+    import("../../lib/invite").then(
+      ({ rememberInvite }) => {
+        if (rememberInvite(search) && !viewer) setAuthPanel("register");
+      },
+      () => {}, // the link still works as a plain visit
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -93,9 +100,15 @@ export function AppShell({ children }: { children: ReactNode }) {
     return false;
   }, [viewer, openQuickLogin]);
 
+  // The triggers and the flight plan load with the first posted text, not with every page.
   const barrage = useCallback((text: string) => {
-    const run = startBarrage(text);
-    if (run) setBarrageRun(run);
+    import("./barrage-run").then(
+      ({ startBarrage }) => {
+        const run = startBarrage(text);
+        if (run) setBarrageRun(run);
+      },
+      () => {}, // decoration: when its code cannot load, there is simply no barrage
+    );
   }, []);
   // Only the run that ended clears: a newer one may have replaced it meanwhile.
   const endBarrage = useCallback((id: number) => setBarrageRun((run) => (run?.id === id ? null : run)), []);

@@ -1,16 +1,21 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { formatCount } from "../../../shared/format";
 import { normalizeSearchQuery, SEARCH_MAX } from "../../../shared/search-query";
 import type { Viewer } from "../../load-context";
-import { loadRepoState, repoIndexUrl } from "../../lib/repo-state";
+import { deferred } from "../../lib/deferred";
+import { storedRepoState } from "../../lib/repo-state-key";
 import { useThrottledScroll } from "../../lib/use-scroll";
-import { Avatar } from "../ui/avatar";
-import { Dropdown } from "../ui/dropdown";
 import { useShell } from "./shell-context";
 
-// Loaded when 登出 is chosen: the confirmation is rare and not worth shipping with every page.
-const LogoutDialog = lazy(() => import("./logout-dialog").then((m) => ({ default: m.LogoutDialog })));
+// A logged-in reader's menus and bell are not needed by visitors, most of the page views (issue 8's
+// JavaScript budget): their code comes right after hydration, and the server's markup shows meanwhile.
+const ViewerActions = deferred(() => import("./viewer-actions").then((m) => m.ViewerActions));
+// The same for the two menus a visitor sees (the mobile navigation, 写文章): nothing needs them
+// before the first click.
+const MobileNav = deferred(() => import("./header-menus").then((m) => m.MobileNav));
+const WritePanel = deferred(() => import("./header-menus").then((m) => m.WritePanel));
+/** The wrapper of a deferred menu takes no box: the menu stays a flex item of the header. */
+const CONTENTS = { style: { display: "contents" } } as const;
 
 /** Spec §9: header listener every 50 ms; it hides when scrolling down past 200 px. */
 const HEADER_THROTTLE_MS = 50;
@@ -71,12 +76,25 @@ export function Header({ unreadCount }: { unreadCount: number }) {
   }, [hidden]);
 
   const [repoHref, setRepoHref] = useState("/repos");
-  useEffect(() => setRepoHref(repoIndexUrl(loadRepoState())), [location.key]);
+  useEffect(() => {
+    // Only a reader who has used the repo index has filters to go back to; the code that reads
+    // them loads for those readers alone.
+    if (!storedRepoState()) {
+      setRepoHref("/repos");
+      return;
+    }
+    import("../../lib/repo-state").then(
+      ({ loadRepoState, repoIndexUrl }) => setRepoHref(repoIndexUrl(loadRepoState())),
+      () => {}, // the link keeps going to /repos
+    );
+  }, [location.key]);
 
-  const items = navItems(viewer, repoHref);
   const section = activeSection(location.pathname);
-  const keyOf = (item: NavItem) => item.section ?? item.to;
-  const current = items.find((item) => keyOf(item) === section) ?? items[0];
+  const links = navItems(viewer, repoHref).map((item) => {
+    const key = item.section ?? item.to;
+    return { to: item.to, label: item.label, key, active: key === section };
+  });
+  const current = links.find((link) => link.active) ?? links[0];
 
   return (
     <header className={`site-header${hidden ? " is-hidden" : ""}`}>
@@ -88,50 +106,30 @@ export function Header({ unreadCount }: { unreadCount: number }) {
 
         <nav className="main-nav" aria-label="主导航">
           <ul className="nav-list">
-            {items.map((item) => (
-              <li key={keyOf(item)}>
+            {links.map((link) => (
+              <li key={link.key}>
                 <Link
-                  to={item.to}
-                  className={keyOf(item) === section ? "nav-link active" : "nav-link"}
-                  aria-current={keyOf(item) === section ? "page" : undefined}
+                  to={link.to}
+                  className={link.active ? "nav-link active" : "nav-link"}
+                  aria-current={link.active ? "page" : undefined}
                 >
-                  {item.label}
+                  {link.label}
                 </Link>
               </li>
             ))}
           </ul>
-          <Dropdown
-            className="mobile-nav"
-            buttonClassName="mobile-nav-toggle"
-            label={
-              <>
-                {current.label}
-                <span className="caret" aria-hidden="true" />
-              </>
-            }
-            ariaLabel={`导航菜单，当前：${current.label}`}
-            align="left"
-          >
-            {() =>
-              items.map((item) => (
-                <Link
-                  key={keyOf(item)}
-                  to={item.to}
-                  role="menuitem"
-                  className={keyOf(item) === section ? "menu-item active" : "menu-item"}
-                >
-                  {item.label}
-                </Link>
-              ))
-            }
-          </Dropdown>
+          <MobileNav attrs={CONTENTS} props={{ current: current.label, links }} />
         </nav>
 
         <SearchBox />
 
-        <div className="header-actions">
-          {viewer ? <ViewerActions viewer={viewer} unreadCount={unreadCount} /> : <GuestActions />}
-        </div>
+        {viewer ? (
+          <ViewerActions attrs={{ className: "header-actions" }} props={{ viewer, unreadCount }} />
+        ) : (
+          <div className="header-actions">
+            <GuestActions />
+          </div>
+        )}
       </div>
     </header>
   );
@@ -197,43 +195,7 @@ function GuestActions() {
   const { openAuth } = useShell();
   return (
     <>
-      <Dropdown
-        kind="panel"
-        className="write-panel"
-        buttonClassName="btn btn-text write-toggle"
-        label={
-          <>
-            写文章
-            <span className="caret" aria-hidden="true" />
-          </>
-        }
-      >
-        {(close) => (
-          <div className="write-panel-body">
-            <p className="write-panel-lead">与超过 300 万开发者分享你的经验和观点</p>
-            <ul className="write-panel-points">
-              <li>
-                <strong>编辑推荐</strong>
-                <span>优质文章会被编辑推荐，获得更多读者</span>
-              </li>
-              <li>
-                <strong>加入专栏作者群</strong>
-                <span>与优秀的作者交流写作心得</span>
-              </li>
-            </ul>
-            <button
-              type="button"
-              className="btn btn-primary btn-block"
-              onClick={() => {
-                close();
-                openAuth("register");
-              }}
-            >
-              开始写文章
-            </button>
-          </div>
-        )}
-      </Dropdown>
+      <WritePanel attrs={CONTENTS} props={{}} />
       <div className="auth-links">
         <button type="button" className="btn btn-text login-button" onClick={() => openAuth("login")}>
           登录
@@ -245,189 +207,6 @@ function GuestActions() {
           注册
         </button>
       </div>
-    </>
-  );
-}
-
-function ViewerActions({ viewer, unreadCount }: { viewer: Viewer; unreadCount: number }) {
-  const { alert } = useShell();
-  const [confirmLogout, setConfirmLogout] = useState(false);
-  const author = viewer.isXiaoceAuthor;
-
-  return (
-    <>
-      <Dropdown
-        className="plus-menu"
-        buttonClassName="icon-button plus-button"
-        ariaLabel="创作"
-        label={
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-            <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-          </svg>
-        }
-      >
-        {() => (
-          <>
-            <Link to="/new-entry" role="menuitem" className="menu-item">
-              分享链接
-            </Link>
-            <Link to="/new-entry?type=vote" role="menuitem" className="menu-item">
-              发起投票
-            </Link>
-            <Link to="/editor/drafts/new" role="menuitem" className="menu-item">
-              写文章
-            </Link>
-            {author ? (
-              <Link to="/editor/book/new/section" role="menuitem" className="menu-item">
-                写小册
-              </Link>
-            ) : null}
-          </>
-        )}
-      </Dropdown>
-
-      <Link
-        to="/notification"
-        className="icon-button bell"
-        aria-label={unreadCount > 0 ? `消息通知，${unreadCount} 条未读` : "消息通知"}
-      >
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-          <path
-            d="M12 3a6 6 0 0 0-6 6v4l-2 3h16l-2-3V9a6 6 0 0 0-6-6zm-2 15a2 2 0 0 0 4 0"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinejoin="round"
-          />
-        </svg>
-        {unreadCount > 0 ? <span className="badge">{formatCount(unreadCount)}</span> : null}
-      </Link>
-
-      <Dropdown
-        className="avatar-menu"
-        buttonClassName="avatar-button"
-        ariaLabel={`${viewer.username}的菜单`}
-        label={<Avatar user={viewer} size={32} />}
-      >
-        {() => (
-          <>
-            <div className="menu-group">
-              <Link to="/editor/drafts/new" role="menuitem" className="menu-item">
-                写文章
-              </Link>
-              {author ? (
-                <Link to="/editor/book/new/section" role="menuitem" className="menu-item">
-                  写小册
-                </Link>
-              ) : null}
-              <Link to="/editor/drafts" role="menuitem" className="menu-item">
-                草稿
-              </Link>
-            </div>
-            <div className="menu-group">
-              <Link to={`/user/${viewer.id}`} role="menuitem" className="menu-item">
-                我的主页
-              </Link>
-              <Link to={`/user/${viewer.id}/like`} role="menuitem" className="menu-item">
-                我赞过的
-              </Link>
-              <Link to={`/user/${viewer.id}/collection`} role="menuitem" className="menu-item">
-                我的收藏集
-              </Link>
-              {author ? (
-                <Link to={`/user/${viewer.id}/bought`} role="menuitem" className="menu-item">
-                  已购
-                </Link>
-              ) : null}
-              {viewer.hasWalletAccess ? (
-                <Link to="/user/wallet" role="menuitem" className="menu-item">
-                  钱包
-                </Link>
-              ) : null}
-              <Link to="/subscribe" role="menuitem" className="menu-item">
-                标签管理
-              </Link>
-            </div>
-            <div className="menu-group">
-              <Link to="/user/settings" role="menuitem" className="menu-item">
-                设置
-              </Link>
-              {viewer.role === "admin" ? (
-                <Link to="/admin/withdrawals" role="menuitem" className="menu-item">
-                  提现审核
-                </Link>
-              ) : null}
-              <MoreSubmenu />
-            </div>
-            <div className="menu-group">
-              <button
-                type="button"
-                role="menuitem"
-                className="menu-item"
-                onClick={() => setConfirmLogout(true)}
-              >
-                登出
-              </button>
-            </div>
-          </>
-        )}
-      </Dropdown>
-
-      {confirmLogout ? (
-        <Suspense fallback={null}>
-          <LogoutDialog
-            open
-            onCancel={() => setConfirmLogout(false)}
-            onFailed={(message) => {
-              setConfirmLogout(false);
-              alert(message, "error");
-            }}
-          />
-        </Suspense>
-      ) : null}
-    </>
-  );
-}
-
-/** The avatar menu's 更多: a nested group that opens in place (keyboard: Enter, then arrows). */
-function MoreSubmenu() {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <button
-        type="button"
-        role="menuitem"
-        className="menu-item menu-more"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        onClick={() => setOpen((v) => !v)}
-        onKeyDown={(event) => {
-          if (event.key === "ArrowRight") setOpen(true);
-          if (event.key === "ArrowLeft") setOpen(false);
-        }}
-      >
-        更多
-        <span className={open ? "caret up" : "caret"} aria-hidden="true" />
-      </button>
-      {open ? (
-        <div role="menu" aria-label="更多" className="submenu">
-          <Link to="/app" role="menuitem" className="menu-item">
-            下载应用
-          </Link>
-          <Link to="/about" role="menuitem" className="menu-item">
-            关于
-          </Link>
-          <Link to="/about#join" role="menuitem" className="menu-item">
-            加入我们
-          </Link>
-          <Link to="/about#translation" role="menuitem" className="menu-item">
-            翻译计划
-          </Link>
-          <Link to="/about#partners" role="menuitem" className="menu-item">
-            合作伙伴
-          </Link>
-        </div>
-      ) : null}
     </>
   );
 }

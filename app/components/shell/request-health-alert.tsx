@@ -1,6 +1,10 @@
-import { useEffect, useState } from "react";
-import { REQUEST_HEALTH_EVENT, closeRequestHealthAlert } from "../../lib/request-health";
-import "./request-health-alert.css";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { REQUEST_HEALTH_EVENT } from "../../lib/request-health";
+
+// The notice itself loads the first time it is raised: most readers never see it (issue 8's budget).
+const RequestHealthPanel = lazy(() =>
+  import("./request-health-panel").then((m) => ({ default: m.RequestHealthPanel })),
+);
 
 /**
  * 请求异常 (spec §4): raised by app/lib/request-health.ts after repeated requests the browser could
@@ -15,37 +19,9 @@ export function RequestHealthAlert() {
     return () => window.removeEventListener(REQUEST_HEALTH_EVENT, show);
   }, []);
 
-  if (!open) return null;
-
-  const close = () => {
-    closeRequestHealthAlert();
-    setOpen(false);
-  };
-
-  return (
-    <section
-      className="request-health"
-      role="alert"
-      aria-labelledby="request-health-title"
-      onKeyDown={(event) => {
-        if (event.key === "Escape") close();
-      }}
-    >
-      <h2 id="request-health-title" className="request-health-title">
-        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-          <path fill="currentColor" d="M8 1l7 13H1L8 1zm-.8 5v4h1.6V6H7.2zm0 5v1.6h1.6V11H7.2z" />
-        </svg>
-        请求异常
-      </h2>
-      <p className="request-health-text">部分请求没有发出去，页面内容可能不完整。你可以：</p>
-      <ul className="request-health-list">
-        <li>检查网络连接或 DNS 设置</li>
-        <li>关闭广告拦截插件，或把本站加入白名单</li>
-        <li>问题仍在时，联系客服（右下角「客服」）</li>
-      </ul>
-      <button type="button" className="request-health-close" aria-label="关闭" onClick={close}>
-        ×
-      </button>
-    </section>
-  );
+  return open ? (
+    <Suspense fallback={null}>
+      <RequestHealthPanel onClosed={() => setOpen(false)} />
+    </Suspense>
+  ) : null;
 }
