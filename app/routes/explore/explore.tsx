@@ -42,10 +42,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  return titleMeta(
-    matches,
-    loaderData && loaderData.category !== "all" ? `${loaderData.categoryTitle} - 发现` : "发现",
-  );
+  const category = loaderData && loaderData.category !== "all" ? loaderData.categoryTitle : null;
+  return titleMeta(matches, category ? `${category} - 发现` : "发现", {
+    description: category
+      ? `发现${category}方向的热门与最新技术文章、分享和讨论。`
+      : "发现社区里热门与最新的技术文章、分享和讨论：前端、后端、Android、iOS、人工智能等。",
+  });
 }
 
 export default function Explore({ loaderData }: Route.ComponentProps) {
