@@ -11,6 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_FLAGS } from "../tests/support/browser.ts";
 
 // React picks its production or development build when first imported (see server/main.ts):
 // measure what production serves.
@@ -19,17 +20,8 @@ process.env.NODE_ENV ||= "production";
 const MIN_SCORE = 95;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-// The flags that work on this machine kind (docs: /work/shared/STACK.md).
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+// The flags that work on this machine kind, as the browser tests launch it (docs: /work/shared/STACK.md).
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 const BUILD_DIR = path.resolve(process.env.NUGGET_BUILD_DIR ?? "build");
 const RESULTS = path.resolve("bench/results/lighthouse.md");
 

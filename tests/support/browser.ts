@@ -15,7 +15,8 @@ export const browserTestsCan =
 export const SCREENSHOTS = path.resolve("test-results/screenshots");
 
 // Flags that work on this machine kind: no sandbox as root, no background traffic to a closed network.
-const FLAGS = [
+// scripts/lighthouse.ts launches with the same ones.
+export const CHROMIUM_FLAGS = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-background-networking",
@@ -26,7 +27,7 @@ const FLAGS = [
 ];
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
 }
 
 /**
