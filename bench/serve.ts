@@ -33,6 +33,18 @@ const uncached = await buildApp({
 });
 const bare = Fastify({ logger: false });
 bare.get("/", async () => ({ hello: "world" }));
+// The second yardstick: the same bare route sending the bytes of a cached explore page as a browser
+// gets them (gzip). What a cache hit costs beyond moving its bytes is the distance to this one.
+await cached.app.inject({ url: "/explore/all", headers: { "accept-encoding": "gzip" } });
+const explorePage = await cached.app.inject({ url: "/explore/all", headers: { "accept-encoding": "gzip" } });
+const explorePageBytes = explorePage.rawPayload;
+const explorePageEncoding = String(explorePage.headers["content-encoding"] ?? "identity");
+bare.get("/explore-bytes", async (_request, reply) =>
+  reply
+    .header("content-type", "text/html; charset=utf-8")
+    .header("content-encoding", explorePageEncoding)
+    .send(explorePageBytes),
+);
 
 let peakRss = process.memoryUsage().rss;
 const timer = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 200);

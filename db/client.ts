@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { namedStatementClient } from "./named-statements.ts";
 import * as schema from "./schema/index.ts";
 
 export { schema };
@@ -134,7 +135,11 @@ export async function openDatabase(opts: {
     const pg = await import("pg");
     // Return int8 (count(*)) as a number: counts here stay far below 2^53.
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
-    const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.default.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      Client: namedStatementClient(pg.default.Client),
+    });
     const db = drizzle({ client: pool, schema, casing: "snake_case", logger }) as unknown as Db;
     await pool.query(CREATE_EXTENSIONS);
     await createRumExtension(pool);

@@ -13,8 +13,9 @@
  *   so older entries stop matching at once on every instance, without scanning keys.
  * - CSP: the nonce of the render is remembered and replaced by a fresh one in every response.
  */
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 import zlib from "node:zlib";
+import { crc32Combine, crc32Shift, type Gf2Operator } from "./crc32.ts";
 
 export interface CachedPage {
   status: number;
@@ -32,6 +33,8 @@ export interface CachedPage {
   parts?: Buffer[];
   /** Each part deflated once (ending on a byte boundary), for gzip answers without compressing. */
   deflated?: Buffer[];
+  /** Each part's CRC-32 and shift operator: a response's checksum without reading the page. */
+  partCrcs?: { crc: number; shift: Gf2Operator }[];
 }
 
 export interface PageStore {
@@ -134,7 +137,7 @@ export async function redisPageStore(url: string, prefix: string): Promise<PageS
       return { page, gens: values.slice(1).map((v) => (v ? Number(v.toString()) : 0)) };
     },
     async write(key, page, ttlMs) {
-      const { body, parts: _parts, ...meta } = page;
+      const { body, parts: _parts, deflated: _deflated, partCrcs: _crcs, ...meta } = page;
       const value = Buffer.concat([Buffer.from(`${JSON.stringify(meta)}\n`), body]);
       await redis.set(pageKey(key), value, "PX", Math.max(1, Math.round(ttlMs)));
     },
@@ -170,7 +173,21 @@ export type Lookup =
   | { state: "hit" | "stale"; page: CachedPage }
   | { state: "miss"; gens: number[]; done: (page: CachedPage | null) => void };
 
-export const newNonce = () => randomBytes(16).toString("base64url");
+const noncePool = Buffer.alloc(16 * 256);
+let noncePoolAt = noncePool.length;
+/**
+ * 128 random bits, base64url. Drawn from a pool refilled 256 nonces at a time: one
+ * randomBytes call per response cost more than the rest of a cache hit's bookkeeping.
+ */
+export function newNonce(): string {
+  if (noncePoolAt >= noncePool.length) {
+    randomFillSync(noncePool);
+    noncePoolAt = 0;
+  }
+  const nonce = noncePool.toString("base64url", noncePoolAt, noncePoolAt + 16);
+  noncePoolAt += 16;
+  return nonce;
+}
 
 /** The body with the render's nonce replaced by this response's own. */
 export function bodyWithNonce(page: CachedPage, nonce: string): Buffer {
@@ -198,29 +215,35 @@ export function gzipWithNonce(page: CachedPage, nonce: string): Buffer {
   const deflated = (page.deflated ??= parts.map((p) =>
     zlib.deflateRawSync(p, { level: 6, finishFlush: zlib.constants.Z_SYNC_FLUSH }),
   ));
+  const sums = (page.partCrcs ??= parts.map((p) => ({ crc: zlib.crc32(p), shift: crc32Shift(p.length) })));
   const glue = Buffer.from(nonce);
+  const glueCrc = zlib.crc32(glue);
+  const glueShift = shiftFor(glue.length);
   const stored = Buffer.alloc(5 + glue.length);
   stored.writeUInt16LE(glue.length, 1);
   stored.writeUInt16LE(~glue.length & 0xffff, 3);
   glue.copy(stored, 5);
-  const pieces: Buffer[] = [GZIP_HEADER];
-  let crc = 0;
-  let size = 0;
-  for (let i = 0; i < parts.length; i++) {
-    if (i > 0) {
-      pieces.push(stored);
-      crc = zlib.crc32(glue, crc);
-      size += glue.length;
-    }
-    pieces.push(deflated[i]);
-    crc = zlib.crc32(parts[i], crc);
-    size += parts[i].length;
+  const pieces: Buffer[] = [GZIP_HEADER, deflated[0]];
+  let crc = sums[0].crc;
+  let size = parts[0].length;
+  for (let i = 1; i < parts.length; i++) {
+    pieces.push(stored, deflated[i]);
+    crc = crc32Combine(crc32Combine(crc, glueCrc, glueShift), sums[i].crc, sums[i].shift);
+    size += glue.length + parts[i].length;
   }
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(size >>> 0, 4);
   pieces.push(DEFLATE_END, trailer);
   return Buffer.concat(pieces);
+}
+
+/** Shift operators by nonce length (every nonce has the same length: one entry in practice). */
+const glueShifts = new Map<number, Gf2Operator>();
+function shiftFor(length: number): Gf2Operator {
+  let op = glueShifts.get(length);
+  if (!op) glueShifts.set(length, (op = crc32Shift(length)));
+  return op;
 }
 
 /** The bytes between the occurrences of `sep` (views into `body`, no copies). */
