@@ -26,8 +26,9 @@ const cached = await buildApp({
   database,
   buildDir,
 });
+// Nothing kept: neither pages nor search rankings.
 const uncached = await buildApp({
-  config: { ...config, pageCache: { ...config.pageCache, enabled: false } },
+  config: { ...config, pageCache: { ...config.pageCache, enabled: false }, searchRankingTtl: 0 },
   database,
   buildDir,
 });

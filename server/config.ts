@@ -49,6 +49,11 @@ export interface Config {
   oauth: OAuthConfig;
   /** The anonymous page cache (ADR 011): PAGE_CACHE, PAGE_CACHE_MB, PAGE_CACHE_*_TTL, PAGE_CACHE_SWR. */
   pageCache: PageCacheSettings;
+  /**
+   * Seconds one ranking of a search's matches serves every page of it and every searcher, logged in
+   * or not (SEARCH_RANKING_TTL, default 30; 0 ranks on every request).
+   */
+  searchRankingTtl: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -96,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       swr: seconds(env.PAGE_CACHE_SWR, 60),
       prefix: "nugget:pc:",
     },
+    searchRankingTtl: seconds(env.SEARCH_RANKING_TTL, 30),
   };
   const merged = { ...config, ...overrides };
   // The default address follows the site's address, also when a caller overrides only that.

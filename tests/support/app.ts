@@ -23,6 +23,8 @@ export async function testApp(overrides: Partial<Config> = {}, buildDir?: string
   // Tests see their own writes at once; the page cache's own tests (and the walks that want it)
   // switch it on with `withPageCache()`.
   if (!overrides.pageCache) config.pageCache = { ...config.pageCache, enabled: false };
+  // Likewise search rankings: tests search right after each change.
+  if (overrides.searchRankingTtl === undefined) config.searchRankingTtl = 0;
   return buildApp({ config, database: await testDatabase(), buildDir });
 }
 
@@ -56,6 +58,7 @@ export async function countingTestApp(): Promise<{
     publicUrl: "http://nugget.test",
   });
   config.pageCache = { ...config.pageCache, enabled: false };
+  config.searchRankingTtl = 0;
   const nugget = await buildApp({ config, database });
   return {
     nugget,

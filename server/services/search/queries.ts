@@ -197,33 +197,48 @@ async function ginCandidates(tx: Tx, q: EntryQuery, window: number) {
   return { candidates: scored.slice(0, window).map((s) => s.candidate), total: scored.length, exact: true };
 }
 
+/** The ranked window of a query's matches: every page of the query is a slice of it. */
+export interface RankedMatches {
+  /** In their final order (rankCandidates). */
+  candidates: Candidate[];
+  total: number;
+  exact: boolean;
+  path: "rum" | "gin";
+}
+
 /**
- * One page of matching entries with their authors, best first, and the number of matches.
- *
- * Ranking: the `window` (RANK_WINDOW) most relevant of all matches (relevance.ts), ordered by
+ * The `window` (RANK_WINDOW) most relevant of all matches (relevance.ts), ordered by
  * rankCandidates (phrase first, then relevance × heat). Relevance is RUM's own measure, so the
  * RUM path takes the candidates straight from the index in that order (rumCandidates) and the GIN
  * path computes the same numbers in JavaScript (ginCandidates): both give the same pages, which
  * search.test.ts checks on PostgreSQL. The path is the RUM index's when the database has a valid
  * one (hasRumIndex), else GIN; tests force one with `tuning.path`.
  *
- * The ranking is two statements in a transaction (settings, candidates; a third for the estimated
- * total of a common word on RUM), the page's rows one more, whatever the page size. Repeated
- * anonymous searches are served by the page cache (server/lib/page-cache.ts) without any of them.
+ * Two statements in a transaction (settings, candidates; a third for the estimated total of a
+ * common word on RUM), whatever the page.
  */
-export async function searchEntryPage(
+export async function rankMatches(
   db: Db,
-  q: EntryQuery & { offset: number; limit: number },
+  q: EntryQuery,
   /** Tests pick the path and shrink the window. */
   tuning: { path?: "rum" | "gin"; window?: number } = {},
-) {
+): Promise<RankedMatches> {
   const window = tuning.window ?? RANK_WINDOW;
   const path = tuning.path ?? ((await hasRumIndex(db)) ? "rum" : "gin");
   const found = await db.transaction((tx) =>
     path === "rum" ? rumCandidates(tx, q, window) : ginCandidates(tx, q, window),
   );
-  const page = rankCandidates(found.candidates).slice(q.offset, q.offset + q.limit);
-  const result = { total: found.total, exact: found.exact, path };
+  return { candidates: rankCandidates(found.candidates), total: found.total, exact: found.exact, path };
+}
+
+/**
+ * One page of a ranking: the entries with their authors, in the ranking's order, one statement.
+ * Entries deleted or unpublished since the ranking was made are left out here, so a ranking kept
+ * for a while (search.ts) never shows them.
+ */
+export async function rankedPage(db: Tx, ranked: RankedMatches, offset: number, limit: number) {
+  const page = ranked.candidates.slice(offset, offset + limit);
+  const result = { total: ranked.total, exact: ranked.exact, path: ranked.path };
   if (!page.length) return { rows: [], ...result };
   const ids = page.map((c) => c.entryId);
   const loaded = await db
@@ -237,6 +252,15 @@ export async function searchEntryPage(
     return row ? [{ ...row, phrase: c.phrase, relevance: c.relevance }] : [];
   });
   return { rows, ...result };
+}
+
+/** One page of matching entries with their authors, best first, and the number of matches. */
+export async function searchEntryPage(
+  db: Db,
+  q: EntryQuery & { offset: number; limit: number },
+  tuning: { path?: "rum" | "gin"; window?: number } = {},
+) {
+  return rankedPage(db, await rankMatches(db, q, tuning), q.offset, q.limit);
 }
 
 /**

@@ -2,6 +2,8 @@ import { randomBytes, randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import type { NuggetApp } from "../../app.ts";
+import { buildApp } from "../../app.ts";
+import { loadConfig } from "../../config.ts";
 import { testApp } from "../../../tests/support/app.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
 import { entries, entrySearch, tags } from "../../../db/schema/index.ts";
@@ -218,6 +220,45 @@ describe("GET /api/search: entries", () => {
     expect(new Set(ids).size).toBe(25);
     expect(ids.sort()).toEqual(made.map((e) => e.id).sort());
     expect(first.d).toMatchObject({ page: 0, pageSize: 20 });
+  });
+});
+
+describe("rankings kept for a while (SEARCH_RANKING_TTL)", () => {
+  it("serve every page and searcher of a query; deleted entries leave at once, new ones come after", async () => {
+    // A second app on the same database, keeping rankings as deployed (tests' apps do not).
+    const config = loadConfig(process.env, { logLevel: "silent", searchRankingTtl: 60 });
+    const keeping = await buildApp({
+      config: { ...config, pageCache: { ...config.pageCache, enabled: false } },
+      database: nugget.database,
+    });
+    const searchKeeping = (params: Record<string, string | number>) =>
+      call(keeping.app, "GET", `/api/search?${new URLSearchParams(params as Record<string, string>)}`);
+    const idsOf = (r: { d: { entries: { list: { id: string }[] } } }) => r.d.entries.list.map((e) => e.id);
+    try {
+      const t = token();
+      for (let i = 0; i < 25; i++) await makeEntry({ title: `保留排序 ${t} 第${i}篇` });
+      const first = await searchKeeping({ query: t, page: 0 });
+      expect(first.d.entries).toMatchObject({ total: 25, canNext: true });
+
+      // Published after the ranking: found at once without a kept ranking, not yet with one, and
+      // the pages of the kept ranking neither repeat nor skip anything.
+      const late = await makeEntry({ title: `保留排序 ${t} 迟到的一篇` });
+      expect(await allIds(t)).toContain(late.id);
+      const second = await searchKeeping({ query: t, page: 1 });
+      const paged = [...idsOf(first), ...idsOf(second)];
+      expect(paged).not.toContain(late.id);
+      expect(new Set(paged).size).toBe(25);
+
+      // Deleted after the ranking: gone from its page at once.
+      const gone = idsOf(first)[0];
+      const [row] = await db().select().from(entries).where(eq(entries.id, gone));
+      await db().transaction((tx) => deleteEntry(tx, row));
+      const again = await searchKeeping({ query: t, page: 0 });
+      expect(idsOf(again)).not.toContain(gone);
+      expect(idsOf(again)).toEqual(idsOf(first).slice(1));
+    } finally {
+      await keeping.app.close();
+    }
   });
 });
 

@@ -6,7 +6,7 @@ import type { PresentedEntry } from "../entries/present.ts";
 import { entryHydrator } from "../entries/hydrate.ts";
 import type { PresentedTag, TagService } from "../tags/tags.ts";
 import { presentPublicUser, type PublicUser } from "../users/present.ts";
-import { RANK_WINDOW, searchEntryPage, searchUsers } from "./queries.ts";
+import { RANK_WINDOW, rankedPage, rankMatches, searchUsers, type RankedMatches } from "./queries.ts";
 
 export const SEARCH_PAGE_SIZE = 20;
 /** Users and tags shown beside the entries (spec §9: 10 suggested tags for a search). */
@@ -66,6 +66,7 @@ export function entryQuery(words: string[]) {
 export function createSearchService(deps: Deps, tagService: Pick<TagService, "search">) {
   const { db } = deps;
   const hydrate = entryHydrator(db);
+  const rankings = rankingCache(deps.config.searchRankingTtl * 1000);
 
   return {
     async search(input: { query?: string; page?: number }, caller: Caller): Promise<SearchResult> {
@@ -94,7 +95,9 @@ export function createSearchService(deps: Deps, tagService: Pick<TagService, "se
       const q = result.words.length ? entryQuery(result.words) : null;
       const [found, userRows, tagPage] = await Promise.all([
         q
-          ? searchEntryPage(db, { ...q, offset, limit: SEARCH_PAGE_SIZE })
+          ? rankings
+              .get(q, () => rankMatches(db, q))
+              .then((ranked) => rankedPage(db, ranked, offset, SEARCH_PAGE_SIZE))
           : Promise.resolve({ rows: [], total: 0, exact: true }),
         searchUsers(db, query, SEARCH_USERS),
         tagService.search({ type: "hot", text: query, page: 1, pageSize: SEARCH_TAGS }, caller),
@@ -113,3 +116,38 @@ export function createSearchService(deps: Deps, tagService: Pick<TagService, "se
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;
+
+/** Queries whose ranking one process keeps: about 20 KB each (400 candidates). */
+const RANKINGS_KEPT = 500;
+
+/**
+ * The rankings of recent queries, kept `ttlMs` in this process: the 20 pages of a query, and the
+ * same query from many people, rank once (the ranking is the costly part: up to 400 matches read
+ * and scored; a page is then one statement). Logged-in searchers share it too, unlike the page
+ * cache. A kept ranking misses entries published since, for at most `ttlMs`; deleted or
+ * unpublished ones never show (rankedPage reads only findable entries). Concurrent searches of one
+ * query wait for one ranking; a failed ranking is not kept. Oldest first out past RANKINGS_KEPT.
+ */
+function rankingCache(ttlMs: number) {
+  const kept = new Map<string, { at: number; ranking: Promise<RankedMatches> }>();
+  return {
+    get(q: ReturnType<typeof entryQuery>, rank: () => Promise<RankedMatches>): Promise<RankedMatches> {
+      if (ttlMs <= 0) return rank();
+      const key = `${q.all}\n${q.any}\n${q.phrase}`;
+      const now = Date.now();
+      const held = kept.get(key);
+      if (held && now - held.at < ttlMs) return held.ranking;
+      kept.delete(key);
+      const ranking = rank();
+      kept.set(key, { at: now, ranking });
+      ranking.catch(() => {
+        if (kept.get(key)?.ranking === ranking) kept.delete(key);
+      });
+      for (const oldest of kept.keys()) {
+        if (kept.size <= RANKINGS_KEPT) break;
+        kept.delete(oldest);
+      }
+      return ranking;
+    },
+  };
+}
