@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { namedStatementClient } from "./named-statements.ts";
 import * as schema from "./schema/index.ts";
@@ -11,10 +12,52 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction or the database itself: queries take either. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 
+/** Plain SQL with `$1…` parameters, as node-postgres takes it (pg-boss's `db` option). */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount?: number | null }>;
+}
+
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** Outside Drizzle, for libraries that bring their own SQL (the job queue): the whole database. */
+  sql: SqlExecutor;
   close(): Promise<void>;
+}
+
+/**
+ * The same as `Database.sql`, inside a transaction (or on the database): a job enqueued through it
+ * exists exactly when the transaction commits. Through Drizzle's public `execute`: the text is cut
+ * at its `$n` markers and each becomes a parameter again. Not for text with `$` of its own
+ * (dollar-quoted bodies): those run through `Database.sql`.
+ */
+/** As node-postgres sends a value: nothing is null, an object is its JSON (a jsonb parameter). */
+function asParameter(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (
+    typeof value === "object" &&
+    !(value instanceof Date) &&
+    !Buffer.isBuffer(value) &&
+    !Array.isArray(value)
+  ) {
+    return JSON.stringify(value);
+  }
+  return value;
+}
+
+export function sqlExecutor(tx: Tx): SqlExecutor {
+  return {
+    async executeSql(text, values = []) {
+      const pieces = text.split(/\$(\d+)/);
+      const query = sql.join(
+        pieces.map((piece, i) =>
+          i % 2 === 0 ? sql.raw(piece) : sql.param(asParameter(values[Number(piece) - 1])),
+        ),
+      );
+      const result = (await tx.execute(query)) as unknown as { rows: unknown[]; rowCount?: number | null };
+      return { rows: result.rows, rowCount: result.rowCount };
+    },
+  };
 }
 
 // drizzle-kit does not emit extensions, so they are created here, before the migrations that use them
@@ -146,7 +189,12 @@ export async function openDatabase(opts: {
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     await migrate(db as never, { migrationsFolder });
     await createRumIndex(pool, opts.databaseUrl);
-    database = { db, kind: "postgres", close: () => pool.end() };
+    database = {
+      db,
+      kind: "postgres",
+      sql: { executeSql: (text, values) => pool.query(text, values) },
+      close: () => pool.end(),
+    };
   } else {
     const { PGlite } = await import("@electric-sql/pglite");
     const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
@@ -163,7 +211,20 @@ export async function openDatabase(opts: {
     await client.exec(CREATE_EXTENSIONS);
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     await migrate(db as never, { migrationsFolder });
-    database = { db, kind: "pglite", close: () => client.close() };
+    database = {
+      db,
+      kind: "pglite",
+      sql: {
+        // Without parameters the text may hold several statements (pg-boss's schema): exec runs
+        // them all and answers each one's result; the last is the caller's.
+        async executeSql(text, values) {
+          if (values?.length) return client.query(text, values);
+          const results = await client.exec(text);
+          return results.at(-1) ?? { rows: [] };
+        },
+      },
+      close: () => client.close(),
+    };
   }
   return database;
 }

@@ -5,7 +5,7 @@ import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyFormbody from "@fastify/formbody";
 import fastifyHelmet from "@fastify/helmet";
-import fastifyRateLimit from "@fastify/rate-limit";
+import fastifyRateLimit, { type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
@@ -13,10 +13,15 @@ import { openDatabase, type Database } from "../db/client.ts";
 import { ensureReferenceData } from "../db/reference-data.ts";
 import type { Config } from "./config.ts";
 import { memoryKv, redisKv, type Kv } from "./lib/kv.ts";
+import { fallbackRateLimitStore } from "./lib/rate-limit-store.ts";
+import { connectRedis } from "./lib/redis.ts";
+import { startQueue, type JobQueue } from "./lib/queue.ts";
+import type { FollowerFanOut } from "./services/notifications/notify.ts";
 import { createMailer } from "./lib/mailer.ts";
 import { Outbox } from "./lib/outbox.ts";
 import { createSmsProvider, type SmsProvider } from "./lib/sms.ts";
 import { installErrorHandler } from "./plugins/envelope.ts";
+import { installHealth } from "./plugins/health.ts";
 import { installSession } from "./plugins/session.ts";
 import { installPageCache } from "./plugins/page-cache.ts";
 import { memoryPageStore, PageCache, redisPageStore } from "./lib/page-cache.ts";
@@ -68,6 +73,7 @@ export interface NuggetApp {
   database: Database;
   outbox: Outbox | undefined;
   kv: Kv;
+  jobs: JobQueue;
 }
 
 const API_DESCRIPTION = `Nugget 的 JSON API（规格 §7）。
@@ -87,7 +93,6 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   const ownsDatabase = !opts.database;
   // The nine categories and built-in tags exist on every database, whatever else it holds.
   await ensureReferenceData(database.db);
-  const kv = config.redisUrl ? await redisKv(config.redisUrl) : memoryKv();
   const outbox = config.devOutbox ? new Outbox() : undefined;
 
   const app = Fastify({
@@ -96,6 +101,15 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: "array", allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // One Redis connection for the shared store, the page cache and the rate limits: an outage is
+  // logged once each way and recovered from by itself (server/lib/redis.ts).
+  const redis = config.redisUrl
+    ? await connectRedis(config.redisUrl, {
+        warn: (m) => app.log.warn(m),
+        info: (m) => app.log.info(m),
+      })
+    : undefined;
+  const kv = redis ? redisKv(redis) : memoryKv();
 
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -106,20 +120,24 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   const sms = opts.sms ?? createSmsProvider(process.env, outbox, config.siteName);
   const pageCache = config.pageCache.enabled
     ? new PageCache(
-        config.redisUrl
-          ? await redisPageStore(config.redisUrl, config.pageCache.prefix)
-          : memoryPageStore(config.pageCache.maxBytes),
+        redis ? redisPageStore(redis, config.pageCache.prefix) : memoryPageStore(config.pageCache.maxBytes),
         (err) => app.log.warn({ err }, "page cache unavailable; rendering instead"),
       )
     : null;
+  const jobs = await startQueue(database, app.log);
   const services = createServices({
     db: database.db,
     kv,
     mailer,
     sms,
     config,
+    jobs,
     purgePages: async (scopes) => pageCache?.purge(scopes),
   });
+  // This instance works the queues too; every instance does, pg-boss hands each job to one.
+  await jobs.work("notify-followers", (job: FollowerFanOut) =>
+    services.notifications.fanOutToFollowers(job).then(() => undefined),
+  );
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
@@ -133,10 +151,12 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
     strictTransportSecurity: config.publicUrl.startsWith("https://") ? { maxAge: 31_536_000 } : false,
   });
   // Route limits (login, registration, SMS, mail) shared across instances through Redis when configured.
-  const rateRedis = config.redisUrl ? new (await import("ioredis")).Redis(config.redisUrl) : undefined;
+  // Without Redis, or while it is away, each instance counts on its own (rate-limit-store.ts).
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(rateRedis ? { redis: rateRedis, nameSpace: "nugget:rl:" } : {}),
+    ...(redis
+      ? { store: fallbackRateLimitStore(redis, "nugget:rl:") as unknown as FastifyRateLimitStoreCtor }
+      : {}),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       s: 429,
@@ -154,6 +174,7 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   installErrorHandler(app);
+  installHealth(app, { database, kv, redisConfigured: Boolean(redis) });
   installSession(app, services);
   if (pageCache) installPageCache(app, pageCache, config.pageCache);
   // After the page cache's hooks: it keeps the plain body (and gives each copy its own nonce);
@@ -203,14 +224,16 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   else app.setNotFoundHandler((_req, reply) => reply.status(404).send({ s: 404, m: "接口不存在", d: null }));
 
   app.addHook("onClose", async () => {
-    // First, while the database is open: buffered tracking events are written, not lost.
+    // First, while the database is open: buffered tracking events are written, not lost; jobs in
+    // hand end or go back to the queue.
     await services.tracking.close();
+    await jobs.stop();
     stopDigests?.();
     stopRetention?.();
     mailer.close();
     await kv.close();
-    await rateRedis?.quit();
+    await redis?.quit().catch(() => redis.disconnect());
     if (ownsDatabase) await database.close();
   });
-  return { app, services, database, outbox, kv, pageCache };
+  return { app, services, database, outbox, kv, pageCache, jobs };
 }

@@ -17,6 +17,9 @@ if (config.seedOnEmpty) {
 await app.listen({ port: config.port, host: config.host });
 console.log(`${config.siteName} 已启动：${config.publicUrl}（数据库：${database.kind}）`);
 
+// A promise nobody awaited that failed is a bug to log, not a reason to drop every request in flight.
+process.on("unhandledRejection", (reason) => app.log.error({ err: reason }, "unhandled rejection"));
+
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     app.close().then(() => process.exit(0));

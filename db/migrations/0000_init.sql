@@ -564,6 +564,7 @@ CREATE INDEX "notifications_pin_idx" ON "notifications" USING btree ("pin_id");-
 CREATE INDEX "notifications_submit_unread_idx" ON "notifications" USING btree ("created_at") WHERE "notifications"."type" = 'submitEntry' and not "notifications"."checked";--> statement-breakpoint
 CREATE INDEX "notifications_comment_idx" ON "notifications" USING btree ("comment_id");--> statement-breakpoint
 CREATE INDEX "notifications_reply_idx" ON "notifications" USING btree ("reply_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "notifications_submit_once_idx" ON "notifications" USING btree ("user_id","entry_id") WHERE "notifications"."type" = 'submitEntry';--> statement-breakpoint
 CREATE INDEX "pin_likes_user_idx" ON "pin_likes" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "pins_created_idx" ON "pins" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "pins_user_created_idx" ON "pins" USING btree ("user_id","created_at","id");--> statement-breakpoint

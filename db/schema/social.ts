@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   boolean,
   char,
+  uniqueIndex,
   check,
   index,
   integer,
@@ -216,6 +217,11 @@ export const notifications = pgTable(
       .where(sql`${t.type} = 'submitEntry' and not ${t.checked}`),
     index("notifications_comment_idx").on(t.commentId),
     index("notifications_reply_idx").on(t.replyId),
+    // A follower hears of a new entry once: the fan-out job (notifications/fan-out.ts) may run a
+    // batch again after a crash, and inserts with ON CONFLICT DO NOTHING against this.
+    uniqueIndex("notifications_submit_once_idx")
+      .on(t.userId, t.entryId)
+      .where(sql`${t.type} = 'submitEntry'`),
   ],
 );
 

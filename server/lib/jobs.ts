@@ -26,9 +26,17 @@ export function startJob(opts: {
     if (running) return;
     const now = new Date();
     const slot = Math.floor(now.getTime() / opts.slotMs);
-    if ((await opts.kv.incr(`jobs:${opts.name}:${slot}`, Math.ceil((opts.slotMs * 2) / 1000))) !== 1) return;
     running = true;
     try {
+      // Without the shared store no instance can claim the slot: the work waits for the next wake
+      // rather than risk running on every instance.
+      const claim = await opts.kv
+        .incr(`jobs:${opts.name}:${slot}`, Math.ceil((opts.slotMs * 2) / 1000))
+        .catch((err: unknown) => {
+          opts.log.error({ err }, `${opts.name} skipped: the shared store is unavailable`);
+          return 0;
+        });
+      if (claim !== 1) return;
       opts.log.info(await opts.run(now), `${opts.name} done`);
     } catch (err) {
       opts.log.error({ err }, `${opts.name} failed`);

@@ -1,3 +1,6 @@
+import type { Redis } from "ioredis";
+import { serviceBusy } from "./redis.ts";
+
 /**
  * A small key-value store with expiry for short-lived state: captcha answers and the login-failure
  * and rate-limit windows. Redis when REDIS_URL is set (so several app instances share it),
@@ -11,6 +14,8 @@ export interface Kv {
   /** Increments a counter, starting its expiry window on the first increment. */
   incr(key: string, windowSeconds: number): Promise<number>;
   del(key: string): Promise<void>;
+  /** Whether the store answers now (the readiness check). */
+  ping(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -55,36 +60,48 @@ export function memoryKv(): Kv {
     async del(key) {
       map.delete(key);
     },
+    async ping() {
+      return true;
+    },
     async close() {
       clearInterval(sweep);
     },
   };
 }
 
-export async function redisKv(url: string, prefix = "nugget:"): Promise<Kv> {
-  const { Redis } = await import("ioredis");
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  await redis.connect();
+/**
+ * The shared store. Redis being away is not this store's failure to hide: an operation that needs
+ * it (a captcha, a login window, an SMS quota) answers 503 「服务繁忙，请稍后再试」 within 500 ms
+ * (server/lib/redis.ts); callers that can do without (view counting, job slots) catch it.
+ */
+export function redisKv(redis: Redis, prefix = "nugget:"): Kv {
   const k = (key: string) => prefix + key;
+  const busy = <T>(op: Promise<T>): Promise<T> =>
+    op.catch((err: unknown) => {
+      throw Object.assign(serviceBusy(), { cause: err });
+    });
   return {
-    get: (key) => redis.get(k(key)),
+    get: (key) => busy(redis.get(k(key))),
     async set(key, value, ttl) {
-      await redis.set(k(key), value, "EX", ttl);
+      await busy(redis.set(k(key), value, "EX", ttl));
     },
-    async take(key) {
-      return redis.getdel(k(key));
-    },
+    take: (key) => busy(redis.getdel(k(key))),
     async incr(key, windowSeconds) {
-      const [[, n]] = (await redis.multi().incr(k(key)).expire(k(key), windowSeconds, "NX").exec()) as [
-        [unknown, number],
-      ];
-      return n;
+      const replies = await busy(redis.multi().incr(k(key)).expire(k(key), windowSeconds, "NX").exec());
+      const [error, n] = replies?.[0] ?? [new Error("no reply"), 0];
+      if (error) throw Object.assign(serviceBusy(), { cause: error });
+      return n as number;
     },
     async del(key) {
-      await redis.del(k(key));
+      await busy(redis.del(k(key)));
     },
-    async close() {
-      await redis.quit();
+    async ping() {
+      return redis.ping().then(
+        () => true,
+        () => false,
+      );
     },
+    // The connection is the app's (server/app.ts closes it).
+    async close() {},
   };
 }

@@ -16,6 +16,7 @@
 import { randomFillSync } from "node:crypto";
 import zlib from "node:zlib";
 import { crc32Combine, crc32Shift, type Gf2Operator } from "./crc32.ts";
+import type { Redis } from "ioredis";
 
 export interface CachedPage {
   status: number;
@@ -111,17 +112,7 @@ export function memoryPageStore(maxBytes: number): PageStore & { bytes(): number
  * an entry). Commands fail fast while Redis is away (no offline queue), which the cache reads as a
  * miss: the site renders instead of waiting for the cache.
  */
-export async function redisPageStore(url: string, prefix: string): Promise<PageStore> {
-  const { Redis } = await import("ioredis");
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    commandTimeout: 500,
-  });
-  // Reconnecting is ioredis's job; an error event without a listener would be thrown.
-  redis.on("error", () => undefined);
-  await redis.connect().catch(() => undefined);
+export function redisPageStore(redis: Redis, prefix: string): PageStore {
   const pageKey = (key: string) => `${prefix}p:${key}`;
   const genKey = (scope: string) => `${prefix}g:${scope}`;
   return {
@@ -152,9 +143,8 @@ export async function redisPageStore(url: string, prefix: string): Promise<PageS
     async release(key) {
       await redis.del(`${prefix}l:${key}`);
     },
-    async close() {
-      redis.disconnect();
-    },
+    // The connection is the app's (server/app.ts closes it).
+    async close() {},
   };
 }
 

@@ -2,6 +2,7 @@ import type { Db } from "../../db/client.ts";
 import type { Config } from "../config.ts";
 import type { Kv } from "../lib/kv.ts";
 import type { Mailer } from "../lib/mailer.ts";
+import type { JobQueue } from "../lib/queue.ts";
 import type { SmsProvider } from "../lib/sms.ts";
 
 /** What every service is built from. Tests build the same thing with real parts (tests/support). */
@@ -11,6 +12,8 @@ export interface Deps {
   mailer: Mailer;
   sms: SmsProvider;
   config: Config;
+  /** Durable background jobs (server/lib/queue.ts): fan-outs and other slow work, off the request. */
+  jobs: JobQueue;
   /**
    * Makes the anonymous page cache forget the pages of these scopes at once, on every instance
    * ("*": every cached page; "entry:<id>", "pin:<id>"… one target's pages; "comments": comment

@@ -178,7 +178,11 @@ export function createEntryService(deps: Deps) {
       const row = HEX_ID.test(entryId) ? await entryWithAuthor(db, entryId) : undefined;
       if (!row || row.entry.deletedAt || row.entry.status !== "published") throw notFound("文章不存在");
       const who = caller.userId ?? `ip:${caller.ip}`;
-      const fresh = (await kv.incr(`view:${entryId}:${who}`, VIEW_WINDOW_SECONDS)) === 1;
+      // Without the shared store (Redis away) a view goes uncounted: reading must not fail for it.
+      const fresh = await kv.incr(`view:${entryId}:${who}`, VIEW_WINDOW_SECONDS).then(
+        (n) => n === 1,
+        () => false,
+      );
       const now = new Date();
       if (!fresh) {
         return {

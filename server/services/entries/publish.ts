@@ -345,7 +345,7 @@ export function createPublishService(deps: Deps) {
           },
           tagIds!,
         );
-        await notifyFollowers(tx, { authorId: user.id, entryId: inserted.id });
+        await notifyFollowers(deps.jobs, tx, { authorId: user.id, entryId: inserted.id });
         return inserted;
       });
       await kv.incr(quotaKey, PUBLISH_QUOTA.windowSeconds);

@@ -68,8 +68,9 @@ async function waitForMails(to: string, count: number) {
   return mailsTo(to);
 }
 
-const share = (auth: Auth, title: string) =>
-  api("POST", "/api/entryPublish", auth, {
+/** Publishes a share, and lets the job worker tell the followers (it runs apart from publishing). */
+async function share(auth: Auth, title: string) {
+  const r = await api("POST", "/api/entryPublish", auth, {
     originalUrl: `https://example.com/d/${randomBytes(6).toString("hex")}`,
     title,
     category: "frontend",
@@ -77,6 +78,9 @@ const share = (auth: Auth, title: string) =>
     content: "推荐",
     extra: "0|1|0|0",
   });
+  await nugget.jobs.drain();
+  return r;
+}
 
 describe("follow mail", () => {
   it("mails the followee who switched it on, once per follower; never the switched-off or unverified", async () => {

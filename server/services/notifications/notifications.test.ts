@@ -271,6 +271,8 @@ describe("notifications made by actions", () => {
     });
     expect(pub.status, pub.m).toBe(200);
     const postId = (pub.d.id ?? pub.d.articleId ?? pub.d.entryId) as string;
+    // Followers are told by the job worker, apart from publishing.
+    await nugget.jobs.drain();
 
     for (const f of [f1, f2]) {
       const rows = (await rowsOf(f.uid)).filter((r) => r.type === "submitEntry");
@@ -290,6 +292,39 @@ describe("notifications made by actions", () => {
     const post = list.find((n: { entry: { id: string } | null }) => n.entry?.id === postId);
     expect(post).toMatchObject({ type: "submitEntry", entry: { title: "专栏文章", type: "post" } });
     expect(post.submitEntry).toEqual(post.entry);
+  });
+});
+
+describe("the notify-followers job", () => {
+  it("tells each follower once in batches, run again or not, and nobody more once the entry is gone", async () => {
+    const author = await register();
+    const followers = await Promise.all(Array.from({ length: 5 }, () => register()));
+    for (const f of followers) await api("POST", "/api/follow", f, { ids: author.uid });
+    const entry = await makeEntry(db(), author.uid, { title: "分批通知" });
+    const job = { authorId: author.uid, entryId: entry.id, secondsHex: entry.id.slice(0, 8) };
+    const told = async () =>
+      (
+        await db()
+          .select({ userId: notifications.userId })
+          .from(notifications)
+          .where(and(eq(notifications.entryId, entry.id), eq(notifications.type, "submitEntry")))
+      )
+        .map((r) => r.userId)
+        .sort();
+
+    // Batches of 2 over 5 followers: three with followers, then one that finds the end.
+    expect(await nugget.services.notifications.fanOutToFollowers(job, 2)).toBe(4);
+    expect(await told()).toEqual(followers.map((f) => f.uid).sort());
+    // A worker that died after some batches is retried from the start: nobody is told twice.
+    await nugget.services.notifications.fanOutToFollowers(job, 2);
+    expect(await told()).toEqual(followers.map((f) => f.uid).sort());
+
+    // A new follower, then the entry is deleted before the job runs again: nobody more is told.
+    const late = await register();
+    await api("POST", "/api/follow", late, { ids: author.uid });
+    expect((await api("POST", "/api/entryDel", author, { entryId: entry.id })).s).toBe(1);
+    expect(await nugget.services.notifications.fanOutToFollowers(job, 2)).toBe(0);
+    expect(await told()).not.toContain(late.uid);
   });
 });
 

@@ -13,12 +13,19 @@ import {
   countUnreadSystem,
   countUnreadUser,
   entriesByIds,
+  insertFollowerFanOutBatch,
+  isPublished,
   pinsByIds,
+  type FanOutMark,
   systemNotificationPage,
   userNotificationPage,
 } from "./queries.ts";
 
 export { notify, notifyFollowers } from "./notify.ts";
+import type { FollowerFanOut } from "./notify.ts";
+
+/** Followers told a statement by the fan-out job: ~50 ms of work each at most, then the next. */
+export const FAN_OUT_BATCH = 1000;
 
 /** A system notification's text: one paragraph, not an article. */
 export const SYSTEM_MESSAGE_MAX = 500;
@@ -176,6 +183,22 @@ export function createNotificationService(deps: Deps) {
         .values({ id: newId(), message: text })
         .returning({ id: systemNotifications.id });
       return row;
+    },
+
+    /**
+     * The notify-followers job: the entry's submitEntry notifications, FAN_OUT_BATCH followers a
+     * statement, each batch committed on its own. Run again after a crash, it tells nobody twice
+     * (insertFollowerFanOutBatch). An entry deleted or unpublished meanwhile tells nobody more.
+     */
+    async fanOutToFollowers(job: FollowerFanOut, batchSize = FAN_OUT_BATCH): Promise<number> {
+      let after: FanOutMark | null = null;
+      let batches = 0;
+      do {
+        if (!(await isPublished(db, job.entryId))) break;
+        after = await insertFollowerFanOutBatch(db, { ...job, after, limit: batchSize });
+        batches++;
+      } while (after);
+      return batches;
     },
   };
 }

@@ -2,7 +2,8 @@ import type { Tx } from "../../../db/client.ts";
 import type { NotificationType } from "../../../db/schema/social.ts";
 import { notifications } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
-import { foldIntoUnreadLike, hasNotificationFrom, insertFollowerFanOut } from "./queries.ts";
+import type { JobQueue } from "../../lib/queue.ts";
+import { foldIntoUnreadLike, hasNotificationFrom } from "./queries.ts";
 
 export interface NotifyInput {
   /** The recipient. */
@@ -55,19 +56,27 @@ export async function notify(tx: Tx, n: NotifyInput): Promise<boolean> {
   return true;
 }
 
-/** Tells every follower of the author about a newly published entry (type submitEntry), in one statement. */
+/**
+ * Tells every follower of the author about a newly published entry (type submitEntry) — not here:
+ * enqueued in the publishing transaction (the job exists exactly when the entry does) and done by
+ * the job worker in batches (notifications.fanOutToFollowers), so publishing takes as long for an
+ * author with a million followers as for one with none.
+ */
 export function notifyFollowers(
+  jobs: JobQueue,
   tx: Tx,
-  n: { authorId: string; entryId: string; content?: string },
-): Promise<number> {
+  n: { authorId: string; entryId: string },
+): Promise<void> {
   const secondsHex = Math.floor(Date.now() / 1000)
     .toString(16)
     .padStart(8, "0");
-  return insertFollowerFanOut(tx, {
-    authorId: n.authorId,
-    entryId: n.entryId,
-    type: "submitEntry",
-    content: n.content ?? "",
-    secondsHex,
-  });
+  return jobs.send("notify-followers", { ...n, secondsHex } satisfies FollowerFanOut, { tx });
+}
+
+/** The notify-followers job's data. */
+export interface FollowerFanOut {
+  authorId: string;
+  entryId: string;
+  /** When it was published: the notifications' ids start with it. */
+  secondsHex: string;
 }

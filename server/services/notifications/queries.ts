@@ -197,20 +197,51 @@ export async function foldIntoUnreadLike(
   return rows.length > 0;
 }
 
+/** Where a fan-out stopped: the last follower told, in the followers' (followedAt, id) order. */
+export interface FanOutMark {
+  at: string;
+  followerId: string;
+}
+
 /**
- * Fans one notification out to every follower of `authorId` in a single INSERT … SELECT: a loop
- * would cost one round trip per follower inside the publishing transaction. Ids keep the
- * ObjectId layout (seconds first, so they sort by time) with random tails made in SQL.
+ * One batch of a new entry's submitEntry notifications: the next `limit` followers of the author
+ * after `after`, oldest follow first (follows_followee_created_idx), in one statement. A follower
+ * already told of this entry is skipped (notifications_submit_once_idx), so a batch run again after
+ * a crash tells nobody twice. Ids keep the ObjectId layout (seconds first, so they sort by time)
+ * with random tails made in SQL. Answers the batch's last follower, null past the end.
  */
-export async function insertFollowerFanOut(
+export async function insertFollowerFanOutBatch(
   db: Tx,
-  n: { authorId: string; entryId: string; type: string; content: string; secondsHex: string },
-): Promise<number> {
+  n: { authorId: string; entryId: string; secondsHex: string; after: FanOutMark | null; limit: number },
+): Promise<FanOutMark | null> {
+  const after = n.after
+    ? sql`and (${follows.createdAt}, ${follows.followerId}) > (${n.after.at}::timestamptz, ${n.after.followerId})`
+    : sql``;
   const result = await db.execute(sql`
-    insert into ${notifications} (id, user_id, type, actor_ids, entry_id, content)
-    select ${n.secondsHex} || substr(md5(gen_random_uuid()::text || ${follows.followerId}), 1, 16),
-           ${follows.followerId}, ${n.type}, array[${n.authorId}]::char(24)[], ${n.entryId}, ${n.content}
-      from ${follows}
-     where ${follows.followeeId} = ${n.authorId} and ${follows.followerId} <> ${n.authorId}`);
-  return (result as { rowCount?: number | null }).rowCount ?? 0;
+    with batch as (
+      select ${follows.followerId} as follower_id, ${follows.createdAt} as followed_at
+        from ${follows}
+       where ${follows.followeeId} = ${n.authorId} and ${follows.followerId} <> ${n.authorId} ${after}
+       order by ${follows.createdAt}, ${follows.followerId}
+       limit ${n.limit}
+    ), told as (
+      insert into ${notifications} (id, user_id, type, actor_ids, entry_id, content)
+      select ${n.secondsHex} || substr(md5(gen_random_uuid()::text || b.follower_id), 1, 16),
+             b.follower_id, 'submitEntry', array[${n.authorId}]::char(24)[], ${n.entryId}, ''
+        from batch b
+      on conflict (user_id, entry_id) where type = 'submitEntry' do nothing
+    )
+    select to_char(followed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, follower_id as "followerId"
+      from batch order by followed_at desc, follower_id desc limit 1`);
+  const [last] = (result as unknown as { rows: FanOutMark[] }).rows;
+  return last ?? null;
+}
+
+/** Whether an entry can still be announced: published and not deleted. */
+export async function isPublished(db: Tx, entryId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: entries.id })
+    .from(entries)
+    .where(and(eq(entries.id, entryId), eq(entries.status, "published"), isNull(entries.deletedAt)));
+  return Boolean(row);
 }

@@ -266,7 +266,7 @@ export function createPostService(deps: Deps) {
           },
           tagIds,
         );
-        await notifyFollowers(tx, { authorId: userId, entryId: published.id });
+        await notifyFollowers(deps.jobs, tx, { authorId: userId, entryId: published.id });
         await deleteEntry(tx, draft);
         return published;
       });

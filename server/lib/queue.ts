@@ -1,0 +1,101 @@
+import PgBoss from "pg-boss";
+import { sqlExecutor, type Database, type Tx } from "../../db/client.ts";
+
+/**
+ * Durable background jobs on PostgreSQL (pg-boss 10; issue 9). A job is a row in the `pgboss`
+ * schema of the app's own database — on a PostgreSQL server and on the embedded PGlite alike
+ * (pg-boss talks to PGlite through `Database.sql`) — so a job enqueued inside a transaction exists
+ * exactly when that transaction commits, any instance's worker may take it, a job whose worker
+ * died is taken again once it expires, and a failing one is retried with backoff, then kept as
+ * failed.
+ */
+export interface JobQueue {
+  /** Enqueues `data` for the `name` workers; inside `tx` when given. */
+  send(name: JobName, data: object, opts?: { tx?: Tx }): Promise<void>;
+  /** Runs `handler` for this queue's jobs, in this process, as they come (polling every 2 s). */
+  work(name: JobName, handler: (data: never) => Promise<void>): Promise<void>;
+  /** Runs every job that is due now to its end, here and now (tests; the bench). */
+  drain(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The queues, each with its retry policy. */
+export const JOBS = {
+  /** A published entry's submitEntry notifications to its author's followers. */
+  "notify-followers": { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 15 * 60 },
+} satisfies Record<string, Omit<PgBoss.Queue, "name">>;
+export type JobName = keyof typeof JOBS;
+
+const POLLING_SECONDS = 2;
+/** How long `drain` waits for jobs other workers hold. */
+const DRAIN_MS = 30_000;
+
+export interface QueueLog {
+  error: (o: object, m: string) => void;
+}
+
+export async function startQueue(database: Database, log: QueueLog): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: database.sql,
+    schema: "pgboss",
+    // The cron scheduler is not used yet (the mail digests and tracking retention still run on
+    // server/lib/jobs.ts); maintenance (expiring, archiving) is on.
+    schedule: false,
+  } as PgBoss.ConstructorOptions);
+  boss.on("error", (err) => log.error({ err }, "job queue error"));
+  await boss.start();
+  for (const [name, policy] of Object.entries(JOBS)) {
+    // createQueue keeps an existing queue as it is; updateQueue makes the policy the code's.
+    if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...policy });
+    else await boss.createQueue(name, { name, ...policy });
+  }
+  const handlers = new Map<string, (data: never) => Promise<void>>();
+  let stopped = false;
+
+  return {
+    async send(name, data, opts = {}) {
+      await boss.send(name, data, opts.tx ? { db: sqlExecutor(opts.tx) } : {});
+    },
+
+    async work(name, handler) {
+      handlers.set(name, handler);
+      await boss.work(name, { pollingIntervalSeconds: POLLING_SECONDS }, async (jobs) => {
+        for (const job of jobs) await handler(job.data as never);
+      });
+    },
+
+    async drain() {
+      // Until no queue holds a job that is due or in hand: jobs this process fetches run here, and
+      // one another instance (or test file, on a shared database) has in hand is waited for.
+      const deadline = Date.now() + DRAIN_MS;
+      for (;;) {
+        let ran = false;
+        for (const [name, handler] of handlers) {
+          for (const job of await boss.fetch(name, { batchSize: 20 })) {
+            ran = true;
+            try {
+              await handler(job.data as never);
+              await boss.complete(name, job.id);
+            } catch (err) {
+              await boss.fail(name, job.id, err as object);
+              throw err;
+            }
+          }
+        }
+        if (ran) continue;
+        let waiting = 0;
+        for (const name of handlers.keys()) waiting += await boss.getQueueSize(name, { before: "completed" });
+        if (waiting === 0) return;
+        if (Date.now() > deadline) throw new Error(`jobs still waiting after ${DRAIN_MS} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      // Jobs in hand get a moment to end; unfinished ones are taken again after they expire.
+      await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    },
+  };
+}
