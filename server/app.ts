@@ -26,8 +26,8 @@ import { installSession } from "./plugins/session.ts";
 import { installPageCache } from "./plugins/page-cache.ts";
 import { memoryPageStore, PageCache, redisPageStore } from "./lib/page-cache.ts";
 import { createServices, type Services } from "./services/index.ts";
-import { startMailDigests } from "./services/mailpush/schedule.ts";
-import { startTrackingRetention } from "./services/tracking/retention.ts";
+import { MAIL_DIGESTS_CRON, runMailDigests } from "./services/mailpush/schedule.ts";
+import { deleteExpiredEvents, TRACKING_RETENTION_CRON } from "./services/tracking/retention.ts";
 import { authRoutes } from "./services/auth/routes.ts";
 import { userRoutes } from "./services/users/routes.ts";
 import { entryRoutes } from "./services/entries/routes.ts";
@@ -214,11 +214,25 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   await app.register(oauthRoutes(services, config));
   await app.register(bannerRoutes(services), { prefix: "/api" });
   await app.register(trackingRoutes(services), { prefix: "/api" });
-  const stopDigests = config.mailDigests ? startMailDigests(services.digests, kv, app.log) : undefined;
-  const stopRetention =
-    config.trackingRetentionDays > 0
-      ? startTrackingRetention(database.db, kv, config.trackingRetentionDays, app.log)
-      : undefined;
+  // Periodic work: one job per time across all instances (server/lib/queue.ts), run by the
+  // instances that have it switched on. Switched off, an instance neither schedules nor runs it; it
+  // does not unschedule either, since another instance may want it (README: dropping one for good).
+  if (config.mailDigests) {
+    await jobs.work("mail-digests", async () => {
+      app.log.info(await runMailDigests(services.digests), "mail digests done");
+    });
+    await jobs.schedule("mail-digests", MAIL_DIGESTS_CRON);
+  }
+  if (config.trackingRetentionDays > 0) {
+    const days = config.trackingRetentionDays;
+    await jobs.work("tracking-retention", async () => {
+      app.log.info(
+        { deleted: await deleteExpiredEvents(database.db, days), days },
+        "tracking retention done",
+      );
+    });
+    await jobs.schedule("tracking-retention", TRACKING_RETENTION_CRON);
+  }
   if (outbox) devOutboxRoutes(app, outbox, config.siteName);
   if (opts.buildDir) await installSsr(app, services, config, path.resolve(opts.buildDir));
   else app.setNotFoundHandler((_req, reply) => reply.status(404).send({ s: 404, m: "接口不存在", d: null }));
@@ -228,8 +242,6 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
     // hand end or go back to the queue.
     await services.tracking.close();
     await jobs.stop();
-    stopDigests?.();
-    stopRetention?.();
     mailer.close();
     await kv.close();
     await redis?.quit().catch(() => redis.disconnect());

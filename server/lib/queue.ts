@@ -14,6 +14,11 @@ export interface JobQueue {
   send(name: JobName, data: object, opts?: { tx?: Tx }): Promise<void>;
   /** Runs `handler` for this queue's jobs, in this process, as they come (polling every 2 s). */
   work(name: JobName, handler: (data: never) => Promise<void>): Promise<void>;
+  /**
+   * Makes `name` a job at every `cron` time (five fields, China Standard Time): one job each time
+   * across every instance, whichever instance's clock notices first.
+   */
+  schedule(name: JobName, cron: string): Promise<void>;
   /** Runs every job that is due now to its end, here and now (tests; the bench). */
   drain(): Promise<void>;
   stop(): Promise<void>;
@@ -23,7 +28,17 @@ export interface JobQueue {
 export const JOBS = {
   /** A published entry's submitEntry notifications to its author's followers. */
   "notify-followers": { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 15 * 60 },
+  /**
+   * The hour's article digest, and on Monday mornings the weekly one (mailpush/schedule.ts). Each
+   * skips users it already mailed, so a retry mails nobody twice.
+   */
+  "mail-digests": { retryLimit: 2, retryDelay: 300, expireInSeconds: 30 * 60 },
+  /** Tracking events past their retention (ADR 009), in short batches. */
+  "tracking-retention": { retryLimit: 3, retryDelay: 600, expireInSeconds: 60 * 60 },
 } satisfies Record<string, Omit<PgBoss.Queue, "name">>;
+
+/** Schedules read the clock of China Standard Time (the site's readers' day). */
+const SCHEDULE_TZ = "Asia/Shanghai";
 export type JobName = keyof typeof JOBS;
 
 const POLLING_SECONDS = 2;
@@ -38,9 +53,9 @@ export async function startQueue(database: Database, log: QueueLog): Promise<Job
   const boss = new PgBoss({
     db: database.sql,
     schema: "pgboss",
-    // The cron scheduler is not used yet (the mail digests and tracking retention still run on
-    // server/lib/jobs.ts); maintenance (expiring, archiving) is on.
-    schedule: false,
+    // Maintenance (expiring, archiving) and the cron clock both on: every instance watches the
+    // schedules, pg-boss makes one job per time.
+    schedule: true,
   } as PgBoss.ConstructorOptions);
   boss.on("error", (err) => log.error({ err }, "job queue error"));
   await boss.start();
@@ -62,6 +77,10 @@ export async function startQueue(database: Database, log: QueueLog): Promise<Job
       await boss.work(name, { pollingIntervalSeconds: POLLING_SECONDS }, async (jobs) => {
         for (const job of jobs) await handler(job.data as never);
       });
+    },
+
+    async schedule(name, cron) {
+      await boss.schedule(name, cron, undefined, { tz: SCHEDULE_TZ });
     },
 
     async drain() {

@@ -25,6 +25,9 @@ export async function testApp(overrides: Partial<Config> = {}, buildDir?: string
   if (!overrides.pageCache) config.pageCache = { ...config.pageCache, enabled: false };
   // Likewise search rankings: tests search right after each change.
   if (overrides.searchRankingTtl === undefined) config.searchRankingTtl = 0;
+  // No periodic jobs either: on the shared PostgreSQL test database a retention run would delete
+  // other files' rows by age (server/lib/queue.test.ts turns it on for itself).
+  if (overrides.trackingRetentionDays === undefined) config.trackingRetentionDays = 0;
   return buildApp({ config, database: await testDatabase(), buildDir });
 }
 

@@ -1,5 +1,3 @@
-import type { Kv } from "../../lib/kv.ts";
-import { startJob, type JobLog } from "../../lib/jobs.ts";
 import type { MailDigests } from "./digests.ts";
 
 const HOUR = 3_600_000;
@@ -14,23 +12,12 @@ export function weeklyDue(now: Date): boolean {
   return cst.getUTCDay() === WEEKLY_DAY && cst.getUTCHours() >= WEEKLY_HOUR;
 }
 
-/**
- * Runs the digests every hour (MAIL_DIGESTS=1). Several app instances may run this: the key of the
- * hour in the shared store (Redis when REDIS_URL) lets exactly one of them do each hour's work. The
- * first run waits a minute so a restart loop cannot turn into a mail loop.
- */
-export function startMailDigests(digests: MailDigests, kv: Kv, log: JobLog, everyMs = HOUR): () => void {
-  return startJob({
-    name: "mail-digests",
-    kv,
-    everyMs,
-    slotMs: everyMs,
-    firstDelayMs: 60_000,
-    log,
-    async run(now) {
-      const article = await digests.runArticleDigest(now);
-      const week = weeklyDue(now) ? await digests.runWeeklyDigest(now) : null;
-      return { article, week };
-    },
-  });
+/** The mail-digests job's cron (server/lib/queue.ts): on the hour, China Standard Time. */
+export const MAIL_DIGESTS_CRON = "0 * * * *";
+
+/** The mail-digests job: the hour's article digest, and the weekly one when it is due. */
+export async function runMailDigests(digests: MailDigests, now = new Date()) {
+  const article = await digests.runArticleDigest(now);
+  const week = weeklyDue(now) ? await digests.runWeeklyDigest(now) : null;
+  return { article, week };
 }

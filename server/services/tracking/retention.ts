@@ -1,6 +1,4 @@
 import type { Db } from "../../../db/client.ts";
-import type { Kv } from "../../lib/kv.ts";
-import { startJob, type JobLog } from "../../lib/jobs.ts";
 import { deleteEventsBefore } from "./queries.ts";
 
 const HOUR = 3_600_000;
@@ -24,18 +22,5 @@ export async function deleteExpiredEvents(
   }
 }
 
-/**
- * Tracking retention (ADR 009): once a day, events older than TRACKING_RETENTION_DAYS go. Checked
- * hourly; the day's key in the shared store (Redis when REDIS_URL) lets one app instance do it.
- */
-export function startTrackingRetention(db: Db, kv: Kv, days: number, log: JobLog): () => void {
-  return startJob({
-    name: "tracking-retention",
-    kv,
-    everyMs: HOUR,
-    slotMs: DAY,
-    firstDelayMs: 5 * 60_000,
-    log,
-    run: async () => ({ deleted: await deleteExpiredEvents(db, days), days }),
-  });
-}
+/** The tracking-retention job's cron (server/lib/queue.ts): daily at 04:30 China Standard Time. */
+export const TRACKING_RETENTION_CRON = "30 4 * * *";
