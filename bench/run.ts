@@ -226,6 +226,8 @@ async function main() {
     // npm run bench sets NODE_ENV=production (React's production build, as a deployment runs it);
     // no mail jobs while measuring.
     mailDigests: false,
+    counterRepair: false,
+    trackingRetentionDays: 0,
   });
   // Services for finding pointers and sessions (no server here); the measured app is its own process.
   const nugget = await buildApp({ config, database });

@@ -20,6 +20,8 @@ const config = loadConfig(process.env, {
   // npm run bench sets NODE_ENV=production (React's production build, as a deployment runs it);
   // no mail jobs while measuring.
   mailDigests: false,
+  counterRepair: false,
+  trackingRetentionDays: 0,
 });
 const cached = await buildApp({
   config: { ...config, pageCache: { ...config.pageCache, enabled: true } },

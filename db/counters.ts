@@ -290,6 +290,46 @@ export async function findCounterDrift(db: Db | Tx, limit = 100): Promise<Counte
   return drift;
 }
 
+/**
+ * The periodic repair (the counter-repair job, twice a day, as Discourse does): finds the drifted
+ * rows of each counter and sets them to their recount, while the site keeps writing. Per counter,
+ * one transaction locks the drifted rows (FOR UPDATE) before recounting them: a writer that counts
+ * a row updates the same counter row in its own transaction (the house rule), so it has either
+ * committed before the lock — and the recount sees its row — or waits for this transaction and
+ * then adds its one on top of the repaired value. Never a stale count over a fresh one. Answers
+ * what it fixed (at most `limit` rows a counter a run; the next run takes the rest).
+ */
+export async function repairDrift(db: Db, limit = 1000): Promise<CounterDrift[]> {
+  const fixed: CounterDrift[] = [];
+  for (const def of COUNTERS) {
+    const actual = recountExpr(def);
+    const repaired = await db.transaction(async (tx) => {
+      const locked = rowsOf(
+        await tx.execute(
+          sql.raw(`select t.id as id, t.${def.column}::text as stored
+            from ${def.table} t left join (${def.recount}) c on c.k = t.id
+            where ${differs(def, `t.${def.column}`, actual)}
+            order by t.id limit ${Math.max(0, Math.floor(limit))} for update of t`),
+        ),
+      ) as unknown as { id: string; stored: string | null }[];
+      if (!locked.length) return [];
+      const stored = new Map(locked.map((r) => [String(r.id), r.stored]));
+      const ids = locked.map((r) => `'${String(r.id).replace(/'/g, "''")}'`).join(", ");
+      const updated = rowsOf(
+        await tx.execute(
+          sql.raw(`update ${def.table} t set ${def.column} = ${actual}
+            from ${def.table} t0 left join (${def.recount}) c on c.k = t0.id
+            where t0.id = t.id and t.id in (${ids}) and ${differs(def, `t.${def.column}`, actual)}
+            returning '${def.table}.${def.column}' as counter, t.id as id, t.${def.column}::text as actual`),
+        ),
+      ) as unknown as Omit<CounterDrift, "stored">[];
+      return updated.map((r) => ({ ...r, stored: stored.get(String(r.id)) ?? null }));
+    });
+    fixed.push(...repaired);
+  }
+  return fixed;
+}
+
 /** Both drivers answer execute() with an object holding `rows`. */
 function rowsOf(result: unknown): Record<string, unknown>[] {
   return (result as { rows: Record<string, unknown>[] }).rows;

@@ -15,7 +15,8 @@ import type { Config } from "./config.ts";
 import { memoryKv, redisKv, type Kv } from "./lib/kv.ts";
 import { fallbackRateLimitStore } from "./lib/rate-limit-store.ts";
 import { connectRedis } from "./lib/redis.ts";
-import { startQueue, type JobQueue } from "./lib/queue.ts";
+import { COUNTER_REPAIR_CRON, startQueue, type JobQueue } from "./lib/queue.ts";
+import { repairDrift } from "../db/counters.ts";
 import type { FollowerFanOut } from "./services/notifications/notify.ts";
 import { createMailer } from "./lib/mailer.ts";
 import { Outbox } from "./lib/outbox.ts";
@@ -222,6 +223,15 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
       app.log.info(await runMailDigests(services.digests), "mail digests done");
     });
     await jobs.schedule("mail-digests", MAIL_DIGESTS_CRON);
+  }
+  if (config.counterRepair) {
+    await jobs.work("counter-repair", async () => {
+      const fixed = await repairDrift(database.db);
+      // What drifted is a bug somewhere: name the first few so it can be found.
+      if (fixed.length) app.log.warn({ fixed: fixed.length, first: fixed.slice(0, 20) }, "counters repaired");
+      else app.log.info("counters checked: no drift");
+    });
+    await jobs.schedule("counter-repair", COUNTER_REPAIR_CRON);
   }
   if (config.trackingRetentionDays > 0) {
     const days = config.trackingRetentionDays;

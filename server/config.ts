@@ -54,6 +54,8 @@ export interface Config {
    * or not (SEARCH_RANKING_TTL, default 30; 0 ranks on every request).
    */
   searchRankingTtl: number;
+  /** Counters recounted where they drifted, twice a day (COUNTER_REPAIR, default on; 0 off). */
+  counterRepair: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -102,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       prefix: "nugget:pc:",
     },
     searchRankingTtl: seconds(env.SEARCH_RANKING_TTL, 30),
+    counterRepair: env.COUNTER_REPAIR !== "0",
   };
   const merged = { ...config, ...overrides };
   // The default address follows the site's address, also when a caller overrides only that.

@@ -1,16 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { trackingEvents } from "../../db/schema/index.ts";
+import { findCounterDrift } from "../../db/counters.ts";
+import { trackingEvents, users } from "../../db/schema/index.ts";
+import { call, registerByEmail } from "../../tests/support/client.ts";
 import type { NuggetApp } from "../app.ts";
 import { testApp } from "../../tests/support/app.ts";
 import { newId } from "./ids.ts";
 
 // The job queue as the app sets it up (pg-boss in the app's own database; PGlite on the embedded
 // default). Jobs are sent by hand here and run by `drain`, as a worker would run them.
+/** A user's followers_count as stored. */
+async function followersOf(nugget: NuggetApp, id: string) {
+  const [row] = await nugget.database.db
+    .select({ n: users.followersCount })
+    .from(users)
+    .where(eq(users.id, id));
+  return row.n;
+}
+
 describe("the job queue (pg-boss)", () => {
   let nugget: NuggetApp;
   beforeAll(async () => {
-    nugget = await testApp({ trackingRetentionDays: 30 });
+    nugget = await testApp({ trackingRetentionDays: 30, counterRepair: true });
   });
   afterAll(async () => {
     await nugget.app.close();
@@ -19,7 +30,7 @@ describe("the job queue (pg-boss)", () => {
 
   it("schedules the periodic jobs in China Standard Time: retention on, digests off as configured", async () => {
     const rows = (await nugget.database.sql.executeSql(
-      "select name, cron, timezone from pgboss.schedule where name in ('tracking-retention', 'mail-digests')",
+      "select name, cron, timezone from pgboss.schedule where name in ('tracking-retention', 'mail-digests') order by name",
     )) as { rows: { name: string; cron: string; timezone: string }[] };
     expect(rows.rows).toEqual([
       { name: "tracking-retention", cron: "30 4 * * *", timezone: "Asia/Shanghai" },
@@ -46,6 +57,24 @@ describe("the job queue (pg-boss)", () => {
       expect(left.map((r) => r.value)).toEqual(["recent"]);
     },
   );
+
+  it("runs a counter-repair job: a drifted counter is set back to its recount, the rest untouched", async () => {
+    const person = await registerByEmail(nugget);
+    const fan = await registerByEmail(nugget);
+    expect(
+      (await call(nugget.app, "POST", "/api/follow", { auth: fan.auth, body: { ids: person.auth.uid } })).s,
+    ).toBe(1);
+    // A bug (or a hand in the database) breaks one counter.
+    await nugget.database.db.update(users).set({ followersCount: 7 }).where(eq(users.id, person.auth.uid));
+    expect(await followersOf(nugget, person.auth.uid)).toBe(7);
+    await nugget.jobs.send("counter-repair", {});
+    await nugget.jobs.drain();
+    expect(await followersOf(nugget, person.auth.uid)).toBe(1);
+    expect(await followersOf(nugget, fan.auth.uid)).toBe(0);
+    // Nothing drifted is left among this test's rows.
+    const drift = await findCounterDrift(nugget.database.db, 100_000);
+    expect(drift.filter((d) => d.id === person.auth.uid || d.id === fan.auth.uid)).toEqual([]);
+  });
 
   it("keeps a job sent inside a transaction that rolls back from ever existing", async () => {
     const before = await nugget.database.sql.executeSql(

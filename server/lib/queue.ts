@@ -33,9 +33,14 @@ export const JOBS = {
    * skips users it already mailed, so a retry mails nobody twice.
    */
   "mail-digests": { retryLimit: 2, retryDelay: 300, expireInSeconds: 30 * 60 },
+  /** Counters set back to their recount where they drifted (db/counters.ts repairDrift). */
+  "counter-repair": { retryLimit: 1, retryDelay: 600, expireInSeconds: 2 * 60 * 60 },
   /** Tracking events past their retention (ADR 009), in short batches. */
   "tracking-retention": { retryLimit: 3, retryDelay: 600, expireInSeconds: 60 * 60 },
 } satisfies Record<string, Omit<PgBoss.Queue, "name">>;
+
+/** The counter-repair job's cron: 03:15 and 15:15 China Standard Time. */
+export const COUNTER_REPAIR_CRON = "15 3,15 * * *";
 
 /** Schedules read the clock of China Standard Time (the site's readers' day). */
 const SCHEDULE_TZ = "Asia/Shanghai";

@@ -28,6 +28,7 @@ export async function testApp(overrides: Partial<Config> = {}, buildDir?: string
   // No periodic jobs either: on the shared PostgreSQL test database a retention run would delete
   // other files' rows by age (server/lib/queue.test.ts turns it on for itself).
   if (overrides.trackingRetentionDays === undefined) config.trackingRetentionDays = 0;
+  if (overrides.counterRepair === undefined) config.counterRepair = false;
   return buildApp({ config, database: await testDatabase(), buildDir });
 }
 
@@ -62,6 +63,8 @@ export async function countingTestApp(): Promise<{
   });
   config.pageCache = { ...config.pageCache, enabled: false };
   config.searchRankingTtl = 0;
+  config.counterRepair = false;
+  config.trackingRetentionDays = 0;
   const nugget = await buildApp({ config, database });
   return {
     nugget,
