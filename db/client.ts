@@ -22,6 +22,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Outside Drizzle, for libraries that bring their own SQL (the job queue): the whole database. */
   sql: SqlExecutor;
+  /** The connection pool's use now (PostgreSQL; PGlite is one connection): for /metrics. */
+  pool?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -193,6 +195,7 @@ export async function openDatabase(opts: {
       db,
       kind: "postgres",
       sql: { executeSql: (text, values) => pool.query(text, values) },
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   } else {

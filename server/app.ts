@@ -23,6 +23,7 @@ import { Outbox } from "./lib/outbox.ts";
 import { createSmsProvider, type SmsProvider } from "./lib/sms.ts";
 import { installErrorHandler } from "./plugins/envelope.ts";
 import { installHealth } from "./plugins/health.ts";
+import { installMetrics } from "./plugins/metrics.ts";
 import { installSession } from "./plugins/session.ts";
 import { installPageCache } from "./plugins/page-cache.ts";
 import { memoryPageStore, PageCache, redisPageStore } from "./lib/page-cache.ts";
@@ -176,6 +177,7 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
 
   installErrorHandler(app);
   installHealth(app, { database, kv, redisConfigured: Boolean(redis) });
+  installMetrics(app, { token: config.metricsToken, database, jobs });
   installSession(app, services);
   if (pageCache) installPageCache(app, pageCache, config.pageCache);
   // After the page cache's hooks: it keeps the plain body (and gives each copy its own nonce);

@@ -56,6 +56,8 @@ export interface Config {
   searchRankingTtl: number;
   /** Counters recounted where they drifted, twice a day (COUNTER_REPAIR, default on; 0 off). */
   counterRepair: boolean;
+  /** The bearer token /metrics wants (METRICS_TOKEN); without one /metrics is closed (404). */
+  metricsToken: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -105,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     searchRankingTtl: seconds(env.SEARCH_RANKING_TTL, 30),
     counterRepair: env.COUNTER_REPAIR !== "0",
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
   const merged = { ...config, ...overrides };
   // The default address follows the site's address, also when a caller overrides only that.

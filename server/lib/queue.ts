@@ -19,6 +19,8 @@ export interface JobQueue {
    * across every instance, whichever instance's clock notices first.
    */
   schedule(name: JobName, cron: string): Promise<void>;
+  /** How many jobs each queue holds in each state (created, retry, active, completed, failed…). */
+  counts(): Promise<{ queue: string; state: string; count: number }[]>;
   /** Runs every job that is due now to its end, here and now (tests; the bench). */
   drain(): Promise<void>;
   stop(): Promise<void>;
@@ -82,6 +84,13 @@ export async function startQueue(database: Database, log: QueueLog): Promise<Job
       await boss.work(name, { pollingIntervalSeconds: POLLING_SECONDS }, async (jobs) => {
         for (const job of jobs) await handler(job.data as never);
       });
+    },
+
+    async counts() {
+      const { rows } = await database.sql.executeSql(
+        "select name as queue, state::text as state, count(*)::int as count from pgboss.job group by 1, 2",
+      );
+      return rows as { queue: string; state: string; count: number }[];
     },
 
     async schedule(name, cron) {
