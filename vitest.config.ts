@@ -10,6 +10,8 @@ export default defineConfig({
     // Each file builds its own app on one database; files run one after another so PGlite
     // and the browser tests do not fight over the two cores.
     fileParallelism: false,
+    // PGlite runs: every test database starts as a copy of one migrated database.
+    globalSetup: ["tests/support/global-setup.ts"],
     pool: "forks",
   },
 });

@@ -1,4 +1,4 @@
-// npm run bench -- [--entries 1000000] [--duration 10] [--connections 50] [--only name,name]
+// npm run bench -- [--entries 1000000] [--duration 10] [--connections 50] [--only name,name,publishing]
 //                  [--encoding "gzip, deflate, br"] (the Accept-Encoding sent; "identity" for none)
 // (with NODE_ENV=production, so React renders with its production build as a deployment does)
 //
@@ -25,6 +25,7 @@ import { users } from "../db/schema/index.ts";
 import { openDatabase } from "../db/client.ts";
 import { ensureReferenceData } from "../db/reference-data.ts";
 import { seed } from "../db/seed/seed.ts";
+import { benchPublishing } from "./publish.ts";
 import { buildApp } from "../server/app.ts";
 import { loadConfig } from "../server/config.ts";
 import { feedQuery, type FeedFilter } from "../server/services/entries/queries.ts";
@@ -403,6 +404,10 @@ async function main() {
     log(`load: ${s.name}`);
     results.push(await load(baseUrls, s));
   }
+  // Last: it writes (and removes again) a million notifications.
+  log("publishing: an author with 100,000 followers and one with none");
+  const wantPublishing = !args.only || args.only.split(",").includes("publishing");
+  const publishing = wantPublishing ? await benchPublishing(nugget) : null;
   const peakRss = await new Promise<number>((resolve) => {
     server.once("message", (m) => resolve((m as { peakRss: number }).peakRss));
     server.send("stop");
@@ -427,6 +432,19 @@ async function main() {
       (r) => `| ${r.name} | ${r.target} | ${r.rps} | ${ratio(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`,
     ),
     "",
+    ...(publishing
+      ? [
+          "## Publishing (the publish service, the request's own work)",
+          "",
+          "| author | publishes | p50 ms | p99 ms |",
+          "|---|---:|---:|---:|",
+          `| no followers | ${publishing.publishes} | ${publishing.unknown.p50.toFixed(1)} | ${publishing.unknown.p99.toFixed(1)} |`,
+          `| ${publishing.followers.toLocaleString("en")} followers | ${publishing.publishes} | ${publishing.popular.p50.toFixed(1)} | ${publishing.popular.p99.toFixed(1)} |`,
+          "",
+          `The notify-followers jobs then told ${publishing.told.toLocaleString("en")} followers in ${(publishing.fanOutMs / 1000).toFixed(1)} s (${Math.round(publishing.told / (publishing.fanOutMs / 1000)).toLocaleString("en")} notifications/s, polling included).`,
+          "",
+        ]
+      : []),
     "## Feed queries (EXPLAIN ANALYZE, warm)",
     "",
     "| query | execution ms | index scan | sorts rows |",

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
+import { pgliteTemplate } from "./pglite-template.ts";
 import { openDatabase, type Database } from "../../db/client.ts";
 import { buildApp, type NuggetApp } from "../../server/app.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
@@ -9,7 +10,11 @@ import { loadConfig, type Config } from "../../server/config.ts";
  * otherwise a throwaway in-memory PGlite. Tests never truncate: each makes its own users.
  */
 export function testDatabase(): Promise<Database> {
-  return openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: ":memory:" });
+  return openDatabase({
+    databaseUrl: process.env.DATABASE_URL,
+    dataDir: ":memory:",
+    template: pgliteTemplate(),
+  });
 }
 
 export async function testApp(overrides: Partial<Config> = {}, buildDir?: string): Promise<NuggetApp> {
@@ -52,6 +57,7 @@ export async function countingTestApp(): Promise<{
   const database = await openDatabase({
     databaseUrl: process.env.DATABASE_URL,
     dataDir: ":memory:",
+    template: pgliteTemplate(),
     onQuery: () => {
       if (counting) statements++;
     },
