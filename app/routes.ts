@@ -77,5 +77,6 @@ export default [
   route("about", "routes/misc/about.tsx"),
 
   route("admin/withdrawals", "routes/admin/withdrawals.tsx"),
+  route("admin/jobs", "routes/admin/jobs.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

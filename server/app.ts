@@ -53,6 +53,7 @@ import { bookletRoutes } from "./services/booklets/routes.ts";
 import { walletRoutes } from "./services/wallet/routes.ts";
 import { oauthRoutes } from "./services/oauth/routes.ts";
 import { bannerRoutes } from "./services/banners/routes.ts";
+import { jobRoutes } from "./services/jobs/routes.ts";
 import { trackingRoutes } from "./services/tracking/routes.ts";
 import { devOutboxRoutes } from "./dev-outbox.ts";
 import { installSsr } from "./ssr.ts";
@@ -216,6 +217,7 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   await app.register(walletRoutes(services), { prefix: "/api" });
   await app.register(oauthRoutes(services, config));
   await app.register(bannerRoutes(services), { prefix: "/api" });
+  await app.register(jobRoutes(services), { prefix: "/api" });
   await app.register(trackingRoutes(services), { prefix: "/api" });
   // Periodic work: one job per time across all instances (server/lib/queue.ts), run by the
   // instances that have it switched on. Switched off, an instance neither schedules nor runs it; it

@@ -1,5 +1,8 @@
 import PgBoss from "pg-boss";
 import { sqlExecutor, type Database, type Tx } from "../../db/client.ts";
+import type { TroubledJob } from "../../shared/jobs.ts";
+
+export type { TroubledJob };
 
 /**
  * Durable background jobs on PostgreSQL (pg-boss 10; issue 9). A job is a row in the `pgboss`
@@ -10,8 +13,12 @@ import { sqlExecutor, type Database, type Tx } from "../../db/client.ts";
  * failed.
  */
 export interface JobQueue {
-  /** Enqueues `data` for the `name` workers; inside `tx` when given. */
-  send(name: JobName, data: object, opts?: { tx?: Tx }): Promise<void>;
+  /**
+   * Enqueues `data` for the `name` workers; inside `tx` when given. `retryLimit` overrides the
+   * queue's policy for this one job (0: fail for good at the first error). Answers the job's id
+   * (null when pg-boss dropped it as a duplicate).
+   */
+  send(name: JobName, data: object, opts?: { tx?: Tx; retryLimit?: number }): Promise<string | null>;
   /** Runs `handler` for this queue's jobs, in this process, as they come (polling every 2 s). */
   work(name: JobName, handler: (data: never) => Promise<void>): Promise<void>;
   /**
@@ -21,6 +28,13 @@ export interface JobQueue {
   schedule(name: JobName, cron: string): Promise<void>;
   /** How many jobs each queue holds in each state (created, retry, active, completed, failed…). */
   counts(): Promise<{ queue: string; state: string; count: number }[]>;
+  /**
+   * Jobs that went wrong, newest first: failed for good, and those waiting for another try after a
+   * failed one (state retry with an error kept). Keyset by (createdOn, id) below `before`.
+   */
+  troubled(opts: { limit: number; before?: { createdOn: string; id: string } }): Promise<TroubledJob[]>;
+  /** Puts a failed job back in its queue for one more try; false when it is not (or no longer) failed. */
+  retry(name: string, id: string): Promise<boolean>;
   /** Runs every job that is due now to its end, here and now (tests; the bench). */
   drain(): Promise<void>;
   stop(): Promise<void>;
@@ -56,13 +70,33 @@ export interface QueueLog {
   error: (o: object, m: string) => void;
 }
 
-export async function startQueue(database: Database, log: QueueLog): Promise<JobQueue> {
+/** How long a failed job stays where admins can see and retry it before pg-boss archives it. */
+const FAILED_KEPT_SECONDS = 14 * 24 * 60 * 60;
+
+export interface QueueOptions {
+  /**
+   * How often this instance expires jobs whose worker vanished, archives and drops old ones
+   * (pg-boss's default: 120 s). Tests that kill a worker shorten it.
+   */
+  maintenanceIntervalSeconds?: number;
+}
+
+export async function startQueue(
+  database: Database,
+  log: QueueLog,
+  options: QueueOptions = {},
+): Promise<JobQueue> {
   const boss = new PgBoss({
     db: database.sql,
     schema: "pgboss",
     // Maintenance (expiring, archiving) and the cron clock both on: every instance watches the
     // schedules, pg-boss makes one job per time.
     schedule: true,
+    // pg-boss archives failed jobs with completed ones (12 h); admins get two weeks to look.
+    archiveFailedAfterSeconds: FAILED_KEPT_SECONDS,
+    ...(options.maintenanceIntervalSeconds
+      ? { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds }
+      : {}),
   } as PgBoss.ConstructorOptions);
   boss.on("error", (err) => log.error({ err }, "job queue error"));
   await boss.start();
@@ -76,7 +110,10 @@ export async function startQueue(database: Database, log: QueueLog): Promise<Job
 
   return {
     async send(name, data, opts = {}) {
-      await boss.send(name, data, opts.tx ? { db: sqlExecutor(opts.tx) } : {});
+      return boss.send(name, data, {
+        ...(opts.tx ? { db: sqlExecutor(opts.tx) } : {}),
+        ...(opts.retryLimit !== undefined ? { retryLimit: opts.retryLimit } : {}),
+      });
     },
 
     async work(name, handler) {
@@ -91,6 +128,31 @@ export async function startQueue(database: Database, log: QueueLog): Promise<Job
         "select name as queue, state::text as state, count(*)::int as count from pgboss.job group by 1, 2",
       );
       return rows as { queue: string; state: string; count: number }[];
+    },
+
+    async troubled({ limit, before }) {
+      // Columns by name: pg-boss 10's job table. Failed rows and retry rows that carry an error.
+      const { rows } = await database.sql.executeSql(
+        `select id::text, name as queue, state::text as state, retry_count as "retryCount",
+                retry_limit as "retryLimit",
+                to_char(created_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdOn",
+                coalesce(completed_on, started_on) as "failedOn", output, data
+           from pgboss.job
+          where (state = 'failed' or (state = 'retry' and output is not null))
+            and ($1::timestamptz is null or (created_on, id) < ($1::timestamptz, $2::uuid))
+          order by created_on desc, id desc
+          limit $3`,
+        [before?.createdOn ?? null, before?.id ?? null, limit],
+      );
+      return (rows as RawTroubled[]).map(presentTroubled);
+    },
+
+    async retry(name, id) {
+      if (!(name in JOBS) || !UUID.test(id)) return false;
+      const job = await boss.getJobById(name, id);
+      if (job?.state !== "failed") return false;
+      await boss.retry(name, id);
+      return true;
     },
 
     async schedule(name, cron) {
@@ -130,5 +192,46 @@ export async function startQueue(database: Database, log: QueueLog): Promise<Job
       // Jobs in hand get a moment to end; unfinished ones are taken again after they expire.
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
     },
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface RawTroubled {
+  id: string;
+  queue: string;
+  state: "failed" | "retry";
+  retryCount: number;
+  retryLimit: number;
+  createdOn: string;
+  failedOn: Date | string | null;
+  output: unknown;
+  data: unknown;
+}
+
+const iso = (t: Date | string) => new Date(t).toISOString();
+
+/** pg-boss keeps a thrown Error as { message, stack } (or { value: … } for other throws). */
+function errorText(output: unknown): string {
+  if (output == null) return "";
+  if (typeof output !== "object") return String(output);
+  const o = output as { message?: unknown; stack?: unknown; value?: unknown };
+  if (typeof o.stack === "string") return o.stack;
+  if (typeof o.message === "string") return o.message;
+  if (o.value !== undefined) return errorText(o.value);
+  return JSON.stringify(output);
+}
+
+function presentTroubled(r: RawTroubled): TroubledJob {
+  return {
+    id: r.id,
+    queue: r.queue,
+    state: r.state,
+    retryCount: r.retryCount,
+    retryLimit: r.retryLimit,
+    createdOn: r.createdOn,
+    failedOn: r.failedOn ? iso(r.failedOn) : null,
+    error: errorText(r.output),
+    data: r.data,
   };
 }

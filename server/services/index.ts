@@ -8,6 +8,7 @@ import type { Deps } from "./deps.ts";
 import { createEntryService } from "./entries/entries.ts";
 import { createFollowService } from "./follow/follow.ts";
 import { createInviteService } from "./invites/invites.ts";
+import { createJobAdminService } from "./jobs/jobs.ts";
 import { createMailDigests } from "./mailpush/digests.ts";
 import { createMailPushService } from "./mailpush/mailpush.ts";
 import { createNotificationService } from "./notifications/notifications.ts";
@@ -75,6 +76,7 @@ export function createServices(deps: Deps) {
     oauth: createOAuthService(deps, auth),
     banners: createBannerService(deps),
     tracking: createTrackingService(deps),
+    jobs: createJobAdminService(deps, users),
   };
 }
 

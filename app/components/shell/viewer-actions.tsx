@@ -114,9 +114,14 @@ export function ViewerActions({ viewer, unreadCount }: { viewer: Viewer; unreadC
                 设置
               </Link>
               {viewer.role === "admin" ? (
-                <Link to="/admin/withdrawals" role="menuitem" className="menu-item">
-                  提现审核
-                </Link>
+                <>
+                  <Link to="/admin/withdrawals" role="menuitem" className="menu-item">
+                    提现审核
+                  </Link>
+                  <Link to="/admin/jobs" role="menuitem" className="menu-item">
+                    后台任务
+                  </Link>
+                </>
               ) : null}
               <MoreSubmenu />
             </div>

@@ -8,6 +8,7 @@ import { formatYuan } from "../../../server/services/wallet/rules";
 import { useShell } from "../../components/shell/shell-context";
 import { Avatar } from "../../components/ui/avatar";
 import { EmptyState } from "../../components/ui/empty-state";
+import { FirstNextPager } from "../../components/ui/pager";
 import { ConfirmDialog } from "../../components/ui/modal";
 import { api, errorMessage } from "../../lib/api";
 import { notFound, requireViewer, type GuardErrorData } from "../../lib/guards.server";
@@ -224,22 +225,7 @@ export default function Withdrawals({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         )}
-        {paged || nextHref ? (
-          <nav className="withdrawals-pager" aria-label="翻页">
-            {paged ? (
-              <Link to={hrefOf(status)} className="btn btn-text">
-                回到第一页
-              </Link>
-            ) : (
-              <span />
-            )}
-            {nextHref ? (
-              <Link to={nextHref} className="btn" rel="next">
-                下一页
-              </Link>
-            ) : null}
-          </nav>
-        ) : null}
+        <FirstNextPager firstHref={hrefOf(status)} nextHref={nextHref} paged={paged} />
         <ConfirmDialog
           open={settling !== null}
           title={settling?.status === "failed" ? "退回提现" : "确认已打款"}

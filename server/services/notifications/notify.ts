@@ -62,7 +62,7 @@ export async function notify(tx: Tx, n: NotifyInput): Promise<boolean> {
  * the job worker in batches (notifications.fanOutToFollowers), so publishing takes as long for an
  * author with a million followers as for one with none.
  */
-export function notifyFollowers(
+export async function notifyFollowers(
   jobs: JobQueue,
   tx: Tx,
   n: { authorId: string; entryId: string },
@@ -70,7 +70,7 @@ export function notifyFollowers(
   const secondsHex = Math.floor(Date.now() / 1000)
     .toString(16)
     .padStart(8, "0");
-  return jobs.send("notify-followers", { ...n, secondsHex } satisfies FollowerFanOut, { tx });
+  await jobs.send("notify-followers", { ...n, secondsHex } satisfies FollowerFanOut, { tx });
 }
 
 /** The notify-followers job's data. */

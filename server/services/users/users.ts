@@ -1,5 +1,5 @@
 import svgCaptcha from "svg-captcha";
-import { AppError, badRequest, notFound, unauthorized } from "../../lib/errors.ts";
+import { AppError, badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { hashPassword, randomToken, sha256, smsCode, verifyPassword } from "../../lib/crypto.ts";
 import { uniqueViolation } from "../../lib/pg-errors.ts";
@@ -145,6 +145,13 @@ export function createUserService(deps: Deps, auth: AuthService) {
 
   return {
     requireUser,
+
+    /** For other services' admin-only calls: 401 when signed out, 403 (with `message`) for non-admins. */
+    async requireAdmin(caller: Caller, message: string): Promise<UserRow> {
+      const user = await requireUser(caller);
+      if (user.role !== "admin") throw forbidden(message);
+      return user;
+    },
 
     async getUserInfo(caller: Caller) {
       const user = await requireUser(caller);

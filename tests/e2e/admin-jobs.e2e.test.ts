@@ -1,0 +1,78 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import type { Browser, Page } from "playwright-core";
+import {
+  SCREENSHOTS,
+  browserTestsCan,
+  launchBrowser,
+  startSite,
+  signedInPerson,
+} from "../support/browser.ts";
+import { users } from "../../db/schema/index.ts";
+
+// 后台任务: an admin finds a failed job with its error on /admin/jobs and puts it back in its
+// queue by keyboard; anyone else is refused.
+describe.skipIf(browserTestsCan !== null)("the admins' job page", () => {
+  let site: Awaited<ReturnType<typeof startSite>>;
+  let browser: Browser;
+  const errors: string[] = [];
+  const shot = (p: Page, name: string) =>
+    p.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.app.close();
+  });
+
+  it("shows queues and a failed job, retries it, and is closed to non-admins", async () => {
+    let failing = true;
+    const mark = `e2e-${Date.now().toString(36)}`;
+    await site.jobs.work("counter-repair", async (data: { mark?: string }) => {
+      if (data.mark === mark && failing) throw new Error(`数据库暂时不可用（${mark}）`);
+    });
+    const id = await site.jobs.send("counter-repair", { mark }, { retryLimit: 0 });
+    await site.jobs.drain().catch(() => undefined);
+
+    expect((await fetch(`${site.url}/admin/jobs`)).status).toBe(401);
+    const someone = await signedInPerson(site, browser, errors);
+    const refused = await someone.page.goto(`${site.url}/admin/jobs`, { waitUntil: "networkidle" });
+    expect(refused?.status()).toBe(403);
+    await someone.page.getByRole("heading", { name: "没有权限" }).waitFor();
+
+    const admin = await signedInPerson(site, browser, errors);
+    await site.database.db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
+    const desk = admin.page;
+    await desk.goto(`${site.url}/`, { waitUntil: "networkidle" });
+    await desk.getByRole("button", { name: `${admin.username}的菜单` }).click();
+    await desk.getByRole("menuitem", { name: "后台任务" }).click();
+    await desk.waitForURL(/\/admin\/jobs$/);
+    await desk.getByRole("heading", { name: "后台任务" }).waitFor();
+    await desk.getByRole("row").filter({ hasText: "notify-followers" }).waitFor();
+    const job = desk.getByRole("listitem").filter({ hasText: mark });
+    await job.getByText(`数据库暂时不可用（${mark}）`).first().waitFor();
+    await shot(desk, "admin-jobs");
+
+    // 重试 by keyboard; the job goes back to its queue and runs.
+    failing = false;
+    await job.getByRole("button", { name: `重试任务 counter-repair ${id}` }).focus();
+    await desk.keyboard.press("Enter");
+    await desk.getByText("已放回队列，稍后由任一实例执行").waitFor();
+    await site.jobs.drain();
+    await desk.reload({ waitUntil: "networkidle" });
+    expect(await desk.getByRole("listitem").filter({ hasText: mark }).count()).toBe(0);
+
+    // On a phone the page is no wider than the screen.
+    await desk.setViewportSize({ width: 375, height: 740 });
+    await desk.reload({ waitUntil: "networkidle" });
+    await shot(desk, "admin-jobs-375");
+    expect(
+      await desk.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,20 @@
+// An app instance that only works jobs, for tests/fanout-crash.test.ts: the test kills it with
+// SIGKILL in the middle of a notify-followers job, as a machine dies. Started with DATABASE_URL (a
+// PostgreSQL server; PGlite cannot be shared between processes).
+import { openDatabase } from "../../db/client.ts";
+import { buildApp } from "../../server/app.ts";
+import { loadConfig } from "../../server/config.ts";
+
+const config = loadConfig(process.env, {
+  devOutbox: true,
+  logLevel: "silent",
+  publicUrl: "http://nugget.test",
+});
+config.pageCache = { ...config.pageCache, enabled: false };
+config.counterRepair = false;
+config.trackingRetentionDays = 0;
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: ":memory:" });
+// buildApp starts the queue and works notify-followers, as every instance does.
+await buildApp({ config, database });
+process.stdout.write("ready\n");
+setInterval(() => undefined, 60_000);
