@@ -18,6 +18,7 @@ import { connectRedis } from "./lib/redis.ts";
 import { COUNTER_REPAIR_CRON, startQueue, type JobQueue } from "./lib/queue.ts";
 import { repairDrift } from "../db/counters.ts";
 import type { FollowerFanOut } from "./services/notifications/notify.ts";
+import type { FollowMail } from "./services/follow/follow.ts";
 import { createMailer } from "./lib/mailer.ts";
 import { Outbox } from "./lib/outbox.ts";
 import { createSmsProvider, type SmsProvider } from "./lib/sms.ts";
@@ -141,6 +142,9 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   await jobs.work("notify-followers", (job: FollowerFanOut) =>
     services.notifications.fanOutToFollowers(job).then(() => undefined),
   );
+  await jobs.work("follow-mail", async (job: FollowMail) => {
+    await services.digests.followed(job.followerId, job.followeeId);
+  });
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);

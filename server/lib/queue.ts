@@ -45,6 +45,11 @@ export const JOBS = {
   /** A published entry's submitEntry notifications to its author's followers. */
   "notify-followers": { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 15 * 60 },
   /**
+   * The follow mail to a followee who asked for it (mailpush/digests.ts followed). A retry after a
+   * send whose answer was lost may mail twice; never none.
+   */
+  "follow-mail": { retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 5 * 60 },
+  /**
    * The hour's article digest, and on Monday mornings the weekly one (mailpush/schedule.ts). Each
    * skips users it already mailed, so a retry mails nobody twice.
    */

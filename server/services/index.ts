@@ -38,11 +38,7 @@ export function createServices(deps: Deps) {
   const publish = createPublishService(deps);
   const parser = createParserService(deps);
   const digests = createMailDigests(deps, entries);
-  const follow = createFollowService(deps, {
-    // After the commit, never inside it: SMTP must not hold row locks.
-    onFollowed: (followerId, followeeId) =>
-      void digests.followed(followerId, followeeId).catch(() => undefined),
-  });
+  const follow = createFollowService(deps);
   const comments = createCommentService(deps);
   const pins = createPinService(deps, comments);
   const invites = createInviteService(deps);

@@ -22,6 +22,7 @@ const STATES: readonly { state: string; title: string }[] = [
 /** What each queue does, for the operator reading the page. */
 const QUEUE_TITLES: Record<string, string> = {
   "notify-followers": "新内容通知关注者",
+  "follow-mail": "关注提醒邮件",
   "mail-digests": "邮件推送（每小时、每周）",
   "counter-repair": "计数修复（每天 3:15、15:15）",
   "tracking-retention": "埋点数据清理",

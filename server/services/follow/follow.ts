@@ -72,14 +72,8 @@ function requireLogin(caller: Caller): string {
  * target followersCount and current user's followeesCount", §5 suggested users). A follow row and
  * both counters move in one transaction, and only when a row was actually inserted or deleted.
  */
-export function createFollowService(
-  deps: Deps,
-  hooks: {
-    /** Called after a follow committed and told the followee (once ever per pair): the follow mail. */
-    onFollowed?: (followerId: string, followeeId: string) => void;
-  } = {},
-) {
-  const { db } = deps;
+export function createFollowService(deps: Deps) {
+  const { db, jobs } = deps;
 
   async function setFollowed(raw: string, caller: Caller, followed: boolean): Promise<FollowState> {
     const me = requireLogin(caller);
@@ -104,6 +98,10 @@ export function createFollowService(
         if (!locked.has(me)) throw unauthorized();
         const changed = followed ? await insertFollow(tx, me, id) : await deleteFollow(tx, me, id);
         const told = changed && followed && (await notify(tx, { userId: id, actorId: me, type: "follow" }));
+        // The follow mail (once ever per pair, like the notification): a job enqueued with the
+        // follow, so SMTP never holds these row locks and a mail server that is down is retried.
+        if (told)
+          await jobs.send("follow-mail", { followerId: me, followeeId: id } satisfies FollowMail, { tx });
         if (changed) return { ...(await bumpFollowCounts(tx, me, id, followed ? 1 : -1)), told };
         const counts = await followCountsOf(tx, [me, id]);
         return {
@@ -112,7 +110,6 @@ export function createFollowService(
           told: false,
         };
       });
-      if (result.told) hooks.onFollowed?.(me, id);
       followeesCount = result.followeesCount;
       list.push({ id, followed, followersCount: result.followersCount });
     }
@@ -242,3 +239,9 @@ export function createFollowService(
 }
 
 export type FollowService = ReturnType<typeof createFollowService>;
+
+/** The follow-mail job's data. */
+export interface FollowMail {
+  followerId: string;
+  followeeId: string;
+}

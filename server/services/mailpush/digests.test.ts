@@ -94,6 +94,7 @@ describe("follow mail", () => {
     for (const target of [star, quiet, unverified]) {
       expect((await api("POST", "/api/follow", fan.auth, { ids: target.auth.uid })).s).toBe(1);
     }
+    await nugget.jobs.drain(); // the follow mail is a job
     const mails = await waitForMails(star.email, 1);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toContain(`${fan.username} 关注了你`);
@@ -103,6 +104,7 @@ describe("follow mail", () => {
     // Unfollow and follow again: no second notification, so no second mail.
     await api("POST", "/api/unfollow", fan.auth, { ids: star.auth.uid });
     await api("POST", "/api/follow", fan.auth, { ids: star.auth.uid });
+    await nugget.jobs.drain();
     await new Promise((r) => setTimeout(r, 300));
     expect(mailsTo(star.email)).toHaveLength(1);
     expect(mailsTo(quiet.email)).toHaveLength(0);
