@@ -12,7 +12,6 @@
 //
 // The database is named after the schema's migration, so a schema change gets a fresh one.
 // BENCH_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) must be allowed to CREATE DATABASE.
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -24,6 +23,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../db/schema/index.ts";
 import { openDatabase } from "../db/client.ts";
 import { ensureReferenceData } from "../db/reference-data.ts";
+import { schemaStamp } from "../db/schema-stamp.ts";
 import { seed } from "../db/seed/seed.ts";
 import { benchPublishing } from "./publish.ts";
 import { buildApp } from "../server/app.ts";
@@ -51,18 +51,8 @@ const ADMIN_URL =
 
 // Named after the migrations' content: the same schema reuses its seeded database, a changed one
 // gets a fresh database.
-const schemaStamp = createHash("sha256")
-  .update(
-    fs
-      .readdirSync("db/migrations")
-      .filter((f) => f.endsWith(".sql"))
-      .sort()
-      .map((f) => fs.readFileSync(path.join("db/migrations", f), "utf8"))
-      .join("\n"),
-  )
-  .digest("hex")
-  .slice(0, 10);
-const dbName = `nugget_bench_${ENTRIES}_${schemaStamp}`;
+const stamp = schemaStamp([], 10);
+const dbName = `nugget_bench_${ENTRIES}_${stamp}`;
 const databaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
 const log = (...a: unknown[]) => console.error(...a);
 

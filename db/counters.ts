@@ -277,17 +277,26 @@ export interface CounterDrift {
 export async function findCounterDrift(db: Db | Tx, limit = 100): Promise<CounterDrift[]> {
   const drift: CounterDrift[] = [];
   for (const def of COUNTERS) {
-    const actual = recountExpr(def);
     const result = await db.execute(
-      sql.raw(`select '${def.table}.${def.column}' as counter, t.id as id,
-          t.${def.column}::text as stored, ${actual}::text as actual
-        from ${def.table} t left join (${def.recount}) c on c.k = t.id
-        where ${differs(def, `t.${def.column}`, actual)}
-        order by t.id limit ${Math.max(0, Math.floor(limit))}`),
+      sql.raw(
+        driftedRows(
+          def,
+          `'${def.table}.${def.column}' as counter, t.id as id, t.${def.column}::text as stored, ${recountExpr(def)}::text as actual`,
+          limit,
+        ),
+      ),
     );
     drift.push(...(rowsOf(result) as unknown as CounterDrift[]));
   }
   return drift;
+}
+
+/** The rows of `def`'s table whose counter differs from its recount, first by id: one SELECT. */
+function driftedRows(def: CounterDef, columns: string, limit: number, suffix = ""): string {
+  return `select ${columns}
+    from ${def.table} t left join (${def.recount}) c on c.k = t.id
+    where ${differs(def, `t.${def.column}`, recountExpr(def))}
+    order by t.id limit ${Math.max(0, Math.floor(limit))} ${suffix}`;
 }
 
 /**
@@ -306,10 +315,7 @@ export async function repairDrift(db: Db, limit = 1000): Promise<CounterDrift[]>
     const repaired = await db.transaction(async (tx) => {
       const locked = rowsOf(
         await tx.execute(
-          sql.raw(`select t.id as id, t.${def.column}::text as stored
-            from ${def.table} t left join (${def.recount}) c on c.k = t.id
-            where ${differs(def, `t.${def.column}`, actual)}
-            order by t.id limit ${Math.max(0, Math.floor(limit))} for update of t`),
+          sql.raw(driftedRows(def, `t.id as id, t.${def.column}::text as stored`, limit, "for update of t")),
         ),
       ) as unknown as { id: string; stored: string | null }[];
       if (!locked.length) return [];

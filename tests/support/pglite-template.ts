@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { schemaStamp } from "../../db/schema-stamp.ts";
 
 /**
  * A migrated, empty PGlite database as a tar, made once per test run by tests/support/global-setup.ts
@@ -9,20 +9,8 @@ import path from "node:path";
  * makes a new one.
  */
 export function templatePath(): string {
-  const dir = path.resolve("db/migrations");
-  const stamp = createHash("sha256")
-    .update(
-      fs
-        .readdirSync(dir)
-        .filter((f) => f.endsWith(".sql"))
-        .sort()
-        .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
-        .join("\n"),
-    )
-    // What openDatabase does besides migrating (extensions) counts too.
-    .update(fs.readFileSync(path.resolve("db/client.ts"), "utf8"))
-    .digest("hex")
-    .slice(0, 12);
+  // What openDatabase does besides migrating (extensions) counts too.
+  const stamp = schemaStamp(["db/client.ts"]);
   return path.resolve("node_modules/.cache/nugget", `pglite-${stamp}.tar`);
 }
 
