@@ -23,6 +23,7 @@ import { createMailer } from "./lib/mailer.ts";
 import { Outbox } from "./lib/outbox.ts";
 import { createSmsProvider, type SmsProvider } from "./lib/sms.ts";
 import { installErrorHandler } from "./plugins/envelope.ts";
+import { installInputGuard } from "./plugins/input-guard.ts";
 import { installHealth } from "./plugins/health.ts";
 import { installMetrics } from "./plugins/metrics.ts";
 import { installSession } from "./plugins/session.ts";
@@ -181,6 +182,7 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   installErrorHandler(app);
+  installInputGuard(app);
   installHealth(app, { database, kv, redisConfigured: Boolean(redis) });
   installMetrics(app, { token: config.metricsToken, database, jobs });
   installSession(app, services);

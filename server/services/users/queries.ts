@@ -102,11 +102,24 @@ export async function spendCode(db: Tx, id: string): Promise<boolean> {
   return rows.length === 1;
 }
 
-export async function countCodeAttempt(db: Tx, id: string) {
-  await db
+/**
+ * Takes one of a code's attempts before its answer is compared, in one statement: concurrent
+ * guesses each take their own, so no more than `max` are ever compared (issue 10: reading the
+ * count, then adding to it, let 80 parallel guesses through a limit of 5). False when none is left.
+ */
+export async function claimCodeAttempt(db: Tx, id: string, max: number): Promise<boolean> {
+  const rows = await db
     .update(verificationCodes)
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(eq(verificationCodes.id, id));
+    .where(
+      and(
+        eq(verificationCodes.id, id),
+        isNull(verificationCodes.usedAt),
+        sql`${verificationCodes.attempts} < ${max}`,
+      ),
+    )
+    .returning({ id: verificationCodes.id });
+  return rows.length === 1;
 }
 
 /** The user's row, locked for the transaction (changes to one's login methods serialize on it). */

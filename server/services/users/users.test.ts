@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
+import { verificationCodes } from "../../../db/schema/index.ts";
 import type { NuggetApp } from "../../app.ts";
 import { testApp, uniqueEmail, uniqueIp, uniquePhone, uniqueUsername } from "../../../tests/support/app.ts";
 import { startSmtp } from "../../../tests/support/smtp.ts";
@@ -303,6 +304,31 @@ describe("profile and password", () => {
     expect((await reset(smsCode === "000000" ? "111111" : "000000")).s).toBe(10017);
     expect((await reset(smsCode)).s).toBe(1);
     expect((await reset(smsCode)).s).toBe(10017);
+  });
+  it("compares no more than 5 guesses of one SMS code, however many arrive at once (issue 10)", async () => {
+    const u = await registerByPhone(nugget);
+    const smsCode = await smsCodeFor(nugget, u.phoneNumber, "restpwd");
+    const wrong = smsCode === "000000" ? "111111" : "000000";
+    // Straight to the service: the route's own limit would stop most of these first.
+    const guesses = await Promise.allSettled(
+      Array.from({ length: 40 }, () =>
+        nugget.services.users.restPassword({
+          phone: u.phoneNumber,
+          smsCode: wrong,
+          new_password: "guess-123",
+        }),
+      ),
+    );
+    expect(guesses.every((g) => g.status === "rejected")).toBe(true);
+    const [code] = await nugget.database.db
+      .select({ attempts: verificationCodes.attempts })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.target, u.phoneNumber), eq(verificationCodes.purpose, "restpwd")));
+    expect(code.attempts).toBe(5);
+    // The right code after five wrong ones is refused too: the code is spent.
+    await expect(
+      nugget.services.users.restPassword({ phone: u.phoneNumber, smsCode, new_password: "guess-123" }),
+    ).rejects.toMatchObject({ code: 10017 });
   });
 });
 

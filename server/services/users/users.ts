@@ -20,7 +20,7 @@ import { deleteUserSessions } from "../auth/queries.ts";
 import { acceptInvitation } from "../invites/queries.ts";
 import { presentPublicUser, presentSelf } from "./present.ts";
 import {
-  countCodeAttempt,
+  claimCodeAttempt,
   deleteBinding,
   findLiveCodeByHash,
   findUserByEmail,
@@ -97,11 +97,11 @@ export function createUserService(deps: Deps, auth: AuthService) {
   async function consumeSmsCode(purpose: CodePurpose, phone: string, code: string) {
     check(code.trim() ? null : MESSAGES.smsCodeEmpty, "smsCode");
     const row = await latestLiveCode(db, purpose, phone);
-    if (!row || row.attempts >= SMS.maxAttempts) {
+    // Every comparison, right or wrong, spends one of the code's attempts first (atomically).
+    if (!row || !(await claimCodeAttempt(db, row.id, SMS.maxAttempts))) {
       throw new AppError(10017, REGISTER_MESSAGES.wrongCode, "smsCode");
     }
     if (row.codeHash !== sha256(`${purpose}:${phone}:${code.trim()}`)) {
-      await countCodeAttempt(db, row.id);
       throw new AppError(10017, REGISTER_MESSAGES.wrongCode, "smsCode");
     }
     if (!(await spendCode(db, row.id))) throw new AppError(10017, REGISTER_MESSAGES.wrongCode, "smsCode");

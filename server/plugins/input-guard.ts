@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+
+/** The methods the site answers; anything else (TRACE, PROPFIND…) is 405 before any route runs. */
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
+const ALLOW = [...METHODS].join(", ");
+
+/**
+ * Input no part of the site can store or search: PostgreSQL refuses a NUL byte (0x00) in text, so
+ * a NUL anywhere in a request would reach the database and fail there as a 500 (issue 10). It is
+ * refused up front with 400 naming the field, on API calls and pages alike, and on methods nobody
+ * routes (TRACE built a web Request that threw). Runs before sessions, the page cache and routes.
+ */
+export function installInputGuard(app: FastifyInstance) {
+  app.addHook("onRequest", async (request, reply) => {
+    if (!METHODS.has(request.method)) {
+      return refuse(reply.header("Allow", ALLOW), 405, `不支持 ${request.method} 请求`, null, request.url);
+    }
+    const url = request.url;
+    const cut = url.indexOf("?");
+    if (/%00/i.test(url) || url.includes("\0")) {
+      const field = cut >= 0 ? nulField(url.slice(cut + 1)) : null;
+      return refuse(reply, 400, `参数 ${field ?? "path"} 不能包含空字符（\\0）`, field ?? "path", url);
+    }
+  });
+
+  // Parsed bodies (JSON, forms): the first string holding a NUL names the field. Multipart uploads
+  // are read by their own route (files are bytes, not text).
+  app.addHook("preValidation", async (request, reply) => {
+    const body = request.body;
+    if (body === null || typeof body !== "object" || Buffer.isBuffer(body)) return;
+    const field = findNul(body, "", 0);
+    if (field !== null) {
+      return refuse(
+        reply,
+        400,
+        `参数 ${field || "body"} 不能包含空字符（\\0）`,
+        field || "body",
+        request.url,
+      );
+    }
+  });
+}
+
+function refuse(reply: FastifyReply, status: number, message: string, field: string | null, url: string) {
+  if (url.startsWith("/api/") || url === "/api") {
+    return reply.status(status).send({ s: status, m: message, d: field ? { field } : null });
+  }
+  // A page: a short page in the site's language, not JSON.
+  return reply
+    .status(status)
+    .type("text/html; charset=utf-8")
+    .send(
+      `<!doctype html><meta charset="utf-8"><title>请求无效</title><p>请求无效：${escapeHtml(message)}</p>`,
+    );
+}
+
+/** The query parameter whose name or value holds an encoded NUL. */
+function nulField(query: string): string | null {
+  for (const pair of query.split("&")) {
+    if (!/%00|\0/i.test(pair)) continue;
+    const name = pair.split("=", 1)[0];
+    try {
+      return decodeURIComponent(name.replace(/\+/g, " ")).replace(/\0/g, "") || "query";
+    } catch {
+      return "query";
+    }
+  }
+  return null;
+}
+
+/** Depth-first path ("a.b.0") of the first string (or key) holding a NUL; null when none does. */
+function findNul(value: unknown, path: string, depth: number): string | null {
+  if (typeof value === "string") return value.includes("\0") ? path : null;
+  if (value === null || typeof value !== "object" || depth > 32) return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (key.includes("\0")) return path || "body";
+    const found = findNul(inner, at, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
