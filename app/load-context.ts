@@ -21,6 +21,8 @@ export interface Viewer {
   mobilePhoneVerified: boolean;
   isXiaoceAuthor: boolean;
   hasWalletAccess: boolean;
+  /** False for an account made by a third-party login that never set one. */
+  hasPassword: boolean;
   followeesCount: number;
   followersCount: number;
   subscribedTagsCount: number;

@@ -19,6 +19,11 @@ export const PIN_POSTS = limit(20, "1 minute");
 export const TOGGLES = limit(120, "1 minute");
 /** Starting a booklet purchase: each one may open an order with the payment provider. */
 export const ORDERS = limit(20, "1 minute");
+/**
+ * Changing the account's e-mail or phone: each change mails or texts someone (the new address, the
+ * old one), so a script must not turn it into a mail bomb (issue 10).
+ */
+export const ACCOUNT_CHANGES = limit(5, "10 minutes");
 /** Full-text search: each query ranks up to a thousand matches. */
 export const SEARCHES = limit(60, "1 minute");
 

@@ -10,7 +10,7 @@ import { useShell } from "../../components/shell/shell-context";
 import { Field } from "../../components/ui/field";
 import { ConfirmDialog } from "../../components/ui/modal";
 import { checkEmail, checkPhone, checkSmsCode, LIMITS } from "../../../shared/validation";
-import { api, errorMessage } from "../../lib/api";
+import { ApiError, api, errorMessage } from "../../lib/api";
 import { requireViewer } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
 
@@ -22,6 +22,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     phoneVerified: viewer.mobilePhoneVerified,
     email: viewer.email,
     emailVerified: viewer.emailVerified,
+    /** Adding an e-mail or phone asks for the current password when the account has one. */
+    hasPassword: viewer.hasPassword,
     /** The spec's community (authData): channel → {uid, username, nickname}. */
     community: await context.services.oauth.community(context.caller),
   };
@@ -41,8 +43,12 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
     <div className="settings-body">
       <h2 className="settings-title">账号设置</h2>
       <dl className="settings-list">
-        <PhoneRow phone={loaderData.phone} />
-        <EmailRow email={loaderData.email} verified={loaderData.emailVerified} />
+        <PhoneRow phone={loaderData.phone} hasPassword={loaderData.hasPassword} />
+        <EmailRow
+          email={loaderData.email}
+          verified={loaderData.emailVerified}
+          hasPassword={loaderData.hasPassword}
+        />
       </dl>
       <h2 className="settings-title">第三方账号</h2>
       <dl className="settings-list">
@@ -154,7 +160,7 @@ function ThirdPartyRow({
   );
 }
 
-function PhoneRow({ phone }: { phone: string | null }) {
+function PhoneRow({ phone, hasPassword }: { phone: string | null; hasPassword: boolean }) {
   const { alert, refreshSession } = useShell();
   const [binding, setBinding] = useState(false);
   const [confirmUnbind, setConfirmUnbind] = useState(false);
@@ -180,6 +186,7 @@ function PhoneRow({ phone }: { phone: string | null }) {
       <dd className="settings-value">
         {binding ? (
           <BindPhoneForm
+            hasPassword={hasPassword}
             onDone={() => {
               setBinding(false);
               refreshSession();
@@ -217,12 +224,26 @@ function PhoneRow({ phone }: { phone: string | null }) {
 }
 
 /** Phone binding: captcha → SMS code (useType bind) → POST /api/v1/bindUserMobile. */
-function BindPhoneForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+function BindPhoneForm({
+  hasPassword,
+  onDone,
+  onCancel,
+}: {
+  hasPassword: boolean;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const { alert } = useShell();
   const [phone, setPhone] = useState("");
   const [imageCode, setImageCode] = useState("");
   const [smsCode, setSmsCode] = useState("");
-  const [errors, setErrors] = useState<{ phone?: string; imageCode?: string; smsCode?: string }>({});
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<{
+    phone?: string;
+    imageCode?: string;
+    smsCode?: string;
+    password?: string;
+  }>({});
   const [busy, setBusy] = useState(false);
   const captcha = useCaptcha(true);
   const sms = useSmsSender("bind", captcha);
@@ -244,15 +265,27 @@ function BindPhoneForm({ onDone, onCancel }: { onDone: () => void; onCancel: () 
     event.preventDefault();
     const phoneError = checkPhone(phone);
     const smsError = checkSmsCode(smsCode);
-    if (phoneError || smsError)
-      return setErrors({ phone: phoneError ?? undefined, smsCode: smsError ?? undefined });
+    const passwordError = hasPassword && !password ? "请输入当前密码" : null;
+    if (phoneError || smsError || passwordError)
+      return setErrors({
+        phone: phoneError ?? undefined,
+        smsCode: smsError ?? undefined,
+        password: passwordError ?? undefined,
+      });
     setBusy(true);
     try {
-      await api.post("/api/v1/bindUserMobile", { phone: phone.trim(), smsCode: smsCode.trim() });
+      await api.post("/api/v1/bindUserMobile", {
+        phone: phone.trim(),
+        smsCode: smsCode.trim(),
+        ...(hasPassword ? { password } : {}),
+      });
       alert("手机号绑定成功", "success");
       onDone();
     } catch (e) {
-      setErrors({ smsCode: errorMessage(e, "绑定失败，请稍后重试") });
+      const message = errorMessage(e, "绑定失败，请稍后重试");
+      setErrors(
+        e instanceof ApiError && e.field === "password" ? { password: message } : { smsCode: message },
+      );
     } finally {
       setBusy(false);
     }
@@ -305,6 +338,20 @@ function BindPhoneForm({ onDone, onCancel }: { onDone: () => void; onCancel: () 
           </button>
         }
       />
+      {hasPassword ? (
+        <Field
+          id="bind-password"
+          name="password"
+          type="password"
+          label="当前密码"
+          placeholder="为了账号安全，请输入当前密码"
+          autoComplete="current-password"
+          maxLength={LIMITS.passwordInputMax}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={errors.password}
+        />
+      ) : null}
       <div className="settings-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? "绑定中..." : "绑定"}
@@ -317,27 +364,48 @@ function BindPhoneForm({ onDone, onCancel }: { onDone: () => void; onCancel: () 
   );
 }
 
-function EmailRow({ email, verified }: { email: string | null; verified: boolean }) {
+function EmailRow({
+  email,
+  verified,
+  hasPassword,
+}: {
+  email: string | null;
+  verified: boolean;
+  hasPassword: boolean;
+}) {
   const { alert, refreshSession } = useShell();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState("");
+  const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [busy, setBusy] = useState<"save" | "send" | "unbind" | null>(null);
   const [confirmUnbind, setConfirmUnbind] = useState(false);
 
   async function save(event: FormEvent) {
     event.preventDefault();
     const problem = checkEmail(draft);
-    if (problem) return setError(problem);
+    setError(problem);
+    setPasswordError(hasPassword && !password ? "请输入当前密码" : null);
+    if (problem || (hasPassword && !password)) return;
     setBusy("save");
     try {
-      await api.post("/api/v1/updateUserEmail", { email: draft.trim() });
+      await api.post("/api/v1/updateUserEmail", {
+        email: draft.trim(),
+        ...(hasPassword ? { password } : {}),
+      });
       setEditing(false);
       setError(null);
-      alert("邮箱已更新，请前往邮箱完成验证", "success");
+      setPassword("");
+      alert(
+        email ? "邮箱已更换，请前往新邮箱完成验证；原邮箱会收到一封通知" : "邮箱已绑定，请前往邮箱完成验证",
+        "success",
+      );
       refreshSession();
     } catch (e) {
-      setError(errorMessage(e, "保存失败，请稍后重试"));
+      const message = errorMessage(e, "保存失败，请稍后重试");
+      if (e instanceof ApiError && e.field === "password") setPasswordError(message);
+      else setError(message);
     } finally {
       setBusy(null);
     }
@@ -394,6 +462,21 @@ function EmailRow({ email, verified }: { email: string | null; verified: boolean
                 {error}
               </p>
             ) : null}
+            {hasPassword ? (
+              <Field
+                id="email-password"
+                name="password"
+                type="password"
+                label="当前密码"
+                hideLabel
+                placeholder="为了账号安全，请输入当前密码"
+                autoComplete="current-password"
+                maxLength={LIMITS.passwordInputMax}
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                error={passwordError}
+              />
+            ) : null}
             <div className="settings-actions">
               <button type="submit" className="btn btn-primary" disabled={busy === "save"}>
                 {busy === "save" ? "保存中..." : "保存"}
@@ -427,6 +510,8 @@ function EmailRow({ email, verified }: { email: string | null; verified: boolean
               onClick={() => {
                 setDraft(email ?? "");
                 setError(null);
+                setPassword("");
+                setPasswordError(null);
                 setEditing(true);
               }}
             >

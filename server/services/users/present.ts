@@ -58,6 +58,7 @@ export function presentSelf(
     mobilePhoneNumber: row.mobilePhoneNumber,
     mobilePhoneVerified: row.mobilePhoneVerified,
     hasWalletAccess: row.hasWalletAccess,
+    hasPassword: Boolean(row.passwordHash),
     deviceType: row.deviceType,
     editorType: row.editorType,
     weeklyEmail: row.weeklyEmail,

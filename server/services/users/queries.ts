@@ -52,7 +52,17 @@ export async function updateUser(
   return row;
 }
 
-export type CodePurpose = "signup" | "restpwd" | "bind" | "reset" | "verify";
+export type CodePurpose =
+  | "signup"
+  | "restpwd"
+  | "bind"
+  | "reset"
+  | "verify"
+  /** A one-click undo link mailed to the old address when the e-mail changes. */
+  | "email-revert"
+  /** Marks an address or phone bound without the password: no password reset there for 24 h. */
+  | "email-bound"
+  | "phone-bound";
 
 export async function insertCode(db: Tx, values: typeof verificationCodes.$inferInsert) {
   await db.insert(verificationCodes).values(values);

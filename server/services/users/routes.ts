@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { ACCOUNT_CHANGES, limitNote } from "../../lib/rate-limits.ts";
 import { ok } from "../../plugins/envelope.ts";
 import { setSessionCookie } from "../../plugins/session.ts";
 import type { Config } from "../../config.ts";
 import type { Services } from "../index.ts";
 import {
+  RevertEmailInput,
   BindMobileBody,
   ChangePasswordBody,
   ChangePasswordByEmailTokenBody,
@@ -160,9 +162,14 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
           schema: {
             tags,
             summary: "绑定或更换手机号（useType bind 的短信验证码）",
-            description: needsLogin,
+            description:
+              needsLogin +
+              "账号设置过密码时需要 password（当前密码，缺少或错误返回 400，d.field 为 password）；" +
+              "没有密码的账号（第三方登录创建）绑定后 24 小时内不能用该手机号找回密码。" +
+              limitNote(ACCOUNT_CHANGES),
             body: BindMobileBody,
           },
+          config: { rateLimit: ACCOUNT_CHANGES },
         },
         async (req) => ok(await users.bindUserMobile(req.body, req.caller)),
       );
@@ -174,11 +181,43 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
         schema: {
           tags,
           summary: "绑定或更换邮箱（随后发送验证邮件）",
-          description: needsLogin,
+          description:
+            needsLogin +
+            "账号设置过密码时需要 password（当前密码，缺少或错误返回 400，d.field 为 password）。" +
+            "更换时旧邮箱会收到通知和一个撤销链接（GET /api/v1/revertEmailChange，7 天内有效）。" +
+            "没有密码的账号绑定后 24 小时内不能用该邮箱找回密码。" +
+            limitNote(ACCOUNT_CHANGES),
           body: UpdateEmailBody,
         },
+        config: { rateLimit: ACCOUNT_CHANGES },
       },
       async (req) => ok(await users.updateUserEmail(req.body, req.caller)),
+    );
+
+    app.get(
+      "/v1/revertEmailChange",
+      {
+        schema: {
+          tags,
+          summary: "撤销邮箱更换（旧邮箱收到的链接）",
+          description:
+            "把账号邮箱改回旧邮箱（视为已验证），并退出该账号在所有设备上的登录；发往新邮箱的重置密码链接随之失效。" +
+            "浏览器打开时完成后跳转到首页（?emailReverted=1，失败为 0）；API 客户端得到信封。链接只能用一次。",
+          querystring: RevertEmailInput,
+        },
+        config: { rateLimit: { max: 10, timeWindow: "10 minutes" } },
+      },
+      async (req, reply) => {
+        const wantsPage = String(req.headers.accept ?? "").includes("text/html");
+        try {
+          const done = await users.revertEmailChange(req.query);
+          if (wantsPage) return reply.redirect("/?emailReverted=1");
+          return ok(done);
+        } catch (err) {
+          if (wantsPage) return reply.redirect("/?emailReverted=0");
+          throw err;
+        }
+      },
     );
 
     app.post(

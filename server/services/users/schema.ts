@@ -54,8 +54,18 @@ export const SendEmailBody = Type.Object({
   email: Type.Optional(email),
 });
 export const VerifyEmailInput = Type.Object({ token: Type.String({ maxLength: 100 }) });
-export const UpdateEmailBody = Type.Object({ email });
-export const BindMobileBody = Type.Object({ phone, smsCode });
+/** The current password: adding a way into the account asks for it (absent only without one). */
+const currentPassword = Type.Optional(
+  Type.String({
+    maxLength: 128,
+    description: "当前密码；账号设置过密码时必填（第三方登录创建、从未设置密码的账号不填）",
+  }),
+);
+export const UpdateEmailBody = Type.Object({ email, password: currentPassword });
+export const BindMobileBody = Type.Object({ phone, smsCode, password: currentPassword });
+export const RevertEmailInput = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 128, description: "旧邮箱收到的撤销链接中的 token" }),
+});
 export const UnbindBody = Type.Object({
   channel: Type.Optional(Type.String({ maxLength: 16, description: "weibo、wechat 或 github" })),
   isThird: Type.Optional(Type.Boolean()),

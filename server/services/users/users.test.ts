@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
-import { verificationCodes } from "../../../db/schema/index.ts";
+import { users, verificationCodes } from "../../../db/schema/index.ts";
 import type { NuggetApp } from "../../app.ts";
 import { testApp, uniqueEmail, uniqueIp, uniquePhone, uniqueUsername } from "../../../tests/support/app.ts";
 import { startSmtp } from "../../../tests/support/smtp.ts";
@@ -369,7 +369,10 @@ describe("e-mail and phone bindings", () => {
     const p = await registerByPhone(nugget);
     const taken = await registerByEmail(nugget);
     const bind = (email: string) =>
-      call(nugget.app, "POST", "/api/v1/updateUserEmail", { body: { email }, auth: p.auth });
+      call(nugget.app, "POST", "/api/v1/updateUserEmail", {
+        body: { email, password: p.password },
+        auth: p.auth,
+      });
     expect((await bind(taken.email)).s).toBe(10019);
     expect((await bind("nope")).d.field).toBe("email");
     const email = uniqueEmail();
@@ -384,7 +387,10 @@ describe("e-mail and phone bindings", () => {
     const phone = uniquePhone();
     const code = await smsCodeFor(nugget, phone, "bind", e.auth);
     const bind = (p: string, smsCode: string) =>
-      call(nugget.app, "POST", "/api/v1/bindUserMobile", { body: { phone: p, smsCode }, auth: e.auth });
+      call(nugget.app, "POST", "/api/v1/bindUserMobile", {
+        body: { phone: p, smsCode, password: e.password },
+        auth: e.auth,
+      });
     expect((await bind(other.phoneNumber, code)).s).toBe(10014);
     const r = await bind(phone, code);
     expect([r.s, r.d.mobilePhoneNumber, r.d.mobilePhoneVerified]).toEqual([1, phone, true]);
@@ -392,6 +398,107 @@ describe("e-mail and phone bindings", () => {
       body: { phoneNumber: phone, password: e.password },
     });
     expect(loginByPhone.s).toBe(1);
+  });
+
+  it("asks for the current password to change the e-mail, tells the old address, and lets it undo the change (issue 10)", async () => {
+    const owner = await registerByEmail(nugget);
+    await expect.poll(() => smtp.mailsTo(owner.email).length).toBe(1); // the sign-up verification
+    const attacker = uniqueEmail();
+    const change = (body: object) =>
+      call(nugget.app, "POST", "/api/v1/updateUserEmail", { body, auth: owner.auth });
+    // A stolen session alone changes nothing.
+    const missing = await change({ email: attacker });
+    expect([missing.status, missing.d.field]).toEqual([400, "password"]);
+    const wrong = await change({ email: attacker, password: "not-the-password" });
+    expect([wrong.status, wrong.d.field]).toEqual([400, "password"]);
+    expect((await call(nugget.app, "GET", "/api/v1/getUserInfo", { auth: owner.auth })).d.email).toBe(
+      owner.email,
+    );
+    expect(smtp.mailsTo(attacker)).toHaveLength(0);
+
+    // With the password the change goes through, and the old address hears of it.
+    const changed = await change({ email: attacker, password: owner.password });
+    expect([changed.s, changed.d.email]).toEqual([1, attacker]);
+    await expect.poll(() => smtp.mailsTo(owner.email).length).toBe(2);
+    const notice = smtp.mailsTo(owner.email).find((m) => m.includes("/api/v1/revertEmailChange"))!;
+    expect(notice).toBeDefined();
+    const revertLink = linkIn(notice);
+
+    // A reset link mailed to the new address meanwhile…
+    expect((await call(nugget.app, "POST", "/api/v1/restPwdByEmail", { body: { email: attacker } })).s).toBe(
+      1,
+    );
+    await expect.poll(() => smtp.mailsTo(attacker).length).toBe(2); // verify + reset
+    const resetToken = linkIn(smtp.mailsTo(attacker).find((m) => m.includes("/set-new-password"))!);
+
+    // …stops working once the owner undoes the change from the old address: the address comes
+    // back verified and every session ends.
+    const page = await nugget.app.inject({
+      method: "GET",
+      url: `/api/v1/revertEmailChange?token=${revertLink}`,
+      headers: { accept: "text/html" },
+    });
+    expect([page.statusCode, page.headers.location]).toEqual([302, "/?emailReverted=1"]);
+    expect((await call(nugget.app, "GET", "/api/v1/getUserInfo", { auth: owner.auth })).status).toBe(401);
+    const login = await call(nugget.app, "POST", "/api/auth/type/email", {
+      body: { email: owner.email, password: owner.password },
+      ip: uniqueIp(),
+    });
+    expect(login.s).toBe(1);
+    const me = await call(nugget.app, "GET", "/api/v1/getUserInfo", {
+      auth: { uid: login.d.user.id, client: login.d.clientId, token: login.d.token },
+    });
+    expect([me.d.email, me.d.emailVerified]).toEqual([owner.email, true]);
+    const reset = await call(nugget.app, "POST", "/api/v1/changePasswordByEmailToken", {
+      body: { mail_token: resetToken, new_password: "taken-over-1" },
+    });
+    expect(reset.status).toBe(400);
+    // The undo link works once.
+    const twice = await call(nugget.app, "GET", `/api/v1/revertEmailChange?token=${revertLink}`);
+    expect(twice.status).toBe(400);
+  });
+
+  it("limits e-mail changes to 5 in 10 minutes per account, so nobody is mail-bombed (issue 10)", async () => {
+    const u = await registerByEmail(nugget);
+    const victim = uniqueEmail();
+    const answers: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const r = await call(nugget.app, "POST", "/api/v1/updateUserEmail", {
+        body: { email: i % 2 ? victim : uniqueEmail(), password: u.password },
+        auth: u.auth,
+      });
+      answers.push(r.status);
+    }
+    expect(answers.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.slice(5)).toEqual([429, 429, 429]);
+    await new Promise((r) => setTimeout(r, 300));
+    // Two accepted changes to the victim's address: a verification each, and a change notice each
+    // when the next change moved away from it. Nothing after the limit.
+    expect(smtp.mailsTo(victim).length).toBeLessThanOrEqual(4);
+  });
+
+  it("sends no password reset to an address bound without a password in the last 24 hours (issue 10)", async () => {
+    // An account made by a third-party login has no password to ask for.
+    const u = await registerByEmail(nugget);
+    await nugget.database.db
+      .update(users)
+      .set({ passwordHash: null, email: null })
+      .where(eq(users.id, u.auth.uid));
+    const email = uniqueEmail();
+    const bound = await call(nugget.app, "POST", "/api/v1/updateUserEmail", {
+      body: { email },
+      auth: u.auth,
+    });
+    expect([bound.s, bound.d.email, bound.d.hasPassword]).toEqual([1, email, false]);
+    const reset = await call(nugget.app, "POST", "/api/v1/restPwdByEmail", { body: { email } });
+    expect(reset.status).toBe(403);
+    expect(reset.m).toContain("24 小时");
+    // A day later it may.
+    await nugget.database.db
+      .update(verificationCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(and(eq(verificationCodes.userId, u.auth.uid), eq(verificationCodes.purpose, "email-bound")));
+    expect((await call(nugget.app, "POST", "/api/v1/restPwdByEmail", { body: { email } })).s).toBe(1);
   });
 
   it("unbinds, always keeping one way to log in", async () => {
@@ -405,7 +512,7 @@ describe("e-mail and phone bindings", () => {
     const phone = uniquePhone();
     const code = await smsCodeFor(nugget, phone, "bind", e.auth);
     await call(nugget.app, "POST", "/api/v2/updateUserMobile", {
-      body: { phone, smsCode: code },
+      body: { phone, smsCode: code, password: e.password },
       auth: e.auth,
     });
     const r = await unbind({ email: true });

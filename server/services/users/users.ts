@@ -15,6 +15,7 @@ import {
   type Check,
 } from "../../../shared/validation.ts";
 import type { Caller, Deps } from "../deps.ts";
+import type { UploadService } from "../uploads/uploads.ts";
 import type { AuthService } from "../auth/auth.ts";
 import { deleteUserSessions } from "../auth/queries.ts";
 import { acceptInvitation } from "../invites/queries.ts";
@@ -48,6 +49,10 @@ export const REGISTER_MESSAGES = {
 export const SMS = { cooldownSeconds: 60, perDay: 10, ttlMinutes: 10, maxAttempts: 5 };
 export const CAPTCHA_TTL_SECONDS = 300;
 const MAIL_TOKEN_HOURS = { reset: 1, verify: 24 };
+/** How long the old address may undo an e-mail change (the 不是我本人操作 link). */
+const EMAIL_REVERT_DAYS = 7;
+/** No password reset to an address or phone bound without the password, for this long. */
+const FRESH_BINDING_HOURS = 24;
 export const THIRD_PARTY_CHANNELS = ["weibo", "wechat", "github"] as const;
 
 /** Fields updateUserInfo may change, each with its own §5 check. */
@@ -83,7 +88,7 @@ function conflictError(err: unknown): AppError | null {
 }
 
 /** User storage (spec §7): accounts, profile, passwords, phone and e-mail bindings. */
-export function createUserService(deps: Deps, auth: AuthService) {
+export function createUserService(deps: Deps, auth: AuthService, uploads: Pick<UploadService, "setUses">) {
   const { db, kv, config } = deps;
 
   async function requireUser(caller: Caller): Promise<UserRow> {
@@ -105,6 +110,64 @@ export function createUserService(deps: Deps, auth: AuthService) {
       throw new AppError(10017, REGISTER_MESSAGES.wrongCode, "smsCode");
     }
     if (!(await spendCode(db, row.id))) throw new AppError(10017, REGISTER_MESSAGES.wrongCode, "smsCode");
+  }
+
+  /**
+   * Adding a way into the account (a new e-mail or phone) asks for the current password, so a
+   * stolen session alone cannot take the account over (issue 10). An account made by a third-party
+   * login has no password: its new binding is marked instead, and no password reset goes there for
+   * FRESH_BINDING_HOURS. Answers whether the password confirmed it.
+   */
+  async function confirmIdentity(user: UserRow, password: string | undefined): Promise<boolean> {
+    if (!user.passwordHash) return false;
+    if (!password) throw badRequest(MESSAGES.currentPasswordEmpty, "password");
+    if (!(await verifyPassword(user.passwordHash, password))) throw badRequest("当前密码不正确", "password");
+    return true;
+  }
+
+  async function markFreshBinding(user: UserRow, purpose: "email-bound" | "phone-bound", target: string) {
+    await insertCode(db, {
+      id: newId(),
+      purpose,
+      target: target.toLowerCase(),
+      userId: user.id,
+      codeHash: sha256(randomToken()),
+      expiresAt: new Date(Date.now() + FRESH_BINDING_HOURS * 3_600_000),
+    });
+  }
+
+  /** Refuses a password reset to an address or phone bound without the password in the last 24 h. */
+  async function refuseFreshBinding(user: UserRow, purpose: "email-bound" | "phone-bound", target: string) {
+    const mark = await latestLiveCode(db, purpose, target.toLowerCase());
+    if (mark?.userId === user.id) {
+      throw forbidden(
+        `${purpose === "email-bound" ? "该邮箱" : "该手机号"}在 ${FRESH_BINDING_HOURS} 小时内刚绑定，暂不能用于找回密码`,
+      );
+    }
+  }
+
+  /**
+   * Tells the address an account just left, with a link that undoes the change: restores the old
+   * address, ends every session (issue 10: the owner learns of a takeover and can stop it).
+   */
+  async function mailEmailChanged(user: UserRow, oldEmail: string, newEmail: string) {
+    const token = randomToken();
+    await insertCode(db, {
+      id: newId(),
+      purpose: "email-revert",
+      target: oldEmail.toLowerCase(),
+      userId: user.id,
+      codeHash: sha256(token),
+      expiresAt: new Date(Date.now() + EMAIL_REVERT_DAYS * 86_400_000),
+    });
+    const link = `${config.publicUrl}/api/v1/revertEmailChange?token=${token}`;
+    await deps.mailer.send({
+      to: oldEmail,
+      subject: `【${config.siteName}】你的账号邮箱已更换`,
+      text:
+        `${user.username}，你好：\n\n你在${config.siteName}的账号邮箱刚从 ${oldEmail} 换成了 ${newEmail}。\n\n` +
+        `如果这不是你本人的操作，请在 ${EMAIL_REVERT_DAYS} 天内打开下面的链接：邮箱会改回 ${oldEmail}，所有设备上的登录都会退出。之后请用「忘记密码」重设密码。\n${link}`,
+    });
   }
 
   async function sendMailToken(user: UserRow, purpose: "reset" | "verify", email: string) {
@@ -135,7 +198,11 @@ export function createUserService(deps: Deps, auth: AuthService) {
     }
   }
 
-  async function consumeMailToken(purpose: "reset" | "verify", token: string, field: string) {
+  async function consumeMailToken(
+    purpose: "reset" | "verify" | "email-revert",
+    token: string,
+    field: string,
+  ) {
     const row = token ? await findLiveCodeByHash(db, purpose, sha256(token)) : undefined;
     if (!row || !row.userId || !(await spendCode(db, row.id))) {
       throw badRequest("链接无效或已过期，请重新获取", field);
@@ -289,7 +356,13 @@ export function createUserService(deps: Deps, auth: AuthService) {
         throw new AppError(10013, REGISTER_MESSAGES.usernameTaken, "value");
       }
       try {
-        const updated = await updateUser(db, user.id, { [spec.column]: value });
+        const updated = await db.transaction(async (tx) => {
+          const row = await updateUser(tx, user.id, { [spec.column]: value });
+          // An uploaded avatar is in use while the profile names it (ADR 007).
+          if (spec.column === "avatarLarge")
+            await uploads.setUses(tx, { type: "avatar", id: user.id }, [value], user.id);
+          return row;
+        });
         return presentSelf(updated!);
       } catch (err) {
         throw conflictError(err) ?? err;
@@ -316,6 +389,7 @@ export function createUserService(deps: Deps, auth: AuthService) {
       check(checkPassword(input.new_password), "new_password");
       const user = await findUserByPhone(db, phone);
       if (!user) throw notFound("手机号不存在");
+      await refuseFreshBinding(user, "phone-bound", phone);
       await consumeSmsCode("restpwd", phone, input.smsCode);
       await updateUser(db, user.id, {
         passwordHash: await hashPassword(input.new_password),
@@ -332,6 +406,7 @@ export function createUserService(deps: Deps, auth: AuthService) {
       check(checkEmail(email), "email");
       const user = await findUserByEmail(db, email);
       if (!user) throw notFound("邮箱不存在");
+      await refuseFreshBinding(user, "email-bound", user.email!);
       await sendMailToken(user, "reset", user.email!);
       return {};
     },
@@ -339,6 +414,11 @@ export function createUserService(deps: Deps, auth: AuthService) {
     async changePasswordByEmailToken(input: { mail_token: string; new_password: string }) {
       check(checkPassword(input.new_password), "new_password");
       const row = await consumeMailToken("reset", input.mail_token, "mail_token");
+      // A link mailed to an address the account has since left (an undone change) resets nothing.
+      const owner = await findUserById(db, row.userId!);
+      if (owner?.email?.toLowerCase() !== row.target) {
+        throw badRequest("链接无效或已过期，请重新获取", "mail_token");
+      }
       const user = await updateUser(db, row.userId!, {
         passwordHash: await hashPassword(input.new_password),
         passwordResetRequired: false,
@@ -369,31 +449,60 @@ export function createUserService(deps: Deps, auth: AuthService) {
       return presentSelf((await updateUser(db, user.id, { emailVerified: true }))!);
     },
 
-    async updateUserEmail(input: { email: string }, caller: Caller) {
+    async updateUserEmail(input: { email: string; password?: string }, caller: Caller) {
       const user = await requireUser(caller);
       const email = input.email.trim();
       check(checkEmail(email), "email");
       const other = await findUserByEmail(db, email);
       if (other && other.id !== user.id) throw new AppError(10019, REGISTER_MESSAGES.emailTaken, "email");
       if (other?.id === user.id && user.emailVerified) return presentSelf(user);
+      const confirmed = await confirmIdentity(user, input.password);
       let updated: UserRow;
       try {
         updated = (await updateUser(db, user.id, { email, emailVerified: false }))!;
       } catch (err) {
         throw conflictError(err) ?? err;
       }
+      if (!confirmed) await markFreshBinding(user, "email-bound", email);
+      const oldEmail = user.email;
+      if (oldEmail && oldEmail.toLowerCase() !== email.toLowerCase()) {
+        await mailEmailChanged(user, oldEmail, email).catch(() => undefined);
+      }
       await sendMailToken(updated, "verify", email).catch(() => undefined);
       return presentSelf(updated);
     },
 
+    /**
+     * The old address's undo link: the account gets that address back (verified: the link proves
+     * it), every session ends, and the new address's reset and verify links stop working.
+     */
+    async revertEmailChange(input: { token: string }) {
+      const row = await consumeMailToken("email-revert", input.token, "token");
+      const user = await findUserById(db, row.userId!);
+      if (!user) throw badRequest("链接无效或已过期，请重新获取", "token");
+      const taken = await findUserByEmail(db, row.target);
+      if (taken && taken.id !== user.id) {
+        throw new AppError(409, "原邮箱已被其他账号绑定，请联系客服", "token");
+      }
+      try {
+        await updateUser(db, user.id, { email: row.target, emailVerified: true });
+      } catch (err) {
+        throw conflictError(err) ?? err;
+      }
+      await deleteUserSessions(db, user.id);
+      return {};
+    },
+
     /** Binds or changes the phone number after an SMS code (useType bind). */
-    async bindUserMobile(input: { phone: string; smsCode: string }, caller: Caller) {
+    async bindUserMobile(input: { phone: string; smsCode: string; password?: string }, caller: Caller) {
       const user = await requireUser(caller);
       const phone = input.phone.trim();
       check(checkPhone(phone), "phone");
       const other = await findUserByPhone(db, phone);
       if (other && other.id !== user.id) throw new AppError(10014, REGISTER_MESSAGES.phoneTaken, "phone");
+      const confirmed = await confirmIdentity(user, input.password);
       await consumeSmsCode("bind", phone, input.smsCode);
+      if (!confirmed) await markFreshBinding(user, "phone-bound", phone);
       try {
         const updated = await updateUser(db, user.id, {
           mobilePhoneNumber: phone,

@@ -1,0 +1,51 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { uniqueEmail } from "../support/app.ts";
+import {
+  SCREENSHOTS,
+  browserTestsCan,
+  launchBrowser,
+  startSite,
+  signedInPerson,
+} from "../support/browser.ts";
+
+// 账号设置: changing the e-mail asks for the current password (issue 10: a stolen session alone
+// must not move the account to another address).
+describe.skipIf(browserTestsCan !== null)("changing the account's e-mail", () => {
+  let site: Awaited<ReturnType<typeof startSite>>;
+  let browser: Browser;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.app.close();
+  });
+
+  it("asks for the current password, says when it is wrong, then changes the address", async () => {
+    const me = await signedInPerson(site, browser, errors, { consoleErrors: true });
+    const page = me.page;
+    await page.goto(`${site.url}/user/settings/account`, { waitUntil: "networkidle" });
+    const row = page.locator(".settings-row").filter({ hasText: "邮箱" });
+    await row.getByRole("button", { name: "更换" }).click();
+    const next = uniqueEmail();
+    await page.getByRole("textbox", { name: "邮箱" }).fill(next);
+    await row.getByRole("button", { name: "保存" }).click();
+    await row.getByText("请输入当前密码").waitFor();
+
+    await page.getByLabel("当前密码").fill("not-my-password");
+    await row.getByRole("button", { name: "保存" }).click();
+    await row.getByText("当前密码不正确").waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, "settings-email-password.png"), fullPage: true });
+
+    await page.getByLabel("当前密码").fill("secret-pass-1");
+    await row.getByRole("button", { name: "保存" }).click();
+    await page.getByText("邮箱已更换，请前往新邮箱完成验证；原邮箱会收到一封通知").waitFor();
+    await row.getByText(next).waitFor();
+    expect(errors).toEqual([]);
+  });
+});
