@@ -15,6 +15,16 @@ export class AppError extends Error {
   }
 }
 
+/** 429 with a Retry-After: the caller may try again after `retryAfterSeconds`, not refused for good. */
+export class RetryLaterError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}
+
 export const Codes = {
   badRequest: 400,
   unauthorized: 401,

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from "fastify";
-import { AppError } from "../lib/errors.ts";
+import { AppError, RetryLaterError } from "../lib/errors.ts";
 
 /** The spec §7 envelope: s status (1 is success), m message, d data. */
 export interface Envelope<T = unknown> {
@@ -29,6 +29,7 @@ function validationField(err: FastifyError): string {
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      if (err instanceof RetryLaterError) reply.header("Retry-After", String(err.retryAfterSeconds));
       return reply
         .status(err.status)
         .send({ s: err.code, m: err.message, d: err.field ? { field: err.field } : null });

@@ -79,12 +79,43 @@ describe("login (spec §7 auth service, §8 codes)", () => {
     expect(blocked.m).toBe("登录失败次数过多，请稍后再试");
   });
 
-  it("answers 403 after repeated failures from one address across accounts", async () => {
+  it("locks an account after 5 wrong passwords whichever way it logs in (issue 10)", async () => {
+    const u = await registerByPhone(nugget);
+    const bound = await call(nugget.app, "POST", "/api/v1/updateUserEmail", {
+      body: { email: uniqueEmail(), password: u.password },
+      auth: u.auth,
+    });
+    expect(bound.s).toBe(1);
+    // Three wrong by phone, two by e-mail: five for the account.
+    for (let i = 0; i < 3; i++) expect((await loginPhone(u.phoneNumber, "wrong-password")).status).toBe(401);
+    for (let i = 0; i < 2; i++) expect((await loginEmail(bound.d.email, "wrong-password")).status).toBe(401);
+    expect((await loginPhone(u.phoneNumber, u.password)).status).toBe(403);
+    expect((await loginEmail(bound.d.email, u.password)).status).toBe(403);
+  });
+
+  it("never locks a correct password out for others' failures from one address, only slows it (issue 10)", async () => {
     const ip = uniqueIp();
-    for (let i = 0; i < LOGIN_LIMITS.perAddress; i++) await loginEmail(uniqueEmail(), "whatever1", ip);
-    const u = await registerByEmail(nugget);
-    expect((await loginEmail(u.email, u.password, ip)).status).toBe(403);
-    expect((await loginEmail(u.email, u.password)).status).toBe(200);
+    const admin = await registerByEmail(nugget);
+    // 15 wrong passwords and 5 unknown accounts from one address: the finding's lockout.
+    const victim = await registerByEmail(nugget);
+    for (let i = 0; i < 15; i++) await loginEmail(victim.email, "wrong-password", ip);
+    for (let i = 0; i < 5; i++) await loginEmail(uniqueEmail(), "whatever1", ip);
+    const ok = await loginEmail(admin.email, admin.password, ip);
+    expect([ok.status, ok.s]).toEqual([200, 1]);
+
+    // Past 20 failures each one more makes the address wait a little longer: 429 with Retry-After,
+    // the right password too, but only for those seconds.
+    expect((await loginEmail(uniqueEmail(), "whatever1", ip)).status).toBe(404); // the 21st failure
+    const slowed = await loginEmail(admin.email, admin.password, ip);
+    expect(slowed.status).toBe(429);
+    expect(Number(slowed.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+    expect(Number(slowed.headers["retry-after"])).toBeLessThanOrEqual(LOGIN_LIMITS.maxSlowSeconds);
+    expect(slowed.m).toMatch(/秒后再试/);
+    // Another address is not slowed.
+    expect((await loginEmail(admin.email, admin.password)).status).toBe(200);
+    // The wait passes.
+    await nugget.kv.del(`loginslow:ip:${ip}`);
+    expect((await loginEmail(admin.email, admin.password, ip)).status).toBe(200);
   });
 
   it("answers 410 when the account must reset its password, and logs in after a reset", async () => {

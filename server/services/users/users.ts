@@ -396,7 +396,7 @@ export function createUserService(deps: Deps, auth: AuthService, uploads: Pick<U
         passwordResetRequired: false,
       });
       await deleteUserSessions(db, user.id);
-      await auth.forgetFailures("phone", phone);
+      await auth.forgetFailures(user.id);
       return {};
     },
 
@@ -424,7 +424,7 @@ export function createUserService(deps: Deps, auth: AuthService, uploads: Pick<U
         passwordResetRequired: false,
       });
       await deleteUserSessions(db, row.userId!);
-      if (user?.email) await auth.forgetFailures("email", user.email);
+      await auth.forgetFailures(row.userId!);
       return {};
     },
 
