@@ -182,7 +182,7 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   installErrorHandler(app);
-  installInputGuard(app);
+  installInputGuard(app, { publicUrl: config.publicUrl });
   installHealth(app, { database, kv, redisConfigured: Boolean(redis) });
   installMetrics(app, { token: config.metricsToken, database, jobs });
   installSession(app, services);

@@ -1,8 +1,30 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 /** The methods the site answers; anything else (TRACE, PROPFIND…) is 405 before any route runs. */
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
 const ALLOW = [...METHODS].join(", ");
+const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Whether a browser says this request was made by a page of another site. Our own origin is the
+ * Host the request came to (or the proxy's X-Forwarded-Host), or PUBLIC_URL's.
+ */
+function fromAnotherSite(headers: FastifyRequest["headers"], publicHost: string): boolean {
+  if (headers["sec-fetch-site"] === "cross-site") return true;
+  const origin = headers.origin;
+  if (typeof origin !== "string") return false;
+  if (origin === "null") return true; // sandboxed frames, data: and file: pages
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return true;
+  }
+  const forwarded = String(headers["x-forwarded-host"] ?? "")
+    .split(",")[0]
+    .trim();
+  return host !== headers.host && host !== forwarded && host !== publicHost;
+}
 
 /**
  * Input no part of the site can store or search: PostgreSQL refuses a NUL byte (0x00) in text, so
@@ -10,12 +32,24 @@ const ALLOW = [...METHODS].join(", ");
  * refused up front with 400 naming the field, on API calls and pages alike, and on methods nobody
  * routes (TRACE built a web Request that threw). Runs before sessions, the page cache and routes.
  */
-export function installInputGuard(app: FastifyInstance) {
+export function installInputGuard(app: FastifyInstance, opts: { publicUrl: string }) {
+  const publicHost = new URL(opts.publicUrl).host;
   app.addHook("onRequest", async (request, reply) => {
     if (!METHODS.has(request.method)) {
       return refuse(reply.header("Allow", ALLOW), 405, `不支持 ${request.method} 请求`, null, request.url);
     }
     const url = request.url;
+    // A change sent by another site's page (a form or script elsewhere) is refused, cookies or not:
+    // a cross-site form posting to the login call would otherwise log the visitor's browser into
+    // the attacker's account (login CSRF, issue 10). Browsers say where a request comes from
+    // (Sec-Fetch-Site, Origin); API clients send neither and are unaffected.
+    if (
+      !SAFE.has(request.method) &&
+      url.startsWith("/api/") &&
+      fromAnotherSite(request.headers, publicHost)
+    ) {
+      return refuse(reply, 403, "拒绝来自其他网站的请求", null, url);
+    }
     const cut = url.indexOf("?");
     if (/%00/i.test(url) || url.includes("\0")) {
       const field = cut >= 0 ? nulField(url.slice(cut + 1)) : null;

@@ -68,4 +68,31 @@ describe("NUL bytes and unknown methods", () => {
     const res = await nugget.app.inject({ method: "GET", url: "/api/search?query=%2500" });
     expect(res.statusCode).toBe(200);
   });
+
+  it("refuses changes made by another site's page, such as a cross-site login form (issue 10, finding 8)", async () => {
+    const { email, password } = await registerByEmail(nugget);
+    const login = (headers: Record<string, string>) =>
+      nugget.app.inject({
+        method: "POST",
+        url: "/api/auth/type/email",
+        headers: { "content-type": "application/x-www-form-urlencoded", host: "nugget.test", ...headers },
+        payload: new URLSearchParams({ email, password }).toString(),
+        remoteAddress: "10.9.8.7",
+      });
+    for (const headers of [
+      { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      { origin: "https://evil.example" },
+      { "sec-fetch-site": "cross-site" },
+      { origin: "null" },
+    ]) {
+      const res = await login(headers);
+      expect([JSON.stringify(headers), res.statusCode]).toEqual([JSON.stringify(headers), 403]);
+      expect(res.cookies).toHaveLength(0);
+    }
+    // Our own pages (same origin) and API clients (no browser headers) log in.
+    expect((await login({ origin: "http://nugget.test", "sec-fetch-site": "same-origin" })).statusCode).toBe(
+      200,
+    );
+    expect((await login({})).statusCode).toBe(200);
+  });
 });
