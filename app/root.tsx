@@ -77,7 +77,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     if (error.status === 404) return <NotFoundView message={message} />;
     if (error.status === 401) return <UnauthorizedView />;
     if (error.status === 403) return <ForbiddenView message={message} />;
-    return <ErrorView status={error.status} />;
+    return <ErrorView status={error.status} message={message} />;
   }
   const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return <ErrorView detail={detail} />;

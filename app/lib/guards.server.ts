@@ -37,3 +37,18 @@ export function optionalRouteId(id: string | undefined): string | null {
   if (id === undefined || id === "") return null;
   return requireRouteId(id);
 }
+
+/**
+ * A service's "too many" (429, issue 10: page loaders share the API's allowances) as the page's
+ * own status and message, with Retry-After; anything else is thrown on unchanged.
+ */
+export function rethrowLimited(err: unknown): never {
+  const e = err as { code?: unknown; message?: string; retryAfterSeconds?: number };
+  if (e?.code === 429) {
+    throw data<GuardErrorData>(
+      { message: e.message ?? "请求太频繁，请稍后再试" },
+      { status: 429, headers: { "Retry-After": String(e.retryAfterSeconds ?? 60) } },
+    );
+  }
+  throw err;
+}

@@ -24,8 +24,6 @@ export const ORDERS = limit(20, "1 minute");
  * old one), so a script must not turn it into a mail bomb (issue 10).
  */
 export const ACCOUNT_CHANGES = limit(5, "10 minutes");
-/** Full-text search: each query ranks up to a thousand matches. */
-export const SEARCHES = limit(60, "1 minute");
 
 /**
  * Tracking beacons (log, collector, punch, gen_suid): per address even when logged in — a flood

@@ -79,12 +79,13 @@ describe("NUL bytes and unknown methods", () => {
         payload: new URLSearchParams({ email, password }).toString(),
         remoteAddress: "10.9.8.7",
       });
-    for (const headers of [
+    const foreign: Record<string, string>[] = [
       { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
       { origin: "https://evil.example" },
       { "sec-fetch-site": "cross-site" },
       { origin: "null" },
-    ]) {
+    ];
+    for (const headers of foreign) {
       const res = await login(headers);
       expect([JSON.stringify(headers), res.statusCode]).toEqual([JSON.stringify(headers), 403]);
       expect(res.cookies).toHaveLength(0);

@@ -47,7 +47,7 @@ export function ErrorPage({ kind, message, status, detail }: ErrorPageProps) {
       <h1 id="error-title" className="error-title">
         出错了
       </h1>
-      <p className="error-text">页面发生了错误，请稍后刷新重试。</p>
+      <p className="error-text">{message || "页面发生了错误，请稍后刷新重试。"}</p>
       {detail ? <pre className="error-detail">{detail}</pre> : null}
       <div className="error-actions">
         <button type="button" className="btn" onClick={() => window.location.reload()}>

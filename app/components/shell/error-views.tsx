@@ -25,6 +25,14 @@ export function UnauthorizedView() {
 }
 
 /** Anything else: the generic error page. Details only in development. */
-export function ErrorView({ status, detail }: { status?: number; detail?: string }) {
-  return <ErrorSection kind="error" status={status} detail={detail} />;
+export function ErrorView({
+  status,
+  detail,
+  message,
+}: {
+  status?: number;
+  detail?: string;
+  message?: string;
+}) {
+  return <ErrorSection kind="error" status={status} detail={detail} message={message} />;
 }

@@ -11,6 +11,7 @@ import { normalizeSearchQuery } from "../../../shared/validation";
 import { titleMeta } from "../../lib/title";
 import type { EntrySummary } from "../../lib/types";
 import { SEARCH_MAX_PAGE } from "../../../server/services/search/search";
+import { rethrowLimited } from "../../lib/guards.server";
 
 /** The spec's list URL for search (§2): /search?query={word}&page={n}; pages count from 1 here. */
 const searchHref = (query: string, page: number) => `/search?query=${encodeURIComponent(query)}&page=${page}`;
@@ -38,7 +39,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       users: [],
       tags: [],
     };
-  const result = await context.services.search.search({ query, page: page - 1 }, context.caller);
+  const result = await context.services.search
+    .search({ query, page: page - 1 }, context.caller)
+    .catch(rethrowLimited);
   return {
     query,
     page,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
 import { SearchQuery } from "./schema.ts";
-import { SEARCHES, limitNote } from "../../lib/rate-limits.ts";
+import { operationLimitNote } from "../../lib/operation-limits.ts";
 
 const SEARCH_NOTE = `搜索文章、用户和标签（§7 Search、§5）。中文按词切分（jieba），英文技术词整体保留（Vue.js、C++、.NET），不分大小写。
 
@@ -24,10 +24,9 @@ export function searchRoutes(services: Services): FastifyPluginAsyncTypebox {
         schema: {
           tags: ["search"],
           summary: "搜索文章、用户和标签",
-          description: SEARCH_NOTE + limitNote(SEARCHES),
+          description: SEARCH_NOTE + operationLimitNote("search"),
           querystring: SearchQuery,
         },
-        config: { rateLimit: SEARCHES },
       },
       async (req) => ok(await services.search.search(req.query, req.caller)),
     );

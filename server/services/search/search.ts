@@ -1,3 +1,4 @@
+import { operationLimiter } from "../../lib/operation-limits.ts";
 import { LIMITS } from "../../../shared/validation.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { segmentQuery } from "../../lib/segment.ts";
@@ -63,13 +64,15 @@ export function entryQuery(words: string[]) {
  * number of queries whatever the page size: entries with authors, their tags, the caller's likes,
  * users, tags, the caller's tag subscriptions.
  */
-export function createSearchService(deps: Deps, tagService: Pick<TagService, "search">) {
+export function createSearchService(deps: Deps, tagService: Pick<TagService, "findByTitle">) {
   const { db } = deps;
+  const limits = operationLimiter(deps.kv);
   const hydrate = entryHydrator(db);
   const rankings = rankingCache(deps.config.searchRankingTtl * 1000);
 
   return {
     async search(input: { query?: string; page?: number }, caller: Caller): Promise<SearchResult> {
+      await limits.hit("search", caller);
       const query = (input.query ?? "").trim();
       if ([...query].length > LIMITS.searchMax) {
         throw badRequest(`搜索词不能超过 ${LIMITS.searchMax} 个字符`, "query");
@@ -100,7 +103,7 @@ export function createSearchService(deps: Deps, tagService: Pick<TagService, "se
               .then((ranked) => rankedPage(db, ranked, offset, SEARCH_PAGE_SIZE))
           : Promise.resolve({ rows: [], total: 0, exact: true }),
         searchUsers(db, query, SEARCH_USERS),
-        tagService.search({ type: "hot", text: query, page: 1, pageSize: SEARCH_TAGS }, caller),
+        tagService.findByTitle({ type: "hot", text: query, page: 1, pageSize: SEARCH_TAGS }, caller),
       ]);
       result.entries = {
         list: await hydrate(found.rows, caller),

@@ -1,3 +1,4 @@
+import { operationLimitNote } from "../../lib/operation-limits.ts";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
@@ -29,7 +30,14 @@ export function tagRoutes(services: Services): FastifyPluginAsyncTypebox {
 
     app.get(
       "/tag/type/:type/search/:text/page/:page/pageSize/:pageSize",
-      { schema: { tags, summary: "按标题搜索标签", description: LIST_NOTE, params: TagSearchParams } },
+      {
+        schema: {
+          tags,
+          summary: "按标题搜索标签",
+          description: LIST_NOTE + operationLimitNote("search"),
+          params: TagSearchParams,
+        },
+      },
       async (req) => ok(await service.search(req.params, req.caller)),
     );
 

@@ -1,3 +1,4 @@
+import { operationLimiter } from "../../lib/operation-limits.ts";
 import { CATEGORY_ID } from "../../../db/reference-data.ts";
 import { AppError, badRequest, notFound, unauthorized } from "../../lib/errors.ts";
 import type { Caller, Deps } from "../deps.ts";
@@ -67,6 +68,7 @@ export interface SubscribeState {
  */
 export function createTagService(deps: Deps, entries: EntryService) {
   const { db } = deps;
+  const limits = operationLimiter(deps.kv);
 
   /** Presents rows with the caller's subscribed flags, found in one query. */
   async function present(rows: TagRow[], caller: Caller): Promise<PresentedTag[]> {
@@ -118,21 +120,35 @@ export function createTagService(deps: Deps, entries: EntryService) {
     });
   }
 
+  function findByTitle(
+    input: { type: TagListType; text: string; page: number; pageSize: number },
+    caller: Caller,
+  ): Promise<TagPage> {
+    const word = input.text.trim();
+    if (!word) throw badRequest("搜索词不能为空", "text");
+    return paged((o, l) => tagPage(db, input.type, o, l, { word }), input.page, input.pageSize, caller);
+  }
+
   return {
     /** /tags/type/{hot|new}/page/{n}/pageSize/{n}: pages count from 1. */
     list(input: { type: TagListType; page: number; pageSize: number }, caller: Caller): Promise<TagPage> {
       return paged((o, l) => tagPage(db, input.type, o, l), input.page, input.pageSize, caller);
     },
 
-    /** /tag/type/{hot|new}/search/{text}/…: titles containing the word, case-insensitively. */
-    search(
+    /**
+     * /tag/type/{hot|new}/search/{text}/…: titles containing the word, case-insensitively. A search
+     * for the caller's allowance (the route and the 全部标签 page's loader alike).
+     */
+    async search(
       input: { type: TagListType; text: string; page: number; pageSize: number },
       caller: Caller,
     ): Promise<TagPage> {
-      const word = input.text.trim();
-      if (!word) throw badRequest("搜索词不能为空", "text");
-      return paged((o, l) => tagPage(db, input.type, o, l, { word }), input.page, input.pageSize, caller);
+      await limits.hit("search", caller);
+      return findByTitle(input, caller);
     },
+
+    /** The same, outside any allowance: the search service's tag list is part of one search. */
+    findByTitle,
 
     /**
      * /tags/type/hot/suggest/{type}/…: tags to follow (getting-started), most subscribed first.
