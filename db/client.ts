@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { namedStatementClient } from "./named-statements.ts";
+import { openReplica, routedDb, type Replica } from "./replica.ts";
 import * as schema from "./schema/index.ts";
 
 export { schema };
@@ -26,6 +27,11 @@ export interface Database {
   dump?: () => Promise<Blob>;
   /** The connection pool's use now (PostgreSQL; PGlite is one connection): for /metrics. */
   pool?: () => { total: number; idle: number; waiting: number };
+  /**
+   * The read replica (DATABASE_REPLICA_URL, PostgreSQL only; db/replica.ts): `db` then routes a
+   * request's plain reads there when server/plugins/read-routing.ts allows it.
+   */
+  replica?: Replica;
   close(): Promise<void>;
 }
 
@@ -87,6 +93,18 @@ const RUM_LOCK = "select pg_advisory_lock(hashtext('nugget:rum-index'))";
 const RUM_UNLOCK = "select pg_advisory_unlock(hashtext('nugget:rum-index'))";
 
 type PgPool = import("pg").Pool;
+
+/** Runs `work` while this session holds the named advisory lock (other instances wait for it). */
+async function withAdvisoryLock<T>(pool: PgPool, name: string, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock(hashtext($1))", [name]);
+    return await work();
+  } finally {
+    await client.query("select pg_advisory_unlock(hashtext($1))", [name]).catch(() => undefined);
+    client.release();
+  }
+}
 
 async function createRumExtension(pool: PgPool) {
   const client = await pool.connect();
@@ -179,6 +197,10 @@ export async function openDatabase(opts: {
    * migrations then find themselves applied. Tests use it; a migration from scratch costs seconds.
    */
   template?: Blob;
+  /** A streaming replica of `databaseUrl` for reads (ADR 012); ignored, with a line, on PGlite. */
+  databaseReplicaUrl?: string;
+  /** Reads leave a replica further behind than this for the primary (0: no limit). */
+  replicaMaxLagSeconds?: number;
 }): Promise<Database> {
   const logger = opts.onQuery ? { logQuery: (sql: string) => opts.onQuery!(sql) } : undefined;
   let database: Database;
@@ -187,25 +209,61 @@ export async function openDatabase(opts: {
     const pg = await import("pg");
     // Return int8 (count(*)) as a number: counts here stay far below 2^53.
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
-    const pool = new pg.default.Pool({
-      connectionString: opts.databaseUrl,
-      max: 10,
-      Client: namedStatementClient(pg.default.Client),
+    const Client = namedStatementClient(pg.default.Client);
+    const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: 10, Client });
+    // An idle connection the server dropped (a restart, a failover) is reported on the pool; with no
+    // listener Node would end the process. Log it (once per 10 s) — the pool opens a new one when
+    // the next query needs it.
+    let lastDropLog = 0;
+    pool.on("error", (err) => {
+      if (Date.now() - lastDropLog < 10_000) return;
+      lastDropLog = Date.now();
+      console.warn(`数据库连接断开（将自动重连）：${err.message}`);
     });
-    const db = drizzle({ client: pool, schema, casing: "snake_case", logger }) as unknown as Db;
-    await pool.query(CREATE_EXTENSIONS);
-    await createRumExtension(pool);
+    const primaryDb = drizzle({ client: pool, schema, casing: "snake_case", logger }) as unknown as Db;
+    let db = primaryDb;
+    let replica: Replica | undefined;
+    if (opts.databaseReplicaUrl) {
+      const opened = await openReplica({
+        url: opts.databaseReplicaUrl,
+        primary: pool,
+        Client,
+        maxLagSeconds: opts.replicaMaxLagSeconds ?? 10,
+        log: (m) => console.warn(m),
+      });
+      replica = opened.replica;
+      const replicaDb = drizzle({
+        client: opened.client as never,
+        schema,
+        casing: "snake_case",
+        logger,
+      }) as unknown as Db;
+      db = routedDb(primaryDb, replicaDb);
+    }
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    await migrate(db as never, { migrationsFolder });
+    // Instances starting together (a first deploy, a release with a new migration) would each run
+    // the same CREATEs and all but one fail: one at a time, the later ones find them applied.
+    await withAdvisoryLock(pool, "nugget:migrate", async () => {
+      await pool.query(CREATE_EXTENSIONS);
+      await createRumExtension(pool);
+      await migrate(primaryDb as never, { migrationsFolder });
+    });
     await createRumIndex(pool, opts.databaseUrl);
     database = {
       db,
       kind: "postgres",
       sql: { executeSql: (text, values) => pool.query(text, values) },
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      close: () => pool.end(),
+      replica,
+      close: async () => {
+        await replica?.close();
+        await pool.end();
+      },
     };
   } else {
+    if (opts.databaseReplicaUrl) {
+      console.warn("DATABASE_REPLICA_URL is ignored: the embedded PGlite has no replicas (set DATABASE_URL)");
+    }
     const { PGlite } = await import("@electric-sql/pglite");
     const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
     const inMemory = opts.dataDir === ":memory:";

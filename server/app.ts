@@ -15,6 +15,7 @@ import type { Config } from "./config.ts";
 import { memoryKv, redisKv, type Kv } from "./lib/kv.ts";
 import { fallbackRateLimitStore } from "./lib/rate-limit-store.ts";
 import { connectRedis } from "./lib/redis.ts";
+import { createSignalBus } from "./lib/signals.ts";
 import { COUNTER_REPAIR_CRON, startQueue, type JobQueue } from "./lib/queue.ts";
 import { repairDrift } from "../db/counters.ts";
 import type { FollowerFanOut } from "./services/notifications/notify.ts";
@@ -23,8 +24,11 @@ import { createMailer } from "./lib/mailer.ts";
 import { Outbox } from "./lib/outbox.ts";
 import { createSmsProvider, type SmsProvider } from "./lib/sms.ts";
 import { installErrorHandler } from "./plugins/envelope.ts";
+import { unknownLimitNames } from "./lib/limit-overrides.ts";
 import { installInputGuard } from "./plugins/input-guard.ts";
 import { installHealth } from "./plugins/health.ts";
+import { installReadRouting } from "./plugins/read-routing.ts";
+import { installDrain, type Drain } from "./plugins/drain.ts";
 import { installMetrics } from "./plugins/metrics.ts";
 import { installSession } from "./plugins/session.ts";
 import { installPageCache } from "./plugins/page-cache.ts";
@@ -32,6 +36,7 @@ import { memoryPageStore, PageCache, redisPageStore } from "./lib/page-cache.ts"
 import { createServices, type Services } from "./services/index.ts";
 import { MAIL_DIGESTS_CRON, runMailDigests } from "./services/mailpush/schedule.ts";
 import { deleteExpiredEvents, TRACKING_RETENTION_CRON } from "./services/tracking/retention.ts";
+import { UPLOAD_CLEANUP_CRON, type VariantJob } from "./services/uploads/uploads.ts";
 import { authRoutes } from "./services/auth/routes.ts";
 import { userRoutes } from "./services/users/routes.ts";
 import { entryRoutes } from "./services/entries/routes.ts";
@@ -79,6 +84,8 @@ export interface NuggetApp {
   outbox: Outbox | undefined;
   kv: Kv;
   jobs: JobQueue;
+  /** Draining for a shutdown (server/main.ts starts it on SIGTERM; /readyz then answers 503). */
+  drain: Drain;
 }
 
 const API_DESCRIPTION = `Nugget 的 JSON API（规格 §7）。
@@ -103,6 +110,9 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
+    // While closing for a shutdown, a request that still arrives on an open connection is served,
+    // not answered 503: the balancer would hand a 503 to the client (plugins/drain.ts).
+    return503OnClosing: false,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: "array", allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -130,6 +140,13 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
       )
     : null;
   const jobs = await startQueue(database, app.log);
+  // Live unread counts reach the streams of every instance through it (Redis, else PostgreSQL).
+  const signals = await createSignalBus({
+    redis,
+    database,
+    databaseUrl: config.databaseUrl,
+    log: { warn: (m) => app.log.warn(m), info: (m) => app.log.info(m) },
+  });
   const services = createServices({
     db: database.db,
     kv,
@@ -138,7 +155,11 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
     config,
     jobs,
     purgePages: async (scopes) => pageCache?.purge(scopes),
+    signals,
   });
+  // Open event streams would hold app.close() (and a SIGTERM's drain) forever: they end first, and
+  // the browsers reconnect to another instance.
+  app.addHook("preClose", async () => services.notifications.closeStreams());
   // This instance works the queues too; every instance does, pg-boss hands each job to one.
   await jobs.work("notify-followers", (job: FollowerFanOut) =>
     services.notifications.fanOutToFollowers(job).then(() => undefined),
@@ -146,8 +167,18 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   await jobs.work("follow-mail", async (job: FollowMail) => {
     await services.digests.followed(job.followerId, job.followeeId);
   });
+  await jobs.work("upload-variants", async (job: VariantJob) => {
+    await services.uploads.makeVariants(job.key);
+  });
 
   await app.register(fastifyCookie);
+  // With a read replica, each request decides here where its plain reads go (ADR 012).
+  if (database.replica) {
+    installReadRouting(app, {
+      stickySeconds: config.replicaStickySeconds,
+      secure: config.publicUrl.startsWith("https://"),
+    });
+  }
   await app.register(fastifyFormbody);
   // CSP is set per HTML response with its own script nonce (server/ssr.ts).
   await app.register(fastifyHelmet, {
@@ -182,9 +213,18 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   installErrorHandler(app);
+  for (const name of unknownLimitNames()) {
+    app.log.warn(`RATE_LIMITS 中的「${name}」不是已知的限额名称，已忽略（名称见 README「安全」一节）`);
+  }
   installInputGuard(app, { publicUrl: config.publicUrl });
-  installHealth(app, { database, kv, redisConfigured: Boolean(redis) });
-  installMetrics(app, { token: config.metricsToken, database, jobs });
+  const drain = installDrain(app);
+  installHealth(app, { database, kv, redisConfigured: Boolean(redis), draining: () => drain.draining });
+  installMetrics(app, {
+    token: config.metricsToken,
+    database,
+    jobs,
+    eventStreams: () => services.notifications.liveStreams(),
+  });
   installSession(app, services);
   if (pageCache) installPageCache(app, pageCache, config.pageCache);
   // After the page cache's hooks: it keeps the plain body (and gives each copy its own nonce);
@@ -253,6 +293,13 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
     });
     await jobs.schedule("tracking-retention", TRACKING_RETENTION_CRON);
   }
+  if (config.uploadOrphanHours > 0) {
+    const hours = config.uploadOrphanHours;
+    await jobs.work("upload-cleanup", async () => {
+      app.log.info({ removed: await services.uploads.cleanup(hours), hours }, "upload cleanup done");
+    });
+    await jobs.schedule("upload-cleanup", UPLOAD_CLEANUP_CRON);
+  }
   if (outbox) devOutboxRoutes(app, outbox, config.siteName);
   if (opts.buildDir) await installSsr(app, services, config, path.resolve(opts.buildDir));
   else app.setNotFoundHandler((_req, reply) => reply.status(404).send({ s: 404, m: "接口不存在", d: null }));
@@ -262,10 +309,12 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
     // hand end or go back to the queue.
     await services.tracking.close();
     await jobs.stop();
+    services.uploads.close();
     mailer.close();
     await kv.close();
+    await signals.close();
     await redis?.quit().catch(() => redis.disconnect());
     if (ownsDatabase) await database.close();
   });
-  return { app, services, database, outbox, kv, pageCache, jobs };
+  return { app, services, database, outbox, kv, pageCache, jobs, drain };
 }

@@ -4,12 +4,45 @@ import type { OAuthConfig } from "./lib/oauth.ts";
 import type { PageCacheSettings } from "./plugins/page-cache.ts";
 import { pemFromEnv, type PaymentConfig } from "./lib/payments.ts";
 
+/** An S3-compatible bucket for uploads (server/lib/storage.ts). */
+export interface S3Config {
+  /** S3_ENDPOINT: a custom endpoint (MinIO, OSS, COS …), addressed path-style; unset for AWS itself. */
+  endpoint: string | undefined;
+  bucket: string;
+  /** S3_REGION, default us-east-1. */
+  region: string;
+  /** S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY; unset: the SDK's own chain (instance role, ~/.aws). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /**
+   * S3_PUBLIC_URL: where browsers read the bucket (a CDN); image URLs then point there. Unset: the
+   * app answers /uploads/… itself and streams the object from the bucket.
+   */
+  publicUrl: string | undefined;
+}
+
 /** Everything the server reads from the environment, in one place (documented in README). */
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * A streaming replica of DATABASE_URL (DATABASE_REPLICA_URL, PostgreSQL only, ADR 012): anonymous
+   * and public reads go there; writes, transactions and a signed-in person's reads right after
+   * their own change go to the primary. Ignored, with a log line, on PGlite.
+   */
+  databaseReplicaUrl: string | undefined;
+  /**
+   * Seconds after a signed-in person's change during which their reads stay on the primary
+   * (REPLICA_STICKY_SECONDS, default 5): they see what they just wrote whatever the replica's lag.
+   */
+  replicaStickySeconds: number;
+  /**
+   * Reads leave a replica that is further behind than this for the primary until it catches up
+   * (REPLICA_MAX_LAG_SECONDS, default 10; 0: no limit).
+   */
+  replicaMaxLagSeconds: number;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -23,7 +56,20 @@ export interface Config {
   /** Show the development outbox at /dev/outbox and keep SMS codes/e-mails there. */
   devOutbox: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For/-Proto/-Host to believe (TRUST_PROXY): `1` every hop, or the
+   * balancer's addresses/CIDRs, comma-separated (`127.0.0.1,10.0.0.0/8`) — then a client cannot forge
+   * its address by sending the header itself, so rate limits count real clients (deploy/nginx.conf).
+   */
+  trustProxy: boolean | string;
+  /**
+   * On SIGTERM: seconds to go on serving — /readyz answering 503, every response closing its
+   * connection — before the listener closes (DRAIN_DELAY, default 0; set it to the balancer's
+   * health-check interval when it polls /readyz).
+   */
+  drainDelay: number;
+  /** Then at most this many seconds for requests in flight to finish (DRAIN_TIMEOUT, default 10). */
+  drainTimeout: number;
   /**
    * TEST ONLY (PAGE_FETCH_ALLOW_LOOPBACK=1, default off): the page reader of /api/page/info may also
    * read 127.0.0.0/8 and ::1, so browser tests can serve the page they share. Never set in production.
@@ -43,6 +89,13 @@ export interface Config {
   uploadDir: string;
   /** Largest image upload in bytes (UPLOAD_MAX_BYTES, default 5 MiB); collection backgrounds stay at 1 MiB. */
   uploadMaxBytes: number;
+  /**
+   * Uploads no pin, comment, collection, avatar, booklet or banner has named for this many hours are
+   * deleted by the hourly upload-cleanup job (UPLOAD_ORPHAN_HOURS, default 24; 0 switches it off).
+   */
+  uploadOrphanHours: number;
+  /** Uploads go to an S3-compatible bucket when S3_BUCKET is set (ADR 007); otherwise under uploadDir. */
+  s3: S3Config | null;
   /** Booklet payments (server/lib/payments.ts, ADR 008): PAYMENT_PROVIDER and the WECHAT_PAY_* / ALIPAY_* keys. */
   payments: PaymentConfig;
   /** Third-party login and binding (server/lib/oauth.ts, ADR 010): OAUTH_PROVIDER and the app keys. */
@@ -69,6 +122,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST ?? "0.0.0.0",
     dataDir: path.resolve(env.DATA_DIR ?? "./data"),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReplicaUrl: env.DATABASE_REPLICA_URL || undefined,
+    replicaStickySeconds: seconds(env.REPLICA_STICKY_SECONDS, 5),
+    replicaMaxLagSeconds: seconds(env.REPLICA_MAX_LAG_SECONDS, 10),
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? "Nugget <no-reply@nugget.local>",
@@ -79,7 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedOnEmpty: env.SEED_ON_EMPTY !== "0",
     devOutbox: env.DEV_OUTBOX ? env.DEV_OUTBOX === "1" : !production,
     logLevel: env.LOG_LEVEL ?? (production ? "info" : "warn"),
-    trustProxy: env.TRUST_PROXY === "1",
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    drainDelay: seconds(env.DRAIN_DELAY, 0),
+    drainTimeout: seconds(env.DRAIN_TIMEOUT, 10),
     pageFetchAllowLoopback: env.PAGE_FETCH_ALLOW_LOOPBACK === "1",
     mailDigests: env.MAIL_DIGESTS ? env.MAIL_DIGESTS === "1" : production,
     trackingRetentionDays:
@@ -91,6 +149,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(env.DATA_DIR ?? "./data", "uploads")),
     uploadMaxBytes:
       Number(env.UPLOAD_MAX_BYTES) > 0 ? Math.floor(Number(env.UPLOAD_MAX_BYTES)) : 5 * 1024 * 1024,
+    uploadOrphanHours: seconds(env.UPLOAD_ORPHAN_HOURS, 24),
+    s3: env.S3_BUCKET
+      ? {
+          endpoint: env.S3_ENDPOINT || undefined,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION || "us-east-1",
+          accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+          publicUrl: env.S3_PUBLIC_URL ? env.S3_PUBLIC_URL.replace(/\/+$/, "") : undefined,
+        }
+      : null,
     payments: paymentConfig(env, production),
     oauth: oauthConfig(env, production),
     pageCache: {
@@ -120,6 +189,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 function seconds(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return value !== undefined && value !== "" && Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
+}
+
+/** TRUST_PROXY: unset or 0 trusts nobody, 1 (or true) every hop, anything else is a list of addresses/CIDRs. */
+function trustProxy(value: string | undefined): boolean | string {
+  const v = value?.trim() ?? "";
+  if (v === "" || v === "0" || v === "false") return false;
+  if (v === "1" || v === "true") return true;
+  return v;
 }
 
 /** The host name of PUBLIC_URL for the default support address; a malformed URL gets a placeholder. */

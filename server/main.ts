@@ -1,4 +1,5 @@
 import { loadConfig } from "./config.ts";
+import { closeOnSignals } from "./plugins/drain.ts";
 
 // Reads config and listens — nothing else (see app.ts for the assembly).
 const config = loadConfig();
@@ -9,7 +10,10 @@ const config = loadConfig();
 // providers, log level) was decided by loadConfig above from the NODE_ENV the operator set.
 process.env.NODE_ENV ||= "production";
 const { buildApp } = await import("./app.ts");
-const { app, database } = await buildApp({ config, buildDir: process.env.NUGGET_BUILD_DIR ?? "build" });
+const { app, database, drain } = await buildApp({
+  config,
+  buildDir: process.env.NUGGET_BUILD_DIR ?? "build",
+});
 if (config.seedOnEmpty) {
   const { seedIfEmpty } = await import("../db/seed/seed.ts");
   await seedIfEmpty(database.db);
@@ -20,8 +24,9 @@ console.log(`${config.siteName} 已启动：${config.publicUrl}（数据库：${
 // A promise nobody awaited that failed is a bug to log, not a reason to drop every request in flight.
 process.on("unhandledRejection", (reason) => app.log.error({ err: reason }, "unhandled rejection"));
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    app.close().then(() => process.exit(0));
-  });
-}
+// SIGTERM drains: /readyz says 503, requests in flight finish (bounded), jobs go back, then exit 0.
+closeOnSignals(app, drain, {
+  delayMs: config.drainDelay * 1000,
+  timeoutMs: config.drainTimeout * 1000,
+  log: app.log,
+});

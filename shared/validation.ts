@@ -128,3 +128,13 @@ export function checkAccount(value: string): Check {
   if (!isPhone(v) && !isEmail(v)) return MESSAGES.accountInvalid;
   return null;
 }
+
+/**
+ * The one rule for an image address a user sets (avatar, collection background): an http(s) URL or
+ * a path on this site — never protocol-relative (`//host/x.png` loads from anywhere) — or "" for
+ * none. Quotes, brackets, backslashes and whitespace are refused, so the value is safe wherever a
+ * page puts it.
+ */
+export const IMAGE_URL_PATTERN = "^(https?://[^\\s\"'<>()\\\\]+|/(?!/)[^\\s\"'<>()\\\\]*)?$";
+const IMAGE_URL = new RegExp(IMAGE_URL_PATTERN);
+export const isImageAddress = (value: string): boolean => IMAGE_URL.test(value);

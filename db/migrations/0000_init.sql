@@ -456,6 +456,29 @@ CREATE TABLE "entry_search" (
 	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "upload_uses" (
+	"upload_id" char(24) NOT NULL,
+	"target_type" varchar(16) NOT NULL,
+	"target_id" char(24) NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "upload_uses_upload_id_target_type_target_id_pk" PRIMARY KEY("upload_id","target_type","target_id"),
+	CONSTRAINT "upload_uses_target_type_check" CHECK (target_type in ('pin', 'comment', 'collection', 'avatar', 'booklet', 'banner'))
+);
+--> statement-breakpoint
+CREATE TABLE "uploads" (
+	"id" char(24) PRIMARY KEY NOT NULL,
+	"user_id" char(24) NOT NULL,
+	"sha256" char(64) NOT NULL,
+	"key" text NOT NULL,
+	"type" varchar(8) NOT NULL,
+	"purpose" varchar(16) NOT NULL,
+	"size" integer NOT NULL,
+	"width" integer NOT NULL,
+	"height" integer NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"unused_since" timestamp (3) with time zone DEFAULT now()
+);
+--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "third_party_bindings" ADD CONSTRAINT "third_party_bindings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "verification_codes" ADD CONSTRAINT "verification_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -510,6 +533,8 @@ ALTER TABLE "wallets" ADD CONSTRAINT "wallets_user_id_users_id_fk" FOREIGN KEY (
 ALTER TABLE "showcase_repos" ADD CONSTRAINT "showcase_repos_showcase_id_showcases_id_fk" FOREIGN KEY ("showcase_id") REFERENCES "public"."showcases"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "showcase_repos" ADD CONSTRAINT "showcase_repos_repo_id_repos_id_fk" FOREIGN KEY ("repo_id") REFERENCES "public"."repos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "entry_search" ADD CONSTRAINT "entry_search_entry_id_entries_id_fk" FOREIGN KEY ("entry_id") REFERENCES "public"."entries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "upload_uses" ADD CONSTRAINT "upload_uses_upload_id_uploads_id_fk" FOREIGN KEY ("upload_id") REFERENCES "public"."uploads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "uploads" ADD CONSTRAINT "uploads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "sessions_token_key" ON "sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "bindings_channel_uid_key" ON "third_party_bindings" USING btree ("channel","external_uid");--> statement-breakpoint
@@ -604,4 +629,9 @@ CREATE INDEX "showcase_repos_repo_idx" ON "showcase_repos" USING btree ("repo_id
 CREATE INDEX "showcases_order_idx" ON "showcases" USING btree ("order");--> statement-breakpoint
 CREATE INDEX "banners_position_order_idx" ON "banners" USING btree ("position","order");--> statement-breakpoint
 CREATE INDEX "tracking_events_created_idx" ON "tracking_events" USING brin ("created_at");--> statement-breakpoint
-CREATE INDEX "entry_search_document_idx" ON "entry_search" USING gin ("document");
+CREATE INDEX "entry_search_document_idx" ON "entry_search" USING gin ("document");--> statement-breakpoint
+CREATE INDEX "upload_uses_target_idx" ON "upload_uses" USING btree ("target_type","target_id");--> statement-breakpoint
+CREATE INDEX "uploads_sha256_idx" ON "uploads" USING btree ("sha256");--> statement-breakpoint
+CREATE INDEX "uploads_key_idx" ON "uploads" USING btree ("key");--> statement-breakpoint
+CREATE INDEX "uploads_user_idx" ON "uploads" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "uploads_unused_idx" ON "uploads" USING btree ("unused_since") WHERE "uploads"."unused_since" is not null;

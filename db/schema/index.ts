@@ -7,3 +7,4 @@ export * from "./commerce.ts";
 export * from "./repos.ts";
 export * from "./misc.ts";
 export * from "./search.ts";
+export * from "./uploads.ts";

@@ -261,15 +261,19 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
 
   // ---- users
   progress("users", 0, userCount);
-  const salt = new Uint8Array(16).map(() => rng.int(256));
-  const passwordHash = await hash(DEMO_ACCOUNT.password, {
-    // Algorithm is a const enum: its members do not exist at run time under tsx, hence the cast.
-    algorithm: 2 as Algorithm,
-    memoryCost: 47104,
-    timeCost: 1,
-    parallelism: 1,
-    salt,
-  });
+  // Only the two documented accounts can log in, each with its own salt (issue 10: one hash shared
+  // by every seeded user told anyone with the database that they share a password). The other
+  // seeded people write the demo content and have no password, like third-party sign-ups.
+  const demoHash = () =>
+    hash(DEMO_ACCOUNT.password, {
+      // Algorithm is a const enum: its members do not exist at run time under tsx, hence the cast.
+      algorithm: 2 as Algorithm,
+      memoryCost: 47104,
+      timeCost: 1,
+      parallelism: 1,
+      salt: new Uint8Array(16).map(() => rng.int(256)),
+    });
+  const loginHashes = [await demoHash(), await demoHash()];
   const seedUsers: SeedUser[] = [];
   const userRows: Row<typeof users>[] = [];
   const taken = new Set<string>();
@@ -318,7 +322,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
       mobilePhoneNumber:
         i === 0 ? DEMO_ACCOUNT.phone : i > 1 && rng.chance(0.35) ? "139" + String(i).padStart(8, "0") : null,
       mobilePhoneVerified: i === 0,
-      passwordHash,
+      passwordHash: i < 2 ? loginHashes[i] : null,
       jobTitle: i === 1 ? "社区运营" : rng.pick(JOB_TITLES),
       company: i === 1 ? "掘金" : rng.pick(COMPANIES),
       blogAddress: latin && rng.chance(0.4) ? `https://github.com/${username.toLowerCase()}` : "",

@@ -5,3 +5,30 @@ export function uniqueViolation(err: unknown): string | null {
   }
   return null;
 }
+
+/** Node's socket errors that mean the database server cannot be reached. */
+const UNREACHABLE = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+]);
+
+/**
+ * Whether an error means the database is away rather than the request wrong: refused or dropped
+ * connections, a server shutting down or starting (SQLSTATE 57P01–57P03, class 08), a pool that
+ * cannot hand out a connection. Such requests answer 503 and may be retried; the pool reconnects.
+ */
+export function databaseUnavailable(err: unknown): boolean {
+  for (let e: any = err; e; e = e.cause) {
+    const code = typeof e.code === "string" ? e.code : "";
+    if (UNREACHABLE.has(code) || /^57P0[123]$/.test(code) || code.startsWith("08")) return true;
+    const message = typeof e.message === "string" ? e.message : "";
+    if (/Connection terminated|connection timeout|Client has encountered a connection error/i.test(message)) {
+      return true;
+    }
+  }
+  return false;
+}

@@ -58,6 +58,10 @@ export const JOBS = {
   "counter-repair": { retryLimit: 1, retryDelay: 600, expireInSeconds: 2 * 60 * 60 },
   /** Tracking events past their retention (ADR 009), in short batches. */
   "tracking-retention": { retryLimit: 3, retryDelay: 600, expireInSeconds: 60 * 60 },
+  /** An upload's resized copies (uploads.makeVariants; idempotent), enqueued with its record. */
+  "upload-variants": { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 10 * 60 },
+  /** Uploads unused for UPLOAD_ORPHAN_HOURS: records and stored objects removed (ADR 007). */
+  "upload-cleanup": { retryLimit: 2, retryDelay: 600, expireInSeconds: 60 * 60 },
 } satisfies Record<string, Omit<PgBoss.Queue, "name">>;
 
 /** The counter-repair job's cron: 03:15 and 15:15 China Standard Time. */
@@ -91,24 +95,54 @@ export async function startQueue(
   log: QueueLog,
   options: QueueOptions = {},
 ): Promise<JobQueue> {
-  const boss = new PgBoss({
-    db: database.sql,
-    schema: "pgboss",
-    // Maintenance (expiring, archiving) and the cron clock both on: every instance watches the
-    // schedules, pg-boss makes one job per time.
-    schedule: true,
-    // pg-boss archives failed jobs with completed ones (12 h); admins get two weeks to look.
-    archiveFailedAfterSeconds: FAILED_KEPT_SECONDS,
-    ...(options.maintenanceIntervalSeconds
-      ? { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds }
-      : {}),
-  } as PgBoss.ConstructorOptions);
-  boss.on("error", (err) => log.error({ err }, "job queue error"));
-  await boss.start();
-  for (const [name, policy] of Object.entries(JOBS)) {
-    // createQueue keeps an existing queue as it is; updateQueue makes the policy the code's.
-    if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...policy });
-    else await boss.createQueue(name, { name, ...policy });
+  const makeBoss = () => {
+    const made = new PgBoss({
+      db: database.sql,
+      schema: "pgboss",
+      // Maintenance (expiring, archiving) and the cron clock both on: every instance watches the
+      // schedules, pg-boss makes one job per time.
+      schedule: true,
+      // pg-boss archives failed jobs with completed ones (12 h); admins get two weeks to look.
+      archiveFailedAfterSeconds: FAILED_KEPT_SECONDS,
+      ...(options.maintenanceIntervalSeconds
+        ? { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds }
+        : {}),
+    } as PgBoss.ConstructorOptions);
+    made.on("error", (err) => log.error({ err }, "job queue error"));
+    return made;
+  };
+  // pg-boss installs its schema under a lock, but decides whether to install before taking it: two
+  // instances starting together on a new database may both try, and the second trips over the
+  // first's schema or type ("already exists"). A moment later it is installed; a fresh try finds it.
+  let boss = makeBoss();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await boss.start();
+      break;
+    } catch (err) {
+      const code = (err as { code?: string }).code ?? "";
+      if (attempt >= 5 || !["23505", "42710", "42P06", "42P07", "40P01"].includes(code)) throw err;
+      await boss.stop({ graceful: false, wait: false }).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 150 * attempt + Math.random() * 200));
+      boss = makeBoss();
+    }
+  }
+  // Instances starting together on a new database (a first deploy, a release with a new queue)
+  // create the same queues at once, and PostgreSQL picks one of them as a deadlock victim (or one
+  // finds the other's row): a moment later the queues exist and the next try only updates them.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      for (const [name, policy] of Object.entries(JOBS)) {
+        // createQueue keeps an existing queue as it is; updateQueue makes the policy the code's.
+        if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...policy });
+        else await boss.createQueue(name, { name, ...policy });
+      }
+      break;
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (attempt >= 5 || (code !== "40P01" && code !== "23505" && code !== "42P07")) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 200));
+    }
   }
   const handlers = new Map<string, (data: never) => Promise<void>>();
   let stopped = false;

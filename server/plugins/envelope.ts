@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { AppError, RetryLaterError } from "../lib/errors.ts";
+import { databaseUnavailable } from "../lib/pg-errors.ts";
 
 /** The spec §7 envelope: s status (1 is success), m message, d data. */
 export interface Envelope<T = unknown> {
@@ -46,6 +47,15 @@ export function installErrorHandler(app: FastifyInstance) {
     if (status < 500) {
       // Fastify's own client errors: bad JSON, body too large, wrong content type.
       return reply.status(status).send({ s: status, m: `请求无效：${err.message}`, d: null });
+    }
+    if (databaseUnavailable(err)) {
+      // The database is away (restarting, failing over): a clear, retryable answer, one short log
+      // line instead of a stack per request; the pool reconnects by itself.
+      request.log.warn({ code: (err as { code?: string }).code }, "database unavailable");
+      return reply
+        .status(503)
+        .header("Retry-After", "5")
+        .send({ s: 503, m: "服务繁忙，请稍后再试", d: null });
     }
     request.log.error({ err }, "unhandled error");
     return reply.status(500).send({ s: 500, m: "服务器开小差了，请稍后再试", d: null });

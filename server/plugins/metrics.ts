@@ -13,7 +13,7 @@ import type { JobQueue } from "../lib/queue.ts";
  */
 export function installMetrics(
   app: FastifyInstance,
-  deps: { token: string | undefined; database: Database; jobs: JobQueue },
+  deps: { token: string | undefined; database: Database; jobs: JobQueue; eventStreams?: () => number },
 ) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "nugget_" });
@@ -57,10 +57,21 @@ export function installMetrics(
     },
   });
 
+  new Gauge({
+    name: "nugget_sse_connections",
+    help: "Server-Sent Event streams open on this instance (live unread counts)",
+    registers: [registry],
+    collect() {
+      this.set(deps.eventStreams?.() ?? 0);
+    },
+  });
+
   app.addHook("onResponse", async (request, reply) => {
     // The route's pattern, not its URL: one series per route, whatever the ids in the path.
     const route = request.routeOptions.url ?? "unmatched";
     if (route === "/metrics") return;
+    // An event stream lasts as long as the page stays open: not a slow request (the gauge counts them).
+    if (String(reply.raw.getHeader("content-type") ?? "").startsWith("text/event-stream")) return;
     duration.observe(
       { method: request.method, route, status: String(reply.statusCode) },
       reply.elapsedTime / 1000,

@@ -3,6 +3,7 @@ import type { Config } from "../config.ts";
 import type { Kv } from "../lib/kv.ts";
 import type { Mailer } from "../lib/mailer.ts";
 import type { JobQueue } from "../lib/queue.ts";
+import type { SignalBus } from "../lib/signals.ts";
 import type { SmsProvider } from "../lib/sms.ts";
 
 /** What every service is built from. Tests build the same thing with real parts (tests/support). */
@@ -20,6 +21,8 @@ export interface Deps {
    * threads). Called after a deletion commits, so a deleted entry never lingers in cached pages.
    */
   purgePages(scopes: string[]): Promise<void>;
+  /** "Something changed" messages to every instance (server/lib/signals.ts): live unread counts. */
+  signals: SignalBus;
 }
 
 /** Who is calling, as the session plugin resolved it; services authorize against it. */

@@ -29,7 +29,9 @@ import { createVoteService } from "./votes/votes.ts";
 /** Every service of spec §7, built once per app from the same deps. */
 export function createServices(deps: Deps) {
   const auth = createAuthService(deps);
-  const users = createUserService(deps, auth);
+  // First: the services that save image addresses record them through its setUses (ADR 007).
+  const uploads = createUploadService(deps);
+  const users = createUserService(deps, auth, uploads);
   const entries = createEntryService(deps);
   const tags = createTagService(deps, entries);
   const search = createSearchService(deps, tags);
@@ -39,15 +41,15 @@ export function createServices(deps: Deps) {
   const parser = createParserService(deps);
   const digests = createMailDigests(deps, entries);
   const follow = createFollowService(deps);
-  const comments = createCommentService(deps);
-  const pins = createPinService(deps, comments);
+  const comments = createCommentService(deps, uploads);
+  const pins = createPinService(deps, comments, uploads);
   const invites = createInviteService(deps);
   const mailpush = createMailPushService(deps);
   const notifications = createNotificationService(deps);
   const votes = createVoteService(deps);
-  const collections = createCollectionService(deps);
+  const collections = createCollectionService(deps, uploads);
   return {
-    uploads: createUploadService(deps),
+    uploads,
     auth,
     users,
     entries,
@@ -67,10 +69,10 @@ export function createServices(deps: Deps) {
     notifications,
     votes,
     collections,
-    booklets: createBookletService(deps),
+    booklets: createBookletService(deps, uploads),
     wallet: createWalletService(deps),
     oauth: createOAuthService(deps, auth),
-    banners: createBannerService(deps),
+    banners: createBannerService(deps, uploads),
     tracking: createTrackingService(deps),
     jobs: createJobAdminService(deps, users),
   };

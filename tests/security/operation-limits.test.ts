@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NuggetApp } from "../../server/app.ts";
 import { OPERATION_LIMITS } from "../../server/lib/operation-limits.ts";
-import { testApp, uniqueIp } from "../support/app.ts";
+import { testApp, uniqueEmail, uniqueIp, uniqueUsername } from "../support/app.ts";
+import { call, registerByEmail } from "../support/client.ts";
+import { makeEntry } from "../support/factories.ts";
 import { BUILD_DIR } from "../support/browser.ts";
 
 let nugget: NuggetApp;
@@ -46,5 +48,87 @@ describe("one search allowance for the API, pages and tag searches", () => {
     // Another address still searches; so do pages that do not search.
     expect((await get(encodeURI("/api/search?query=前端"), uniqueIp())).statusCode).toBe(200);
     expect((await get("/subscribe/all", ip)).statusCode).toBe(200);
+  });
+});
+
+// Issue 10, finding 6: no limit on guessing the current password, on captchas, drafts or new
+// collection sets; like and follow limits counted PUT and DELETE apart (120 each a minute).
+describe("allowances per operation, whichever route or method", () => {
+  it("counts likes and unlikes (PUT and DELETE) as one allowance", async () => {
+    const { auth } = await registerByEmail(nugget);
+    const author = await registerByEmail(nugget);
+    const entry = await makeEntry(nugget.database.db, author.user.id);
+    const max = OPERATION_LIMITS.toggle.max;
+    for (let i = 0; i < max; i++) {
+      const r = await call(nugget.app, i % 2 ? "DELETE" : "PUT", `/api/user/like/entry/${entry.id}`, {
+        auth,
+      });
+      expect(r.status).toBe(200);
+    }
+    const over = await call(nugget.app, "DELETE", `/api/user/like/entry/${entry.id}`, { auth });
+    expect([over.status, Number(over.headers["retry-after"]) > 0]).toEqual([429, true]);
+    // Following draws from the same allowance.
+    expect(
+      (await call(nugget.app, "POST", "/api/follow", { auth, body: { ids: author.user.id } })).status,
+    ).toBe(429);
+  });
+
+  it("stops guessing the current password after 10 tries", async () => {
+    const u = await registerByEmail(nugget);
+    const change = (old_password: string) =>
+      call(nugget.app, "POST", "/api/v1/changePassword", {
+        auth: u.auth,
+        body: { old_password, new_password: "new-password-1" },
+      });
+    for (let i = 0; i < OPERATION_LIMITS.password.max; i++)
+      expect((await change(`guess-${i}`)).status).toBe(400);
+    expect((await change(u.password)).status).toBe(429);
+  });
+
+  it("limits captchas per address, new drafts and new collection sets per account", async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < OPERATION_LIMITS.captcha.max; i++) {
+      expect((await call(nugget.app, "GET", "/api/v1/getRandCode", { ip })).status).toBe(200);
+    }
+    expect((await call(nugget.app, "GET", "/api/v1/getRandCode", { ip })).status).toBe(429);
+    expect((await call(nugget.app, "GET", "/api/v1/getRandCode", { ip: uniqueIp() })).status).toBe(200);
+
+    const { auth } = await registerByEmail(nugget);
+    for (let i = 0; i < OPERATION_LIMITS.draft.max; i++) {
+      expect(
+        (await call(nugget.app, "POST", "/api/drafts", { auth, body: { title: `草稿 ${i}` } })).status,
+      ).toBe(200);
+    }
+    expect(
+      (await call(nugget.app, "POST", "/api/drafts", { auth, body: { title: "再来一篇" } })).status,
+    ).toBe(429);
+    for (let i = 0; i < OPERATION_LIMITS.collection.max; i++) {
+      expect(
+        (await call(nugget.app, "POST", "/api/collectionset", { auth, body: { title: `收藏集 ${i}` } }))
+          .status,
+      ).toBe(200);
+    }
+    expect(
+      (await call(nugget.app, "POST", "/api/collectionset", { auth, body: { title: "再来一个" } })).status,
+    ).toBe(429);
+  });
+
+  it("counts only accounts actually made from one address, so failed sign-ups cost nothing (issue 10)", async () => {
+    const ip = uniqueIp();
+    const taken = await registerByEmail(nugget);
+    const register = (username: string) =>
+      call(nugget.app, "POST", "/api/v1/createUser", {
+        ip,
+        body: { username, email: uniqueEmail(), password: "secret123" },
+      });
+    // Mistakes first: a taken name, five times. They do not count.
+    for (let i = 0; i < 5; i++) expect((await register(taken.username)).s).toBe(10013);
+    for (let i = 0; i < OPERATION_LIMITS.register.max; i++) {
+      const r = await register(uniqueUsername());
+      expect([i, r.s]).toEqual([i, 1]);
+    }
+    const over = await register(uniqueUsername());
+    expect([over.status, Number(over.headers["retry-after"]) > 0]).toEqual([429, true]);
+    expect((await register(taken.username)).status).toBe(429);
   });
 });

@@ -4,6 +4,7 @@ import { pgliteTemplate } from "./pglite-template.ts";
 import { openDatabase, type Database } from "../../db/client.ts";
 import { buildApp, type NuggetApp } from "../../server/app.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
+import { testConfig } from "./test-config.ts";
 
 /**
  * The database tests run on: the machine's PostgreSQL when DATABASE_URL is set (CI's second pass),
@@ -18,23 +19,7 @@ export function testDatabase(): Promise<Database> {
 }
 
 export async function testApp(overrides: Partial<Config> = {}, buildDir?: string): Promise<NuggetApp> {
-  const config = loadConfig(process.env, {
-    devOutbox: true,
-    logLevel: "silent",
-    publicUrl: "http://nugget.test",
-    siteName: "掘金",
-    ...overrides,
-  });
-  // Tests see their own writes at once; the page cache's own tests (and the walks that want it)
-  // switch it on with `withPageCache()`.
-  if (!overrides.pageCache) config.pageCache = { ...config.pageCache, enabled: false };
-  // Likewise search rankings: tests search right after each change.
-  if (overrides.searchRankingTtl === undefined) config.searchRankingTtl = 0;
-  // No periodic jobs either: on the shared PostgreSQL test database a retention run would delete
-  // other files' rows by age (server/lib/queue.test.ts turns it on for itself).
-  if (overrides.trackingRetentionDays === undefined) config.trackingRetentionDays = 0;
-  if (overrides.counterRepair === undefined) config.counterRepair = false;
-  return buildApp({ config, database: await testDatabase(), buildDir });
+  return buildApp({ config: testConfig(overrides), database: await testDatabase(), buildDir });
 }
 
 /** Page cache settings for a test: on, in its own Redis namespace so parallel files never share keys. */
@@ -62,16 +47,7 @@ export async function countingTestApp(): Promise<{
       if (counting) statements++;
     },
   });
-  const config = loadConfig(process.env, {
-    devOutbox: true,
-    logLevel: "silent",
-    publicUrl: "http://nugget.test",
-  });
-  config.pageCache = { ...config.pageCache, enabled: false };
-  config.searchRankingTtl = 0;
-  config.counterRepair = false;
-  config.trackingRetentionDays = 0;
-  const nugget = await buildApp({ config, database });
+  const nugget = await buildApp({ config: testConfig(), database });
   return {
     nugget,
     async count(work) {

@@ -66,7 +66,7 @@ export async function registerByEmail(
 
 /** Solves the image captcha by reading its answer from the store, as only a person could. */
 export async function solveCaptcha(nugget: NuggetApp) {
-  const r = await call(nugget.app, "GET", "/api/v1/getRandCode");
+  const r = await call(nugget.app, "GET", "/api/v1/getRandCode", { ip: uniqueIp() });
   const answer = await nugget.kv.get(`captcha:${r.d.imageToken}`);
   return { imageToken: r.d.imageToken as string, imageCode: answer!, imageStr: r.d.imageStr as string };
 }

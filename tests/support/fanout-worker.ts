@@ -3,16 +3,9 @@
 // PostgreSQL server; PGlite cannot be shared between processes).
 import { openDatabase } from "../../db/client.ts";
 import { buildApp } from "../../server/app.ts";
-import { loadConfig } from "../../server/config.ts";
+import { testConfig } from "./test-config.ts";
 
-const config = loadConfig(process.env, {
-  devOutbox: true,
-  logLevel: "silent",
-  publicUrl: "http://nugget.test",
-});
-config.pageCache = { ...config.pageCache, enabled: false };
-config.counterRepair = false;
-config.trackingRetentionDays = 0;
+const config = testConfig();
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: ":memory:" });
 // buildApp starts the queue and works notify-followers, as every instance does.
 await buildApp({ config, database });

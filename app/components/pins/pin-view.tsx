@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { relativeTime } from "../../../shared/format";
+import { variantUrl } from "../../../shared/uploads";
 import type { PresentedPin } from "../../../server/services/pins/present";
 import { Avatar } from "../ui/avatar";
 import { PinLikeButton } from "./pin-like-button";
@@ -8,7 +9,8 @@ import "./pins.css";
 
 /**
  * A pin's images (up to 9) in a small grid, loaded lazily; each opens the full image. One image shows
- * larger in its own shape; four make a 2 × 2 square, as the nine-grid does.
+ * larger in its own shape; four make a 2 × 2 square, as the nine-grid does. The grid shows uploads'
+ * thumb variant (at most 400 × 300; the original until the job has made it, ADR 007).
  */
 export function PinImages({ urls }: { urls: string[] }) {
   if (urls.length === 0) return null;
@@ -17,7 +19,7 @@ export function PinImages({ urls }: { urls: string[] }) {
     <div className={`pin-images${layout}`}>
       {urls.map((src, i) => (
         <a key={`${i}-${src}`} href={src} target="_blank" rel="noreferrer noopener">
-          <img src={src} alt={`沸点图片 ${i + 1}`} loading="lazy" decoding="async" />
+          <img src={variantUrl(src, "thumb")} alt={`沸点图片 ${i + 1}`} loading="lazy" decoding="async" />
         </a>
       ))}
     </div>

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useRevalidator } from "react-router";
+import { useLocation, useRevalidator } from "react-router";
 import { setCsrfToken } from "../../lib/api";
 import { useRootData } from "../../lib/root-data";
+import { useLiveUnread } from "../../lib/use-live-unread";
 import { usePageViewTracking } from "../../lib/tracking";
 import { AlertList, type AlertItem } from "./alert-list";
 import type { BarrageRun } from "./barrage-run";
@@ -36,6 +37,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   const nextAlertId = useRef(1);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   usePageViewTracking();
+  // The bell and the title's "(n) " follow the live stream while the page stays open (issue 9).
+  const unread = useLiveUnread(viewer?.id ?? null, unreadCount, useLocation().key);
 
   useEffect(() => setCsrfToken(csrfToken), [csrfToken]);
 
@@ -140,7 +143,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         跳到主要内容
       </a>
       <ProgressBar />
-      <Header unreadCount={unreadCount} />
+      <Header unreadCount={unread} />
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>

@@ -6,6 +6,7 @@ import { randomToken } from "../../lib/crypto.ts";
 import type { Config } from "../../config.ts";
 import type { Services } from "../index.ts";
 import { EmailLoginBody, PhoneLoginBody, WechatAuthQuery } from "./schema.ts";
+import { LOGINS } from "../../lib/rate-limits.ts";
 
 const AUTH_NOTE =
   "认证服务保留 HTTP 状态作为错误码（§8）：401 密码错误，403 失败次数过多，404 账号不存在，410 需要重置密码。" +
@@ -14,7 +15,7 @@ const AUTH_NOTE =
 /** Auth service of spec §7: login by e-mail or phone, logout, the in-app share signature. */
 export function authRoutes(services: Services, config: Config): FastifyPluginAsyncTypebox {
   return async (app) => {
-    const loginLimit = { rateLimit: { max: 30, timeWindow: "1 minute" } };
+    const loginLimit = { rateLimit: LOGINS };
 
     app.post(
       "/auth/type/email",

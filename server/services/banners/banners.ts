@@ -1,6 +1,7 @@
 import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import type { Caller, Deps } from "../deps.ts";
+import type { UploadService } from "../uploads/uploads.ts";
 import { findUserById } from "../users/queries.ts";
 import { presentBanner, type Banner } from "./present.ts";
 import {
@@ -42,7 +43,7 @@ function checkWindow(startedAt: Date | null | undefined, endedAt: Date | null | 
  * Every platform and src sees the same banners today; the parameters are accepted for the spec's
  * clients and leave room for targeting later.
  */
-export function createBannerService(deps: Deps) {
+export function createBannerService(deps: Deps, uploads: Pick<UploadService, "setUses">) {
   const { db } = deps;
 
   async function requireAdmin(caller: Caller) {
@@ -80,8 +81,8 @@ export function createBannerService(deps: Deps) {
       const startedAt = when(body.startedAt) ?? null;
       const endedAt = when(body.endedAt) ?? null;
       checkWindow(startedAt, endedAt);
-      return presentBanner(
-        await insertBanner(db, {
+      const row = await db.transaction(async (tx) => {
+        const inserted = await insertBanner(tx, {
           id: newId(),
           position: body.position,
           title: body.title?.trim() ?? "",
@@ -91,8 +92,12 @@ export function createBannerService(deps: Deps) {
           active: body.active ?? true,
           startedAt,
           endedAt,
-        }),
-      );
+        });
+        // An uploaded banner image is in use while the banner names it (ADR 007).
+        await uploads.setUses(tx, { type: "banner", id: inserted.id }, [inserted.imageUrl], caller.userId!);
+        return inserted;
+      });
+      return presentBanner(row);
     },
 
     /** Changes only the fields sent; null clears a window end. */
@@ -113,14 +118,25 @@ export function createBannerService(deps: Deps) {
         set.startedAt === undefined ? current.startedAt : set.startedAt,
         set.endedAt === undefined ? current.endedAt : set.endedAt,
       );
-      const row = await updateBanner(db, id, set);
+      const row = await db.transaction(async (tx) => {
+        const updated = await updateBanner(tx, id, set);
+        if (updated && set.imageUrl !== undefined) {
+          await uploads.setUses(tx, { type: "banner", id }, [updated.imageUrl], caller.userId!);
+        }
+        return updated;
+      });
       if (!row) throw notFound(MISSING);
       return presentBanner(row);
     },
 
     async remove(id: string, caller: Caller): Promise<{ id: string }> {
       await requireAdmin(caller);
-      if (!(await deleteBanner(db, id))) throw notFound(MISSING);
+      const deleted = await db.transaction(async (tx) => {
+        if (!(await deleteBanner(tx, id))) return false;
+        await uploads.setUses(tx, { type: "banner", id }, [], caller.userId!);
+        return true;
+      });
+      if (!deleted) throw notFound(MISSING);
       return { id };
     },
   };

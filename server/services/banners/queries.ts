@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNull, lte, or } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
+import type { Db, Tx } from "../../../db/client.ts";
 import { banners } from "../../../db/schema/index.ts";
 
 export type BannerRow = typeof banners.$inferSelect;
@@ -36,13 +36,13 @@ export async function findBanner(db: Db, id: string): Promise<BannerRow | undefi
   return row;
 }
 
-export async function insertBanner(db: Db, row: NewBanner): Promise<BannerRow> {
+export async function insertBanner(db: Tx, row: NewBanner): Promise<BannerRow> {
   const [inserted] = await db.insert(banners).values(row).returning();
   return inserted;
 }
 
 export async function updateBanner(
-  db: Db,
+  db: Tx,
   id: string,
   set: Partial<NewBanner>,
 ): Promise<BannerRow | undefined> {
@@ -54,7 +54,7 @@ export async function updateBanner(
   return row;
 }
 
-export async function deleteBanner(db: Db, id: string): Promise<boolean> {
+export async function deleteBanner(db: Tx, id: string): Promise<boolean> {
   const rows = await db.delete(banners).where(eq(banners.id, id)).returning({ id: banners.id });
   return rows.length > 0;
 }

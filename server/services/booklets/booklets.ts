@@ -16,6 +16,7 @@ import {
 } from "../../lib/payments.ts";
 import { uniqueViolation } from "../../lib/pg-errors.ts";
 import type { Caller, Deps } from "../deps.ts";
+import type { UploadService } from "../uploads/uploads.ts";
 import { usersByIds } from "../comments/queries.ts";
 import { findUserById, type UserRow } from "../users/queries.ts";
 import { UPLOAD_URL } from "../uploads/schema.ts";
@@ -165,7 +166,7 @@ function checkSection(input: SectionInput) {
  * purchasedBookletCount and the author's wallet (income bill + balance) in one transaction with the
  * order row locked — lock order: order → booklet → buyer's user row → author's wallet.
  */
-export function createBookletService(deps: Deps) {
+export function createBookletService(deps: Deps, uploads: Pick<UploadService, "setUses">) {
   const { db, config } = deps;
   const payments: Payments = createPayments(config.payments, config.publicUrl);
 
@@ -419,12 +420,17 @@ export function createBookletService(deps: Deps) {
       const viewer = await viewerOf(caller);
       if (!viewer?.isXiaoceAuthor) throw forbidden("只有小册作者可以创建小册");
       const fields = checkBooklet(input);
-      const row = await insertBooklet(db, {
-        id: newId(),
-        userId,
-        title: fields.title!,
-        ...fields,
-        isDraft: true,
+      const row = await db.transaction(async (tx) => {
+        const inserted = await insertBooklet(tx, {
+          id: newId(),
+          userId,
+          title: fields.title!,
+          ...fields,
+          isDraft: true,
+        });
+        // An uploaded cover is in use while the booklet names it (ADR 007).
+        await uploads.setUses(tx, { type: "booklet", id: inserted.id }, [inserted.cover ?? ""], userId);
+        return inserted;
       });
       return presentOne(row, caller);
     },
@@ -434,7 +440,13 @@ export function createBookletService(deps: Deps) {
       await editableBooklet(id, caller);
       const fields = checkBooklet(input);
       const row = Object.keys(fields).length
-        ? await db.transaction((tx) => updateBooklet(tx, id, fields))
+        ? await db.transaction(async (tx) => {
+            const updated = await updateBooklet(tx, id, fields);
+            if (fields.cover !== undefined) {
+              await uploads.setUses(tx, { type: "booklet", id }, [fields.cover], updated.userId);
+            }
+            return updated;
+          })
         : (await findBooklet(db, id))!;
       return presentOne(row, caller);
     },

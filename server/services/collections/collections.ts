@@ -1,5 +1,7 @@
+import { operationLimiter } from "../../lib/operation-limits.ts";
 import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
+import type { UploadService } from "../uploads/uploads.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { entryHydrator } from "../entries/hydrate.ts";
 import type { PresentedEntry } from "../entries/present.ts";
@@ -124,8 +126,9 @@ const isVisible = (e: { status: string; deletedAt: Date | null }) => e.status ==
  * (db/counters.ts recounts both). Lists page by zero-based page number, as the spec's calls do; each
  * page is a constant number of queries whatever its size.
  */
-export function createCollectionService(deps: Deps) {
+export function createCollectionService(deps: Deps, uploads: Pick<UploadService, "setUses">) {
   const { db } = deps;
+  const limits = operationLimiter(deps.kv);
   const hydrate = entryHydrator(db);
 
   /** Presents sets for the caller: followed flags in one query, isIn for `entryId` in one more. */
@@ -218,15 +221,21 @@ export function createCollectionService(deps: Deps) {
     /** POST /collectionset: a new set owned by the caller. */
     async create(input: CreateSetInput, caller: Caller): Promise<PresentedCollection> {
       const me = requireLogin(caller);
+      await limits.hit("collection", caller);
       const fields = cleanFields(input);
-      const row = await insertSet(db, {
-        id: newId(),
-        userId: me,
-        title: fields.title,
-        description: fields.description ?? "",
-        bgImgUrl: fields.bgImgUrl ?? "",
-        bgImgMask: fields.bgImgMask ?? "",
-        tag: fields.tag ?? "",
+      const row = await db.transaction(async (tx) => {
+        const inserted = await insertSet(tx, {
+          id: newId(),
+          userId: me,
+          title: fields.title,
+          description: fields.description ?? "",
+          bgImgUrl: fields.bgImgUrl ?? "",
+          bgImgMask: fields.bgImgMask ?? "",
+          tag: fields.tag ?? "",
+        });
+        // An uploaded background is in use while the set names it (ADR 007).
+        await uploads.setUses(tx, { type: "collection", id: inserted.id }, [inserted.bgImgUrl], me);
+        return inserted;
       });
       return presentOne(row.id, caller);
     },
@@ -241,6 +250,9 @@ export function createCollectionService(deps: Deps) {
         if (set.userId !== me) throw forbidden("只能修改自己的收藏集");
         const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
         await updateSet(tx, id, changes);
+        if (fields.bgImgUrl !== undefined) {
+          await uploads.setUses(tx, { type: "collection", id }, [fields.bgImgUrl], me);
+        }
       });
       return presentOne(id, caller);
     },
@@ -253,6 +265,7 @@ export function createCollectionService(deps: Deps) {
         if (!set) throw notFound(SET_MISSING);
         if (set.userId !== me) throw forbidden("只能删除自己的收藏集");
         await deleteSet(tx, id);
+        await uploads.setUses(tx, { type: "collection", id }, [], me);
       });
       await deps.purgePages(["*"]);
       return { id, deleted: true };

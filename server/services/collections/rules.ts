@@ -7,12 +7,8 @@ export const IMAGE_URL_MAX = 500;
 export const TAG_MAX = 50;
 export const MASK_MAX = 32;
 
-/**
- * A background image address: an http(s) URL or a path on this site (what POST /api/upload will
- * answer), or "" for none. Quotes, brackets, backslashes and whitespace are refused, so the value is
- * safe wherever a page puts it.
- */
-export const IMAGE_URL_PATTERN = "^(https?://[^\\s\"'<>()\\\\]+|/(?!/)[^\\s\"'<>()\\\\]*)?$";
+/** A background image address: the site's one image-address rule (shared/validation.ts). */
+export { IMAGE_URL_PATTERN } from "../../../shared/validation.ts";
 /** A mask colour: #rgb, #rrggbb, #rrggbbaa, rgb(r,g,b) or rgba(r,g,b,a), or "" for none. */
 export const MASK_PATTERN =
   "^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|#[0-9a-fA-F]{8}|rgba?\\(\\s*\\d{1,3}\\s*,\\s*\\d{1,3}\\s*,\\s*\\d{1,3}\\s*(,\\s*(0|1|0?\\.\\d{1,3})\\s*)?\\))?$";

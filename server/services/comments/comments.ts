@@ -1,3 +1,4 @@
+import { operationLimiter } from "../../lib/operation-limits.ts";
 import type { CommentTargetType } from "../../../db/schema/social.ts";
 import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
@@ -29,6 +30,7 @@ import { COMMENT_MAX_LENGTH, COMMENT_MAX_PICS, COMMENTS_PAGE_SIZE } from "./sche
 import { COMMENT_TARGETS, type CommentTarget } from "./targets.ts";
 import { notify } from "../notifications/notify.ts";
 import { isImageUrl } from "../uploads/schema.ts";
+import type { UploadService } from "../uploads/uploads.ts";
 
 const ID = /^[0-9a-f]{24}$/;
 /** Replies shown under each root in a list (topSubCommentList). */
@@ -129,8 +131,9 @@ const cursorOf = (row: CommentRow, order: "new" | "hot" | "replies") =>
  * comment count (and heat), the root's subCommentCount, the author's users.commentsCount, the
  * comment's likesCount. Lock order: target row, root comment, the comment itself, then user rows by id.
  */
-export function createCommentService(deps: Deps) {
+export function createCommentService(deps: Deps, uploads: Pick<UploadService, "setUses">) {
   const { db } = deps;
+  const limits = operationLimiter(deps.kv);
 
   /** Hydrates rows into spec comments with a constant number of queries: replies, users, likes. */
   async function present(
@@ -169,6 +172,7 @@ export function createCommentService(deps: Deps) {
   }
 
   async function setLiked(id: string, caller: Caller, liked: boolean) {
+    await limits.hit("toggle", caller);
     const userId = requireLogin(caller);
     return db.transaction(async (tx) => {
       const comment = await findComment(tx, id);
@@ -249,6 +253,7 @@ export function createCommentService(deps: Deps) {
           commentId: firstComment ? (respCommentId ?? firstComment) : row.id,
           replyId: firstComment ? row.id : null,
         });
+        await uploads.setUses(tx, { type: "comment", id: row.id }, picList, userId);
         await target.bump(tx, input.targetId, 1, row.createdAt);
         if (firstComment) await bumpSubCommentCount(tx, firstComment, 1);
         await bumpUserComments(tx, userId, 1);
@@ -289,6 +294,7 @@ export function createCommentService(deps: Deps) {
         if (!c || c.deletedAt) return;
         await lockUsers(tx, state ? [c.userId, state.ownerId] : [c.userId]);
         await softDeleteComment(tx, id);
+        await uploads.setUses(tx, { type: "comment", id }, [], c.userId);
         await target.bump(tx, c.targetId, -1, new Date());
         if (c.firstCommentId) await bumpSubCommentCount(tx, c.firstCommentId, -1);
         await bumpUserComments(tx, c.userId, -1);

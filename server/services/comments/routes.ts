@@ -10,7 +10,8 @@ import {
   PostCommentBody,
   SubCommentsParams,
 } from "./schema.ts";
-import { COMMENT_POSTS, TOGGLES, limitNote } from "../../lib/rate-limits.ts";
+import { operationLimitNote } from "../../lib/operation-limits.ts";
+import { COMMENT_POSTS, limitNote } from "../../lib/rate-limits.ts";
 
 const tags = ["comments"];
 const COMMENT_SHAPE =
@@ -22,7 +23,6 @@ const PAGE_NOTE = "d 为 {count, comments, cursor, hasMore}；下一页把 curso
 export function commentRoutes(services: Services): FastifyPluginAsyncTypebox {
   return async (app) => {
     const comments = services.comments;
-    const toggle = { rateLimit: TOGGLES };
 
     app.post(
       "/comment",
@@ -71,13 +71,12 @@ export function commentRoutes(services: Services): FastifyPluginAsyncTypebox {
 
     const LIKE_NOTE =
       "需要登录。d 为 {liked, likesCount, likeCount}；重复操作不重复计数。" +
-      limitNote(TOGGLES) +
+      operationLimitNote("toggle") +
       "targetId、targetType（查询参数或表单）可带可不带：评论 id 已确定对象。";
     app.put(
       "/comment/:id/like",
       {
         schema: { tags, summary: "点赞评论", description: LIKE_NOTE, params: CommentIdParams },
-        config: toggle,
       },
       async (req) => ok(await comments.like(req.params.id, req.caller)),
     );
@@ -85,7 +84,6 @@ export function commentRoutes(services: Services): FastifyPluginAsyncTypebox {
       "/comment/:id/like",
       {
         schema: { tags, summary: "取消点赞评论", description: LIKE_NOTE, params: CommentIdParams },
-        config: toggle,
       },
       async (req) => ok(await comments.unlike(req.params.id, req.caller)),
     );
@@ -99,7 +97,6 @@ export function commentRoutes(services: Services): FastifyPluginAsyncTypebox {
           description: LIKE_NOTE + "与 DELETE /comment/{id}/like 相同。",
           params: CommentIdParams,
         },
-        config: toggle,
       },
       async (req) => ok(await comments.unlike(req.params.id, req.caller)),
     );

@@ -1,3 +1,4 @@
+import { operationLimiter } from "../../lib/operation-limits.ts";
 import { badRequest, notFound, unauthorized } from "../../lib/errors.ts";
 import { decodePointer, encodePointer } from "../../lib/pagination.ts";
 import type { Caller, Deps } from "../deps.ts";
@@ -74,8 +75,10 @@ function requireLogin(caller: Caller): string {
  */
 export function createFollowService(deps: Deps) {
   const { db, jobs } = deps;
+  const limits = operationLimiter(deps.kv);
 
   async function setFollowed(raw: string, caller: Caller, followed: boolean): Promise<FollowState> {
+    await limits.hit("toggle", caller);
     const me = requireLogin(caller);
     const ids = splitIds(raw);
     if (followed && ids.includes(me)) throw badRequest("不能关注自己", "ids");

@@ -4,7 +4,7 @@ import type { Services } from "../index.ts";
 import { badRequest } from "../../lib/errors.ts";
 import type { Caller } from "../deps.ts";
 import { FollowBody, FollowListQuery, IdsQuery, MultiUserQuery, SuggestQuery, UidQuery } from "./schema.ts";
-import { TOGGLES, limitNote } from "../../lib/rate-limits.ts";
+import { operationLimitNote } from "../../lib/operation-limits.ts";
 
 const tags = ["follow"];
 const CHANGE_NOTE =
@@ -41,10 +41,9 @@ export function followRoutes(services: Services): FastifyPluginAsyncTypebox {
           schema: {
             tags,
             summary: "关注用户",
-            description: CHANGE_NOTE + limitNote(TOGGLES),
+            description: CHANGE_NOTE + operationLimitNote("toggle"),
             body: FollowBody,
           },
-          config: { rateLimit: TOGGLES },
         },
         async (req) => ok(await change(true, req.body, req.caller)),
       );
@@ -54,10 +53,9 @@ export function followRoutes(services: Services): FastifyPluginAsyncTypebox {
           schema: {
             tags,
             summary: "取消关注用户",
-            description: CHANGE_NOTE + limitNote(TOGGLES),
+            description: CHANGE_NOTE + operationLimitNote("toggle"),
             body: FollowBody,
           },
-          config: { rateLimit: TOGGLES },
         },
         async (req) => ok(await change(false, req.body, req.caller)),
       );

@@ -3,7 +3,7 @@ import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
 import { INVITES_PER_DAY } from "./rules.ts";
 import { PostCodeBody, SenderParams } from "./schema.ts";
-import { perUser } from "../../lib/rate-limits.ts";
+import { INVITES } from "../../lib/rate-limits.ts";
 
 const tags = ["invites"];
 // Spec §7 says the old client read invitation data "at code 2"; Nugget has one envelope, so
@@ -49,7 +49,7 @@ export function inviteRoutes(services: Services): FastifyPluginAsyncTypebox {
           body: PostCodeBody,
         },
         // A burst guard per user in front of the daily limit the service counts from its rows.
-        config: { rateLimit: { max: 20, timeWindow: "1 minute", hook: "preHandler", keyGenerator: perUser } },
+        config: { rateLimit: INVITES },
       },
       async (req) => ok(await invites.postCode(req.params.uid, req.body, req.caller)),
     );

@@ -1,3 +1,4 @@
+import { operationLimiter } from "../../lib/operation-limits.ts";
 import { notFound, unauthorized } from "../../lib/errors.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { refreshHeat } from "../entries/write.ts";
@@ -44,9 +45,11 @@ const isVisible = (e: { status: string; deletedAt: Date | null }) => e.status ==
  */
 export function createLikeService(deps: Deps) {
   const { db } = deps;
+  const limits = operationLimiter(deps.kv);
   const hydrate = entryHydrator(db);
 
   async function setLiked(entryId: string, caller: Caller, liked: boolean): Promise<LikeState> {
+    await limits.hit("toggle", caller);
     const userId = requireLogin(caller);
     return db.transaction(async (tx) => {
       // Lock first: likes of one entry serialize on its row, which also pins its state (published,

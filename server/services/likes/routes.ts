@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
 import { EntryIdParams, UserIdParams, ZeroBasedPage } from "./schema.ts";
-import { TOGGLES, limitNote } from "../../lib/rate-limits.ts";
+import { operationLimitNote } from "../../lib/operation-limits.ts";
 
 const tags = ["likes"];
 const STATE_NOTE =
@@ -20,10 +20,9 @@ export function likeRoutes(services: Services): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: "点赞条目",
-          description: STATE_NOTE + limitNote(TOGGLES),
+          description: STATE_NOTE + operationLimitNote("toggle"),
           params: EntryIdParams,
         },
-        config: { rateLimit: TOGGLES },
       },
       async (req) => ok(await likes.like(req.params.id, req.caller)),
     );
@@ -33,10 +32,9 @@ export function likeRoutes(services: Services): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: "取消点赞",
-          description: STATE_NOTE + limitNote(TOGGLES),
+          description: STATE_NOTE + operationLimitNote("toggle"),
           params: EntryIdParams,
         },
-        config: { rateLimit: TOGGLES },
       },
       async (req) => ok(await likes.unlike(req.params.id, req.caller)),
     );

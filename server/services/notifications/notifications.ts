@@ -4,6 +4,7 @@ import { badRequest, forbidden, unauthorized } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { decodePointer, encodePointer } from "../../lib/pagination.ts";
 import type { Caller, Deps } from "../deps.ts";
+import { createLiveCounts, type EventSink } from "./live.ts";
 import { presentNotification, type PresentedNotification, type SystemNotification } from "./present.ts";
 import {
   actorsByIds,
@@ -68,6 +69,7 @@ function pointerOf(raw: string | undefined, field: string) {
  */
 export function createNotificationService(deps: Deps) {
   const { db } = deps;
+  const live = createLiveCounts({ db, signals: deps.signals, log: (m) => console.warn(m) });
 
   async function counts(userId: string): Promise<UnreadCounts> {
     const user = await countUnreadUser(db, userId);
@@ -87,7 +89,8 @@ export function createNotificationService(deps: Deps) {
     /** setUserNotificationNum: marks all the caller's notifications read; answers the counts after. */
     async readAll(caller: Caller): Promise<UnreadCounts> {
       const userId = requireLogin(caller);
-      await checkAllUser(db, userId);
+      // The reader's other tabs and devices follow.
+      if (await checkAllUser(db, userId)) live.changed([userId]);
       return counts(userId);
     },
 
@@ -128,6 +131,19 @@ export function createNotificationService(deps: Deps) {
       };
     },
 
+    /**
+     * GET /notifications/stream: checks the caller now (401 before any stream starts) and answers
+     * the function that starts the stream into the response — counts first, then each change.
+     */
+    stream(caller: Caller): (sink: EventSink) => () => void {
+      const userId = requireLogin(caller);
+      return (sink) => live.open(userId, sink);
+    },
+
+    /** Open streams on this instance (/metrics), and ending them all when the app closes. */
+    liveStreams: () => live.size(),
+    closeStreams: () => live.closeAll(),
+
     /** getUnreadSystemNotificationNum: {count} of system notifications the caller has not read. */
     async unreadSystem(caller: Caller): Promise<{ count: number }> {
       return { count: await countUnreadSystem(db, requireLogin(caller)) };
@@ -137,6 +153,7 @@ export function createNotificationService(deps: Deps) {
     async readAllSystem(caller: Caller): Promise<UnreadCounts> {
       const userId = requireLogin(caller);
       await checkAllSystem(db, userId);
+      live.changed([userId]);
       return counts(userId);
     },
 
@@ -182,6 +199,8 @@ export function createNotificationService(deps: Deps) {
         .insert(systemNotifications)
         .values({ id: newId(), message: text })
         .returning({ id: systemNotifications.id });
+      // Everyone's system count moved: each instance recounts the streams it holds.
+      live.changed("*");
       return row;
     },
 
@@ -196,6 +215,8 @@ export function createNotificationService(deps: Deps) {
       do {
         if (!(await isPublished(db, job.entryId))) break;
         after = await insertFollowerFanOutBatch(db, { ...job, after, limit: batchSize });
+        // Each batch commits on its own: its followers' bells move now, not after the last batch.
+        if (after?.told.length) live.changed(after.told);
         batches++;
       } while (after);
       return batches;

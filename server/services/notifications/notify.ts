@@ -3,6 +3,7 @@ import type { NotificationType } from "../../../db/schema/social.ts";
 import { notifications } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 import type { JobQueue } from "../../lib/queue.ts";
+import { countsChangedAfterCommit } from "./live.ts";
 import { foldIntoUnreadLike, hasNotificationFrom } from "./queries.ts";
 
 export interface NotifyInput {
@@ -40,7 +41,7 @@ export async function notify(tx: Tx, n: NotifyInput): Promise<boolean> {
     likeTarget &&
     (await foldIntoUnreadLike(tx, { userId: n.userId, actorId: n.actorId, entryId, pinId }))
   ) {
-    return true;
+    return true; // joined an unread notification: the counts stay as they are
   }
   await tx.insert(notifications).values({
     id: newId(),
@@ -53,6 +54,8 @@ export async function notify(tx: Tx, n: NotifyInput): Promise<boolean> {
     replyId: n.replyId ?? null,
     content: n.content ?? "",
   });
+  // The bell of an open page moves once the row is committed (live.ts).
+  countsChangedAfterCommit(tx, [n.userId]);
   return true;
 }
 

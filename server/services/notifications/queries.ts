@@ -47,6 +47,33 @@ export async function countUnreadSystem(db: Tx, userId: string): Promise<number>
   return Number(row?.n ?? 0);
 }
 
+export interface UserUnreadCounts {
+  userId: string;
+  user: number;
+  system: number;
+}
+
+/**
+ * countUnreadUser and countUnreadSystem for many users in one statement (the live streams recount
+ * everyone with an open stream after a system notification). A user's unread system count is all
+ * system notifications less their read rows: each read row names an existing notification (the
+ * foreign key cascades) once (the primary key), so it equals the not-exists count.
+ */
+export async function countUnreadMany(db: Tx, userIds: string[]): Promise<UserUnreadCounts[]> {
+  if (!userIds.length) return [];
+  const ids = sql.join(
+    userIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    select u.id as "userId",
+           (select count(*) from ${notifications} n where n.user_id = u.id and not n.checked)::int as "user",
+           ((select count(*) from ${systemNotifications})
+             - (select count(*) from ${systemNotificationReads} r where r.user_id = u.id))::int as "system"
+      from unnest(array[${ids}]::char(24)[]) as u(id)`);
+  return (result as unknown as { rows: UserUnreadCounts[] }).rows;
+}
+
 /** Marks every notification of the user checked; answers how many changed. */
 export async function checkAllUser(db: Tx, userId: string): Promise<number> {
   const rows = await db
@@ -201,6 +228,8 @@ export async function foldIntoUnreadLike(
 export interface FanOutMark {
   at: string;
   followerId: string;
+  /** The followers this batch told (not those told before a crash): their unread counts changed. */
+  told: string[];
 }
 
 /**
@@ -230,11 +259,13 @@ export async function insertFollowerFanOutBatch(
              b.follower_id, 'submitEntry', array[${n.authorId}]::char(24)[], ${n.entryId}, ''
         from batch b
       on conflict (user_id, entry_id) where type = 'submitEntry' do nothing
+      returning user_id
     )
-    select to_char(followed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, follower_id as "followerId"
+    select to_char(followed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, follower_id as "followerId",
+           (select coalesce(string_agg(user_id, ','), '') from told) as told
       from batch order by followed_at desc, follower_id desc limit 1`);
-  const [last] = (result as unknown as { rows: FanOutMark[] }).rows;
-  return last ?? null;
+  const [last] = (result as unknown as { rows: Array<Omit<FanOutMark, "told"> & { told: string }> }).rows;
+  return last ? { ...last, told: last.told ? last.told.split(",") : [] } : null;
 }
 
 /** Whether an entry can still be announced: published and not deleted. */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
 import { PostSystemBody, SystemNotificationQuery, UserNotificationQuery } from "./schema.ts";
+import { SYSTEM_NOTICES } from "../../lib/rate-limits.ts";
 
 const tags = ["notifications"];
 const LOGIN = "需要登录，未登录返回 401。";
@@ -59,6 +60,44 @@ export function notificationRoutes(services: Services): FastifyPluginAsyncTypebo
       async (req) => ok(await notifications.list(req.query, req.caller)),
     );
     app.get(
+      "/notifications/stream",
+      {
+        schema: {
+          tags,
+          summary: "未读数实时推送（Server-Sent Events）",
+          description:
+            LOGIN +
+            "响应为 text/event-stream（不压缩、不缓存，可长时间保持）。连接后先推送一次当前未读数，之后每当未读数变化" +
+            "（收到新通知、在任一设备上标为已读、管理员发布系统通知）推送一次，同一用户最多每 250 ms 一次，" +
+            "数值不变则不推送。事件格式：`event: counts`，`data` 为 {user, system, total}（与 getUserNotificationNum 的 d 相同）。" +
+            "每 25 秒发送一行注释 `: ping` 以免代理断开；`retry: 3000` 让浏览器断线 3 秒后重连。" +
+            "多实例部署时，任一实例写入的通知都会推送到用户连接所在的实例（Redis 发布订阅，无 Redis 时为 PostgreSQL LISTEN/NOTIFY）。",
+        },
+        // Belt and braces: the stream is written to the socket itself, past every onSend hook.
+        compress: false,
+      },
+      async (req, reply) => {
+        const start = notifications.stream(req.caller); // 401 here, as an envelope
+        reply.hijack();
+        const res = reply.raw;
+        // Only these headers: the page headers the hooks prepared (CSP, frame options…) mean nothing
+        // to an event stream, and each open stream keeps its header text for as long as it lasts.
+        res.setHeader("x-content-type-options", "nosniff");
+        res.setHeader("content-type", "text/event-stream; charset=utf-8");
+        res.setHeader("cache-control", "no-cache, no-transform");
+        // nginx would otherwise buffer the events until its buffer fills.
+        res.setHeader("x-accel-buffering", "no");
+        res.setHeader("connection", "keep-alive");
+        res.writeHead(200);
+        res.flushHeaders();
+        const stop = start({
+          write: (chunk) => res.write(chunk),
+          end: () => res.end(),
+        });
+        res.on("close", stop);
+      },
+    );
+    app.get(
       "/getUnreadSystemNotificationNum",
       { schema: { tags, summary: "未读系统通知数", description: LOGIN + "d 为 {count}。" } },
       async (req) => ok(await notifications.unreadSystem(req.caller)),
@@ -86,7 +125,7 @@ export function notificationRoutes(services: Services): FastifyPluginAsyncTypebo
             "通知发给所有用户（包括之后注册的用户），每人的未读系统通知数加一。d 为 {id}。",
           body: PostSystemBody,
         },
-        config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+        config: { rateLimit: SYSTEM_NOTICES },
       },
       async (req) => ok(await notifications.postSystem(req.body.message, req.caller)),
     );

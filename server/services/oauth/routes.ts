@@ -9,6 +9,7 @@ import type { Services } from "../index.ts";
 import { CHANNEL_TITLES } from "./oauth.ts";
 import { devConsentPage, devErrorPage, resultPage, type HtmlPage } from "./pages.ts";
 import { CallbackQuery, ChannelParams, DevAuthorizeBody, DevConsentQuery, StartQuery } from "./schema.ts";
+import { OAUTH_FLOWS } from "../../lib/rate-limits.ts";
 
 /** The browser's OAuth cookie: a state can only be finished by the browser that started it. */
 export const OAUTH_BROWSER_COOKIE = "nugget_oauth";
@@ -26,7 +27,7 @@ const FLOW_NOTE =
 const POPUP_COOP = "unsafe-none";
 
 /** start can be hit by anyone; each call stores a state, so it is limited per address. */
-const FLOW_LIMIT = { rateLimit: { max: 30, timeWindow: "1 minute" } };
+const FLOW_LIMIT = { rateLimit: OAUTH_FLOWS };
 
 /** Third-party login and binding (spec §7, ADR 010), and the dev provider's consent pages. */
 export function oauthRoutes(services: Services, config: Config): FastifyPluginAsyncTypebox {

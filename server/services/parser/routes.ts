@@ -3,10 +3,10 @@ import { Type } from "@sinclair/typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
 import { PageInfoData, PageInfoQuery } from "./schema.ts";
-import { perUser } from "../../lib/rate-limits.ts";
+import { PAGE_INFO } from "../../lib/rate-limits.ts";
 
 /** Each call is an outbound fetch on the user's behalf: limited per user, not per address. */
-export const PAGE_INFO_RATE = { max: 20, timeWindow: "1 minute" } as const;
+export const PAGE_INFO_RATE = PAGE_INFO;
 
 /** Parser of spec §7: GET /api/page/info?url. */
 export function parserRoutes(services: Services): FastifyPluginAsyncTypebox {
@@ -25,7 +25,7 @@ export function parserRoutes(services: Services): FastifyPluginAsyncTypebox {
           querystring: PageInfoQuery,
           response: { 200: Type.Object({ s: Type.Number(), m: Type.String(), d: PageInfoData }) },
         },
-        config: { rateLimit: { ...PAGE_INFO_RATE, hook: "preHandler", keyGenerator: perUser } },
+        config: { rateLimit: PAGE_INFO },
       },
       async (req) => ok(await services.parser.pageInfo(req.query.url, req.caller)),
     );

@@ -1,3 +1,4 @@
+import { operationLimiter } from "../../lib/operation-limits.ts";
 import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { decodePointer, encodePointer } from "../../lib/pagination.ts";
@@ -21,6 +22,7 @@ import {
 } from "./queries.ts";
 import { PIN_MAX_IMAGES, PIN_MAX_LENGTH, PINS_PAGE_SIZE } from "./schema.ts";
 import { isImageUrl } from "../uploads/schema.ts";
+import type { UploadService } from "../uploads/uploads.ts";
 
 const PIN_MISSING = "沸点不存在";
 const COMMENT_MISSING = "评论不存在";
@@ -67,8 +69,13 @@ function checkImages(raw: string[] | string | undefined): string[] {
  * service (targetType pin, adapter in comments/targets.ts); this service only maps the pin URLs
  * onto it. pins.likeCount moves with its pin_likes row in one transaction, after the pin row lock.
  */
-export function createPinService(deps: Deps, comments: CommentService) {
+export function createPinService(
+  deps: Deps,
+  comments: CommentService,
+  uploads: Pick<UploadService, "setUses">,
+) {
   const { db } = deps;
+  const limits = operationLimiter(deps.kv);
 
   /** Users and the caller's likes in two queries, whatever the number of pins. */
   async function present(rows: PinRow[], caller: Caller): Promise<PresentedPin[]> {
@@ -91,6 +98,7 @@ export function createPinService(deps: Deps, comments: CommentService) {
   }
 
   async function setLiked(id: string, caller: Caller, liked: boolean) {
+    await limits.hit("toggle", caller);
     const userId = requireLogin(caller);
     return db.transaction(async (tx) => {
       const pin = await lockPin(tx, id);
@@ -118,7 +126,12 @@ export function createPinService(deps: Deps, comments: CommentService) {
       const userId = requireLogin(caller);
       const content = checkContent(input.content);
       const imageUrlList = checkImages(input.imageUrlList);
-      const row = await insertPin(db, { id: newId(), userId, content, imageUrlList });
+      const row = await db.transaction(async (tx) => {
+        const inserted = await insertPin(tx, { id: newId(), userId, content, imageUrlList });
+        // The pin's uploaded images are in use from the moment it exists (ADR 007).
+        await uploads.setUses(tx, { type: "pin", id: inserted.id }, imageUrlList, userId);
+        return inserted;
+      });
       const [pin] = await present([row], caller);
       return pin;
     },
@@ -165,7 +178,10 @@ export function createPinService(deps: Deps, comments: CommentService) {
       }
       await db.transaction(async (tx) => {
         const locked = await lockPin(tx, id);
-        if (locked && !locked.deletedAt) await softDeletePin(tx, id);
+        if (locked && !locked.deletedAt) {
+          await softDeletePin(tx, id);
+          await uploads.setUses(tx, { type: "pin", id }, [], locked.userId);
+        }
       });
       await deps.purgePages(["*"]);
       return { deleted: true };

@@ -10,7 +10,8 @@ import {
   PinIdParams,
   ReplyParams,
 } from "./schema.ts";
-import { PIN_POSTS, TOGGLES, limitNote } from "../../lib/rate-limits.ts";
+import { operationLimitNote } from "../../lib/operation-limits.ts";
+import { PIN_POSTS, limitNote } from "../../lib/rate-limits.ts";
 
 const tags = ["pins"];
 const PIN_SHAPE =
@@ -66,18 +67,17 @@ export function pinRoutes(services: Services): FastifyPluginAsyncTypebox {
       async (req) => ok(await pins.get(req.query.msgId, req.caller)),
     );
 
-    const toggle = { rateLimit: TOGGLES };
-    const LIKE_NOTE = "需要登录。d 为 {liked, likeCount}；重复操作不重复计数。" + limitNote(TOGGLES);
+    const LIKE_NOTE =
+      "需要登录。d 为 {liked, likeCount}；重复操作不重复计数。" + operationLimitNote("toggle");
     app.put(
       "/pins/:id/like",
-      { schema: { tags, summary: "点赞沸点", description: LIKE_NOTE, params: PinIdParams }, config: toggle },
+      { schema: { tags, summary: "点赞沸点", description: LIKE_NOTE, params: PinIdParams } },
       async (req) => ok(await pins.like(req.params.id, req.caller)),
     );
     app.delete(
       "/pins/:id/like",
       {
         schema: { tags, summary: "取消点赞沸点", description: LIKE_NOTE, params: PinIdParams },
-        config: toggle,
       },
       async (req) => ok(await pins.unlike(req.params.id, req.caller)),
     );

@@ -1,3 +1,4 @@
+import { operationLimiter } from "../../lib/operation-limits.ts";
 import { CATEGORY_ID } from "../../../db/reference-data.ts";
 import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { isRouteId, newId } from "../../lib/ids.ts";
@@ -51,6 +52,7 @@ const RENDER_CACHE_SIZE = 500;
  */
 export function createPostService(deps: Deps) {
   const { db, config } = deps;
+  const limits = operationLimiter(deps.kv);
   let categoryCache: Awaited<ReturnType<typeof listCategories>> | null = null;
   const allCategories = async () => (categoryCache ??= await listCategories(db));
   const categoryOf = async (id: string) => (await allCategories()).find((c) => c.id === id);
@@ -157,6 +159,7 @@ export function createPostService(deps: Deps) {
     /** Starts a draft; every field is optional (the editor creates an empty one and autosaves). */
     async createDraft(fields: PostFields, caller: Caller) {
       const userId = requireUserId(caller);
+      await limits.hit("draft", caller);
       await validate(fields, false);
       const row = await db.transaction((tx) =>
         insertEntry(

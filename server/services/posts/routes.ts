@@ -9,6 +9,7 @@ import {
   PreviewBody,
   PublishBody,
 } from "./schema.ts";
+import { PREVIEWS } from "../../lib/rate-limits.ts";
 
 const tags = ["posts"];
 const needsLogin = "需要登录，未登录时返回 401。";
@@ -163,7 +164,7 @@ export function postRoutes(services: Services): FastifyPluginAsyncTypebox {
           description: `${needsLogin}与文章页同一套渲染和净化。d 为 {html, toc}。`,
           body: PreviewBody,
         },
-        config: { rateLimit: { max: 240, timeWindow: "1 minute" } },
+        config: { rateLimit: PREVIEWS },
       },
       async (req) => ok(posts.preview(req.body.content, req.caller)),
     );

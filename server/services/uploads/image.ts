@@ -20,7 +20,7 @@ export interface Reencoded {
 
 const SHARP_FORMAT: Record<StoredType, string> = { jpg: "jpeg", png: "png", gif: "gif", webp: "webp" };
 
-async function encode(pipeline: Sharp, type: StoredType): Promise<Reencoded> {
+export async function encode(pipeline: Sharp, type: StoredType): Promise<Reencoded> {
   const out =
     type === "jpg"
       ? pipeline.jpeg({ quality: QUALITY, mozjpeg: true })

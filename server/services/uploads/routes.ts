@@ -1,11 +1,10 @@
-import fs from "node:fs";
 import type { Readable } from "node:stream";
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
 import type { Config } from "../../config.ts";
 import { badRequest, isAppError } from "../../lib/errors.ts";
-import { perUser } from "../../lib/rate-limits.ts";
+import { IMMUTABLE } from "../../lib/storage.ts";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
 import { fileTooLarge } from "./errors.ts";
@@ -82,12 +81,13 @@ export function uploadRoutes(services: Services, config: Config): FastifyPluginA
             "超过大小返回 413「文件太大」；不是允许的图片类型返回 415「文件格式不支持」；" +
             `文件损坏或不完整、multipart 格式错误或一次多个文件返回 400；超过 ${MAX_PIXELS / 1e6} 百万像素（动图按所有帧合计）返回 400；d.field 均为 file。` +
             "通过检查的图片以质量 85 重新编码（去掉 EXIF 等元数据和文件尾部附加的内容，bmp 转为 png），" +
-            "按内容的 SHA-256 存为 /uploads/<yyyy>/<mm>/<sha256>.<ext>：同一个月内相同的图片得到相同地址。" +
-            `每个用户每分钟最多 ${UPLOAD_RATE.max} 次（429）。d 为 {url, width, height, size, type}。`,
+            "按内容的 SHA-256 存为 /uploads/<yyyy>/<mm>/<sha256>.<ext>：相同的图片（无论谁、何时上传）得到相同地址、只存一份，每次上传各有一条记录。" +
+            `每个用户每分钟最多 ${UPLOAD_RATE.max} 次（429）。d 为 {id, url, width, height, size, type}。` +
+            "随后后台生成 @large（1280×960 以内）、@thumb（400×300 以内）、@avatar（200×200）三种尺寸；生成之前这些地址返回原图。",
           querystring: UploadQuery,
           response: { 200: Type.Object({ s: Type.Number(), m: Type.String(), d: UploadData }) },
         },
-        config: { rateLimit: { ...UPLOAD_RATE, hook: "preHandler", keyGenerator: perUser } },
+        config: { rateLimit: UPLOAD_RATE },
       },
       async (req) => {
         uploads.requireUser(req.caller);
@@ -115,21 +115,28 @@ export function uploadRoutes(services: Services, config: Config): FastifyPluginA
     );
 
     app.get("/uploads/*", { schema: { hide: true, params: ServeParams } }, async (req, reply) => {
-      const stored = uploads.locate(req.params["*"]);
-      const stat = stored && (await fs.promises.stat(stored.file).catch(() => undefined));
-      if (!stored || !stat?.isFile()) return reply.status(404).send({ s: 404, m: "文件不存在", d: null });
-      // Names are content hashes: a name never changes meaning, so caches may keep it for a year.
+      const rel = req.params["*"];
+      const etag = uploads.etagOf(rel);
+      // Names are content hashes: a client holding this name's ETag holds these bytes.
+      if (etag && req.headers["if-none-match"] === etag) return reply.status(304).send();
+      const image = etag ? await uploads.open(rel) : undefined;
+      if (!image) return reply.status(404).send({ s: 404, m: "文件不存在", d: null });
+      if (req.headers["if-none-match"] === image.etag) {
+        image.body.destroy();
+        return reply.status(304).send();
+      }
+      // A name never changes meaning, so caches may keep it for a year — except a variant's address
+      // answered with its original while the variant is being made: a minute, then ask again.
       // nosniff + a sandboxing CSP: whatever a browser thinks of the bytes, it never runs them as a page.
       reply
-        .header("Content-Type", CONTENT_TYPES[stored.type])
-        .header("Cache-Control", "public, max-age=31536000, immutable")
+        .header("Content-Type", CONTENT_TYPES[image.type])
+        .header("Cache-Control", image.immutable ? IMMUTABLE : "public, max-age=60")
         .header("X-Content-Type-Options", "nosniff")
         .header("Content-Security-Policy", "default-src 'none'; sandbox")
         .header("Content-Disposition", "inline")
-        .header("ETag", stored.etag);
-      if (req.headers["if-none-match"] === stored.etag) return reply.status(304).send();
-      reply.header("Content-Length", stat.size);
-      return reply.send(fs.createReadStream(stored.file));
+        .header("ETag", image.etag)
+        .header("Content-Length", image.size);
+      return reply.send(image.body);
     });
   };
 }

@@ -25,10 +25,15 @@ export const ACCEPTED_TYPES: Record<UploadPurpose, readonly ImageType[]> = {
 export const MAX_PIXELS = 40_000_000;
 
 /** Uploads a user may make a minute: nine images for a pin, with room for retries. */
-export const UPLOAD_RATE = { max: 30, timeWindow: "1 minute" } as const;
+export { UPLOADS as UPLOAD_RATE } from "../../lib/rate-limits.ts";
 
 /** A stored file's path under /uploads/: year/month/sha256-of-the-stored-bytes.ext. */
 export const STORED_PATH = /^(\d{4})\/(\d{2})\/([0-9a-f]{64})\.(jpg|png|gif|webp)$/;
+/**
+ * What /uploads/* serves: an original, or one of its variants (`<sha256>@thumb.jpg`, shared/uploads.ts).
+ * Groups: year, month, hash, variant (or undefined), type.
+ */
+export const SERVED_PATH = /^(\d{4})\/(\d{2})\/([0-9a-f]{64})(?:@(large|thumb|avatar))?\.(jpg|png|gif|webp)$/;
 /** An uploaded image's URL as the API returns it (site-relative); pins accept these besides http(s). */
 export const UPLOAD_URL = /^\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{64}\.(jpg|png|gif|webp)$/;
 
@@ -50,7 +55,11 @@ export const UploadQuery = Type.Object({
 });
 
 export const UploadData = Type.Object({
-  url: Type.String({ description: "站内地址 /uploads/<yyyy>/<mm>/<sha256>.<ext>" }),
+  id: Type.String({ description: "这次上传的记录 id" }),
+  url: Type.String({
+    description:
+      "站内地址 /uploads/<yyyy>/<mm>/<sha256>.<ext>（配置 S3_PUBLIC_URL 时为 CDN 地址）；缩略图等在文件名后加 @thumb、@large、@avatar",
+  }),
   width: Type.Integer(),
   height: Type.Integer(),
   size: Type.Integer({ description: "保存后的字节数" }),

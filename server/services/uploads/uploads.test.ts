@@ -67,10 +67,13 @@ async function upload(
   return { status: res.statusCode, ...json };
 }
 
-/** Every file under the upload folder (temporary files included). */
+/**
+ * Every file under the upload folder (temporary files included), but the variants (`@thumb` …),
+ * which the upload-variants job writes in the background whenever its turn comes.
+ */
 function storedFiles(): string[] {
   return fs.readdirSync(uploadDir, { recursive: true, encoding: "utf8" }).filter((f) => {
-    return fs.statSync(path.join(uploadDir, f)).isFile();
+    return !f.includes("@") && fs.statSync(path.join(uploadDir, f)).isFile();
   });
 }
 

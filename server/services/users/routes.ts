@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { ACCOUNT_CHANGES, limitNote } from "../../lib/rate-limits.ts";
+import {
+  ACCOUNT_CHANGES,
+  EMAIL_REVERTS,
+  REGISTRATIONS,
+  RESET_MAILS,
+  SMS_SENDS,
+  VERIFY_MAILS,
+  limitNote,
+} from "../../lib/rate-limits.ts";
 import { ok } from "../../plugins/envelope.ts";
 import { setSessionCookie } from "../../plugins/session.ts";
 import type { Config } from "../../config.ts";
@@ -63,7 +71,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
       "/v1/restPwdByEmail",
       {
         schema: { tags, summary: "发送重置密码邮件", body: RestPwdByEmailBody },
-        config: { rateLimit: { max: 5, timeWindow: "10 minutes" } },
+        config: { rateLimit: RESET_MAILS },
       },
       async (req) => ok(await users.restPwdByEmail(req.body)),
     );
@@ -78,7 +86,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
       "/v1/sendEmailToUser",
       {
         schema: { tags, summary: "发送邮箱验证邮件", description: needsLogin, body: SendEmailBody },
-        config: { rateLimit: { max: 5, timeWindow: "10 minutes" } },
+        config: { rateLimit: VERIFY_MAILS },
       },
       async (req) => ok(await users.sendEmailToUser(req.body, req.caller)),
     );
@@ -123,7 +131,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
             "注册错误以 HTTP 200 返回并放在 s 中：10013 用户名已占用，10014 手机号已注册，10019 邮箱已注册，10017 验证码错误。",
           body: CreateUserBody,
         },
-        config: { rateLimit: { max: 10, timeWindow: "10 minutes" } },
+        config: { rateLimit: REGISTRATIONS },
       },
       async (req, reply) => {
         const { clientId, device_id, vcode, ...input } = req.body;
@@ -137,8 +145,8 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
       },
     );
 
-    app.get("/v1/getRandCode", { schema: { tags, summary: "获取 4 位图片验证码" } }, async () =>
-      ok(await users.getRandCode()),
+    app.get("/v1/getRandCode", { schema: { tags, summary: "获取 4 位图片验证码" } }, async (req) =>
+      ok(await users.getRandCode(req.caller)),
     );
 
     app.post(
@@ -150,7 +158,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
           description: "需要先通过图片验证码；同一手机号 60 秒一次、每天 10 次。useType bind 需要登录。",
           body: SendSmsBody,
         },
-        config: { rateLimit: { max: 5, timeWindow: "1 minute" } },
+        config: { rateLimit: SMS_SENDS },
       },
       async (req) => ok(await users.sendSmsCode(req.body, req.caller)),
     );
@@ -205,7 +213,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
             "浏览器打开时完成后跳转到首页（?emailReverted=1，失败为 0）；API 客户端得到信封。链接只能用一次。",
           querystring: RevertEmailInput,
         },
-        config: { rateLimit: { max: 10, timeWindow: "10 minutes" } },
+        config: { rateLimit: EMAIL_REVERTS },
       },
       async (req, reply) => {
         const wantsPage = String(req.headers.accept ?? "").includes("text/html");

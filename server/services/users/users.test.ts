@@ -400,6 +400,27 @@ describe("e-mail and phone bindings", () => {
     expect(loginByPhone.s).toBe(1);
   });
 
+  it("takes avatars by the one image-address rule: never a protocol-relative //host address (issue 10)", async () => {
+    const u = await registerByEmail(nugget);
+    const set = (value: string) =>
+      call(nugget.app, "POST", "/api/v1/updateUserInfo", {
+        body: { field: "avatarLarge", value },
+        auth: u.auth,
+      });
+    for (const bad of [
+      "//evil.example/x.png",
+      "javascript:alert(1)",
+      '/x.png"onerror="x',
+      "data:image/png;base64,AAAA",
+    ]) {
+      const r = await set(bad);
+      expect([bad, r.status, r.d?.field]).toEqual([bad, 400, "value"]);
+    }
+    for (const good of ["https://cdn.example.com/a.png", "/uploads/2026/11/a.png", ""]) {
+      expect([good, (await set(good)).s]).toEqual([good, 1]);
+    }
+  });
+
   it("asks for the current password to change the e-mail, tells the old address, and lets it undo the change (issue 10)", async () => {
     const owner = await registerByEmail(nugget);
     await expect.poll(() => smtp.mailsTo(owner.email).length).toBe(1); // the sign-up verification

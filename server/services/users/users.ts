@@ -1,3 +1,4 @@
+import { operationLimiter } from "../../lib/operation-limits.ts";
 import svgCaptcha from "svg-captcha";
 import { AppError, badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
@@ -11,6 +12,7 @@ import {
   checkPassword,
   checkPhone,
   checkUsername,
+  isImageAddress,
   normalizeBlogAddress,
   type Check,
 } from "../../../shared/validation.ts";
@@ -64,7 +66,8 @@ const PROFILE_FIELDS: Record<string, { column: keyof UserRow; check: (v: string)
   blogAddress: { column: "blogAddress", check: checkBlogAddress, max: LIMITS.blogAddressMax },
   avatarLarge: {
     column: "avatarLarge",
-    check: (v) => (v === "" || /^(https?:\/\/|\/)[^\s]+$/.test(v) ? null : "头像地址格式不正确"),
+    // The one image-address rule (shared/validation.ts): `//host/x.png` was accepted here (issue 10).
+    check: (v) => (isImageAddress(v) ? null : "头像地址格式不正确"),
     max: 500,
   },
 };
@@ -90,6 +93,7 @@ function conflictError(err: unknown): AppError | null {
 /** User storage (spec §7): accounts, profile, passwords, phone and e-mail bindings. */
 export function createUserService(deps: Deps, auth: AuthService, uploads: Pick<UploadService, "setUses">) {
   const { db, kv, config } = deps;
+  const limits = operationLimiter(deps.kv);
 
   async function requireUser(caller: Caller): Promise<UserRow> {
     if (!caller.userId) throw unauthorized();
@@ -231,7 +235,8 @@ export function createUserService(deps: Deps, auth: AuthService, uploads: Pick<U
     },
 
     /** The 4-character image captcha; the answer is kept for 5 minutes and can be tried once. */
-    async getRandCode() {
+    async getRandCode(caller: Caller) {
+      await limits.hit("captcha", caller);
       const captcha = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: "0oO1iIlL", color: true });
       const imageToken = randomToken(16);
       await kv.set(`captcha:${imageToken}`, captcha.text.toLowerCase(), CAPTCHA_TTL_SECONDS);
@@ -303,6 +308,7 @@ export function createUserService(deps: Deps, auth: AuthService, uploads: Pick<U
       if (email && phone) throw badRequest("邮箱和手机号只能选择一个", "email");
       if (email) check(checkEmail(email), "email");
       if (phone) check(checkPhone(phone), "phoneNumber");
+      await limits.check("register", caller);
 
       if (await usernameTaken(db, username)) {
         throw new AppError(10013, REGISTER_MESSAGES.usernameTaken, "username");
@@ -337,6 +343,7 @@ export function createUserService(deps: Deps, auth: AuthService, uploads: Pick<U
       } catch (err) {
         throw conflictError(err) ?? err;
       }
+      await limits.count("register", caller);
       if (email) {
         // Registration succeeds even when the mail server is down; the user can resend later.
         await sendMailToken(user, "verify", email).catch(() => undefined);
@@ -373,6 +380,7 @@ export function createUserService(deps: Deps, auth: AuthService, uploads: Pick<U
     async changePassword(input: { old_password: string; new_password: string }, caller: Caller) {
       const user = await requireUser(caller);
       if (!input.old_password) throw badRequest(MESSAGES.currentPasswordEmpty, "old_password");
+      await limits.hit("password", caller);
       check(checkPassword(input.new_password), "new_password");
       if (!(await verifyPassword(user.passwordHash, input.old_password))) {
         throw badRequest("当前密码不正确", "old_password");
@@ -419,7 +427,7 @@ export function createUserService(deps: Deps, auth: AuthService, uploads: Pick<U
       if (owner?.email?.toLowerCase() !== row.target) {
         throw badRequest("链接无效或已过期，请重新获取", "mail_token");
       }
-      const user = await updateUser(db, row.userId!, {
+      await updateUser(db, row.userId!, {
         passwordHash: await hashPassword(input.new_password),
         passwordResetRequired: false,
       });

@@ -161,6 +161,13 @@ export function createWalletService(deps: Deps) {
         if (first.status === "pending") {
           await setBillStatus(tx, first.id, input.status);
           if (input.status === "failed") balance = await moveBalance(tx, first.userId, -first.amount);
+        } else if (first.status !== input.status) {
+          // Settled the other way already (another admin, another tab): say so rather than s=1.
+          throw new AppError(
+            409,
+            `该提现已被处理为「${first.status === "succeeded" ? "已打款" : "已退回"}」`,
+            "status",
+          );
         }
         return { bill: presentBill((await lockBill(tx, first.id))!), balance };
       });
