@@ -21,3 +21,10 @@ export interface QueueSummary {
   queue: string;
   states: Record<string, number>;
 }
+
+/**
+ * `<created time to the microsecond>_<job uuid>`: where the next page of troubled jobs starts (the
+ * API's schema and the page's loader both check it).
+ */
+export const JOB_POINTER =
+  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;

@@ -7,7 +7,7 @@ import { FirstNextPager } from "../../components/ui/pager";
 import { api, errorMessage } from "../../lib/api";
 import { requireViewer, type GuardErrorData } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
-import type { QueueSummary, TroubledJob } from "../../../shared/jobs";
+import { JOB_POINTER, type QueueSummary, type TroubledJob } from "../../../shared/jobs";
 import "./admin.css";
 
 /** The job queue's states, in the order a job passes them, with the words the page uses. */
@@ -40,7 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireViewer(context);
   const raw = new URL(request.url).searchParams.get("pointer");
   // A stale or hand-made pointer falls back to the first page instead of an error page.
-  const pointer = raw && /^[\dT:.Z-]{27}_[0-9a-f-]{36}$/.test(raw) ? raw : undefined;
+  const pointer = raw && JOB_POINTER.test(raw) ? raw : undefined;
   try {
     const page = await context.services.jobs.overview({ pointer }, context.caller);
     return {

@@ -10,7 +10,7 @@ import { Avatar } from "../../components/ui/avatar";
 import { EmptyState } from "../../components/ui/empty-state";
 import { FirstNextPager } from "../../components/ui/pager";
 import { ConfirmDialog } from "../../components/ui/modal";
-import { api, errorMessage } from "../../lib/api";
+import { ApiError, api, errorMessage } from "../../lib/api";
 import { notFound, requireViewer, type GuardErrorData } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
 import "./admin.css";
@@ -107,25 +107,34 @@ export default function Withdrawals({ loaderData }: Route.ComponentProps) {
         status: wanted,
       });
       const who = `${item.user.username}的 ${formatYuan(-item.bill.amount)} 元提现`;
-      // Settling twice changes nothing: someone else may have settled it first, the other way.
-      if (done.bill.status !== wanted) {
-        alert(`${who}已被处理为「${done.bill.status === "succeeded" ? "已打款" : "已退回"}」`, "info");
-      } else {
-        alert(wanted === "succeeded" ? `${who}已标记为已打款` : `${who}已退回，金额回到作者余额`, "success");
-      }
-      const index = rows.findIndex((r) => r.bill.id === item.bill.id);
-      focusRow.current = Math.max(index, 0);
-      const left = rows.filter((r) => r.bill.id !== item.bill.id);
-      setRows(left);
-      setSettling(null);
-      // The page emptied: fetch what comes after it (the pointer in the URL still holds).
-      if (left.length === 0 && nextHref) void revalidator.revalidate();
+      alert(
+        done.bill.status === "succeeded" ? `${who}已标记为已打款` : `${who}已退回，金额回到作者余额`,
+        "success",
+      );
+      leave(item);
     } catch (error) {
-      alert(errorMessage(error, "处理失败，请稍后重试"), "error");
-      setSettling(null);
+      // Someone else settled it the other way first (409): it has left the queue all the same.
+      if (error instanceof ApiError && error.code === 409) {
+        alert(errorMessage(error), "info");
+        leave(item);
+      } else {
+        alert(errorMessage(error, "处理失败，请稍后重试"), "error");
+        setSettling(null);
+      }
     } finally {
       setBusy(false);
     }
+  }
+
+  /** A settled withdrawal leaves the list; focus goes to the row that takes its place. */
+  function leave(item: PresentedWithdrawal) {
+    const index = rows.findIndex((r) => r.bill.id === item.bill.id);
+    focusRow.current = Math.max(index, 0);
+    const left = rows.filter((r) => r.bill.id !== item.bill.id);
+    setRows(left);
+    setSettling(null);
+    // The page emptied: fetch what comes after it (the pointer in the URL still holds).
+    if (left.length === 0 && nextHref) void revalidator.revalidate();
   }
 
   const tab = TABS.find((t) => t.status === status) ?? TABS[0];

@@ -3,9 +3,9 @@ import { Type, type Static } from "@sinclair/typebox";
 /** Jobs a page of the admins' job list holds. */
 export const TROUBLED_PAGE_SIZE = 20;
 
-/** `<created time to the microsecond>_<job uuid>`: where the next page of troubled jobs starts. */
-export const JOB_POINTER =
-  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+import { JOB_POINTER } from "../../../shared/jobs.ts";
+
+export { JOB_POINTER };
 
 export const JobListQuery = Type.Object({
   pointer: Type.Optional(
