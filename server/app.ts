@@ -39,7 +39,7 @@ import { deleteExpiredEvents, TRACKING_RETENTION_CRON } from "./services/trackin
 import { UPLOAD_CLEANUP_CRON, type VariantJob } from "./services/uploads/uploads.ts";
 import { authRoutes } from "./services/auth/routes.ts";
 import { userRoutes } from "./services/users/routes.ts";
-import { entryRoutes } from "./services/entries/routes.ts";
+import { entryListOverlay, entryRoutes } from "./services/entries/routes.ts";
 import { tagRoutes } from "./services/tags/routes.ts";
 import { searchRoutes } from "./services/search/routes.ts";
 import { publishRoutes } from "./services/entries/publish-routes.ts";
@@ -226,7 +226,9 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
     eventStreams: () => services.notifications.liveStreams(),
   });
   installSession(app, services);
-  if (pageCache) installPageCache(app, pageCache, config.pageCache);
+  if (pageCache) {
+    installPageCache(app, pageCache, config.pageCache, { overlays: [entryListOverlay(services)], kv });
+  }
   // After the page cache's hooks: it keeps the plain body (and gives each copy its own nonce);
   // compression runs on what is finally sent. Pre-compressed static files pass through as they are.
   await app.register(fastifyCompress, {

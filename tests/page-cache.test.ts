@@ -88,9 +88,81 @@ describe.skipIf(!built)("anonymous page cache", () => {
     expect(asB.headers["x-cache"]).toBeUndefined();
     expect(asB.body).toContain(menuOf(b.username));
     expect(asB.body).not.toContain(menuOf(a.username));
-    // The API's auth triple is a login too.
-    const api = await call(nugget.app, "GET", "/api/get_entry_by_timeline?limit=5", { auth: a.auth });
+    // The API's auth triple is a login too (a list without a viewer overlay: the categories).
+    const api = await call(nugget.app, "GET", "/api/categories", { auth: a.auth });
     expect(api.headers["x-cache"]).toBeUndefined();
+    expect(api.headers["cache-control"]).toBe("private, no-cache");
+  });
+
+  it("lays a signed-in reader's likes over a cached list, and renders for whoever just wrote", async () => {
+    const db = nugget.database.db;
+    const [author, a, b] = [
+      await registerByEmail(nugget),
+      await registerByEmail(nugget),
+      await registerByEmail(nugget),
+    ];
+    const tag = await makeTag(db);
+    const x = await makeEntry(db, author.user.id, { title: "叠加甲" }, [tag.id]);
+    const y = await makeEntry(db, author.user.id, { title: "叠加乙" }, [tag.id]);
+    // A liked x earlier (through the service: no request of A's counts as a fresh write).
+    await nugget.services.likes.like(x.id, {
+      userId: a.user.id,
+      sessionId: null,
+      ip: "10.0.0.9",
+      userAgent: "t",
+    });
+    const url = `/api/entries?sort=newest&tag=${tag.id}`;
+    type Listed = { id: string; liked: boolean; isCollected: boolean; collectionCount: number };
+    const likedOf = (d: { list: Listed[] }) =>
+      Object.fromEntries(d.list.map((e) => [e.id, [e.liked, e.isCollected, e.collectionCount]]));
+
+    // A signed-in miss renders the visitor's list once (kept for everyone) and lays A's likes on it.
+    const asA = await call(nugget.app, "GET", url, { auth: a.auth });
+    expect(asA.headers["x-cache"]).toBe("overlay-miss");
+    expect(asA.headers["cache-control"]).toBe("private, no-cache");
+    expect(likedOf(asA.d)).toEqual({ [x.id]: [true, true, 1], [y.id]: [false, false, 0] });
+    const visitor = await get(url);
+    expect(visitor.headers["x-cache"]).toBe("hit");
+    expect(likedOf(visitor.json().d)).toEqual({ [x.id]: [false, false, 1], [y.id]: [false, false, 0] });
+
+    // B reads the same cached list with B's own (no) likes, never A's.
+    const asB = await call(nugget.app, "GET", url, { auth: b.auth });
+    expect(asB.headers["x-cache"]).toBe("overlay-hit");
+    expect(likedOf(asB.d)).toEqual({ [x.id]: [false, false, 1], [y.id]: [false, false, 0] });
+    // Apart from the flags, the answer is the visitor's, byte for byte.
+    expect({
+      ...asB.d,
+      list: asB.d.list.map((e: Listed) => ({ ...e, liked: false, isCollected: false })),
+    }).toEqual(visitor.json().d);
+
+    // B likes y: B's lists render from now on, so the like and its count show at once.
+    expect((await call(nugget.app, "PUT", `/api/user/like/entry/${y.id}`, { auth: b.auth })).s).toBe(1);
+    const afterB = await call(nugget.app, "GET", url, { auth: b.auth });
+    expect(afterB.headers["x-cache"]).toBeUndefined();
+    expect(likedOf(afterB.d)).toEqual({ [x.id]: [false, false, 1], [y.id]: [true, true, 1] });
+    // A wrote nothing: still the cached list, with A's likes.
+    const againA = await call(nugget.app, "GET", url, { auth: a.auth });
+    expect(againA.headers["x-cache"]).toBe("overlay-hit");
+    expect(likedOf(againA.d)[x.id][0]).toBe(true);
+
+    // Lists of the viewer's own subscriptions are never overlaid; a bad token is no viewer.
+    const subscribed = await call(nugget.app, "GET", "/api/get_entry_by_timeline?category=subscribe", {
+      auth: a.auth,
+    });
+    expect(subscribed.headers["x-cache"]).toBeUndefined();
+    const forged = await call(nugget.app, "GET", url, { auth: { ...a.auth, token: "forged" } });
+    expect(forged.headers["x-cache"]).toBeUndefined();
+  });
+
+  it("renders a signed-in list once for 30 concurrent overlay misses", async () => {
+    const reader = await registerByEmail(nugget);
+    const url = `/api/get_entry_by_rank?limit=7&burst=${randomBytes(4).toString("hex")}`;
+    const before = nugget.pageCache!.renders;
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, () => call(nugget.app, "GET", url, { auth: reader.auth })),
+    );
+    expect(replies.every((r) => r.s === 1 && r.d.list.length > 0)).toBe(true);
+    expect(nugget.pageCache!.renders - before).toBe(1);
   });
 
   it("keeps only 200s and the 404 page", async () => {

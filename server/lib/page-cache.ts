@@ -275,26 +275,52 @@ export class PageCache {
   async lookup(key: string, rule: CacheRule, refresh: () => Promise<void>): Promise<Lookup> {
     const found = await this.safeRead(key, rule.scopes);
     const current = found?.gens ?? rule.scopes.map(() => -1);
-    const page = found?.page;
-    if (page && page.gens.length === current.length && page.gens.every((g, i) => g === current[i])) {
-      const age = Date.now() - page.storedAt;
-      if (age < page.freshMs) return { state: "hit", page };
-      if (age < page.freshMs + rule.swr * 1000) {
-        if (!this.refreshing.has(key) && !this.inflight.has(key)) {
-          this.refreshing.add(key);
-          void refresh()
-            .catch(this.onError)
-            .finally(() => this.refreshing.delete(key));
-        }
-        return { state: "stale", page };
-      }
-    }
+    const usable = this.usable(key, rule, found, refresh);
+    if (usable) return usable;
     const pending = this.inflight.get(key);
     if (pending) {
       const rendered = await pending;
       if (rendered) return { state: "hit", page: rendered };
     }
     return this.startRender(key, rule, current, found !== null);
+  }
+
+  /**
+   * Finds `key` without becoming its renderer: a fresh or stale entry (a stale one is refreshed in
+   * the background as by `lookup`), the result of a render in progress here, or null.
+   */
+  async peek(
+    key: string,
+    rule: CacheRule,
+    refresh: () => Promise<void>,
+  ): Promise<{ state: "hit" | "stale"; page: CachedPage } | null> {
+    const usable = this.usable(key, rule, await this.safeRead(key, rule.scopes), refresh);
+    if (usable) return usable;
+    const rendered = await this.inflight.get(key);
+    return rendered ? { state: "hit", page: rendered } : null;
+  }
+
+  /** The stored entry when its scopes were not purged since and it is fresh or within `swr`. */
+  private usable(
+    key: string,
+    rule: CacheRule,
+    found: { page: CachedPage | null; gens: number[] } | null,
+    refresh: () => Promise<void>,
+  ): { state: "hit" | "stale"; page: CachedPage } | null {
+    const page = found?.page;
+    if (!page || page.gens.length !== found.gens.length || page.gens.some((g, i) => g !== found.gens[i])) {
+      return null;
+    }
+    const age = Date.now() - page.storedAt;
+    if (age < page.freshMs) return { state: "hit", page };
+    if (age >= page.freshMs + rule.swr * 1000) return null;
+    if (!this.refreshing.has(key) && !this.inflight.has(key)) {
+      this.refreshing.add(key);
+      void refresh()
+        .catch(this.onError)
+        .finally(() => this.refreshing.delete(key));
+    }
+    return { state: "stale", page };
   }
 
   /** The background refresh of a stale entry: always renders, with the scopes' current generations. */

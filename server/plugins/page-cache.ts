@@ -7,13 +7,30 @@ import {
   type CachedPage,
   type CacheRule,
 } from "../lib/page-cache.ts";
+import type { Kv } from "../lib/kv.ts";
+import type { Caller } from "../services/deps.ts";
 import { SESSION_COOKIE } from "./session.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
     /** Set on a cacheable anonymous miss: what to do with the response once it is rendered. */
     pageCacheMiss: { gens: number[]; rule: CacheRule; done: (page: CachedPage | null) => void } | null;
+    /** Set on a signed-in GET of a list a viewer overlay applies to (decided after the session). */
+    pageCacheOverlay: { rule: CacheRule; overlay: ViewerOverlay } | null;
   }
+}
+
+/**
+ * A public JSON list whose answer to a signed-in viewer is the anonymous answer plus the viewer's
+ * own state (liked flags, say): the cached anonymous answer is served with that state laid over it,
+ * one small query instead of a render. The viewer's own writes are never hidden by it: for the
+ * cache's longest staleness after any change they make, their lists render as usual.
+ */
+export interface ViewerOverlay {
+  /** Does the overlay apply to this path and query (a list that reads the caller's own subscriptions does not)? */
+  applies(path: string, query: Record<string, unknown>): boolean;
+  /** The anonymous answer's `d` as this caller sees it. */
+  apply(d: unknown, caller: Caller): Promise<unknown>;
 }
 
 /** Marks the background re-render of a stale entry, so it renders instead of reading the cache. */
@@ -174,10 +191,19 @@ const NONCE_IN_CSP = /'nonce-([^']+)'/;
  * body parsing) and stores what the renderer answers. Logged-in responses on the same paths are
  * marked private so no shared cache in front keeps them.
  */
-export function installPageCache(app: FastifyInstance, cache: PageCache, settings: PageCacheSettings) {
+export function installPageCache(
+  app: FastifyInstance,
+  cache: PageCache,
+  settings: PageCacheSettings,
+  personal: { overlays: ViewerOverlay[]; kv: Kv } = { overlays: [], kv: null as unknown as Kv },
+) {
   app.decorateRequest("pageCacheMiss", null);
+  app.decorateRequest("pageCacheOverlay", null);
   // Only this process's own refreshes may skip the cache: outsiders cannot force renders.
   const refreshSecret = newNonce();
+  const refreshOf = (url: string) => async () => {
+    await app.inject({ method: "GET", url, headers: { [REFRESH_HEADER]: refreshSecret } });
+  };
 
   app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") return;
@@ -186,6 +212,8 @@ export function installPageCache(app: FastifyInstance, cache: PageCache, setting
     if (mayBeLoggedIn(request)) {
       // Whoever this turns out to be, this answer is not for a shared cache.
       reply.header("cache-control", "private, no-cache");
+      const overlay = personal.overlays.length ? overlayFor(request, personal.overlays) : null;
+      if (overlay) request.pageCacheOverlay = { rule, overlay };
       return;
     }
     if (request.headers[REFRESH_HEADER] === refreshSecret) {
@@ -194,9 +222,7 @@ export function installPageCache(app: FastifyInstance, cache: PageCache, setting
       request.pageCacheMiss = { gens: lookup.gens, rule, done: lookup.done };
       return;
     }
-    const found = await cache.lookup(request.url, rule, async () => {
-      await app.inject({ method: "GET", url: request.url, headers: { [REFRESH_HEADER]: refreshSecret } });
-    });
+    const found = await cache.lookup(request.url, rule, refreshOf(request.url));
     if (found.state !== "miss") return serve(request, reply, found.page, found.state, rule);
     request.pageCacheMiss = { gens: found.gens, rule, done: found.done };
     reply.header("x-cache", "miss");
@@ -236,10 +262,80 @@ export function installPageCache(app: FastifyInstance, cache: PageCache, setting
     return payload;
   });
 
+  if (personal.overlays.length) installViewerOverlays(app, cache, settings, personal.kv, refreshOf);
+
   // A render that failed or was aborted must not leave other requests waiting for it.
   app.addHook("onResponse", async (request) => {
     request.pageCacheMiss?.done(null);
     request.pageCacheMiss = null;
   });
   app.addHook("onClose", async () => cache.close());
+}
+
+/** The overlay for a signed-in GET, or null (auth in the query makes the URL a key of its own). */
+function overlayFor(request: FastifyRequest, overlays: ViewerOverlay[]): ViewerOverlay | null {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  if (query.token || query.uid) return null;
+  const q = request.url.indexOf("?");
+  const path = q < 0 ? request.url : request.url.slice(0, q);
+  return overlays.find((o) => o.applies(path, query)) ?? null;
+}
+
+const wroteKey = (userId: string) => `pc:wrote:${userId}`;
+
+/**
+ * Signed-in reads of overlaid lists (ViewerOverlay): after the session is known, the anonymous
+ * answer is taken from the cache — or rendered once, anonymously and single-flight, as a visitor's
+ * request would — and the viewer's state is laid over it. Someone who changed anything within the
+ * cache's longest staleness (TTL + SWR) gets a render instead, so their own writes show at once.
+ */
+function installViewerOverlays(
+  app: FastifyInstance,
+  cache: PageCache,
+  settings: PageCacheSettings,
+  kv: Kv,
+  refreshOf: (url: string) => () => Promise<void>,
+) {
+  const markSeconds = settings.ttl.api + settings.swr;
+
+  app.addHook("preHandler", async (request, reply) => {
+    const pending = request.pageCacheOverlay;
+    request.pageCacheOverlay = null;
+    const caller = request.caller;
+    if (!pending || !caller?.userId) return;
+    // Without the shared store nobody can tell whether they wrote just now: render.
+    const wrote = await kv.get(wroteKey(caller.userId)).catch(() => "unknown");
+    if (wrote) return;
+    let state = "overlay-hit";
+    let body: string | null = null;
+    const found = await cache.peek(request.url, pending.rule, refreshOf(request.url));
+    if (found) {
+      if (found.page.status !== 200) return;
+      if (found.state === "stale") state = "overlay-stale";
+      body = found.page.body.toString();
+    } else {
+      // Rendered as a visitor's request is (and kept for the next one); strip every credential.
+      const anonymous = await app.inject({
+        method: "GET",
+        url: request.url,
+        headers: { accept: "application/json" },
+      });
+      if (anonymous.statusCode !== 200) return;
+      state = "overlay-miss";
+      body = anonymous.body;
+    }
+    const envelope = JSON.parse(body) as { s?: number; d?: unknown };
+    if (envelope.s !== 1) return;
+    const d = await pending.overlay.apply(envelope.d, caller);
+    reply.header("x-cache", state);
+    reply.header("content-type", "application/json; charset=utf-8");
+    return reply.send(JSON.stringify({ ...envelope, d }));
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (request.method !== "GET" && request.method !== "HEAD" && request.viewer && reply.statusCode < 400) {
+      await kv.set(wroteKey(request.viewer.id), "1", markSeconds).catch((err) => request.log.warn(err));
+    }
+    return payload;
+  });
 }

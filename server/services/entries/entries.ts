@@ -15,6 +15,7 @@ import {
   entryWithAuthor,
   feedPage,
   insertView,
+  likedAmong,
   listCategories,
   relatedEntries,
   type FeedSort,
@@ -130,6 +131,23 @@ export function createEntryService(deps: Deps) {
   return {
     feed,
     hydrate,
+
+    /**
+     * Entries presented for a visitor (a cached anonymous list) as this caller sees them: their likes
+     * among them, in one query. The same flags hydrate sets; everything else in a list is public.
+     */
+    async personalize<T extends Pick<PresentedEntry, "id" | "liked" | "isCollected">>(
+      list: T[],
+      caller: Caller,
+    ): Promise<T[]> {
+      if (!caller.userId || !list.length) return list;
+      const liked = await likedAmong(
+        db,
+        caller.userId,
+        list.map((e) => e.id),
+      );
+      return list.map((e) => ({ ...e, liked: liked.has(e.id), isCollected: liked.has(e.id) }));
+    },
 
     async categories() {
       return (await allCategories()).map((c) => ({ id: c.id, name: c.name, title: c.title }));

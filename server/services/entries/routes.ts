@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { Static } from "@sinclair/typebox";
 import { ok } from "../../plugins/envelope.ts";
+import type { ViewerOverlay } from "../../plugins/page-cache.ts";
+import type { PresentedEntry } from "./present.ts";
 import type { Services } from "../index.ts";
 import type { FeedSort } from "./queries.ts";
 import {
@@ -20,6 +22,26 @@ const FEED_NOTE =
 
 type Filters = Static<typeof TimelineQuery>;
 const category = (q: Filters) => (q.recomment === 1 && !q.category ? "all" : q.category);
+
+/** The entry lists whose answer differs between viewers only by the viewer's likes. */
+const PERSONAL_LISTS = /^\/api\/(get_entry_by_(rank|timeline|period|hot|ids)|entries|get_related_entry)$/;
+
+/**
+ * Signed-in reads of the public entry lists: the cached anonymous answer with the viewer's likes
+ * laid over it (server/plugins/page-cache.ts). Not the subscribe category, which lists the viewer's
+ * own tags.
+ */
+export function entryListOverlay(services: Services): ViewerOverlay {
+  type Listed = Pick<PresentedEntry, "id" | "liked" | "isCollected">;
+  return {
+    applies: (path, query) => PERSONAL_LISTS.test(path) && query.category !== "subscribe",
+    async apply(d, caller) {
+      if (Array.isArray(d)) return services.entries.personalize(d as Listed[], caller);
+      const page = d as { list: Listed[] };
+      return { ...page, list: await services.entries.personalize(page.list, caller) };
+    },
+  };
+}
 
 /** Entries and Timeline calls of spec §7 (publishing lives in publish-routes.ts). */
 export function entryRoutes(services: Services): FastifyPluginAsyncTypebox {
