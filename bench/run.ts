@@ -15,7 +15,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { execSync, fork } from "node:child_process";
+import { execSync, fork, type ChildProcess } from "node:child_process";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -27,7 +27,7 @@ import { schemaStamp } from "../db/schema-stamp.ts";
 import { seed } from "../db/seed/seed.ts";
 import { benchPublishing } from "./publish.ts";
 import { buildApp } from "../server/app.ts";
-import { loadConfig } from "../server/config.ts";
+import { benchConfig } from "./config.ts";
 import { feedQuery, type FeedFilter } from "../server/services/entries/queries.ts";
 import { decodePointer } from "../server/lib/pagination.ts";
 import type { Caller } from "../server/services/deps.ts";
@@ -207,29 +207,27 @@ async function main() {
   }
   const database = await ensureDatabase();
   const anon: Caller = { userId: null, sessionId: null, ip: "127.0.0.1", userAgent: "bench" };
-  const config = loadConfig(process.env, {
-    databaseUrl,
-    redisUrl: undefined,
-    logLevel: "warn",
-    devOutbox: true,
-    seedOnEmpty: false,
-    trustProxy: true,
-    // npm run bench sets NODE_ENV=production (React's production build, as a deployment runs it);
-    // no mail jobs while measuring.
-    mailDigests: false,
-    counterRepair: false,
-    trackingRetentionDays: 0,
-  });
+  const config = benchConfig(databaseUrl, "warn");
   // Services for finding pointers and sessions (no server here); the measured app is its own process.
   const nugget = await buildApp({ config, database });
-  const server = fork(path.join("bench", "serve.ts"), {
-    execArgv: ["--import", "tsx"],
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
-  });
-  const baseUrls = await new Promise<Record<NonNullable<Scenario["target"]>, string>>((resolve, reject) => {
-    server.once("message", (m) => resolve(m as Record<NonNullable<Scenario["target"]>, string>));
-    server.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
+  const servers = new Map<NonNullable<Scenario["target"]>, ChildProcess>();
+  const startServer = (role: NonNullable<Scenario["target"]>, env: Record<string, string> = {}) => {
+    const child = fork(path.join("bench", "serve.ts"), {
+      execArgv: ["--import", "tsx"],
+      env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_ROLE: role, ...env },
+    });
+    servers.set(role, child);
+    return new Promise<string>((resolve, reject) => {
+      child.once("message", (m) => resolve((m as { url: string }).url));
+      child.once("exit", (code) => reject(new Error(`bench ${role} server exited with ${code}`)));
+    });
+  };
+  const [cachedUrl, uncachedUrl] = await Promise.all([startServer("cached"), startServer("uncached")]);
+  const baseUrls = {
+    cached: cachedUrl,
+    uncached: uncachedUrl,
+    bare: await startServer("bare", { BENCH_EXPLORE_URL: `${cachedUrl}/explore/all` }),
+  };
 
   // Pointers of the 50th page, found by walking 49 pages through the service.
   const pointerAt = async (
@@ -398,13 +396,18 @@ async function main() {
   log("publishing: an author with 100,000 followers and one with none");
   const wantPublishing = !args.only || args.only.split(",").includes("publishing");
   const publishing = wantPublishing ? await benchPublishing(nugget) : null;
-  const peakRss = await new Promise<number>((resolve) => {
-    server.once("message", (m) => resolve((m as { peakRss: number }).peakRss));
-    server.send("stop");
-  });
+  // Each server's peak RSS: one app instance as deployed ("cached"), one without its cache.
+  const peakRss: Partial<Record<NonNullable<Scenario["target"]>, number>> = {};
+  for (const [role, child] of servers) {
+    peakRss[role] = await new Promise<number>((resolve) => {
+      child.once("message", (m) => resolve((m as { peakRss: number }).peakRss));
+      child.send("stop");
+    });
+  }
   await nugget.app.close();
   await database.close();
   const bareRps = results.find((r) => r.target === "bare" && r.name === "bare Fastify JSON route")?.rps;
+  const mb = (bytes: number | undefined) => (bytes ? `${(bytes / 2 ** 20).toFixed(0)} MB` : "—");
   const ratio = (rps: number) => (bareRps ? `${((100 * rps) / bareRps).toFixed(1)}%` : "—");
 
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; client and server on the same machine`;
@@ -413,7 +416,7 @@ async function main() {
     "",
     `Database ${dbName} (PostgreSQL): ${ENTRIES.toLocaleString("en")} entries. ${CONNECTIONS} connections, ${DURATION} s a scenario, Accept-Encoding: ${ENCODING}. Machine: ${machine}.`,
     "",
-    `Peak RSS of the app process (both app instances and the bare route; the load generator runs apart): ${(peakRss / 2 ** 20).toFixed(0)} MB.`,
+    `Peak RSS of each server process (the load generator runs apart): the app instance with the page cache, as deployed, ${mb(peakRss.cached)}; the instance without it ${mb(peakRss.uncached)}; the bare route ${mb(peakRss.bare)}.`,
     "",
     ...sameBytesLine(results),
     "| scenario | server | req/s | of bare route | p50 ms | p99 ms | non-2xx/errors |",
