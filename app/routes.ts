@@ -13,6 +13,7 @@ export default [
 
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("set-new-password", "routes/auth/set-new-password.tsx"),
+  route("revert-email", "routes/auth/revert-email.tsx"),
 
   route("books/:category?", "routes/books/books-index.tsx"),
   route("book/:id", "routes/books/book-info.tsx"),

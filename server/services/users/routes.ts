@@ -192,7 +192,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
           description:
             needsLogin +
             "账号设置过密码时需要 password（当前密码，缺少或错误返回 400，d.field 为 password）。" +
-            "更换时旧邮箱会收到通知和一个撤销链接（GET /api/v1/revertEmailChange，7 天内有效）。" +
+            "更换时旧邮箱会收到通知和一个撤销链接（/revert-email 页，确认后 POST /api/v1/revertEmailChange，7 天内有效）。" +
             "没有密码的账号绑定后 24 小时内不能用该邮箱找回密码。" +
             limitNote(ACCOUNT_CHANGES),
           body: UpdateEmailBody,
@@ -202,7 +202,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
       async (req) => ok(await users.updateUserEmail(req.body, req.caller)),
     );
 
-    app.get(
+    app.post(
       "/v1/revertEmailChange",
       {
         schema: {
@@ -210,22 +210,20 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
           summary: "撤销邮箱更换（旧邮箱收到的链接）",
           description:
             "把账号邮箱改回旧邮箱（视为已验证），并退出该账号在所有设备上的登录；发往新邮箱的重置密码链接随之失效。" +
-            "浏览器打开时完成后跳转到首页（?emailReverted=1，失败为 0）；API 客户端得到信封。链接只能用一次。",
-          querystring: RevertEmailInput,
+            "token 只能用一次。旧邮箱收到的链接打开 /revert-email 确认页，由页面上的按钮发出本请求：" +
+            "邮件安全网关会预先打开邮件中的链接，所以打开链接本身不改变任何东西。",
+          body: RevertEmailInput,
         },
         config: { rateLimit: EMAIL_REVERTS },
       },
-      async (req, reply) => {
-        const wantsPage = String(req.headers.accept ?? "").includes("text/html");
-        try {
-          const done = await users.revertEmailChange(req.query);
-          if (wantsPage) return reply.redirect("/?emailReverted=1");
-          return ok(done);
-        } catch (err) {
-          if (wantsPage) return reply.redirect("/?emailReverted=0");
-          throw err;
-        }
-      },
+      async (req) => ok(await users.revertEmailChange(req.body)),
+    );
+
+    // Links mailed before the confirmation page existed: they lead to it and change nothing.
+    app.get(
+      "/v1/revertEmailChange",
+      { schema: { hide: true, querystring: RevertEmailInput } },
+      async (req, reply) => reply.redirect(`/revert-email?token=${encodeURIComponent(req.query.token)}`),
     );
 
     app.post(

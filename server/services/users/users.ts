@@ -164,13 +164,14 @@ export function createUserService(deps: Deps, auth: AuthService, uploads: Pick<U
       codeHash: sha256(token),
       expiresAt: new Date(Date.now() + EMAIL_REVERT_DAYS * 86_400_000),
     });
-    const link = `${config.publicUrl}/api/v1/revertEmailChange?token=${token}`;
+    // A page with a button, not the change itself: mail scanners open links.
+    const link = `${config.publicUrl}/revert-email?token=${token}`;
     await deps.mailer.send({
       to: oldEmail,
       subject: `【${config.siteName}】你的账号邮箱已更换`,
       text:
         `${user.username}，你好：\n\n你在${config.siteName}的账号邮箱刚从 ${oldEmail} 换成了 ${newEmail}。\n\n` +
-        `如果这不是你本人的操作，请在 ${EMAIL_REVERT_DAYS} 天内打开下面的链接：邮箱会改回 ${oldEmail}，所有设备上的登录都会退出。之后请用「忘记密码」重设密码。\n${link}`,
+        `如果这不是你本人的操作，请在 ${EMAIL_REVERT_DAYS} 天内打开下面的链接并确认：邮箱会改回 ${oldEmail}，所有设备上的登录都会退出。之后请用「忘记密码」重设密码。\n${link}`,
     });
   }
 
