@@ -220,6 +220,12 @@ export async function openDatabase(opts: {
       lastDropLog = Date.now();
       console.warn(`数据库连接断开（将自动重连）：${err.message}`);
     });
+    // A connection a transaction holds is out of the pool, and so is the pool's listener: the
+    // server dropping it between two statements (a restart: 57P01) is an 'error' on the client
+    // that, unheard, Node throws as an uncaught exception. Nothing is lost by hearing it here: the
+    // transaction's next statement fails ("not queryable"), the request answers 503, and the pool
+    // discards the connection when it comes back.
+    pool.on("connect", (client) => client.on("error", () => undefined));
     const primaryDb = drizzle({ client: pool, schema, casing: "snake_case", logger }) as unknown as Db;
     let db = primaryDb;
     let replica: Replica | undefined;
