@@ -43,15 +43,27 @@ export const uploads = pgTable(
   ],
 );
 
-/** What an upload can be used by (the services that save image addresses). */
-export const UPLOAD_USE_TARGETS = ["pin", "comment", "collection", "avatar", "booklet", "banner"] as const;
+/**
+ * What an upload can be used by (the services that save image addresses): an entry is a share's
+ * cover or content, or a column article's (or draft's) Markdown; a section is a booklet section's.
+ */
+export const UPLOAD_USE_TARGETS = [
+  "pin",
+  "comment",
+  "collection",
+  "avatar",
+  "booklet",
+  "banner",
+  "entry",
+  "section",
+] as const;
 export type UploadUseTarget = (typeof UPLOAD_USE_TARGETS)[number];
 
 /**
  * Where an upload is used: a pin's image, a comment's picture, a collection's background, a user's
- * avatar, a booklet's cover, a banner. Written by the uploads service's setUses inside the owning
+ * avatar, a booklet's cover, a banner, an image in an entry's or a booklet section's text. Written by the uploads service's setUses inside the owning
  * service's write transaction, and cleared when the target is deleted or stops naming the image.
- * No foreign key to the target: it points into six tables.
+ * No foreign key to the target: it points into eight tables.
  */
 export const uploadUses = pgTable(
   "upload_uses",

@@ -36,8 +36,8 @@ export function createServices(deps: Deps) {
   const tags = createTagService(deps, entries);
   const search = createSearchService(deps, tags);
   const likes = createLikeService(deps);
-  const posts = createPostService(deps);
-  const publish = createPublishService(deps);
+  const posts = createPostService(deps, uploads);
+  const publish = createPublishService(deps, uploads);
   const parser = createParserService(deps);
   const digests = createMailDigests(deps, entries);
   const follow = createFollowService(deps);

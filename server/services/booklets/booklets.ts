@@ -166,7 +166,7 @@ function checkSection(input: SectionInput) {
  * purchasedBookletCount and the author's wallet (income bill + balance) in one transaction with the
  * order row locked — lock order: order → booklet → buyer's user row → author's wallet.
  */
-export function createBookletService(deps: Deps, uploads: Pick<UploadService, "setUses">) {
+export function createBookletService(deps: Deps, uploads: Pick<UploadService, "setUses" | "setUsesInText">) {
   const { db, config } = deps;
   const payments: Payments = createPayments(config.payments, config.publicUrl);
 
@@ -479,11 +479,11 @@ export function createBookletService(deps: Deps, uploads: Pick<UploadService, "s
 
     /** POST /booklets/{id}/sections: the author adds a section (at the end unless `order`). */
     async addSection(bookletId: string, input: SectionInput & { title: string }, caller: Caller) {
-      await editableBooklet(bookletId, caller);
+      const { row: booklet } = await editableBooklet(bookletId, caller);
       const fields = checkSection(input);
       const row = await db.transaction(async (tx) => {
         await lockBooklet(tx, bookletId);
-        return insertSection(tx, {
+        const section = await insertSection(tx, {
           id: newId(),
           bookletId,
           title: fields.title!,
@@ -491,6 +491,14 @@ export function createBookletService(deps: Deps, uploads: Pick<UploadService, "s
           isFree: fields.isFree ?? false,
           order: fields.order ?? (await nextSectionOrder(tx, bookletId)),
         });
+        // The uploaded images its Markdown shows are kept while it does (ADR 007).
+        await uploads.setUsesInText(
+          tx,
+          { type: "section", id: section.id },
+          [section.content],
+          booklet.userId,
+        );
+        return section;
       });
       return presentSection(row, true);
     },
@@ -499,10 +507,21 @@ export function createBookletService(deps: Deps, uploads: Pick<UploadService, "s
     async updateSection(sectionId: string, input: SectionInput, caller: Caller) {
       const section = await findSection(db, sectionId);
       if (!section) throw notFound(SECTION_MISSING);
-      await editableBooklet(section.bookletId, caller);
+      const { row: booklet } = await editableBooklet(section.bookletId, caller);
       const fields = checkSection(input);
       const row = Object.keys(fields).length
-        ? await db.transaction((tx) => updateSection(tx, sectionId, fields))
+        ? await db.transaction(async (tx) => {
+            const updated = await updateSection(tx, sectionId, fields);
+            if (fields.content !== undefined) {
+              await uploads.setUsesInText(
+                tx,
+                { type: "section", id: sectionId },
+                [updated.content],
+                booklet.userId,
+              );
+            }
+            return updated;
+          })
         : section;
       return presentSection(row, true);
     },

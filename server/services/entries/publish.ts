@@ -4,6 +4,7 @@ import { entries, tags, users } from "../../../db/schema/index.ts";
 import { AppError, badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { decodePointer, encodePointer } from "../../lib/pagination.ts";
 import type { Caller, Deps } from "../deps.ts";
+import type { UploadService } from "../uploads/uploads.ts";
 import { findUserById, type UserRow } from "../users/queries.ts";
 import { presentEntry } from "./present.ts";
 import { likedAmong, listCategories, tagsOfEntries } from "./queries.ts";
@@ -187,8 +188,11 @@ async function lockShare(tx: Tx, userId: string, url: string) {
 
 // --- the service -----------------------------------------------------------------------------
 
-export function createPublishService(deps: Deps) {
+export function createPublishService(deps: Deps, uploads: Pick<UploadService, "setUsesInText">) {
   const { db, kv } = deps;
+  /** Uploaded images a share shows (its cover, or addresses in its text) are its uses (ADR 007). */
+  const recordImages = (tx: Tx, row: EntryRow, texts: string[]) =>
+    uploads.setUsesInText(tx, { type: "entry", id: row.id }, texts, row.userId);
   let categoryCache: CategoryRow[] | null = null;
   // The nine categories are fixed reference data: read once.
   const allCategories = async () => (categoryCache ??= await listCategories(db));
@@ -346,6 +350,7 @@ export function createPublishService(deps: Deps) {
           tagIds!,
         );
         await notifyFollowers(deps.jobs, tx, { authorId: user.id, entryId: inserted.id });
+        await recordImages(tx, inserted, [inserted.screenshot, inserted.content]);
         return inserted;
       });
       await kv.incr(quotaKey, PUBLISH_QUOTA.windowSeconds);
@@ -393,7 +398,15 @@ export function createPublishService(deps: Deps) {
           await lockShare(tx, before.userId, changes.originalUrl);
           if (await ownShareOf(tx, before.userId, changes.originalUrl, before.id)) throw duplicate();
         }
-        await updateEntry(tx, before, hot === undefined ? changes : { ...changes, hot }, tagIds);
+        const after = await updateEntry(
+          tx,
+          before,
+          hot === undefined ? changes : { ...changes, hot },
+          tagIds,
+        );
+        if (changes.screenshot !== undefined || changes.content !== undefined) {
+          await recordImages(tx, after, [after.screenshot, after.content]);
+        }
       });
       const row = await entryWithAuthor(db, entryId);
       return (await hydrate([row], caller))[0];
@@ -408,6 +421,8 @@ export function createPublishService(deps: Deps) {
         if (!before || before.deletedAt) throw notFound("条目不存在");
         if (before.userId !== user.id && user.role !== "admin") throw forbidden("只能删除自己发布的内容");
         await deleteEntry(tx, before);
+        // Its images start their grace period.
+        await recordImages(tx, before, []);
       });
       // It leaves every list and its own pages, for readers who are not logged in too.
       await deps.purgePages(["*"]);

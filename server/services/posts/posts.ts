@@ -5,6 +5,7 @@ import { isRouteId, newId } from "../../lib/ids.ts";
 import { markdownSummary, renderMarkdown, type RenderedMarkdown } from "../../lib/markdown.ts";
 import type { Tx } from "../../../db/client.ts";
 import type { Caller, Deps } from "../deps.ts";
+import type { UploadService } from "../uploads/uploads.ts";
 import { likedAmong, listCategories, tagsOfEntries } from "../entries/queries.ts";
 import { deleteEntry, insertEntry, updateEntry } from "../entries/write.ts";
 import { presentArticle, presentDraftItem, presentEditable, type Article } from "./present.ts";
@@ -50,8 +51,13 @@ const RENDER_CACHE_SIZE = 500;
  * exist, so draft ids reveal nothing. A published article is public, so changing someone else's
  * answers 403. Missing, deleted or malformed ids answer 404.
  */
-export function createPostService(deps: Deps) {
+export function createPostService(deps: Deps, uploads: Pick<UploadService, "setUses" | "setUsesInText">) {
   const { db, config } = deps;
+  /** The uploaded images an article's Markdown shows are its uses (ADR 007): kept while it does. */
+  const recordImages = (tx: Tx, row: PostRow) =>
+    uploads.setUsesInText(tx, { type: "entry", id: row.id }, [row.content], row.userId);
+  const releaseImages = (tx: Tx, row: PostRow) =>
+    uploads.setUses(tx, { type: "entry", id: row.id }, [], row.userId);
   const limits = operationLimiter(deps.kv);
   let categoryCache: Awaited<ReturnType<typeof listCategories>> | null = null;
   const allCategories = async () => (categoryCache ??= await listCategories(db));
@@ -161,8 +167,8 @@ export function createPostService(deps: Deps) {
       const userId = requireUserId(caller);
       await limits.hit("draft", caller);
       await validate(fields, false);
-      const row = await db.transaction((tx) =>
-        insertEntry(
+      const row = await db.transaction(async (tx) => {
+        const draft = await insertEntry(
           tx,
           {
             userId,
@@ -174,8 +180,10 @@ export function createPostService(deps: Deps) {
             original: true,
           },
           fields.tagIds ?? [],
-        ),
-      );
+        );
+        await recordImages(tx, draft);
+        return draft;
+      });
       return editable(row);
     },
 
@@ -185,7 +193,9 @@ export function createPostService(deps: Deps) {
       await validate(fields, false);
       const row = await db.transaction(async (tx) => {
         const before = await ownDraft(tx, id, userId);
-        return updateEntry(tx, before, changesOf(fields), fields.tagIds);
+        const after = await updateEntry(tx, before, changesOf(fields), fields.tagIds);
+        if (fields.content !== undefined) await recordImages(tx, after);
+        return after;
       });
       return editable(row);
     },
@@ -215,7 +225,11 @@ export function createPostService(deps: Deps) {
 
     async deleteDraft(id: string, caller: Caller) {
       const userId = requireUserId(caller);
-      await db.transaction(async (tx) => deleteEntry(tx, await ownDraft(tx, id, userId)));
+      await db.transaction(async (tx) => {
+        const draft = await ownDraft(tx, id, userId);
+        await deleteEntry(tx, draft);
+        await releaseImages(tx, draft);
+      });
       return { id };
     },
 
@@ -270,7 +284,9 @@ export function createPostService(deps: Deps) {
           tagIds,
         );
         await notifyFollowers(deps.jobs, tx, { authorId: userId, entryId: published.id });
+        await recordImages(tx, published);
         await deleteEntry(tx, draft);
+        await releaseImages(tx, draft);
         return published;
       });
       return detail(row.id, caller);
@@ -283,7 +299,7 @@ export function createPostService(deps: Deps) {
       const row = await db.transaction(async (tx) => {
         const before = await ownArticle(tx, id, userId);
         const changes = changesOf(fields);
-        return updateEntry(
+        const after = await updateEntry(
           tx,
           before,
           {
@@ -292,6 +308,8 @@ export function createPostService(deps: Deps) {
           },
           fields.tagIds,
         );
+        if (changes.content !== undefined) await recordImages(tx, after);
+        return after;
       });
       return detail(row.id, caller);
     },

@@ -23,6 +23,16 @@ export async function keyOfHash(tx: Tx, sha256: string): Promise<string | undefi
   return row?.key;
 }
 
+/** The storage keys of uploads with these content hashes (addresses found in text name hashes). */
+export async function keysOfHashes(tx: Tx, hashes: string[]): Promise<string[]> {
+  if (!hashes.length) return [];
+  const rows = await tx
+    .selectDistinct({ key: uploads.key })
+    .from(uploads)
+    .where(inArray(uploads.sha256, hashes));
+  return rows.map((r) => r.key);
+}
+
 export async function insertUpload(tx: Tx, values: typeof uploads.$inferInsert): Promise<UploadRow> {
   const [row] = await tx.insert(uploads).values(values).returning();
   return row;

@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uploads as uploadsTable } from "../../../db/schema/index.ts";
+import { uploads as uploadsTable, users as usersTable } from "../../../db/schema/index.ts";
 import { variantUrl } from "../../../shared/uploads.ts";
 import { buildApp, type NuggetApp } from "../../app.ts";
 import { loadConfig, type S3Config } from "../../config.ts";
@@ -13,6 +13,7 @@ import { localStorage, s3Storage, type ObjectStorage } from "../../lib/storage.t
 import { testApp } from "../../../tests/support/app.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
 import { startS3 } from "../../../tests/support/s3.ts";
+import { categoryId, makeTag } from "../../../tests/support/factories.ts";
 
 // Object storage, upload records, uses, orphan cleanup and variants (ADR 007), on both drivers:
 // the local folder and an S3-compatible bucket (s3rver on a loopback port, started here).
@@ -220,6 +221,71 @@ describe.each(drivers)("uploads on the %s driver", (_driver, settings) => {
     // Deleting the comment releases its picture.
     expect((await call(nugget.app, "DELETE", `/api/comment/${comment.d.commentId}`, { auth })).s).toBe(1);
     expect((await nugget.services.uploads.find(c1.id))!.unusedSince).not.toBeNull();
+  });
+
+  it("images in an article's Markdown, a share's cover and a booklet section are uses too", async () => {
+    const { auth, user } = await registerByEmail(nugget);
+    const caller = { userId: user.id, sessionId: null, ip: "10.0.0.1", userAgent: "test" };
+    const [inDraft, kept, cover, inSection] = [
+      await upload(nugget, await uniquePng(), auth),
+      await upload(nugget, await uniquePng(), auth),
+      await upload(nugget, await uniquePng(), auth),
+      await upload(nugget, await uniquePng(), auth),
+    ];
+    const usesOf = async (id: string) => (await nugget.services.uploads.find(id))!.uses;
+    const posts = nugget.services.posts;
+
+    // A draft's Markdown holds two images (one as its large variant, one in HTML on the site's full
+    // address); publishing moves the uses to the article, the retired draft lets go of them.
+    const draft = await posts.createDraft(
+      {
+        title: "带图的文章",
+        content: `正文\n\n![图](${variantUrl(inDraft.url, "large")})\n\n<img src="https://nugget.example${kept.url}">`,
+      },
+      caller,
+    );
+    expect(await usesOf(inDraft.id)).toEqual([{ targetType: "entry", targetId: draft.id }]);
+    const article = await posts.publish(draft.id, { categoryId: categoryId() }, caller);
+    expect(await usesOf(inDraft.id)).toEqual([{ targetType: "entry", targetId: article.id }]);
+    expect(await usesOf(kept.id)).toEqual([{ targetType: "entry", targetId: article.id }]);
+    expect((await nugget.services.uploads.find(inDraft.id))!.unusedSince).toBeNull();
+    // An edit that drops an image starts that image's grace period only.
+    await posts.updatePost(article.id, { content: `只留一张：![图](${kept.url})` }, caller);
+    expect(await usesOf(inDraft.id)).toEqual([]);
+    expect((await nugget.services.uploads.find(inDraft.id))!.unusedSince).not.toBeNull();
+    expect(await usesOf(kept.id)).toEqual([{ targetType: "entry", targetId: article.id }]);
+
+    // A share's cover on the site's full address; deleting the share releases it.
+    const tag = await makeTag(nugget.database.db);
+    const share = await nugget.services.publish.publish(
+      {
+        originalUrl: `https://example.com/${randomBytes(6).toString("hex")}`,
+        title: "带封面的分享",
+        category: "frontend",
+        tags: tag.id,
+        content: "推荐",
+        screenshot: `https://nugget.example${cover.url}`,
+      },
+      caller,
+    );
+    expect(await usesOf(cover.id)).toEqual([{ targetType: "entry", targetId: share.entryId }]);
+    await nugget.services.publish.remove(share.entryId, caller);
+    expect(await usesOf(cover.id)).toEqual([]);
+
+    // A booklet section's Markdown (its author is a booklet author).
+    await nugget.database.db
+      .update(usersTable)
+      .set({ isXiaoceAuthor: true })
+      .where(eq(usersTable.id, user.id));
+    const booklet = await nugget.services.booklets.create({ title: "带图的小册", summary: "简介" }, caller);
+    const section = await nugget.services.booklets.addSection(
+      booklet.id,
+      { title: "第一节", content: `![图](${inSection.url})` },
+      caller,
+    );
+    expect(await usesOf(inSection.id)).toEqual([{ targetType: "section", targetId: section.id }]);
+    await nugget.services.booklets.updateSection(section.id, { content: "没有图了" }, caller);
+    expect(await usesOf(inSection.id)).toEqual([]);
   });
 
   it("cleanup removes only uploads unused past the grace period, and objects no record names", async () => {

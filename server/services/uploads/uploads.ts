@@ -17,6 +17,7 @@ import {
   insertUses,
   keyNamed,
   keyOfHash,
+  keysOfHashes,
   lockHash,
   markUnused,
   orphansBefore,
@@ -74,6 +75,8 @@ export interface ServedImage {
 const variantKey = (key: string, variant: ImageVariant) => key.replace(/\.(\w+)$/, `@${variant}.$1`);
 const ORPHAN_BATCH = 200;
 /** The upload-cleanup job's cron: every hour at minute 40 (China Standard Time, as every schedule). */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 export const UPLOAD_CLEANUP_CRON = "40 * * * *";
 
 /**
@@ -100,6 +103,15 @@ export function createUploadService({ config, db, jobs }: Deps) {
     return caller.userId;
   }
 
+  /**
+   * Upload addresses in free text: /uploads/… (relative or on any host, since people paste the
+   * site's full address) or the CDN's, of an original or a variant; group 1 is the content hash.
+   */
+  const addressesInText = new RegExp(
+    `(?:/uploads/|${escapeRegExp(`${config.s3?.publicUrl ?? "/uploads"}/`)})\\d{4}/\\d{2}/([0-9a-f]{64})(?:@[a-z]+)?\\.(?:jpg|png|gif|webp)`,
+    "g",
+  );
+
   /** The storage key behind an address we handed out (/uploads/… or the CDN's), else undefined. */
   function keyOf(url: string): string | undefined {
     let rel: string | undefined;
@@ -108,6 +120,27 @@ export function createUploadService({ config, db, jobs }: Deps) {
       rel = url.slice(config.s3.publicUrl.length + 1);
     }
     return rel && STORED_PATH.test(rel) ? rel : undefined;
+  }
+
+  /** setUses once the addresses are storage keys (undefined: not an upload of ours). */
+  async function setKeys(tx: Tx, target: UploadTarget, found: (string | undefined)[], ownerId: string) {
+    const keys = [...new Set(found.filter((k): k is string => Boolean(k)))];
+    const before = await deleteUses(tx, target.type, target.id);
+    const records = await uploadsByKeys(tx, keys);
+    const chosen = new Map<string, { id: string; mine: boolean; createdAt: Date }>();
+    for (const r of records) {
+      const mine = r.userId === ownerId;
+      const had = chosen.get(r.key);
+      if (!had || (mine && !had.mine) || (mine === had.mine && r.createdAt < had.createdAt)) {
+        chosen.set(r.key, { id: r.id, mine, createdAt: r.createdAt });
+      }
+    }
+    const ids = [...chosen.values()].map((c) => c.id);
+    await insertUses(tx, target.type, target.id, ids);
+    await markUnused(
+      tx,
+      before.filter((id) => !ids.includes(id)),
+    );
   }
 
   /**
@@ -193,25 +226,25 @@ export function createUploadService({ config, db, jobs }: Deps) {
      * Uploads that lose their last use start their grace period (UPLOAD_ORPHAN_HOURS).
      */
     async setUses(tx: Tx, target: UploadTarget, urls: readonly string[], ownerId: string): Promise<void> {
-      const keys = [...new Set(urls.map(keyOf).filter((k): k is string => Boolean(k)))];
-      const before = await deleteUses(tx, target.type, target.id);
-      const records = await uploadsByKeys(tx, keys);
-      const chosen = new Map<string, { id: string; mine: boolean; createdAt: Date }>();
-      for (const r of records) {
-        const mine = r.userId === ownerId;
-        const had = chosen.get(r.key);
-        if (!had || (mine && !had.mine) || (mine === had.mine && r.createdAt < had.createdAt)) {
-          chosen.set(r.key, { id: r.id, mine, createdAt: r.createdAt });
-        }
-      }
-      const ids = [...chosen.values()].map((c) => c.id);
-      await insertUses(tx, target.type, target.id, ids);
-      await markUnused(
-        tx,
-        before.filter((id) => !ids.includes(id)),
-      );
+      await setKeys(tx, target, urls.map(keyOf), ownerId);
     },
 
+    /**
+     * setUses for text that may carry uploaded images anywhere (Markdown, HTML, a cover field): every
+     * address of an upload or of one of its variants in `texts` counts as a use by `target`.
+     */
+    async setUsesInText(
+      tx: Tx,
+      target: UploadTarget,
+      texts: readonly string[],
+      ownerId: string,
+    ): Promise<void> {
+      const hashes = new Set<string>();
+      for (const text of texts) {
+        for (const m of text.matchAll(addressesInText)) hashes.add(m[1]);
+      }
+      await setKeys(tx, target, await keysOfHashes(tx, [...hashes]), ownerId);
+    },
     /** Uploads unused for more than `hours` hours: records removed, objects (and variants) too. */
     async cleanup(hours: number, now = new Date()): Promise<{ uploads: number; objects: number }> {
       const cutoff = new Date(now.getTime() - hours * 3_600_000);

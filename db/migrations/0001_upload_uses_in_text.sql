@@ -1,0 +1,2 @@
+ALTER TABLE "upload_uses" DROP CONSTRAINT "upload_uses_target_type_check";--> statement-breakpoint
+ALTER TABLE "upload_uses" ADD CONSTRAINT "upload_uses_target_type_check" CHECK (target_type in ('pin', 'comment', 'collection', 'avatar', 'booklet', 'banner', 'entry', 'section'));
