@@ -48,4 +48,36 @@ describe.skipIf(browserTestsCan !== null)("changing the account's e-mail", () =>
     await row.getByText(next).waitFor();
     expect(errors).toEqual([]);
   });
+
+  it("lets the old address undo the change from its mail, on a phone, by keyboard", async () => {
+    const me = await signedInPerson(site, browser, errors, { consoleErrors: true });
+    await me.page.goto(`${site.url}/user/settings/account`, { waitUntil: "networkidle" });
+    const row = me.page.locator(".settings-row").filter({ hasText: "邮箱" });
+    await row.getByRole("button", { name: "更换" }).click();
+    await me.page.getByRole("textbox", { name: "邮箱" }).fill(uniqueEmail());
+    await me.page.getByLabel("当前密码").fill("secret-pass-1");
+    await row.getByRole("button", { name: "保存" }).click();
+    await me.page.getByText("邮箱已更换，请前往新邮箱完成验证；原邮箱会收到一封通知").waitFor();
+
+    // The notice to the old address links to a page that changes nothing until its button is pressed.
+    const notice = site.outbox!.list().find((m) => m.text.includes("/revert-email?token="))!;
+    const link = /https?:\/\/\S+\/revert-email\?token=[\w-]+/.exec(notice.text)![0];
+    const phone = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const page = await phone.newPage();
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(`${site.url}${new URL(link).pathname}${new URL(link).search}`, {
+      waitUntil: "networkidle",
+    });
+    const undo = page.getByRole("button", { name: "这不是我，恢复原邮箱" });
+    await undo.waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, "revert-email-phone.png"), fullPage: true });
+    await undo.focus();
+    await page.keyboard.press("Enter");
+    await page.getByText("已改回原邮箱，所有设备上的登录都已退出").waitFor();
+    // Every session ended: the settings page no longer opens for the person who changed it.
+    const settings = await me.page.goto(`${site.url}/user/settings/account`);
+    expect(settings?.status()).toBe(401);
+    await phone.close();
+    expect(errors).toEqual([]);
+  });
 });
