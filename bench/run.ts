@@ -1,4 +1,5 @@
 // npm run bench -- [--entries 1000000] [--duration 10] [--connections 50] [--only name,name,publishing]
+//                  [--publishing no]
 //                  [--encoding "gzip, deflate, br"] (the Accept-Encoding sent; "identity" for none)
 // (with NODE_ENV=production, so React renders with its production build as a deployment does)
 //
@@ -40,6 +41,8 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "50" },
     encoding: { type: "string", default: "gzip, deflate, br" },
     only: { type: "string" },
+    /** "no" skips the publishing scenario (its 100,000 followers take minutes to make once). */
+    publishing: { type: "string", default: "yes" },
     "admin-url": { type: "string" },
   },
 });
@@ -424,7 +427,8 @@ async function main() {
   }
   // Last: it writes (and removes again) a million notifications.
   log("publishing: an author with 100,000 followers and one with none");
-  const wantPublishing = !args.only || args.only.split(",").includes("publishing");
+  const wantPublishing =
+    args.publishing !== "no" && (!args.only || args.only.split(",").includes("publishing"));
   const publishing = wantPublishing ? await benchPublishing(nugget) : null;
   // Each server's peak RSS: one app instance as deployed ("cached"), one without its cache.
   const peakRss: Partial<Record<NonNullable<Scenario["target"]>, number>> = {};

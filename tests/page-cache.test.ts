@@ -135,6 +135,20 @@ describe.skipIf(!built)("anonymous page cache", () => {
       list: asB.d.list.map((e: Listed) => ({ ...e, liked: false, isCollected: false })),
     }).toEqual(visitor.json().d);
 
+    // With nothing of B's on the page, B gets the visitor's bytes, pre-compressed, as a private copy.
+    const zipped = await nugget.app.inject({
+      method: "GET",
+      url,
+      headers: { ...b.auth, "accept-encoding": "gzip" },
+      remoteAddress: uniqueIp(),
+    });
+    expect([
+      zipped.headers["x-cache"],
+      zipped.headers["content-encoding"],
+      zipped.headers["cache-control"],
+    ]).toEqual(["overlay-hit", "gzip", "private, no-cache"]);
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(visitor.json());
+
     // B likes y: B's lists render from now on, so the like and its count show at once.
     expect((await call(nugget.app, "PUT", `/api/user/like/entry/${y.id}`, { auth: b.auth })).s).toBe(1);
     const afterB = await call(nugget.app, "GET", url, { auth: b.auth });

@@ -29,7 +29,10 @@ declare module "fastify" {
 export interface ViewerOverlay {
   /** Does the overlay apply to this path and query (a list that reads the caller's own subscriptions does not)? */
   applies(path: string, query: Record<string, unknown>): boolean;
-  /** The anonymous answer's `d` as this caller sees it. */
+  /**
+   * The anonymous answer's `d` as this caller sees it (not changing `d`), or null when it is the
+   * same: then the cached bytes go out as they are, pre-compressed.
+   */
   apply(d: unknown, caller: Caller): Promise<unknown>;
 }
 
@@ -167,13 +170,15 @@ function serve(
   page: CachedPage,
   state: string,
   rule: CacheRule,
+  /** A signed-in viewer's copy (ViewerOverlay): never for a shared cache. */
+  personal = false,
 ) {
   const nonce = page.nonce ? newNonce() : "";
   reply.code(page.status);
   for (const [name, value] of Object.entries(page.headers)) {
     reply.header(name, nonce && page.nonce ? value.split(page.nonce).join(nonce) : value);
   }
-  reply.header("cache-control", publicCacheControl(rule));
+  reply.header("cache-control", personal ? "private, no-cache" : publicCacheControl(rule));
   reply.header("x-cache", state);
   if (takesGzip(request) && page.body.length >= 1024) {
     reply.header("vary", "Cookie, Accept-Encoding");
@@ -283,6 +288,15 @@ function overlayFor(request: FastifyRequest, overlays: ViewerOverlay[]): ViewerO
 
 const wroteKey = (userId: string) => `pc:wrote:${userId}`;
 
+type Envelope = { s?: number; d?: unknown };
+const parsedPages = new WeakMap<CachedPage, Envelope>();
+
+function sendPersonal(reply: FastifyReply, state: string, envelope: Envelope) {
+  reply.header("x-cache", state);
+  reply.header("content-type", "application/json; charset=utf-8");
+  return reply.send(JSON.stringify(envelope));
+}
+
 /**
  * Signed-in reads of overlaid lists (ViewerOverlay): after the session is known, the anonymous
  * answer is taken from the cache — or rendered once, anonymously and single-flight, as a visitor's
@@ -306,30 +320,30 @@ function installViewerOverlays(
     // Without the shared store nobody can tell whether they wrote just now: render.
     const wrote = await kv.get(wroteKey(caller.userId)).catch(() => "unknown");
     if (wrote) return;
-    let state = "overlay-hit";
-    let body: string | null = null;
     const found = await cache.peek(request.url, pending.rule, refreshOf(request.url));
     if (found) {
       if (found.page.status !== 200) return;
-      if (found.state === "stale") state = "overlay-stale";
-      body = found.page.body.toString();
-    } else {
-      // Rendered as a visitor's request is (and kept for the next one); strip every credential.
-      const anonymous = await app.inject({
-        method: "GET",
-        url: request.url,
-        headers: { accept: "application/json" },
-      });
-      if (anonymous.statusCode !== 200) return;
-      state = "overlay-miss";
-      body = anonymous.body;
+      // The in-process store hands out one object per entry: parsed once, not per viewer.
+      let envelope = parsedPages.get(found.page);
+      if (!envelope)
+        parsedPages.set(found.page, (envelope = JSON.parse(found.page.body.toString()) as Envelope));
+      if (envelope.s !== 1) return;
+      const state = found.state === "stale" ? "overlay-stale" : "overlay-hit";
+      const d = await pending.overlay.apply(envelope.d, caller);
+      if (d === null) return serve(request, reply, found.page, state, pending.rule, true);
+      return sendPersonal(reply, state, { ...envelope, d });
     }
-    const envelope = JSON.parse(body) as { s?: number; d?: unknown };
+    // Rendered as a visitor's request is (and kept for the next one); strip every credential.
+    const anonymous = await app.inject({
+      method: "GET",
+      url: request.url,
+      headers: { accept: "application/json" },
+    });
+    if (anonymous.statusCode !== 200) return;
+    const envelope = JSON.parse(anonymous.body) as Envelope;
     if (envelope.s !== 1) return;
     const d = await pending.overlay.apply(envelope.d, caller);
-    reply.header("x-cache", state);
-    reply.header("content-type", "application/json; charset=utf-8");
-    return reply.send(JSON.stringify({ ...envelope, d }));
+    return sendPersonal(reply, "overlay-miss", d === null ? envelope : { ...envelope, d });
   });
 
   app.addHook("onSend", async (request, reply, payload) => {

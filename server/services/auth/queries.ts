@@ -1,4 +1,5 @@
-import { and, eq, gt, ne } from "drizzle-orm";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
+import { preparedPerDb } from "../../../db/prepared.ts";
 import type { Tx } from "../../../db/client.ts";
 import { sessions, users } from "../../../db/schema/index.ts";
 
@@ -6,14 +7,19 @@ export async function insertSession(db: Tx, values: typeof sessions.$inferInsert
   await db.insert(sessions).values(values);
 }
 
-/** The live session with this token hash, and its user. */
-export async function findLiveSession(db: Tx, tokenHash: string) {
-  const [row] = await db
+/** The live session with this token hash, and its user: every signed-in request asks (prepared). */
+const liveSession = preparedPerDb((db: Tx) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare("nugget_live_session"),
+);
+
+export async function findLiveSession(db: Tx, tokenHash: string) {
+  const [row] = await liveSession(db).execute({ tokenHash });
   return row;
 }
 

@@ -135,6 +135,7 @@ export function createEntryService(deps: Deps) {
     /**
      * Entries presented for a visitor (a cached anonymous list) as this caller sees them: their likes
      * among them, in one query. The same flags hydrate sets; everything else in a list is public.
+     * Answers `list` itself when no flag changes.
      */
     async personalize<T extends Pick<PresentedEntry, "id" | "liked" | "isCollected">>(
       list: T[],
@@ -146,6 +147,8 @@ export function createEntryService(deps: Deps) {
         caller.userId,
         list.map((e) => e.id),
       );
+      // The same array when nothing changes, so the caller can send the visitor's bytes as they are.
+      if (list.every((e) => e.liked === liked.has(e.id) && e.isCollected === liked.has(e.id))) return list;
       return list.map((e) => ({ ...e, liked: liked.has(e.id), isCollected: liked.has(e.id) }));
     },
 

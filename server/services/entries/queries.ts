@@ -13,6 +13,7 @@ import {
   type SQL,
 } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
+import { preparedPerDb } from "../../../db/prepared.ts";
 import {
   categories,
   entries,
@@ -172,12 +173,23 @@ export async function tagsOfEntries(db: Tx, entryIds: string[]) {
 }
 
 /** Which of these entries the user liked, in one query. */
-export async function likedAmong(db: Tx, userId: string, entryIds: string[]): Promise<Set<string>> {
-  if (!entryIds.length) return new Set();
-  const rows = await db
+/** Which of these entries the user likes: every signed-in list asks (prepared). */
+const likedAmongQuery = preparedPerDb((db: Tx) =>
+  db
     .select({ entryId: entryLikes.entryId })
     .from(entryLikes)
-    .where(and(eq(entryLikes.userId, userId), inArray(entryLikes.entryId, entryIds)));
+    .where(
+      and(
+        eq(entryLikes.userId, sql.placeholder("userId")),
+        sql`${entryLikes.entryId} = any(${sql.placeholder("entryIds")})`,
+      ),
+    )
+    .prepare("nugget_liked_among"),
+);
+
+export async function likedAmong(db: Tx, userId: string, entryIds: string[]): Promise<Set<string>> {
+  if (!entryIds.length) return new Set();
+  const rows = await likedAmongQuery(db).execute({ userId, entryIds });
   return new Set(rows.map((r) => r.entryId));
 }
 

@@ -36,9 +36,11 @@ export function entryListOverlay(services: Services): ViewerOverlay {
   return {
     applies: (path, query) => PERSONAL_LISTS.test(path) && query.category !== "subscribe",
     async apply(d, caller) {
-      if (Array.isArray(d)) return services.entries.personalize(d as Listed[], caller);
-      const page = d as { list: Listed[] };
-      return { ...page, list: await services.entries.personalize(page.list, caller) };
+      const list = Array.isArray(d) ? (d as Listed[]) : (d as { list: Listed[] }).list;
+      const seen = await services.entries.personalize(list, caller);
+      // Nothing of the viewer's on the page (the common case): the visitor's answer as it is.
+      if (seen === list) return null;
+      return Array.isArray(d) ? seen : { ...(d as object), list: seen };
     },
   };
 }
