@@ -107,6 +107,11 @@ export interface Config {
    * or not (SEARCH_RANKING_TTL, default 30; 0 ranks on every request).
    */
   searchRankingTtl: number;
+  /**
+   * Pages rendered at once by one instance (SSR_CONCURRENCY, default 4); the rest wait their turn.
+   * Bounds the memory of a burst of renders (server/lib/concurrency.ts) at no cost in throughput.
+   */
+  ssrConcurrency: number;
   /** Counters recounted where they drifted, twice a day (COUNTER_REPAIR, default on; 0 off). */
   counterRepair: boolean;
   /** The bearer token /metrics wants (METRICS_TOKEN); without one /metrics is closed (404). */
@@ -175,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       prefix: "nugget:pc:",
     },
     searchRankingTtl: seconds(env.SEARCH_RANKING_TTL, 30),
+    ssrConcurrency: Math.max(1, seconds(env.SSR_CONCURRENCY, 4)),
     counterRepair: env.COUNTER_REPAIR !== "0",
     metricsToken: env.METRICS_TOKEN || undefined,
   };

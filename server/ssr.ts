@@ -2,6 +2,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { concurrencyLimit } from "./lib/concurrency.ts";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import "../app/load-context.ts";
 import { randomToken } from "./lib/crypto.ts";
@@ -61,6 +62,7 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
 export async function installSsr(app: FastifyInstance, services: Services, config: Config, buildDir: string) {
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   const handle = createRequestHandler(build, "production");
+  const renders = concurrencyLimit(config.ssrConcurrency);
 
   await app.register(fastifyStatic, {
     root: path.join(buildDir, "client"),
@@ -97,7 +99,19 @@ export async function installSsr(app: FastifyInstance, services: Services, confi
       caller: request.caller,
       services,
     };
-    const response = await handle(toWebRequest(request, reply), context);
+    // A few renders at a time (SSR_CONCURRENCY); the body is read inside the turn, as rendering
+    // finishes only there.
+    const { response, body } = await renders.run(async () => {
+      const response = await handle(toWebRequest(request, reply), context);
+      // Pages are rendered whole (app/entry.server.tsx) and loader data is small: one buffer each,
+      // which the page cache can keep as it is.
+      const body = request.pageCacheMiss
+        ? await response.text()
+        : response.body
+          ? Buffer.from(await response.arrayBuffer())
+          : null;
+      return { response, body };
+    });
     reply.status(response.status);
     for (const [key, value] of response.headers) {
       if (key !== "set-cookie") reply.header(key, value);
@@ -106,9 +120,6 @@ export async function installSsr(app: FastifyInstance, services: Services, confi
     if (String(response.headers.get("content-type")).startsWith("text/html")) {
       reply.header("Content-Security-Policy", contentSecurityPolicy(nonce));
     }
-    // Pages are rendered whole (app/entry.server.tsx) and loader data is small: one buffer each,
-    // which the page cache can keep as it is.
-    if (request.pageCacheMiss) return reply.send(await response.text());
-    return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+    return reply.send(body);
   });
 }
