@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/revert-email";
 import { useShell } from "../../components/shell/shell-context";
 import { api, errorMessage } from "../../lib/api";
+import { linkToken } from "../../lib/link-token.server";
 import { titleMeta } from "../../lib/title";
 
 /**
@@ -11,8 +12,7 @@ import { titleMeta } from "../../lib/title";
  * and ends every session of the account.
  */
 export function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token: token.slice(0, 128) };
+  return linkToken(request, 128);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "撤销邮箱更换");

@@ -5,12 +5,12 @@ import { useShell } from "../../components/shell/shell-context";
 import { Field } from "../../components/ui/field";
 import { checkPassword, checkPasswordConfirm, LIMITS } from "../../../shared/validation";
 import { api, ApiError, errorMessage } from "../../lib/api";
+import { linkToken } from "../../lib/link-token.server";
 import { titleMeta } from "../../lib/title";
 
 /** setNewPassword: the e-mail link's ?token=…; new password twice → changePasswordByEmailToken. */
 export function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token: token.slice(0, 512) };
+  return linkToken(request, 512);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "设置新密码");
