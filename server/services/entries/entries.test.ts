@@ -146,6 +146,55 @@ describe("feeds (spec §4 pointers)", () => {
     expect(month.d.list.map((e: { id: string }) => e.id)).toContain(old.id);
   });
 
+  it("takes before=0, an empty before and §4's bare values as clients of the original site send them", async () => {
+    const tag = await makeTag(db());
+    const made = [];
+    for (let i = 0; i < 4; i++) {
+      made.push(
+        await makeEntry(db(), author.auth.uid, { createdAt: new Date(Date.UTC(2026, 0, 1 + i)) }, [tag.id]),
+      );
+    }
+    const newestFirst = [...made].reverse().map((e) => e.id);
+    const ids = (r: { d: { list: { id: string }[] } }) => r.d.list.map((e) => e.id);
+    for (const before of ["0", ""]) {
+      const first = await call(
+        nugget.app,
+        "GET",
+        `/api/get_entry_by_timeline?src=web&before=${before}&limit=20&tag=${tag.id}`,
+      );
+      expect([first.status, ids(first)]).toEqual([200, newestFirst]);
+    }
+    // The last item's createdAt as an ISO time or in milliseconds, its rankIndex: what comes after it.
+    const at = made[2].createdAt;
+    for (const before of [at.toISOString(), String(at.getTime())]) {
+      const page = await call(
+        nugget.app,
+        "GET",
+        `/api/get_entry_by_timeline?before=${encodeURIComponent(before)}&tag=${tag.id}`,
+      );
+      expect(ids(page), before).toEqual([made[1].id, made[0].id]);
+    }
+    // rankIndex is the entry's own (write.ts computes it): page after the second of the popular list.
+    const popular = (await call(nugget.app, "GET", `/api/get_entry_by_rank?tag=${tag.id}`)).d.list as {
+      id: string;
+      rankIndex: number;
+    }[];
+    const second = popular[1];
+    const byRank = await call(
+      nugget.app,
+      "GET",
+      `/api/get_entry_by_rank?before=${second.rankIndex}&tag=${tag.id}`,
+    );
+    expect(ids(byRank)).toEqual(popular.filter((e) => e.rankIndex < second.rankIndex).map((e) => e.id));
+    expect(ids(byRank).length).toBeGreaterThan(0);
+    const wrongKind = await call(
+      nugget.app,
+      "GET",
+      `/api/get_entry_by_rank?before=${at.toISOString()}&tag=${tag.id}`,
+    );
+    expect([wrongKind.status, wrongKind.d.field]).toEqual([400, "pointer"]);
+  });
+
   it("rejects an unknown sort, a bad pointer, an unknown category or tag", async () => {
     const bad = await call(nugget.app, "GET", "/api/entries?sort=random");
     expect([bad.status, bad.m, bad.d.field]).toEqual([400, "invalid sort", "sort"]);

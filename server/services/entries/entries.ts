@@ -50,6 +50,21 @@ export interface FeedInput {
 
 type Row = Awaited<ReturnType<typeof feedPage>>[number];
 
+const BARE_NUMBER = /^-?\d+(\.\d+)?$/;
+const BARE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+
+/**
+ * §4 names the pointer by the last item's sort value alone (its rankIndex, hotIndex, or createdAt as
+ * an ISO time or epoch milliseconds): a page strictly after that value. The id of the `value_id`
+ * form breaks ties; without it, an empty id sorts before every id, so entries sharing the value
+ * exactly are skipped rather than repeated. The `value_id` form that this API hands out is preferred.
+ */
+function bareValuePointer(raw: string, kind: "number" | "date"): Pointer | null {
+  if (kind === "number") return BARE_NUMBER.test(raw) ? { value: Number(raw), id: "" } : null;
+  const value = BARE_TIME.test(raw) ? new Date(raw) : /^\d{10,15}$/.test(raw) ? new Date(Number(raw)) : null;
+  return value && !Number.isNaN(value.getTime()) ? { value, id: "" } : null;
+}
+
 /** Entries and their feeds (spec §7 Entries and Timeline). */
 export function createEntryService(deps: Deps) {
   const { db, kv } = deps;
@@ -83,8 +98,14 @@ export function createEntryService(deps: Deps) {
   }
 
   function parsePointer(sort: FeedSort, raw: string | undefined): Pointer | null {
-    const pointer = TIME_SORTS.has(sort) ? decodePointer(raw, "date") : decodePointer(raw, "number");
-    if (raw && !pointer) throw badRequest("pointer 格式不正确", "pointer");
+    // The first page: no pointer, an empty one, or 0 (clients written for the original site open
+    // a feed with before=0).
+    if (raw === undefined || raw === "" || raw === "0") return null;
+    const kind = TIME_SORTS.has(sort) ? "date" : "number";
+    const pointer =
+      (kind === "date" ? decodePointer(raw, "date") : decodePointer(raw, "number")) ??
+      bareValuePointer(raw, kind);
+    if (!pointer) throw badRequest("pointer 格式不正确", "pointer");
     return pointer;
   }
 

@@ -18,7 +18,9 @@ import {
 const tags = ["entries"];
 const FEED_NOTE =
   "d 为 {list, pointer, canNext}。pointer 取自最后一项（§4：popular 为 rankIndex，newest 为 createdAt，comment 为 latestCommentAt，" +
-  "hottest/weeklyHottest/monthlyHottest 为 hotIndex），与 id 组成 `值_id`；把它作为 before 传回得到下一页，新条目到来时翻页不重复、不遗漏。";
+  "hottest/weeklyHottest/monthlyHottest 为 hotIndex），与 id 组成 `值_id`；把它作为 before 传回得到下一页，新条目到来时翻页不重复、不遗漏。" +
+  "也接受 §4 的裸值（最后一项的 rankIndex / hotIndex，或 createdAt 的 ISO 时间或毫秒时间戳）：返回严格排在该值之后的条目，与其值完全相同的条目会被跳过；" +
+  "before 为空或 0 表示第一页（为原站客户端的 before=0 保留）。";
 
 type Filters = Static<typeof TimelineQuery>;
 const category = (q: Filters) => (q.recomment === 1 && !q.category ? "all" : q.category);
