@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
@@ -9,6 +10,27 @@ const LOGIN = "需要登录，未登录返回 401。";
 const COUNTS = "d 为 {user, system, total}：用户通知、系统通知的未读数与合计。";
 const PAGE =
   "最新在前，按最后一项的 (创建时间, id) 翻页：把上一页的 pointer 传回。d 为 {list, pointer, canNext}；pointer 格式不正确返回 400。";
+
+/**
+ * Lets go of all but the raw response of an event stream that has started (issue 9: 10,000 open
+ * streams an instance). Fastify keeps a hijacked reply's request and reply alive until the response
+ * finishes, through its finish/error listeners, for the onResponse hooks and the request log: with
+ * them the session's viewer row, the request logger, the cookies and each plugin's decorations,
+ * ~4 KB a stream for as long as the page stays open. None of it serves a stream (the metrics hook
+ * skips event streams; the log line would come at the shutdown that ends it), so those listeners
+ * go. The request's headers go too: read already, and a browser's (cookie, user agent, client
+ * hints…) are 1–2 KB. stream-memory.test.ts proves the request and reply are collected while the
+ * stream stays open and still pushes.
+ */
+function releaseRequest(req: IncomingMessage, res: ServerResponse) {
+  for (const event of ["finish", "error"] as const) {
+    for (const listener of res.listeners(event)) {
+      if (listener.name === "onResFinished") res.removeListener(event, listener as () => void);
+    }
+  }
+  req.headers = {};
+  req.rawHeaders = [];
+}
 
 /** Notifications of spec §7. */
 export function notificationRoutes(services: Services): FastifyPluginAsyncTypebox {
@@ -75,26 +97,37 @@ export function notificationRoutes(services: Services): FastifyPluginAsyncTypebo
         },
         // Belt and braces: the stream is written to the socket itself, past every onSend hook.
         compress: false,
+        // The page headers (frame options, opener policy…) mean nothing to an event stream, and
+        // set on the response they would stay with it for as long as it lasts: the stream sends
+        // only its own. Every other answer of this route (the 401 envelope…) still gets them.
+        helmet: false,
+        onSend: async (_req, reply, payload) => {
+          // Null when an earlier onRequest hook failed before helmet's ran: no headers then, as before.
+          if (reply.helmet) reply.helmet();
+          return payload;
+        },
       },
       async (req, reply) => {
         const start = notifications.stream(req.caller); // 401 here, as an envelope
         reply.hijack();
         const res = reply.raw;
-        // Only these headers: the page headers the hooks prepared (CSP, frame options…) mean nothing
-        // to an event stream, and each open stream keeps its header text for as long as it lasts.
-        res.setHeader("x-content-type-options", "nosniff");
-        res.setHeader("content-type", "text/event-stream; charset=utf-8");
-        res.setHeader("cache-control", "no-cache, no-transform");
-        // nginx would otherwise buffer the events until its buffer fills.
-        res.setHeader("x-accel-buffering", "no");
-        res.setHeader("connection", "keep-alive");
-        res.writeHead(200);
-        res.flushHeaders();
-        const stop = start({
-          write: (chunk) => res.write(chunk),
-          end: () => res.end(),
+        // All at once, so that the response keeps only their text (set one by one, Node keeps
+        // each header for getHeader as well).
+        res.writeHead(200, {
+          "content-type": "text/event-stream; charset=utf-8",
+          "cache-control": "no-cache, no-transform",
+          "x-content-type-options": "nosniff",
+          // nginx would otherwise buffer the events until its buffer fills.
+          "x-accel-buffering": "no",
+          connection: "keep-alive",
         });
+        res.flushHeaders();
+        releaseRequest(req.raw, res);
+        // The response itself is the sink: a push needs nothing else of this request.
+        const stop = start(res);
         res.on("close", stop);
+        // A write that fails later ends the stream; without a listener its error would throw.
+        res.on("error", stop);
       },
     );
     app.get(
