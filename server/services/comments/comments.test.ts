@@ -149,6 +149,20 @@ describe("POST /api/comment", () => {
     }
   });
 
+  it("takes §7's root-comment form, whose respUser names the entry's author", async () => {
+    const [a, b] = [await register(), await register()];
+    const e = await makeEntry(a.user.id);
+    const form = { picList: "", respUser: a.user.id, targetId: e.id, targetType: "entry", content: "写得好" };
+    // As the form the spec sends (form-encoded).
+    const r = await post(form, b.auth, true);
+    expect([r.status, r.s, r.m]).toEqual([200, 1, "success"]);
+    touched.add(r.d.commentId);
+    expect((await commentRow(r.d.commentId)).respUserId).toBeNull();
+    const wrong = await post({ ...form, respUser: b.user.id }, b.auth, true);
+    expect([wrong.status, wrong.d.field]).toEqual([400, "respUser"]);
+    expect((await entryRow(e.id)).commentsCount).toBe(1);
+  });
+
   it("replies to a root and to a reply, and refuses replies that do not fit", async () => {
     const [a, b, c] = [await register(), await register(), await register()];
     const e = await makeEntry(a.user.id);

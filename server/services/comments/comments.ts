@@ -227,8 +227,9 @@ export function createCommentService(deps: Deps, uploads: Pick<UploadService, "s
           if (respUser && respUser !== (respUserId ?? root.userId)) {
             throw badRequest("respUser 与被回复的评论不符", "respUser");
           }
-        } else if (respUser) {
-          throw badRequest("根评论不能指定 respUser", "respUser");
+        } else if (respUser && respUser !== state.ownerId) {
+          // §7's root-comment form names the target's author as respUser: that one is taken.
+          throw badRequest("根评论的 respUser 须为评论对象的作者", "respUser");
         }
 
         await lockUsers(tx, [userId, state.ownerId]);

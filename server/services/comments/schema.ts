@@ -42,7 +42,9 @@ export const PostCommentBody = Type.Object({
   picList: Type.Optional(
     Type.Union([Type.Array(Type.String({ maxLength: 1000 })), Type.String({ maxLength: 10_000 })]),
   ),
-  respUser: optionalRef("被回复的用户 id"),
+  respUser: optionalRef(
+    "被回复的用户 id：回复时须为被回复评论的作者；根评论可带评论对象作者的 id（§7 的表单如此），其他值返回 400",
+  ),
   firstComment: optionalRef("回复时：根评论 id"),
   respComment: optionalRef("回复时：被回复的评论 id（根评论或其下的回复）"),
 });
