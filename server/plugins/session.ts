@@ -75,6 +75,21 @@ export function installSession(app: FastifyInstance, services: Services) {
   });
 }
 
+/**
+ * For the GETs of spec §7 that change state (entryDel, subscribe.php, isHot, follow…): a browser's
+ * cookie rides along on a cross-site top-level GET (SameSite=Lax), so a cookie-authenticated GET must
+ * still prove it came from our pages with the CSRF header; API clients with the auth triple are
+ * unaffected. Pages use the POST or PUT forms.
+ */
+export async function requireCsrfForCookieGet(request: FastifyRequest) {
+  if (request.authVia !== "cookie") return;
+  const sent = request.headers[CSRF_HEADER];
+  const expected = request.cookies[CSRF_COOKIE];
+  if (typeof sent !== "string" || !expected || !safeEqual(sent, expected)) {
+    throw new AppError(403, "CSRF 校验失败，请刷新页面后重试");
+  }
+}
+
 function secure(config: Config) {
   return config.publicUrl.startsWith("https://");
 }

@@ -351,6 +351,9 @@ const ROWS: Row[] = [
   ...["POST /api/follow", "PUT /api/follow", "POST /api/unfollow", "PUT /api/unfollow"].map((route) =>
     self(route, (w) => ({ url: route.split(" ")[1], body: { ids: w.people.third.id } })),
   ),
+  ...["GET /api/follow", "GET /api/unfollow"].map((route) =>
+    self(route, (w) => ({ url: `${route.split(" ")[1]}?ids=${w.people.third.id}` })),
+  ),
 
   // Invites: only for the caller's own uid.
   owned(
@@ -525,6 +528,26 @@ const ROWS: Row[] = [
       snapshot: () => row(w, bookletSections, b.paidSection),
     };
   }),
+  adminOnly("GET /api/booklets/isHot", async (w) => {
+    const b = await w.fresh.booklet();
+    return {
+      url: `/api/booklets/isHot?bookletId=${b.id}&isHot=true`,
+      snapshot: () => row(w, booklets, b.id),
+    };
+  }),
+  owned("GET /api/booklets/isFreeSection", async (w) => {
+    const b = await w.fresh.booklet();
+    return {
+      url: `/api/booklets/isFreeSection?sectionId=${b.paidSection}&isFree=true`,
+      snapshot: () => row(w, bookletSections, b.paidSection),
+    };
+  }),
+  open("GET /api/booklets/viewCountDetail", (w) => ({
+    url: `/api/booklets/viewCountDetail?bookletId=${w.booklet.id}`,
+  })),
+  open("GET /api/booklets/viewCountContent", (w) => ({
+    url: `/api/booklets/viewCountContent?sectionId=${w.booklet.freeSection}`,
+  })),
   open("POST /api/booklets/viewCountDetail", (w) => ({
     url: "/api/booklets/viewCountDetail",
     body: { bookletId: w.booklet.id },

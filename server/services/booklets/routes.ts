@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
+import { requireCsrfForCookieGet } from "../../plugins/session.ts";
 import { centsToYuan } from "../../lib/payments.ts";
 import type { Services } from "../index.ts";
 import {
@@ -26,6 +27,9 @@ import { Type } from "@sinclair/typebox";
 import { ORDERS, limitNote } from "../../lib/rate-limits.ts";
 
 const tags = ["booklets"];
+/** The spec lists these changes as GETs; clients written against §7 send them so. */
+const SPEC_GET_NOTE =
+  "规格 §7 把它列在 GET 里，这里也接受 GET（查询参数同 PUT 的请求体）；网页以 Cookie 登录时 GET 也要带 x-csrf-token 头。";
 const BOOKLET_SHAPE =
   "小册：{id, title, summary, cover, price（分）, category, user（作者 userDetail）, isHot, isDraft, isFinished, " +
   "sectionsCount, buyCount, commentsCount, viewCount, bought, isAuthor, canRead, createdAt, updatedAt}。";
@@ -225,11 +229,24 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
             tags,
             summary: "设置热门小册（isHot）",
             description:
-              "仅管理员（规格 §6），否则 403。规格 §7 把它列在 GET 里；它改变状态，这里用 PUT（GET 不改状态，也不受 CSRF 保护）。",
+              "仅管理员（规格 §6），否则 403。也接受规格 §7 的 GET 形式（见 GET /api/booklets/isHot）。",
             body: HotBody,
           },
         },
         async (req) => ok(await booklets.setHot(req.body.bookletId, req.body.isHot, req.caller)),
+      );
+      app.get(
+        "/booklets/isHot",
+        {
+          schema: {
+            tags,
+            summary: "设置热门小册（isHot，规格 §7 的 GET 形式）",
+            description: `${SPEC_GET_NOTE}推荐使用 PUT /api/booklets/isHot。`,
+            querystring: HotBody,
+          },
+          preHandler: requireCsrfForCookieGet,
+        },
+        async (req) => ok(await booklets.setHot(req.query.bookletId, req.query.isHot, req.caller)),
       );
 
       app.put(
@@ -239,11 +256,24 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
             tags,
             summary: "设置免费章节（isFreeSection）",
             description:
-              "管理员（规格 §6）或该小册作者，否则 403。规格 §7 把它列在 GET 里；它改变状态，这里用 PUT（GET 不改状态，也不受 CSRF 保护）。",
+              "管理员（规格 §6）或该小册作者，否则 403。也接受规格 §7 的 GET 形式（见 GET /api/booklets/isFreeSection）。",
             body: FreeBody,
           },
         },
         async (req) => ok(await booklets.setFree(req.body.sectionId, req.body.isFree, req.caller)),
+      );
+      app.get(
+        "/booklets/isFreeSection",
+        {
+          schema: {
+            tags,
+            summary: "设置免费章节（isFreeSection，规格 §7 的 GET 形式）",
+            description: `${SPEC_GET_NOTE}推荐使用 PUT /api/booklets/isFreeSection。`,
+            querystring: FreeBody,
+          },
+          preHandler: requireCsrfForCookieGet,
+        },
+        async (req) => ok(await booklets.setFree(req.query.sectionId, req.query.isFree, req.caller)),
       );
 
       // Counting changes state, so these are POSTs (a prefetching crawler must not count).
@@ -253,7 +283,8 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
           schema: {
             tags,
             summary: "小册页访问计数（viewCountDetail）",
-            description: "访问一次加一。d 为 {viewCount}。规格写作 GET；计数会改变状态，这里用 POST。",
+            description:
+              "访问一次加一。d 为 {viewCount}。规格写作 GET，两种都接受；推荐 POST（预取链接的爬虫也会发 GET）。",
             body: BookletIdQuery,
           },
         },
@@ -270,6 +301,31 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
           },
         },
         async (req) => ok(await booklets.viewContent(req.body.sectionId)),
+      );
+      // The spec's GET forms of the two counters, for clients written against §7.
+      app.get(
+        "/booklets/viewCountDetail",
+        {
+          schema: {
+            tags,
+            summary: "小册页访问计数（viewCountDetail，规格 §7 的 GET 形式）",
+            description: "同 POST /api/booklets/viewCountDetail（推荐 POST：预取链接的爬虫也会发 GET）。",
+            querystring: BookletIdQuery,
+          },
+        },
+        async (req) => ok(await booklets.viewDetail(req.query.bookletId)),
+      );
+      app.get(
+        "/booklets/viewCountContent",
+        {
+          schema: {
+            tags,
+            summary: "章节阅读计数（viewCountContent，规格 §7 的 GET 形式）",
+            description: "同 POST /api/booklets/viewCountContent（推荐 POST）。",
+            querystring: SectionIdQuery,
+          },
+        },
+        async (req) => ok(await booklets.viewContent(req.query.sectionId)),
       );
 
       app.post(

@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
-import type { FastifyRequest } from "fastify";
-import { safeEqual } from "../../lib/crypto.ts";
-import { AppError } from "../../lib/errors.ts";
 import { ok } from "../../plugins/envelope.ts";
-import { CSRF_COOKIE, CSRF_HEADER } from "../../plugins/session.ts";
+import { requireCsrfForCookieGet } from "../../plugins/session.ts";
 import type { Services } from "../index.ts";
 import { PUBLISH_QUOTA } from "./publish.ts";
 import { perUser } from "../../lib/rate-limits.ts";
@@ -49,20 +46,6 @@ export const UpdateBody = Type.Object({
 export const EntryIdInput = Type.Object({ entryId: EntryId });
 export const UrlQuery = Type.Object({ url: Type.String({ maxLength: 4096, description: "分享的原文链接" }) });
 
-/**
- * entryDel is a GET in the spec. A browser's cookie rides along on a cross-site top-level GET
- * (SameSite=Lax), so a cookie-authenticated GET must still prove it came from our pages with the CSRF
- * header; API clients with the auth triple are unaffected. Pages use POST /api/entryDel.
- */
-function requireCsrfForCookieGet(req: FastifyRequest) {
-  if (req.authVia !== "cookie") return;
-  const sent = req.headers[CSRF_HEADER];
-  const expected = req.cookies[CSRF_COOKIE];
-  if (typeof sent !== "string" || !expected || !safeEqual(sent, expected)) {
-    throw new AppError(403, "CSRF 校验失败，请刷新页面后重试");
-  }
-}
-
 /** Entries calls of spec §7 for sharing: entryPublish, entryUpdate, entryDel, getEntry, get_entry_by_url. */
 export function publishRoutes(services: Services): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -105,7 +88,7 @@ export function publishRoutes(services: Services): FastifyPluginAsyncTypebox {
       "/entryDel",
       { schema: { tags, summary: "删除条目", description: delDescription, querystring: EntryIdInput } },
       async (req) => {
-        requireCsrfForCookieGet(req);
+        await requireCsrfForCookieGet(req);
         return ok(await publish.remove(req.query.entryId, req.caller));
       },
     );

@@ -138,6 +138,22 @@ describe("POST /api/follow and /api/unfollow", () => {
     expect(await driftOf([me.user.id, x.user.id, y.user.id])).toEqual([]);
   });
 
+  it("takes §7's GET forms; a cookie-authenticated GET needs the CSRF header", async () => {
+    const me = await register();
+    const x = await register();
+    const r = await get(`/api/follow?ids=${x.user.id}`, me.auth);
+    expect([r.s, r.d.followeesCount]).toEqual([1, 1]);
+    // A browser's session cookie on a GET from another site's link must not unfollow anyone.
+    const cookie = `nugget_session=${me.auth.token}; nugget_csrf=csrf-token-of-this-browser-0001`;
+    const forged = await call(nugget.app, "GET", `/api/unfollow?ids=${x.user.id}`, { headers: { cookie } });
+    expect([forged.status, forged.s]).toEqual([403, 403]);
+    const fromOurPage = await call(nugget.app, "GET", `/api/unfollow?ids=${x.user.id}`, {
+      headers: { cookie, "x-csrf-token": "csrf-token-of-this-browser-0001" },
+    });
+    expect([fromOurPage.s, fromOurPage.d.followeesCount]).toEqual([1, 0]);
+    expect(await driftOf([me.user.id, x.user.id])).toEqual([]);
+  });
+
   it("keeps both sides exact when two users follow each other", async () => {
     const [a, b] = [await register(), await register()];
     await Promise.all([follow(b.user.id, a.auth), follow(a.user.id, b.auth)]);

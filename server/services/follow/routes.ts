@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
+import { requireCsrfForCookieGet } from "../../plugins/session.ts";
 import type { Services } from "../index.ts";
 import { badRequest } from "../../lib/errors.ts";
 import type { Caller } from "../deps.ts";
@@ -33,6 +34,29 @@ export function followRoutes(services: Services): FastifyPluginAsyncTypebox {
       if (body.ids === undefined) throw badRequest("缺少 ids", "ids");
       return on ? follow.follow(body.ids, caller) : follow.unfollow(body.ids, caller);
     };
+
+    // The spec's GET forms (query instead of body), for clients written against §7.
+    for (const [path, on] of [
+      ["/follow", true],
+      ["/unfollow", false],
+    ] as const) {
+      app.get(
+        path,
+        {
+          schema: {
+            tags,
+            summary: on ? "关注用户（规格 §7 的 GET 形式）" : "取消关注用户（规格 §7 的 GET 形式）",
+            description:
+              CHANGE_NOTE +
+              "查询参数同 POST 的请求体；网页以 Cookie 登录时 GET 也要带 x-csrf-token 头。推荐 POST 或 PUT。" +
+              operationLimitNote("toggle"),
+            querystring: FollowBody,
+          },
+          preHandler: requireCsrfForCookieGet,
+        },
+        async (req) => ok(await change(on, req.query, req.caller)),
+      );
+    }
 
     for (const method of ["post", "put"] as const) {
       app[method](

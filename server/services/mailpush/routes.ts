@@ -1,9 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { FastifyRequest } from "fastify";
-import { safeEqual } from "../../lib/crypto.ts";
-import { AppError } from "../../lib/errors.ts";
 import { ok } from "../../plugins/envelope.ts";
-import { CSRF_COOKIE, CSRF_HEADER } from "../../plugins/session.ts";
+import { requireCsrfForCookieGet } from "../../plugins/session.ts";
 import type { Services } from "../index.ts";
 import { SubscribeInput } from "./schema.ts";
 
@@ -12,20 +9,6 @@ const NOTE =
   "需要登录（401）。d 为 {follow, article, week}（布尔）；从未设置过的用户为默认值 follow false、article true、week true。" +
   "成功时 s = 1（与其他接口相同，不使用旧客户端的 s = 2）。";
 const SUBSCRIBE_NOTE = `${NOTE}type 只能是 follow、article、week，否则 400（d.field = type）；check 为 true 或 false。返回修改后的全部状态。`;
-
-/**
- * subscribe.php is a GET in the spec, and a cross-site top-level GET carries the session cookie
- * (SameSite=Lax): a cookie-authenticated GET must still send the CSRF header. API clients with the
- * auth triple are unaffected; the settings page uses POST.
- */
-async function requireCsrfForCookieGet(req: FastifyRequest) {
-  if (req.authVia !== "cookie") return;
-  const sent = req.headers[CSRF_HEADER];
-  const expected = req.cookies[CSRF_COOKIE];
-  if (typeof sent !== "string" || !expected || !safeEqual(sent, expected)) {
-    throw new AppError(403, "CSRF 校验失败，请刷新页面后重试");
-  }
-}
 
 /** Mail push of spec §7: GET getStatus.php, subscribe.php (GET with query, POST with query or body). */
 export function mailPushRoutes(services: Services): FastifyPluginAsyncTypebox {
