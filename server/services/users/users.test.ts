@@ -490,6 +490,35 @@ describe("e-mail and phone bindings", () => {
     expect(twice.status).toBe(400);
   });
 
+  it("keeps the undo link when the old address was taken meanwhile (409): nothing half done", async () => {
+    const owner = await registerByEmail(nugget);
+    const changed = await call(nugget.app, "POST", "/api/v1/updateUserEmail", {
+      body: { email: uniqueEmail(), password: owner.password },
+      auth: owner.auth,
+    });
+    expect(changed.s).toBe(1);
+    await expect
+      .poll(() => smtp.mailsTo(owner.email).some((m) => m.includes("/revert-email?token=")))
+      .toBe(true);
+    const token = linkIn(smtp.mailsTo(owner.email).find((m) => m.includes("/revert-email?token="))!);
+    // Someone else registers the freed address; the undo cannot take it from them.
+    const squatter = await registerByEmail(nugget, { email: owner.email });
+    const refused = await call(nugget.app, "POST", "/api/v1/revertEmailChange", { body: { token } });
+    expect([refused.status, refused.d.field]).toEqual([409, "token"]);
+    // The owner's sessions still stand, and once the address is free the same link works.
+    expect((await call(nugget.app, "GET", "/api/v1/getUserInfo", { auth: owner.auth })).s).toBe(1);
+    expect(
+      (
+        await call(nugget.app, "POST", "/api/v1/updateUserEmail", {
+          body: { email: uniqueEmail(), password: squatter.password },
+          auth: squatter.auth,
+        })
+      ).s,
+    ).toBe(1);
+    expect((await call(nugget.app, "POST", "/api/v1/revertEmailChange", { body: { token } })).s).toBe(1);
+    expect((await call(nugget.app, "GET", "/api/v1/getUserInfo", { auth: owner.auth })).status).toBe(401);
+  });
+
   it("limits e-mail changes to 5 in 10 minutes per account, so nobody is mail-bombed (issue 10)", async () => {
     const u = await registerByEmail(nugget);
     const victim = uniqueEmail();

@@ -1,3 +1,4 @@
+import type { Tx } from "../../../db/client.ts";
 import { operationLimiter } from "../../lib/operation-limits.ts";
 import svgCaptcha from "svg-captcha";
 import { AppError, badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
@@ -207,9 +208,11 @@ export function createUserService(deps: Deps, auth: AuthService, uploads: Pick<U
     purpose: "reset" | "verify" | "email-revert",
     token: string,
     field: string,
+    /** The transaction the token's use belongs to: a change that fails gives the link back. */
+    tx: Tx = db,
   ) {
-    const row = token ? await findLiveCodeByHash(db, purpose, sha256(token)) : undefined;
-    if (!row || !row.userId || !(await spendCode(db, row.id))) {
+    const row = token ? await findLiveCodeByHash(tx, purpose, sha256(token)) : undefined;
+    if (!row || !row.userId || !(await spendCode(tx, row.id))) {
       throw badRequest("链接无效或已过期，请重新获取", field);
     }
     return row;
@@ -486,19 +489,23 @@ export function createUserService(deps: Deps, auth: AuthService, uploads: Pick<U
      * it), every session ends, and the new address's reset and verify links stop working.
      */
     async revertEmailChange(input: { token: string }) {
-      const row = await consumeMailToken("email-revert", input.token, "token");
-      const user = await findUserById(db, row.userId!);
-      if (!user) throw badRequest("链接无效或已过期，请重新获取", "token");
-      const taken = await findUserByEmail(db, row.target);
-      if (taken && taken.id !== user.id) {
-        throw new AppError(409, "原邮箱已被其他账号绑定，请联系客服", "token");
-      }
-      try {
-        await updateUser(db, user.id, { email: row.target, emailVerified: true });
-      } catch (err) {
-        throw conflictError(err) ?? err;
-      }
-      await deleteUserSessions(db, user.id);
+      // One transaction: the link is spent only with the change it makes, and the address comes
+      // back together with the end of every session.
+      await db.transaction(async (tx) => {
+        const row = await consumeMailToken("email-revert", input.token, "token", tx);
+        const user = await findUserById(tx, row.userId!);
+        if (!user) throw badRequest("链接无效或已过期，请重新获取", "token");
+        const taken = await findUserByEmail(tx, row.target);
+        if (taken && taken.id !== user.id) {
+          throw new AppError(409, "原邮箱已被其他账号绑定，请联系客服", "token");
+        }
+        try {
+          await updateUser(tx, user.id, { email: row.target, emailVerified: true });
+        } catch (err) {
+          throw conflictError(err) ?? err;
+        }
+        await deleteUserSessions(tx, user.id);
+      });
       return {};
     },
 
