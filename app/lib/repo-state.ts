@@ -12,26 +12,6 @@ export const REPO_SINCE = [
 
 export type RepoSince = (typeof REPO_SINCE)[number]["value"];
 
-export const REPO_LANGUAGES = [
-  "all",
-  "JavaScript",
-  "TypeScript",
-  "Python",
-  "Java",
-  "Go",
-  "Rust",
-  "C++",
-  "C",
-  "Swift",
-  "Kotlin",
-  "Objective-C",
-  "PHP",
-  "Ruby",
-  "Shell",
-  "Vue",
-  "Dart",
-] as const;
-
 export interface RepoState {
   lang: string;
   since: RepoSince;

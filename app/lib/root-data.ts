@@ -27,7 +27,3 @@ const EMPTY: RootData = {
 export function useRootData(): RootData {
   return (useRouteLoaderData("root") as RootData | undefined) ?? EMPTY;
 }
-
-export function useViewer(): Viewer | null {
-  return useRootData().viewer;
-}

@@ -18,8 +18,3 @@ export const ROUTE_ID = /^[0-9a-zA-Z]{24}$/;
 export function isRouteId(id: string | undefined): id is string {
   return typeof id === "string" && ROUTE_ID.test(id);
 }
-
-/** The creation time encoded in an id. */
-export function idTime(id: string): Date {
-  return new Date(parseInt(id.slice(0, 8), 16) * 1000);
-}

@@ -38,8 +38,3 @@ export function decodePointer(raw: string | undefined | null, kind: "number" | "
   const value = new Date(text);
   return Number.isNaN(value.getTime()) ? null : { value, id };
 }
-
-/** Is this string a well-formed pointer of either kind? (Schema-level check for `pointer` params.) */
-export function isPointer(raw: string): boolean {
-  return decodePointer(raw, "number") !== null || decodePointer(raw, "date") !== null;
-}

@@ -42,11 +42,12 @@ export function useCopyNotice(container: RefObject<HTMLElement | null>, source: 
       const selection = window.getSelection();
       if (!selection || selection.rangeCount === 0 || !event.clipboardData) return;
       const text = selection.toString();
-      if (Array.from(text).length < COPY_NOTICE_MIN) return;
+      const plain = withCopyNotice(text, { author, url, siteName });
+      if (plain === text) return;
       const notice = copyNotice({ author, url, siteName });
       const holder = document.createElement("div");
       for (let i = 0; i < selection.rangeCount; i++) holder.append(selection.getRangeAt(i).cloneContents());
-      event.clipboardData.setData("text/plain", `${text}\n\n${notice}`);
+      event.clipboardData.setData("text/plain", plain);
       event.clipboardData.setData(
         "text/html",
         `${holder.innerHTML}<p>${escapeHtml(notice).replace(/\n/g, "<br>")}</p>`,

@@ -50,8 +50,8 @@ function newCode(): string {
 /**
  * Invitations (spec §7 Invites). A sender has one available code to share as a link (a row without
  * a receiver and not yet used, made on first ask) and one row per e-mail invitation, each with its own code so an acceptance can
- * be traced to the mail. The register flow does not read `?invite=` yet; `usedById` stays empty
- * until it does, so acceptedCount is 0 for now.
+ * be traced to the mail. Registration with `?invite=` (users.createUser) marks the code used by
+ * the new account, which is what acceptedCount counts.
  */
 export function createInviteService(deps: Deps) {
   const { db, mailer, config } = deps;
