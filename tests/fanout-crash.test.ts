@@ -9,6 +9,7 @@ import { startQueue, type JobQueue } from "../server/lib/queue.ts";
 import type { Database } from "../db/client.ts";
 import { ensureReferenceData } from "../db/reference-data.ts";
 import type { NuggetApp } from "../server/app.ts";
+import { waitFor } from "./support/wait.ts";
 
 // Issue 9: every follower is told exactly once even when the worker dies mid-batch. A real
 // worker process takes the job; the test holds back its second batch (a row lock on one follower's
@@ -18,16 +19,6 @@ const url = process.env.DATABASE_URL;
 const FOLLOWERS = FAN_OUT_BATCH * 2 + 500;
 
 type Rows<T> = { rows: T[] };
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.skipIf(!url)("the notify-followers job when its worker is killed mid-batch", () => {
   let database: Database | undefined;
@@ -105,7 +96,9 @@ describe.skipIf(!url)("the notify-followers job when its worker is killed mid-ba
     });
 
     // The first batch commits; the second waits on the lock.
-    await waitFor("the first batch", async () => ((await told()).n === FAN_OUT_BATCH ? true : undefined));
+    await waitFor("the first batch", async () => ((await told()).n === FAN_OUT_BATCH ? true : undefined), {
+      ms: 30_000,
+    });
     const state = async () =>
       (
         (await db.execute(
@@ -131,8 +124,12 @@ describe.skipIf(!url)("the notify-followers job when its worker is killed mid-ba
       sql`update pgboss.job set started_on = now() - interval '1 hour' where id = ${jobId}::uuid`,
     );
     nugget = await testApp();
-    await waitFor("the retried job to complete", async () =>
-      (await state()) === "completed" ? true : undefined,
+    await waitFor(
+      "the retried job to complete",
+      async () => ((await state()) === "completed" ? true : undefined),
+      {
+        ms: 30_000,
+      },
     );
     expect(await told()).toEqual({ n: FOLLOWERS, people: FOLLOWERS });
   }, 90_000);

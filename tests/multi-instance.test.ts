@@ -11,6 +11,7 @@ import { BUILD_DIR } from "./support/browser.ts";
 import { freePorts, NGINX, startNginx, type RunningNginx } from "./support/nginx.ts";
 import { startS3 } from "./support/s3.ts";
 import { REGISTRATIONS } from "../server/lib/rate-limits.ts";
+import { waitFor } from "./support/wait.ts";
 
 /**
  * Issue 9, many instances: two real app processes (server/main.ts, the production build) on one
@@ -132,16 +133,6 @@ async function api(
     .map((c) => /^nugget_session=([^;]*)/.exec(c)?.[1])
     .find((v) => v);
   return { status: res.status, s: json.s, m: json.m, d: json.d, headers: res.headers, session };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe.skipIf(cannot)(`two instances behind nginx${cannot ? ` — skipped: ${cannot}` : ""}`, () => {
@@ -281,7 +272,9 @@ describe.skipIf(cannot)(`two instances behind nginx${cannot ? ` — skipped: ${c
           [entryId],
         )
       ).rows.map((r) => r.state);
-    await until("the job to complete", async () => ((await jobs()).includes("completed") ? true : undefined));
+    await waitFor("the job to complete", async () =>
+      (await jobs()).includes("completed") ? true : undefined,
+    );
     // Both workers poll every 2 s: give the other one its turns to (wrongly) run it again.
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(await jobs()).toEqual(["completed"]);
@@ -351,7 +344,7 @@ describe.skipIf(cannot)(`two instances behind nginx${cannot ? ` — skipped: ${c
     }
     // The large variant (fits 1280×960), made by whichever instance's worker took the job.
     const large = uploaded.d.url.replace(/\.png$/, "@large.png");
-    const variant = await until("the large variant", async () => {
+    const variant = await waitFor("the large variant", async () => {
       const r = await fetch(b.url + large);
       if (r.status !== 200) return undefined;
       const meta = await sharp(Buffer.from(await r.arrayBuffer())).metadata();
@@ -387,11 +380,11 @@ describe.skipIf(cannot)(`two instances behind nginx${cannot ? ` — skipped: ${c
       loop(`/user/${person.auth.uid}`, { cookie }),
       loop("/", { cookie }),
     ];
-    await until("requests through nginx", async () => (done >= 20 ? true : undefined));
+    await waitFor("requests through nginx", async () => (done >= 20 ? true : undefined));
     const logBefore = nginx!.accessLog().length;
 
     a.process.kill("SIGTERM");
-    const ready = await until("A to say it is draining", async () => {
+    const ready = await waitFor("A to say it is draining", async () => {
       const r = await fetch(`${a.url}/readyz`).catch(() => null);
       return r?.status === 503 ? ((await r.json()) as { d: unknown }).d : undefined;
     });
@@ -401,7 +394,7 @@ describe.skipIf(cannot)(`two instances behind nginx${cannot ? ` — skipped: ${c
       new Promise<string>((resolve) => setTimeout(() => resolve("still running"), 20_000)),
     ]);
     const doneAtExit = done;
-    await until("more requests after A left", async () => (done >= doneAtExit + 20 ? true : undefined));
+    await waitFor("more requests after A left", async () => (done >= doneAtExit + 20 ? true : undefined));
     stop = true;
     await Promise.all(loops);
 
