@@ -5,6 +5,7 @@ import { CaptchaField } from "../../components/forms/captcha-field";
 import { useCaptcha } from "../../components/forms/use-captcha";
 import { useSmsSender } from "../../components/forms/use-sms-sender";
 import { useShell } from "../../components/shell/shell-context";
+import { SignInAgain } from "../../components/forms/sign-in-again";
 import { Field } from "../../components/ui/field";
 import {
   checkEmail,
@@ -91,7 +92,7 @@ type PhoneErrors = {
 
 /** Phone: captcha → SMS code (useType restpwd) → new password → POST /api/v1/restPassword. */
 function PhoneReset({ initialPhone }: { initialPhone: string }) {
-  const { alert, openAuth } = useShell();
+  const { alert } = useShell();
   const [phone, setPhone] = useState(initialPhone);
   const [imageCode, setImageCode] = useState("");
   const [smsCode, setSmsCode] = useState("");
@@ -149,18 +150,7 @@ function PhoneReset({ initialPhone }: { initialPhone: string }) {
     }
   }
 
-  if (done) {
-    return (
-      <div className="result">
-        <p className="notice notice-success" role="status">
-          密码已重置，请使用新密码登录。
-        </p>
-        <button type="button" className="btn btn-primary" onClick={() => openAuth("login")}>
-          去登录
-        </button>
-      </div>
-    );
-  }
+  if (done) return <SignInAgain message="密码已重置，请使用新密码登录。" />;
 
   return (
     <form className="stack-form" onSubmit={submit} noValidate>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/revert-email";
-import { useShell } from "../../components/shell/shell-context";
+import { SignInAgain } from "../../components/forms/sign-in-again";
 import { api, errorMessage } from "../../lib/api";
 import { linkToken } from "../../lib/link-token.server";
 import { titleMeta } from "../../lib/title";
@@ -18,7 +18,6 @@ export function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "撤销邮箱更换");
 
 export default function RevertEmail({ loaderData }: Route.ComponentProps) {
-  const { openAuth } = useShell();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -45,16 +44,7 @@ export default function RevertEmail({ loaderData }: Route.ComponentProps) {
       </p>
     );
   } else if (done) {
-    body = (
-      <div className="result">
-        <p className="notice notice-success" role="status">
-          已改回原邮箱，所有设备上的登录都已退出。请重新登录，并尽快修改密码。
-        </p>
-        <button type="button" className="btn btn-primary" onClick={() => openAuth("login")}>
-          去登录
-        </button>
-      </div>
-    );
+    body = <SignInAgain message="已改回原邮箱，所有设备上的登录都已退出。请重新登录，并尽快修改密码。" />;
   } else {
     body = (
       <div className="result">

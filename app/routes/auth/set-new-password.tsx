@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/set-new-password";
-import { useShell } from "../../components/shell/shell-context";
+import { SignInAgain } from "../../components/forms/sign-in-again";
 import { Field } from "../../components/ui/field";
 import { checkPassword, checkPasswordConfirm, LIMITS } from "../../../shared/validation";
 import { api, ApiError, errorMessage } from "../../lib/api";
@@ -16,7 +16,6 @@ export function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "设置新密码");
 
 export default function SetNewPassword({ loaderData }: Route.ComponentProps) {
-  const { openAuth } = useShell();
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
@@ -58,16 +57,7 @@ export default function SetNewPassword({ loaderData }: Route.ComponentProps) {
       </div>
     );
   } else if (done) {
-    body = (
-      <div className="result">
-        <p className="notice notice-success" role="status">
-          密码已重置，请使用新密码登录。
-        </p>
-        <button type="button" className="btn btn-primary" onClick={() => openAuth("login")}>
-          去登录
-        </button>
-      </div>
-    );
+    body = <SignInAgain message="密码已重置，请使用新密码登录。" />;
   } else {
     body = (
       <form className="stack-form" onSubmit={submit} noValidate>
