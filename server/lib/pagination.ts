@@ -26,15 +26,20 @@ export function decodePointer(raw: string | undefined | null, kind: "number" | "
   if (!raw || raw.length > 80) return null;
   const cut = raw.lastIndexOf("_");
   if (cut <= 0) return null;
-  const text = raw.slice(0, cut);
   const id = raw.slice(cut + 1);
   if (!ID.test(id)) return null;
+  const value = decodePointerValue(raw.slice(0, cut), kind);
+  return value === null ? null : { value, id };
+}
+
+/** The sort value part of a pointer: a finite number, or an ISO time in milliseconds; else null. */
+export function decodePointerValue(text: string, kind: "number" | "date"): PointerValue | null {
   if (kind === "number") {
     if (!/^-?\d+(\.\d+)?(e[-+]?\d+)?$/i.test(text)) return null;
     const value = Number(text);
-    return Number.isFinite(value) ? { value, id } : null;
+    return Number.isFinite(value) ? value : null;
   }
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/.test(text)) return null;
   const value = new Date(text);
-  return Number.isNaN(value.getTime()) ? null : { value, id };
+  return Number.isNaN(value.getTime()) ? null : value;
 }

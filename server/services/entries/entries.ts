@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { tags as tagsTable } from "../../../db/schema/index.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
-import { decodePointer, encodePointer, type Pointer } from "../../lib/pagination.ts";
+import { decodePointer, decodePointerValue, encodePointer, type Pointer } from "../../lib/pagination.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { entryHydrator } from "./hydrate.ts";
 import type { PresentedEntry } from "./present.ts";
@@ -50,9 +50,6 @@ export interface FeedInput {
 
 type Row = Awaited<ReturnType<typeof feedPage>>[number];
 
-const BARE_NUMBER = /^-?\d+(\.\d+)?$/;
-const BARE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
-
 /**
  * §4 names the pointer by the last item's sort value alone (its rankIndex, hotIndex, or createdAt as
  * an ISO time or epoch milliseconds): a page strictly after that value. The id of the `value_id`
@@ -60,9 +57,11 @@ const BARE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
  * exactly are skipped rather than repeated. The `value_id` form that this API hands out is preferred.
  */
 function bareValuePointer(raw: string, kind: "number" | "date"): Pointer | null {
-  if (kind === "number") return BARE_NUMBER.test(raw) ? { value: Number(raw), id: "" } : null;
-  const value = BARE_TIME.test(raw) ? new Date(raw) : /^\d{10,15}$/.test(raw) ? new Date(Number(raw)) : null;
-  return value && !Number.isNaN(value.getTime()) ? { value, id: "" } : null;
+  const epochMs = kind === "date" && /^\d{10,15}$/.test(raw) ? new Date(Number(raw)) : null;
+  const value = epochMs ?? decodePointerValue(raw, kind);
+  return value === null || (value instanceof Date && Number.isNaN(value.getTime()))
+    ? null
+    : { value, id: "" };
 }
 
 /** Entries and their feeds (spec §7 Entries and Timeline). */
