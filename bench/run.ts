@@ -22,7 +22,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { eq } from "drizzle-orm";
 import { users } from "../db/schema/index.ts";
-import { openDatabase } from "../db/client.ts";
+import { CREATE_RUM_INDEX, openDatabase } from "../db/client.ts";
 import { ensureReferenceData } from "../db/reference-data.ts";
 import { schemaStamp } from "../db/schema-stamp.ts";
 import { seed } from "../db/seed/seed.ts";
@@ -117,7 +117,7 @@ async function buildRumIndex() {
     log(`building ${RUM_INDEX}…`);
     const started = Date.now();
     await client.query("set maintenance_work_mem = '1GB'");
-    await client.query(`create index ${RUM_INDEX} on entry_search using rum (document rum_tsvector_ops)`);
+    await client.query(CREATE_RUM_INDEX);
     await client.query("analyze entry_search");
     log(`built ${RUM_INDEX} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {

@@ -81,7 +81,7 @@ const CREATE_EXTENSIONS = "CREATE EXTENSION IF NOT EXISTS pg_trgm;";
  * must run where RUM is missing; search looks for it by this name and uses GIN without it.
  */
 const RUM_INDEX = "entry_search_document_rum_idx";
-const CREATE_RUM_INDEX = `CREATE INDEX IF NOT EXISTS ${RUM_INDEX} ON entry_search USING rum (document rum_tsvector_ops)`;
+export const CREATE_RUM_INDEX = `CREATE INDEX IF NOT EXISTS ${RUM_INDEX} ON entry_search USING rum (document rum_tsvector_ops)`;
 /**
  * Below this many documents the index is built while the app starts (seconds); above, concurrently
  * in the background (a million documents take minutes and writes must go on), and search uses GIN

@@ -200,7 +200,8 @@ export function installPageCache(
   app: FastifyInstance,
   cache: PageCache,
   settings: PageCacheSettings,
-  personal: { overlays: ViewerOverlay[]; kv: Kv } = { overlays: [], kv: null as unknown as Kv },
+  /** Signed-in reads laid over cached lists, and the shared store that marks recent writers. */
+  personal?: { overlays: ViewerOverlay[]; kv: Kv },
 ) {
   app.decorateRequest("pageCacheMiss", null);
   app.decorateRequest("pageCacheOverlay", null);
@@ -217,7 +218,7 @@ export function installPageCache(
     if (mayBeLoggedIn(request)) {
       // Whoever this turns out to be, this answer is not for a shared cache.
       reply.header("cache-control", "private, no-cache");
-      const overlay = personal.overlays.length ? overlayFor(request, personal.overlays) : null;
+      const overlay = personal?.overlays.length ? overlayFor(request, personal.overlays) : null;
       if (overlay) request.pageCacheOverlay = { rule, overlay };
       return;
     }
@@ -267,7 +268,7 @@ export function installPageCache(
     return payload;
   });
 
-  if (personal.overlays.length) installViewerOverlays(app, cache, settings, personal.kv, refreshOf);
+  if (personal?.overlays.length) installViewerOverlays(app, cache, settings, personal.kv, refreshOf);
 
   // A render that failed or was aborted must not leave other requests waiting for it.
   app.addHook("onResponse", async (request) => {

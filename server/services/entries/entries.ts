@@ -5,7 +5,7 @@ import { newId } from "../../lib/ids.ts";
 import { decodePointer, decodePointerValue, encodePointer, type Pointer } from "../../lib/pagination.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { entryHydrator } from "./hydrate.ts";
-import type { PresentedEntry } from "./present.ts";
+import { likeFlags, type PresentedEntry } from "./present.ts";
 import { refreshHeat } from "./write.ts";
 import {
   PERIOD_DAYS,
@@ -169,7 +169,7 @@ export function createEntryService(deps: Deps) {
       );
       // The same array when nothing changes, so the caller can send the visitor's bytes as they are.
       if (list.every((e) => e.liked === liked.has(e.id) && e.isCollected === liked.has(e.id))) return list;
-      return list.map((e) => ({ ...e, liked: liked.has(e.id), isCollected: liked.has(e.id) }));
+      return list.map((e) => ({ ...e, ...likeFlags(liked.has(e.id)) }));
     },
 
     async categories() {

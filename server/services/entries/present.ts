@@ -21,6 +21,11 @@ export function presentAuthor(u: AuthorRow) {
   };
 }
 
+/** The viewer's own flags of an entry: a like is also what the spec calls collecting it. */
+export function likeFlags(liked: boolean) {
+  return { liked, isCollected: liked };
+}
+
 /** Entry (spec §3) in a list: everything but the body. */
 export function presentEntry(
   e: EntryListRow,
@@ -44,8 +49,7 @@ export function presentEntry(
       ? { id: ctx.category.id, name: ctx.category.name, title: ctx.category.title }
       : null,
     tags: ctx.tags,
-    liked: ctx.liked,
-    isCollected: ctx.liked,
+    ...likeFlags(ctx.liked),
     collectionCount: e.collectionCount,
     commentsCount: e.commentsCount,
     viewsCount: e.viewsCount,

@@ -74,9 +74,8 @@ export interface ServedImage {
 /** `2026/11/<sha>.png` → `2026/11/<sha>@thumb.png`. */
 const variantKey = (key: string, variant: ImageVariant) => key.replace(/\.(\w+)$/, `@${variant}.$1`);
 const ORPHAN_BATCH = 200;
-/** The upload-cleanup job's cron: every hour at minute 40 (China Standard Time, as every schedule). */
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
+/** The upload-cleanup job's cron: every hour at minute 40 (China Standard Time, as every schedule). */
 export const UPLOAD_CLEANUP_CRON = "40 * * * *";
 
 /**
