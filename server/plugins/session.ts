@@ -66,11 +66,7 @@ export function installSession(app: FastifyInstance, services: Services) {
     // pages: cross-site forms cannot read the CSRF cookie to copy it into the header.
     const carriesCookies = !!cookieToken || !!request.cookies[CSRF_COOKIE];
     if (!SAFE_METHODS.has(request.method) && request.url.startsWith("/api/") && carriesCookies && !token) {
-      const sent = h[CSRF_HEADER];
-      const expected = request.cookies[CSRF_COOKIE];
-      if (typeof sent !== "string" || !expected || !safeEqual(sent, expected)) {
-        throw new AppError(403, "CSRF 校验失败，请刷新页面后重试");
-      }
+      checkCsrf(request);
     }
   });
 }
@@ -82,7 +78,11 @@ export function installSession(app: FastifyInstance, services: Services) {
  * unaffected. Pages use the POST or PUT forms.
  */
 export async function requireCsrfForCookieGet(request: FastifyRequest) {
-  if (request.authVia !== "cookie") return;
+  if (request.authVia === "cookie") checkCsrf(request);
+}
+
+/** The double-submit check: the header must repeat the CSRF cookie (a cross-site page can read neither). */
+function checkCsrf(request: FastifyRequest) {
   const sent = request.headers[CSRF_HEADER];
   const expected = request.cookies[CSRF_COOKIE];
   if (typeof sent !== "string" || !expected || !safeEqual(sent, expected)) {
