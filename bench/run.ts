@@ -11,7 +11,8 @@
 // users and the rest in proportion), keeps it for later runs, then prints the EXPLAIN of each feed
 // query and p50/p99 latency and throughput under concurrent load (autocannon over loopback).
 //
-// The database is named after the schema's migration, so a schema change gets a fresh one.
+// The database is named after its size and kept: openDatabase migrates it forward like any deployment,
+// so a schema change does not cost a fresh million-entry seed.
 // BENCH_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) must be allowed to CREATE DATABASE.
 import fs from "node:fs";
 import os from "node:os";
@@ -24,14 +25,14 @@ import { eq } from "drizzle-orm";
 import { users } from "../db/schema/index.ts";
 import { CREATE_RUM_INDEX, openDatabase } from "../db/client.ts";
 import { ensureReferenceData } from "../db/reference-data.ts";
-import { schemaStamp } from "../db/schema-stamp.ts";
 import { seed } from "../db/seed/seed.ts";
 import { benchPublishing } from "./publish.ts";
 import { buildApp } from "../server/app.ts";
 import { benchConfig } from "./config.ts";
 import { feedQuery, type FeedFilter } from "../server/services/entries/queries.ts";
 import { decodePointer } from "../server/lib/pagination.ts";
-import { RUM_INDEX } from "../server/services/search/queries.ts";
+import { hasRumIndex, RUM_INDEX } from "../server/services/search/queries.ts";
+import { refreshChampionLists } from "../server/services/search/champions.ts";
 import type { Caller } from "../server/services/deps.ts";
 
 const { values: args } = parseArgs({
@@ -53,10 +54,9 @@ const ENCODING = args.encoding!;
 const ADMIN_URL =
   args["admin-url"] ?? process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-// Named after the migrations' content: the same schema reuses its seeded database, a changed one
-// gets a fresh database.
-const stamp = schemaStamp([], 10);
-const dbName = `nugget_bench_${ENTRIES}_${stamp}`;
+// One database per size, migrated forward by openDatabase (a new migration applies to it as it would
+// to a deployment's) and seeded only while it has fewer entries than asked.
+const dbName = `nugget_bench_${ENTRIES}`;
 const databaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
 const log = (...a: unknown[]) => console.error(...a);
 
@@ -97,7 +97,29 @@ async function ensureDatabase() {
     log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s:`, JSON.stringify(summary));
   }
   await buildRumIndex();
+  await buildChampionLists(database.db);
   return database;
+}
+
+/**
+ * The champion lists of the frequent words (search/champions.ts), when there are none (a fresh
+ * seed, or a database from before them): what the hourly search-champions job would build.
+ */
+async function buildChampionLists(db: Awaited<ReturnType<typeof openDatabase>>["db"]) {
+  const counted = (await db.execute(
+    "select count(*)::int as n from search_champion_words where bound >= 0" as never,
+  )) as unknown as { rows: { n: number }[] };
+  if (counted.rows[0].n) return;
+  log("building search champion lists…");
+  const started = Date.now();
+  let done = 0;
+  const built = await refreshChampionLists(db, {
+    rum: await hasRumIndex(db),
+    onWord: () => {
+      if (++done % 100 === 0) log(`  ${done} words`);
+    },
+  });
+  log(`built ${built.words} champion lists in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
 /**

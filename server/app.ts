@@ -42,6 +42,8 @@ import { userRoutes } from "./services/users/routes.ts";
 import { entryListOverlay, entryRoutes } from "./services/entries/routes.ts";
 import { tagRoutes } from "./services/tags/routes.ts";
 import { searchRoutes } from "./services/search/routes.ts";
+import { refreshChampionLists, SEARCH_CHAMPIONS_CRON } from "./services/search/champions.ts";
+import { hasRumIndex } from "./services/search/queries.ts";
 import { publishRoutes } from "./services/entries/publish-routes.ts";
 import { parserRoutes } from "./services/parser/routes.ts";
 import { likeRoutes } from "./services/likes/routes.ts";
@@ -302,6 +304,11 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
     });
     await jobs.schedule("upload-cleanup", UPLOAD_CLEANUP_CRON);
   }
+  await jobs.work("search-champions", async () => {
+    const db = database.db;
+    app.log.info(await refreshChampionLists(db, { rum: await hasRumIndex(db) }), "search champion lists built");
+  });
+  await jobs.schedule("search-champions", SEARCH_CHAMPIONS_CRON);
   if (outbox) devOutboxRoutes(app, outbox, config.siteName);
   if (opts.buildDir) await installSsr(app, services, config, path.resolve(opts.buildDir));
   else app.setNotFoundHandler((_req, reply) => reply.status(404).send({ s: 404, m: "接口不存在", d: null }));

@@ -1,5 +1,5 @@
-import { customType, index, pgTable } from "drizzle-orm/pg-core";
-import { ref, updatedAt } from "./columns.ts";
+import { customType, doublePrecision, index, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { instant, ref, updatedAt } from "./columns.ts";
 import { entries } from "./content.ts";
 
 /** PostgreSQL's tsvector, read and written as its text form ('word':1A …). */
@@ -22,4 +22,41 @@ export const entrySearch = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("entry_search_document_idx").using("gin", t.document)],
+);
+
+/**
+ * The words that have a champion list (server/services/search/champions.ts): the frequent ones,
+ * whose matches are too many to rank in full on every search. `bound` is the promise that makes a
+ * list usable: no findable entry holding the word outside its list scores above it for the word
+ * alone (relevance.ts). A negative bound marks a list being built: not yet usable.
+ */
+export const searchChampionWords = pgTable("search_champion_words", {
+  word: text().primaryKey(),
+  bound: doublePrecision().notNull(),
+  /** Matches of the word when the list was built (for operators; search estimates its own). */
+  matches: doublePrecision().notNull().default(0),
+  builtAt: instant().notNull().defaultNow(),
+});
+
+/**
+ * A champion list's entries: the entries that score highest for one word alone, with that score.
+ * Kept in step by index-entry.ts on every write of an entry's document.
+ */
+export const searchChampions = pgTable(
+  "search_champions",
+  {
+    word: text()
+      .notNull()
+      .references(() => searchChampionWords.word, { onDelete: "cascade" }),
+    entryId: ref()
+      .notNull()
+      .references(() => entries.id, { onDelete: "cascade" }),
+    impact: doublePrecision().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.word, t.entryId] }),
+    index("search_champions_entry_idx").on(t.entryId),
+    // A one-word search reads only the best of its word's list, in the order it ranks them.
+    index("search_champions_rank_idx").on(t.word, t.impact.desc(), t.entryId.desc()),
+  ],
 );

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { entries, entrySearch } from "../../../db/schema/index.ts";
 import { indexWords } from "../../lib/segment.ts";
+import { dropChampionLists, noteDocument } from "./champions.ts";
 
 /**
  * Keeping entry_search (db/schema/search.ts) in step with the entries. Words are cut in JavaScript
@@ -134,6 +135,8 @@ export async function indexEntry(tx: Tx, entryId: string): Promise<void> {
   const [source] = await loadSources(tx, and(eq(entries.id, entryId), findable), 1);
   if (source) await writeDocuments(tx, [documentFields(source)]);
   else await tx.delete(entrySearch).where(eq(entrySearch.entryId, entryId));
+  // The champion lists follow the document (champions.ts): out of every list, into those it earns.
+  await noteDocument(tx, entryId, Boolean(source));
 }
 
 export interface ReindexProgress {
@@ -146,12 +149,15 @@ export interface ReindexProgress {
  * order, so no batch rescans the last), then drops rows of entries no longer findable. Segmenting
  * a batch (JavaScript, about 0.3 ms an entry) overlaps with writing the last one and reading the
  * next (PostgreSQL): 100,000 entries take about 70 s on two cores. For the seed and after a change
- * of segment.ts.
+ * of segment.ts. Drops the champion lists (champions.ts); run the search-champions job after.
  */
 export async function reindexAllEntries(
   db: Db,
   onProgress?: (progress: ReindexProgress) => void,
 ): Promise<ReindexProgress> {
+  // Documents written in bulk skip noteDocument: the lists would no longer be true. Searches rank
+  // every match until the search-champions job builds them again.
+  await dropChampionLists(db);
   const [{ total }] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(entries)

@@ -1,9 +1,10 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { entries, entrySearch, users } from "../../../db/schema/index.ts";
 import { containsPattern } from "../tags/queries.ts";
 import { authorColumns, entryListColumns } from "../entries/queries.ts";
 import { relevanceFromDistance, rumDistance, rumScore } from "./relevance.ts";
+import { championCandidates, type Verified } from "./champions.ts";
 
 /** The tsqueries of a search (search.ts entryQuery), built from its distinct words. */
 export interface EntryQuery {
@@ -140,7 +141,7 @@ async function rumCandidates(tx: Tx, q: EntryQuery, window: number) {
 }
 
 /** The planner's estimate of the matches of a tsquery, from the column statistics (no rows read). */
-async function estimateMatches(tx: Tx, all: string): Promise<number> {
+async function estimateMatches(tx: Db | Tx, all: string): Promise<number> {
   const [row] = rowsOf<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] | string }>(
     await tx.execute(
       sql`explain (format json) select 1 from ${entrySearch} where ${entrySearch.document} @@ ${all}::tsquery`,
@@ -167,6 +168,22 @@ async function ginCandidates(tx: Tx, q: EntryQuery, window: number) {
   await tx.execute(
     sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('jit', 'off', true)`,
   );
+  const scored = await scoreByPositions(tx, q, sql`s.document @@ ${q.all}::tsquery`);
+  // The index's order: its score, then (where the index has no rule) the newer entry.
+  scored.sort(
+    (a, b) =>
+      b.score - a.score ||
+      (a.candidate.entryId < b.candidate.entryId ? 1 : a.candidate.entryId > b.candidate.entryId ? -1 : 0),
+  );
+  return { candidates: scored.slice(0, window).map((s) => s.candidate), total: scored.length, exact: true };
+}
+
+/**
+ * The findable entries `where` picks that match every word, scored here from the positions of the
+ * query words in their documents (relevance.ts): the GIN path's scoring, for all matches or for a
+ * champion search's few.
+ */
+async function scoreByPositions(tx: Db | Tx, q: EntryQuery, where: SQL) {
   type Found = { lexeme: string; positions: number[] | null; weights: string[] | null };
   const rows = rowsOf<{ entryId: string; phrase: boolean; hotIndex: number; words: Found[] | string | null }>(
     await tx.execute(sql`
@@ -174,9 +191,9 @@ async function ginCandidates(tx: Tx, q: EntryQuery, window: number) {
              (select json_agg(json_build_object('lexeme', u.lexeme, 'positions', u.positions, 'weights', u.weights))
               from unnest(s.document) u where u.lexeme = any(${sql.param(q.words)}::text[])) as words
       from ${entrySearch} s join ${entries} e on e.id = s.entry_id
-      where s.document @@ ${q.all}::tsquery and e.status = 'published' and e.deleted_at is null`),
+      where ${where} and s.document @@ ${q.all}::tsquery and e.status = 'published' and e.deleted_at is null`),
   );
-  const scored = rows.map((r) => {
+  return rows.map((r) => {
     const found: Found[] = typeof r.words === "string" ? JSON.parse(r.words) : (r.words ?? []);
     const byWord = new Map(found.map((f) => [f.lexeme, f]));
     const score = rumScore(q.words.map((w) => byWord.get(w)));
@@ -188,13 +205,69 @@ async function ginCandidates(tx: Tx, q: EntryQuery, window: number) {
     };
     return { score, candidate };
   });
-  // The index's order: its score, then (where the index has no rule) the newer entry.
-  scored.sort(
-    (a, b) =>
-      b.score - a.score ||
-      (a.candidate.entryId < b.candidate.entryId ? 1 : a.candidate.entryId > b.candidate.entryId ? -1 : 0),
+}
+
+/**
+ * Some entries scored from their documents for a champion search (champions.ts): those that are
+ * findable and match every word. RUM computes the distance on the row (its operator works without
+ * the index); otherwise scoreByPositions. `offset 0` keeps the subquery whole, so each document is
+ * detoasted once for the three tests.
+ */
+async function scoreEntries(db: Db, q: EntryQuery, ids: string[], rum: boolean): Promise<Verified[]> {
+  if (!ids.length) return [];
+  const picked = sql`s.entry_id = any(${sql.param(ids)}::text[])`;
+  if (!rum) return (await scoreByPositions(db, q, picked)).map((s) => s.candidate);
+  const rows = rowsOf<{ entryId: string; distance: number; phrase: boolean; hotIndex: number }>(
+    await db.execute(sql`
+      select c.entry_id as "entryId", (c.doc <=> ${q.any}::tsquery)::float8 as distance,
+             c.doc @@ ${q.phrase}::tsquery as phrase, e.hot_index as "hotIndex"
+      from (select s.entry_id, s.document || ''::tsvector as doc from ${entrySearch} s where ${picked} offset 0) c
+      join ${entries} e on e.id = c.entry_id
+      where c.doc @@ ${q.all}::tsquery and e.status = 'published' and e.deleted_at is null`),
   );
-  return { candidates: scored.slice(0, window).map((s) => s.candidate), total: scored.length, exact: true };
+  return rows.map((r) => ({
+    entryId: r.entryId,
+    relevance: relevanceFromDistance(Number(r.distance)),
+    phrase: r.phrase,
+    hotIndex: Number(r.hotIndex),
+  }));
+}
+
+/** The heat of those of some entries that are still findable. */
+async function hotIndexes(db: Db, ids: string[]): Promise<Map<string, number>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: entries.id, hotIndex: entries.hotIndex })
+    .from(entries)
+    .where(and(inArray(entries.id, ids), findable));
+  return new Map(rows.map((r) => [r.id, Number(r.hotIndex)]));
+}
+
+/**
+ * The window from the champion lists (champions.ts) when they prove it, else null. A query whose
+ * phrase is not its single word (the word typed twice) is left to the full ranking.
+ */
+async function championRanking(db: Db, q: EntryQuery, window: number, rum: boolean) {
+  if (q.words.length === 1 && q.phrase !== q.all) return null;
+  const found = await championCandidates(
+    db,
+    q.words,
+    window,
+    (ids) => scoreEntries(db, q, ids, rum),
+    (ids) => hotIndexes(db, ids),
+  );
+  if (!found) return null;
+  const total = found.exact
+    ? found.total
+    : Math.max(await estimateMatches(db, q.all), found.candidates.length);
+  return { candidates: found.candidates, total, exact: found.exact };
+}
+
+/** What tests may fix about a search: the full ranking's path, the window, the champion lists. */
+export interface SearchTuning {
+  path?: "rum" | "gin";
+  window?: number;
+  champions?: boolean;
 }
 
 /** The ranked window of a query's matches: every page of the query is a slice of it. */
@@ -203,7 +276,8 @@ export interface RankedMatches {
   candidates: Candidate[];
   total: number;
   exact: boolean;
-  path: "rum" | "gin";
+  /** How the window was found: champion lists, or ranking every match with RUM or GIN. */
+  path: "champions" | "rum" | "gin";
 }
 
 /**
@@ -214,17 +288,25 @@ export interface RankedMatches {
  * search.test.ts checks on PostgreSQL. The path is the RUM index's when the database has a valid
  * one (hasRumIndex), else GIN; tests force one with `tuning.path`.
  *
- * Two statements in a transaction (settings, candidates; a third for the estimated total of a
- * common word on RUM), whatever the page.
+ * First the champion lists (champions.ts): when every word has one and its bounds prove the
+ * window, two or three statements that read no more than a few thousand list rows and the
+ * documents of the few entries that could reach the window. Otherwise two statements in a
+ * transaction (settings, candidates; a third for the estimated total of a common word on RUM),
+ * whatever the page.
  */
 export async function rankMatches(
   db: Db,
   q: EntryQuery,
-  /** Tests pick the path and shrink the window. */
-  tuning: { path?: "rum" | "gin"; window?: number } = {},
+  /** Tests pick the path, shrink the window, and turn the champion lists off. */
+  tuning: SearchTuning = {},
 ): Promise<RankedMatches> {
   const window = tuning.window ?? RANK_WINDOW;
-  const path = tuning.path ?? ((await hasRumIndex(db)) ? "rum" : "gin");
+  const rum = await hasRumIndex(db);
+  const path = tuning.path ?? (rum ? "rum" : "gin");
+  if (tuning.champions !== false) {
+    const early = await championRanking(db, q, window, rum);
+    if (early) return { ...early, candidates: rankCandidates(early.candidates), path: "champions" };
+  }
   const found = await db.transaction((tx) =>
     path === "rum" ? rumCandidates(tx, q, window) : ginCandidates(tx, q, window),
   );
@@ -258,7 +340,7 @@ export async function rankedPage(db: Tx, ranked: RankedMatches, offset: number, 
 export async function searchEntryPage(
   db: Db,
   q: EntryQuery & { offset: number; limit: number },
-  tuning: { path?: "rum" | "gin"; window?: number } = {},
+  tuning: SearchTuning = {},
 ) {
   return rankedPage(db, await rankMatches(db, q, tuning), q.offset, q.limit);
 }

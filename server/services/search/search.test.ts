@@ -12,6 +12,7 @@ import { segmentQuery } from "../../lib/segment.ts";
 import { deleteEntry, insertEntry, updateEntry, type NewEntry } from "../entries/write.ts";
 import { reindexAllEntries } from "./index-entry.ts";
 import { hasRumIndex, searchEntryPage } from "./queries.ts";
+import { buildChampionList, refreshChampionLists } from "./champions.ts";
 import { rumDistance, rumScore } from "./relevance.ts";
 import { entryQuery } from "./search.ts";
 import fc from "fast-check";
@@ -391,6 +392,116 @@ describe("ranking over all matches (queries.ts, relevance.ts)", () => {
       { numRuns: 25 },
     );
   }, 180_000);
+});
+
+describe("champion lists (champions.ts)", () => {
+  it("give exactly the pages of ranking every match, or step aside, as documents come and go", async () => {
+    const rum = await hasRumIndex(db());
+    let used = 0;
+    let stepped = 0;
+    // Mostly documents holding the words, and lists shorter than the matches: the case that needs
+    // the bounds (complete lists prove nothing).
+    const doc = fc.record({
+      words: fc.oneof(
+        fc.constant<number[]>([0, 1, 2]),
+        fc.subarray([0, 1, 2], { minLength: 1 }),
+        fc.constant<number[]>([]),
+      ),
+      field: fc.constantFrom("title", "summary", "content"),
+      repeat: fc.integer({ min: 1, max: 3 }),
+      hot: fc.constantFrom(0, 0, 3, 50, 2000),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        // Documents written before the lists are built, and after (kept in step by noteDocument);
+        // some of the first removed or rewritten after.
+        fc.array(doc, { minLength: 4, maxLength: 16 }),
+        fc.array(doc, { maxLength: 6 }),
+        fc.array(fc.record({ at: fc.nat(), change: fc.constantFrom("delete", "rewrite") }), { maxLength: 3 }),
+        fc.constantFrom(1, 2, 3, 6, 50),
+        fc.constantFrom("a", "a b", "c a", "b", "a b c"),
+        fc.constantFrom(1, 2, 3, 400),
+        async (before, after, changes, size, shape, window) => {
+          const words = [token(), token(), token()];
+          const textOf = (d: (typeof before)[number]) =>
+            `样本 ${Array.from({ length: d.repeat }, () => d.words.map((w) => words[w]).join(" ")).join(" 。")}`;
+          const write = async (d: (typeof before)[number]) => {
+            const e = await makeEntry({ [d.field]: textOf(d) });
+            if (d.hot) await db().update(entries).set({ hotIndex: d.hot }).where(eq(entries.id, e.id));
+            return e;
+          };
+          const made = [];
+          for (const d of before) made.push(await write(d));
+          for (const w of words) await buildChampionList(db(), w, { rum, size });
+          for (const d of after) await write(d);
+          for (const { at, change } of changes) {
+            const e = made[at % made.length];
+            if (change === "delete") await db().transaction((tx) => deleteEntry(tx, e));
+            else
+              await db().transaction((tx) =>
+                updateEntry(tx, e, { title: `改写 ${words[at % 3]} ${words[at % 3]}`, content: "" }),
+              );
+          }
+          const query = shape.replace(/[abc]/g, (c) => words["abc".indexOf(c)]);
+          const q = { ...entryQuery(segmentQuery(query)), offset: 0, limit: 400 };
+          const early = await searchEntryPage(db(), q, { window });
+          const full = await searchEntryPage(db(), q, { path: "gin", window, champions: false });
+          if (early.path !== "champions") {
+            stepped++;
+            return;
+          }
+          used++;
+          const relevances = (r: typeof early) => r.rows.map((x) => x.relevance).sort((a, b) => b - a);
+          expect(relevances(early)).toEqual(relevances(full));
+          // The same pages, unless relevance ties straddle the window's edge (one word: then which
+          // of the tied entries get in is the lists' choice).
+          const all = await searchEntryPage(db(), q, { path: "gin", window: 1000, champions: false });
+          const ranked = all.rows.map((x) => x.relevance).sort((a, b) => b - a);
+          const tieAtEdge = ranked.length > window && ranked[window - 1] === ranked[window];
+          if (!tieAtEdge) expect(early.rows.map((r) => r.entry.id)).toEqual(full.rows.map((r) => r.entry.id));
+          if (early.exact) expect(early.total).toBe(full.total);
+          else expect(early.total).toBeGreaterThanOrEqual(early.rows.length);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    // Both ways were taken: the lists answered some searches and stepped aside for others.
+    expect(used).toBeGreaterThan(0);
+    expect(stepped).toBeGreaterThan(0);
+  }, 240_000);
+
+  it("step aside when an entry in no list could still be best (the sum of the bounds)", async () => {
+    const rum = await hasRumIndex(db());
+    const [a, b] = [token(), token()];
+    // a twice in the title, b in the content: in a's list (size 1), not in b's; both words: 0.82.
+    await makeEntry({ title: `${a} 与 ${a}`, content: `提到 ${b}` });
+    // b three times in the title, no a: b's list.
+    await makeEntry({ title: `${b} ${b} ${b}` });
+    // b twice in the title, a in the abstract: in no list, yet the best of both words (0.88).
+    const best = await makeEntry({ title: `${b} 和 ${b}`, summary: `${a}` });
+    for (const w of [a, b]) await buildChampionList(db(), w, { rum, size: 1 });
+    const q = { ...entryQuery([a, b]), offset: 0, limit: 1 };
+    const found = await searchEntryPage(db(), q, { window: 1 });
+    expect(found.path).not.toBe("champions");
+    expect(found.rows[0].entry.id).toBe(best.id);
+  });
+
+  it("are built by the job for the words the statistics call common, and dropped by a full reindex", async () => {
+    const t = token();
+    for (let i = 0; i < 30; i++)
+      await makeEntry({ title: `常见 ${t} ${i}`, content: `${t} 第 ${i} 篇`.repeat((i % 4) + 1) });
+    const built = await refreshChampionLists(db(), { rum: await hasRumIndex(db()), minMatches: 1, size: 5 });
+    expect(built.words).toBeGreaterThan(0);
+    const q = { ...entryQuery([t]), offset: 0, limit: 20 };
+    // The word may be too rare in the shared database to be among the commonest: build it here too.
+    await buildChampionList(db(), t, { rum: await hasRumIndex(db()), size: 5 });
+    const early = await searchEntryPage(db(), q, { window: 4 });
+    expect(early.path).toBe("champions");
+    const full = await searchEntryPage(db(), q, { path: "gin", window: 4, champions: false });
+    expect(early.rows.map((r) => r.relevance)).toEqual(full.rows.map((r) => r.relevance));
+    await reindexAllEntries(db());
+    expect((await searchEntryPage(db(), q, { window: 4 })).path).not.toBe("champions");
+  }, 120_000);
 });
 
 describe("GET /api/search: the query rule (spec §5)", () => {

@@ -1,0 +1,317 @@
+import { sql } from "drizzle-orm";
+import type { Db, Tx } from "../../../db/client.ts";
+import { searchChampions, searchChampionWords } from "../../../db/schema/index.ts";
+import { relevance, relevanceFromDistance, rumDistance, rumScore, type WordPositions } from "./relevance.ts";
+
+/**
+ * Champion lists: how a search for common words stops early instead of ranking every match.
+ *
+ * A search ranks the RANK_WINDOW (400) most relevant of all its matches (queries.ts). For a word in
+ * 100,000 documents that means scoring all 100,000, on the RUM path too (its index sorts every match
+ * in memory): 145 ms at a million entries. But relevance (relevance.ts) is a sum over the query's
+ * words of each word's own share, which depends on that word's positions alone. So, for each
+ * frequent word, we keep the entries where the word alone scores highest (its champion list, the
+ * `size` best) and the bound no other entry holding the word reaches:
+ *
+ *   every findable entry holding w and not in list(w) has  share_w(entry) ≤ bound(w)
+ *
+ * (the textbook "champion list" of Manning, Raghavan and Schütze, ch. 7, made exact by the bound,
+ * as in Fagin's threshold algorithm). A search whose words all have lists then needs only the
+ * lists (championCandidates): an entry in no list scores at most Σ bound(w); an entry in some lists
+ * at most its known shares plus the bounds of the others. When the window's last entry scores above
+ * every such bound, the window is what ranking every match gives (for one word, up to which of
+ * entries tied with the window's last get in, as on the RUM path). When it does not (words seldom together, or lists too short) the
+ * search falls back to ranking every match, as before. search.test.ts checks the two agree.
+ *
+ * Which words: those PostgreSQL's statistics of entry_search.document call most common
+ * (pg_stats.most_common_elems) with at least MIN_MATCHES estimated matches; the search-champions
+ * job rebuilds them hourly. Between builds index-entry.ts keeps every list true on each write of a
+ * document (noteDocument): an entry scoring above the bound joins the list, any other leaves it.
+ */
+
+/** The search-champions job's cron: every hour, at minute 40. */
+export const SEARCH_CHAMPIONS_CRON = "40 * * * *";
+
+/** Entries a list keeps: five windows, so that two or three common words still meet in them. */
+export const CHAMPION_LIST_SIZE = 2000;
+/** Words with fewer matches than this rank fast enough in full (a few milliseconds on RUM). */
+export const CHAMPION_MIN_MATCHES = 3000;
+/** Entries a multi-word search may score one by one before it gives up and ranks every match. */
+const VERIFY_MAX = 2500;
+/**
+ * Shares are stored as float8 of a float4 score, and a query's score is the float4 of a float8 sum:
+ * bounds are compared with this relative margin, so rounding can only make the path fall back.
+ */
+const EPSILON = 1e-5;
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+
+const quote = (word: string) => `'${word.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+
+/** The share of one word in one document: relevance.ts for a one-word query. */
+export function wordShare(found: WordPositions): number {
+  return relevance([found]);
+}
+
+/**
+ * Builds (or rebuilds) the champion list of one word. First the word is marked as being built
+ * (bound -1, committed) so that documents written meanwhile join it (noteDocument: any share beats
+ * -1); then, holding the word's row, the best `size` are read and written with their bound. A
+ * document written concurrently either was committed before the read (and is in it) or waits for
+ * the row (and then sees the new bound).
+ *
+ * RUM (where the database has the index) reads the best straight from the index in score order;
+ * otherwise every match is scored here (relevance.ts), fine at PGlite's sizes.
+ */
+export async function buildChampionList(
+  db: Db,
+  word: string,
+  opts: { rum: boolean; size?: number },
+): Promise<{ word: string; size: number; bound: number; matches: number }> {
+  const size = opts.size ?? CHAMPION_LIST_SIZE;
+  await db
+    .insert(searchChampionWords)
+    .values({ word, bound: -1 })
+    .onConflictDoUpdate({ target: searchChampionWords.word, set: { bound: -1 } });
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${searchChampionWords} where word = ${word} for update`);
+    const tsquery = quote(word);
+    let best: { entryId: string; impact: number }[];
+    let bound = 0;
+    if (opts.rum) {
+      // One more than the list: that last row's share is the bound. The index orders by score
+      // exactly, so no entry after it scores more (ties with it may be on either side).
+      await tx.execute(
+        sql`select set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true), set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`,
+      );
+      const rows = rowsOf<{ entryId: string; distance: number }>(
+        await tx.execute(sql`
+          select entry_id as "entryId", (document <=> ${tsquery}::tsquery)::float8 as distance
+          from entry_search where document @@ ${tsquery}::tsquery
+          order by document <=> ${tsquery}::tsquery limit ${size + 1}`),
+      );
+      best = rows.map((r) => ({ entryId: r.entryId, impact: relevanceFromDistance(Number(r.distance)) }));
+      if (best.length > size) bound = best.pop()!.impact;
+    } else {
+      await tx.execute(
+        sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('jit', 'off', true)`,
+      );
+      const rows = rowsOf<{ entryId: string; positions: number[] | null; weights: string[] | null }>(
+        await tx.execute(sql`
+          select s.entry_id as "entryId", u.positions, u.weights
+          from entry_search s cross join lateral unnest(s.document) u
+          where s.document @@ ${tsquery}::tsquery and u.lexeme = ${word}`),
+      );
+      const scored = rows.map((r) => ({
+        entryId: r.entryId,
+        impact: relevanceFromDistance(rumDistance(rumScore([r]))),
+      }));
+      scored.sort(
+        (a, b) => b.impact - a.impact || (a.entryId < b.entryId ? 1 : a.entryId > b.entryId ? -1 : 0),
+      );
+      if (scored.length > size) bound = scored[size].impact;
+      best = scored.slice(0, size);
+    }
+    const matches = best.length + (bound > 0 ? size : 0);
+    await tx.delete(searchChampions).where(sql`${searchChampions.word} = ${word}`);
+    if (best.length) {
+      await tx.execute(sql`
+        insert into ${searchChampions} (word, entry_id, impact)
+        select ${word}, id, impact
+        from unnest(${sql.param(best.map((b) => b.entryId))}::text[], ${sql.param(best.map((b) => b.impact))}::float8[])
+             as f(id, impact)`);
+    }
+    await tx
+      .update(searchChampionWords)
+      .set({ bound, builtAt: new Date(), matches })
+      .where(sql`${searchChampionWords.word} = ${word}`);
+    return { word, size: best.length, bound, matches };
+  });
+}
+
+/**
+ * The words that deserve a list: PostgreSQL's most common lexemes of entry_search.document (after
+ * an ANALYZE, so they are current) with at least `minMatches` estimated matches, commonest first.
+ */
+export async function frequentWords(db: Db, minMatches = CHAMPION_MIN_MATCHES): Promise<string[]> {
+  await db.execute(sql`analyze entry_search`);
+  const rows = rowsOf<{ word: string; matches: number }>(
+    await db.execute(sql`
+      select e.word, e.freq * greatest(c.reltuples, 0) as matches
+      from pg_stats s
+      cross join lateral unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as e(word, freq)
+      join pg_class c on c.oid = 'entry_search'::regclass
+      where s.schemaname = current_schema() and s.tablename = 'entry_search' and s.attname = 'document'
+        and e.word is not null
+      order by e.freq desc`),
+  );
+  return rows.filter((r) => Number(r.matches) >= minMatches).map((r) => r.word);
+}
+
+/**
+ * The search-champions job: a list for every frequent word (frequentWords), each rebuilt with a
+ * fresh bound, one word per transaction. Lists of words no longer frequent stay, kept in step.
+ */
+export async function refreshChampionLists(
+  db: Db,
+  opts: { rum: boolean; minMatches?: number; size?: number; onWord?: (word: string) => void },
+): Promise<{ words: number }> {
+  const words = await frequentWords(db, opts.minMatches);
+  for (const word of words) {
+    await buildChampionList(db, word, opts);
+    opts.onWord?.(word);
+  }
+  return { words: words.length };
+}
+
+/**
+ * Keeps the lists true after an entry's document was written or removed (index-entry.ts, in the
+ * same transaction): the entry leaves every list, then joins those of its words it scores above the
+ * bound for. The words' rows are read FOR SHARE, so a rebuild of one of them (buildChampionList,
+ * FOR UPDATE) either sees this document or makes it wait for the new bound.
+ */
+export async function noteDocument(tx: Tx, entryId: string, written: boolean): Promise<void> {
+  await tx.delete(searchChampions).where(sql`${searchChampions.entryId} = ${entryId}`);
+  if (!written) return;
+  const rows = rowsOf<{ word: string; bound: number; positions: number[] | null; weights: string[] | null }>(
+    await tx.execute(sql`
+      select w.word, w.bound, u.positions, u.weights
+      from entry_search s cross join lateral unnest(s.document) u
+      join ${searchChampionWords} w on w.word = u.lexeme
+      where s.entry_id = ${entryId}
+      order by w.word
+      for share of w`),
+  );
+  const joining = rows
+    .map((r) => ({ word: r.word, impact: wordShare(r) }))
+    .filter((r, i) => r.impact > Number(rows[i].bound));
+  if (!joining.length) return;
+  await tx.execute(sql`
+    insert into ${searchChampions} (word, entry_id, impact)
+    select word, ${entryId}, impact
+    from unnest(${sql.param(joining.map((j) => j.word))}::text[], ${sql.param(joining.map((j) => j.impact))}::float8[])
+         as f(word, impact)`);
+}
+
+/** Every list gone (reindexAllEntries rewrites documents without noteDocument): searches rank in full until rebuilt. */
+export async function dropChampionLists(db: Db | Tx): Promise<void> {
+  await db.delete(searchChampionWords);
+}
+
+/** An entry a champion search must score from its document. */
+export interface Verified {
+  entryId: string;
+  relevance: number;
+  phrase: boolean;
+  hotIndex: number;
+}
+
+/**
+ * The window from the champion lists, or null when they cannot prove it (a word without a usable
+ * list, or the bound check failing): the caller then ranks every match.
+ *
+ * One statement reads the lists. For one word, the list's best `window` are the answer when the
+ * last of them beats the bound (shares are relevances). For more, each entry in some list gets an
+ * upper bound (its known shares plus the others' bounds); those that could reach the window are
+ * scored from their documents (`score`, one statement), and the answer stands when the window's
+ * last entry beats both Σ bounds and every entry left unscored. `total` is exact only when every
+ * list is complete (0 otherwise: the caller estimates it).
+ */
+export async function championCandidates(
+  db: Db | Tx,
+  words: string[],
+  window: number,
+  score: (ids: string[]) => Promise<Verified[]>,
+  hotIndexes: (ids: string[]) => Promise<Map<string, number>>,
+): Promise<{ candidates: Verified[]; exact: boolean; total: number } | null> {
+  // One word needs only the best `window` of its list (search_champions_rank_idx), and the size of
+  // a complete list; more words need whole lists. As one string a word: 2,000 rows parse faster so.
+  const rows = rowsOf<{ word: string; bound: number; list: string | null; size: number | null }>(
+    await db.execute(sql`
+      select w.word, w.bound,
+             (select string_agg(c.entry_id || ' ' || c.impact::text, ',')
+              from (select entry_id, impact from ${searchChampions} c where c.word = w.word
+                    order by c.impact desc, c.entry_id desc limit ${words.length === 1 ? window : null}) c) as list,
+             case when w.bound = 0 then (select count(*)::int from ${searchChampions} c where c.word = w.word) end as size
+      from ${searchChampionWords} w where w.word = any(${sql.param(words)}::text[])`),
+  );
+  if (rows.length < words.length || rows.some((r) => Number(r.bound) < 0)) return null;
+  const lists = words.map((word) => {
+    const row = rows.find((r) => r.word === word)!;
+    const entries = new Map<string, number>();
+    for (const item of row.list ? row.list.split(",") : []) {
+      const space = item.indexOf(" ");
+      entries.set(item.slice(0, space), Number(item.slice(space + 1)));
+    }
+    return { bound: Number(row.bound), entries, size: Number(row.size ?? 0) };
+  });
+  const boundSum = lists.reduce((sum, l) => sum + l.bound, 0);
+  // Every list complete (bound 0, fewer matches than a list holds): every match is in them all.
+  const complete = lists.every((l) => l.bound === 0);
+  const byNewest = (a: { entryId: string }, b: { entryId: string }) =>
+    a.entryId < b.entryId ? 1 : a.entryId > b.entryId ? -1 : 0;
+
+  if (lists.length === 1) {
+    const [only] = lists;
+    const best = [...only.entries]
+      .map(([entryId, impact]) => ({ entryId, impact }))
+      .sort((a, b) => b.impact - a.impact || byNewest(a, b));
+    const top = best.slice(0, window);
+    // The share is the relevance, computed alike for the list and its bound: no margin needed. An
+    // entry outside may tie the window's last one; which of tied entries get in at the window's
+    // edge is then the lists' choice, as it is the RUM index's on the full path.
+    if (!complete && (top.length < window || top[top.length - 1].impact < only.bound)) return null;
+    // Entries unpublished since they were listed left their lists (noteDocument); the join below
+    // only guards against a row deleted under us.
+    const heat = await hotIndexes(top.map((t) => t.entryId));
+    const candidates = top.flatMap((t) =>
+      heat.has(t.entryId)
+        ? [{ entryId: t.entryId, relevance: t.impact, phrase: true, hotIndex: heat.get(t.entryId)! }]
+        : [],
+    );
+    if (candidates.length < top.length && !complete) return null;
+    return { candidates, exact: complete, total: complete ? only.size : 0 };
+  }
+
+  // Upper bounds: known shares, plus the bound of each list the entry is not in.
+  const union = new Map<string, { known: number; upper: number; full: boolean }>();
+  for (const list of lists) {
+    for (const [entryId, impact] of list.entries) {
+      const seen = union.get(entryId) ?? { known: 0, upper: 0, full: false };
+      seen.known += impact;
+      union.set(entryId, seen);
+    }
+  }
+  const fullScores: number[] = [];
+  for (const [entryId, u] of union) {
+    let upper = u.known;
+    let full = true;
+    for (const list of lists) {
+      if (!list.entries.has(entryId)) {
+        upper += list.bound;
+        full = false;
+      }
+    }
+    u.upper = upper;
+    u.full = full;
+    if (full) fullScores.push(upper);
+  }
+  fullScores.sort((a, b) => b - a);
+  // Entries in every list are matches with a known score: the window's last of them is a floor.
+  const floor = fullScores.length >= window ? fullScores[window - 1] : 0;
+  const threshold = complete ? 0 : Math.max(floor, boundSum) * (1 - EPSILON);
+  const toVerify = [...union].filter(([, u]) => u.upper >= threshold).map(([entryId]) => entryId);
+  if (toVerify.length > VERIFY_MAX) return null;
+  const verified = (await score(toVerify)).sort((a, b) => b.relevance - a.relevance || byNewest(a, b));
+  const top = verified.slice(0, window);
+  if (complete) return { candidates: top, exact: true, total: verified.length };
+  if (top.length < window) return null;
+  const last = top[top.length - 1].relevance;
+  if (last <= boundSum * (1 + EPSILON)) return null;
+  const verifiedIds = new Set(toVerify);
+  for (const [entryId, u] of union) {
+    if (!verifiedIds.has(entryId) && u.upper >= last * (1 - EPSILON)) return null;
+  }
+  return { candidates: top, exact: false, total: 0 };
+}
