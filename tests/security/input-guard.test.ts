@@ -53,6 +53,28 @@ describe("NUL bytes and unknown methods", () => {
     expect(form.json().d.field).toBe("email");
   });
 
+  // Found by the fuzz test (seed 251452586): "1e309" passed Ajv as Infinity, skipping maximum,
+  // and PostgreSQL refused it as a LIMIT.
+  it("answers 400 naming the field for numbers past float8 (1e309, Infinity)", async () => {
+    for (const url of [
+      "/api/booklets/getHot?limit=1e309",
+      "/api/booklets/getHot?limit=Infinity",
+      "/api/booklets/getHot?limit=-1e309",
+    ]) {
+      const res = await call(nugget.app, "GET", url);
+      expect([url, res.status, res.s, res.d?.field]).toEqual([url, 400, 400, "limit"]);
+    }
+    // JSON.parse reads 1e309 as Infinity too.
+    const { auth } = await registerByEmail(nugget);
+    const res = await nugget.app.inject({
+      method: "POST",
+      url: "/api/booklets",
+      headers: { "content-type": "application/json", uid: auth.uid, client: auth.client, token: auth.token },
+      payload: '{"title": "小册", "price": 1e309}',
+    });
+    expect([res.statusCode, res.json().d?.field]).toEqual([400, "price"]);
+  });
+
   it("answers 405 with Allow for methods the site does not route", async () => {
     for (const method of ["TRACE", "PROPFIND"] as const) {
       const res = await nugget.app.inject({ method, url: "/" });
