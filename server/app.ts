@@ -306,7 +306,10 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   }
   await jobs.work("search-champions", async () => {
     const db = database.db;
-    app.log.info(await refreshChampionLists(db, { rum: await hasRumIndex(db) }), "search champion lists built");
+    app.log.info(
+      await refreshChampionLists(db, { rum: await hasRumIndex(db) }),
+      "search champion lists built",
+    );
   });
   await jobs.schedule("search-champions", SEARCH_CHAMPIONS_CRON);
   if (outbox) devOutboxRoutes(app, outbox, config.siteName);
