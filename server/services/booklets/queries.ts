@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { bookletSections, booklets, orders, users } from "../../../db/schema/index.ts";
 import type { BookletSort } from "./schema.ts";
+import { keysetAfter } from "../../lib/keyset.ts";
 
 export type BookletRow = typeof booklets.$inferSelect;
 export type SectionRow = typeof bookletSections.$inferSelect;
@@ -59,9 +60,7 @@ export async function bookletsPage(db: Tx, f: ListFilter): Promise<BookletRow[]>
     f.categoryId ? eq(booklets.categoryId, f.categoryId) : undefined,
     f.userId ? eq(booklets.userId, f.userId) : undefined,
   ];
-  if (f.before) {
-    where.push(or(lt(key, f.before.value), and(eq(key, f.before.value), lt(booklets.id, f.before.id))));
-  }
+  where.push(keysetAfter(key, booklets.id, f.before));
   return db
     .select()
     .from(booklets)

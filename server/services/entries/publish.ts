@@ -20,6 +20,7 @@ import {
   type ShareType,
 } from "./publish-rules.ts";
 import { notifyFollowers } from "../notifications/notify.ts";
+import { keysetAfter } from "../../lib/keyset.ts";
 
 /**
  * Publishing shared links (spec §7 Entries: entryPublish, entryUpdate, entryDel, getEntry, and the
@@ -166,7 +167,8 @@ async function ownEntriesPage(
     isNull(entries.deletedAt),
   ];
   // (createdAt, id) < pointer walks entries_user_created_idx (userId, createdAt, id) backward.
-  if (pointer) where.push(sql`(${entries.createdAt}, ${entries.id}) < (${pointer.value}, ${pointer.id})`);
+  const after = keysetAfter(entries.createdAt, entries.id, pointer);
+  if (after) where.push(after);
   return db
     .select()
     .from(entries)

@@ -25,6 +25,7 @@ import {
   users,
 } from "../../../db/schema/index.ts";
 import type { Pointer } from "../../lib/pagination.ts";
+import { keysetAfter } from "../../lib/keyset.ts";
 
 /**
  * An entry as lists need it: every column but the body. A column article's Markdown can run to
@@ -104,7 +105,8 @@ export function feedQuery(db: Tx, f: FeedFilter) {
       on ${tagSubscriptions.tagId} = ${entryTags.tagId} and ${tagSubscriptions.userId} = ${f.subscribedBy}
       where ${entryTags.entryId} = ${entries.id})`);
   }
-  if (f.pointer) where.push(sql`(${column}, ${entries.id}) < (${f.pointer.value}, ${f.pointer.id})`);
+  const after = keysetAfter(column, entries.id, f.pointer);
+  if (after) where.push(after);
   return db
     .select({ entry: entryListColumns, user: authorColumns })
     .from(entries)

@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { entries, entryTags, follows, tagSubscriptions, users } from "../../../db/schema/index.ts";
 import type { Pointer } from "../../lib/pagination.ts";
+import { keysetAfter } from "../../lib/keyset.ts";
 
 /**
  * Locks the given user rows in id order and answers the ids found. Every follow transaction locks
@@ -101,12 +102,7 @@ export async function followPage(
 ) {
   const mine = side === "followers" ? follows.followeeId : follows.followerId;
   const other = side === "followers" ? follows.followerId : follows.followeeId;
-  const after = pointer
-    ? or(
-        lt(follows.createdAt, pointer.value),
-        and(eq(follows.createdAt, pointer.value), lt(other, pointer.id)),
-      )
-    : undefined;
+  const after = keysetAfter(follows.createdAt, other, pointer);
   return db
     .select({ user: users, followedAt: follows.createdAt })
     .from(follows)

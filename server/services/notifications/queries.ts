@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lt, notExists, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, notExists, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "../../../db/client.ts";
 import {
@@ -12,10 +12,11 @@ import {
   users,
 } from "../../../db/schema/index.ts";
 import type { Pointer } from "../../lib/pagination.ts";
+import { keysetAfter } from "../../lib/keyset.ts";
 
 /** Rows strictly after the pointer in (createdAt desc, id desc) order. */
 const after = (t: { createdAt: PgColumn; id: PgColumn }, p: Pointer<Date>) =>
-  or(lt(t.createdAt, p.value), and(eq(t.createdAt, p.value), lt(t.id, p.id)));
+  keysetAfter(t.createdAt, t.id, p);
 
 /** The recipient's unchecked notifications (the partial notifications_unread_idx answers it). */
 export async function countUnreadUser(db: Tx, userId: string): Promise<number> {

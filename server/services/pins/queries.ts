@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { pinLikes, pins } from "../../../db/schema/index.ts";
+import { keysetAfter } from "../../lib/keyset.ts";
 
 export type PinRow = typeof pins.$inferSelect;
 
@@ -23,12 +24,7 @@ export async function lockPin(tx: Tx, id: string): Promise<PinRow | undefined> {
 
 /** Live pins newest first after the (createdAt, id) pointer; pins_created_idx serves it. */
 export async function pinsBefore(db: Tx, before: { createdAt: Date; id: string } | null, limit: number) {
-  const after = before
-    ? or(
-        lt(pins.createdAt, before.createdAt),
-        and(eq(pins.createdAt, before.createdAt), lt(pins.id, before.id)),
-      )
-    : undefined;
+  const after = keysetAfter(pins.createdAt, pins.id, before && { value: before.createdAt, id: before.id });
   return db
     .select()
     .from(pins)

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { entries, tags, users, voteAnswers, voteOptions } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 import type { Pointer } from "../../lib/pagination.ts";
+import { keysetAfter } from "../../lib/keyset.ts";
 
 /**
  * The vote entry's state. `lock` takes a share lock: voters of one vote run side by side, while
@@ -108,9 +109,7 @@ export async function attendersOf(
       and(
         eq(t.entryId, entryId),
         answerId ? eq(t.id, answerId) : undefined,
-        pointer
-          ? or(lt(t.createdAt, pointer.value), and(eq(t.createdAt, pointer.value), lt(t.id, pointer.id)))
-          : undefined,
+        keysetAfter(t.createdAt, t.id, pointer),
       ),
     )
     .orderBy(desc(t.createdAt), desc(t.id))

@@ -3,6 +3,7 @@ import type { Tx } from "../../../db/client.ts";
 import { bills, users, wallets } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 import type { Pointer } from "../../lib/pagination.ts";
+import { keysetAfter } from "../../lib/keyset.ts";
 
 export type WalletRow = typeof wallets.$inferSelect;
 export type BillRow = typeof bills.$inferSelect;
@@ -118,10 +119,7 @@ export async function withdrawalsPage(
   limit: number,
 ) {
   const oldestFirst = status === "pending";
-  const key = sql`(${bills.createdAt}, ${bills.id})`;
-  const after = pointer
-    ? sql`${key} ${sql.raw(oldestFirst ? ">" : "<")} (${pointer.value.toISOString()}::timestamptz, ${pointer.id})`
-    : undefined;
+  const after = keysetAfter(bills.createdAt, bills.id, pointer, oldestFirst ? "asc" : "desc");
   const order = oldestFirst ? asc : desc;
   return db
     .select({
