@@ -18,3 +18,19 @@ export function benchConfig(databaseUrl: string, logLevel: "warn" | "fatal") {
     trackingRetentionDays: 0,
   });
 }
+
+/** The search mix of the bench: common and rare words, one and two of them. */
+export const SEARCH_MIX = [
+  "前端性能",
+  "React",
+  "数据库 索引",
+  "Rust",
+  "微前端",
+  "性能优化",
+  "TypeScript 类型",
+  "Kubernetes",
+  "缓存",
+  "面试",
+  "WebAssembly",
+  "分布式 事务",
+];

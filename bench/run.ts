@@ -28,9 +28,9 @@ import { ensureReferenceData } from "../db/reference-data.ts";
 import { seed } from "../db/seed/seed.ts";
 import { benchPublishing } from "./publish.ts";
 import { buildApp } from "../server/app.ts";
-import { benchConfig } from "./config.ts";
+import { benchConfig, SEARCH_MIX } from "./config.ts";
 import { feedQuery, type FeedFilter } from "../server/services/entries/queries.ts";
-import { decodePointer } from "../server/lib/pagination.ts";
+import { decodePointer } from "../shared/pagination.ts";
 import { hasRumIndex, RUM_INDEX } from "../server/services/search/queries.ts";
 import { refreshChampionLists } from "../server/services/search/champions.ts";
 import type { Caller } from "../server/services/deps.ts";
@@ -191,21 +191,6 @@ interface Scenario {
   /** Paths sent in turn instead of `path` alone (search: a mix of common and rare queries). */
   paths?: string[];
 }
-
-const SEARCH_MIX = [
-  "前端性能",
-  "React",
-  "数据库 索引",
-  "Rust",
-  "微前端",
-  "性能优化",
-  "TypeScript 类型",
-  "Kubernetes",
-  "缓存",
-  "面试",
-  "WebAssembly",
-  "分布式 事务",
-];
 
 const rand = () => Math.floor(Math.random() * 256);
 

@@ -4,7 +4,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { concurrencyLimit } from "./lib/concurrency.ts";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import "../app/load-context.ts";
+import "../shared/load-context.ts";
 import { randomToken } from "./lib/crypto.ts";
 import { ensureCsrfCookie } from "./plugins/session.ts";
 import { presentSelf } from "./services/users/present.ts";

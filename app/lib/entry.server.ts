@@ -1,6 +1,6 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { isAppError } from "../../server/lib/errors";
-import type { EntryDetail } from "../../server/services/entries/entries";
+import { isAppError } from "../../shared/errors";
+import type { EntryDetail } from "../../shared/api-types";
 
 /** The column-article id a post's originalUrl ends with (spec §2: "id from last segment"). */
 export function postIdOf(originalUrl: string): string {

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { isAppError } from "../../server/lib/errors";
+import { isAppError } from "../../shared/errors";
 import { notFound } from "./guards.server";
 import type { EntrySummary } from "./types";
 

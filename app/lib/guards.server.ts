@@ -3,9 +3,9 @@
  * status and the error view: 401 (with a Refresh to "/"), 404, or a redirect.
  */
 import { data, redirect, type AppLoadContext } from "react-router";
-import type { Viewer } from "../load-context";
+import type { Viewer } from "../../shared/load-context";
 // The id rule (24 alphanumeric characters) lives once, beside the id generator.
-import { isRouteId } from "../../server/lib/ids";
+import { isRouteId } from "../../shared/ids";
 
 export interface GuardErrorData {
   message: string;

@@ -1,6 +1,6 @@
 /** The root loader's data, read anywhere in the tree (including the shell and error views). */
 import { useRouteLoaderData } from "react-router";
-import type { Viewer } from "../load-context";
+import type { Viewer } from "../../shared/load-context";
 import { DEFAULT_SITE_NAME } from "./title";
 
 export interface RootData {

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import type { Banner } from "../../server/services/banners/present";
+import type { Banner } from "../../shared/api-types";
 import type { TagSummary, UserSummary } from "./types";
 
 export interface Sidebar {

@@ -5,16 +5,9 @@ import { randomBytes } from "node:crypto";
 const processRandom = randomBytes(5).toString("hex");
 let counter = randomBytes(3).readUIntBE(0, 3);
 
-/** A new 24-character lowercase hex id, time-ordered like a MongoDB ObjectId. */
+/** A new 24-character lowercase hex id (shared/ids.ts HEX_ID), time-ordered like a MongoDB ObjectId. */
 export function newId(date: Date = new Date()): string {
   counter = (counter + 1) % 0x1000000;
   const seconds = Math.floor(date.getTime() / 1000);
   return seconds.toString(16).padStart(8, "0") + processRandom + counter.toString(16).padStart(6, "0");
-}
-
-/** The spec's id rule for routes: 24 alphanumeric characters. */
-export const ROUTE_ID = /^[0-9a-zA-Z]{24}$/;
-
-export function isRouteId(id: string | undefined): id is string {
-  return typeof id === "string" && ROUTE_ID.test(id);
 }

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import type { TocItem } from "../../../server/lib/markdown";
+import type { TocItem } from "../../../shared/api-types";
 import { useCopyNotice, type CopySource } from "./copy-notice";
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { TAGS_MAX } from "../../../server/services/posts/rules";
+import { TAGS_MAX } from "../../../shared/post-rules";
 import { Modal } from "../ui/modal";
 
 export interface CategoryOption {

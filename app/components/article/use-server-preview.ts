@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { TocItem } from "../../../server/lib/markdown";
+import type { TocItem } from "../../../shared/api-types";
 import { api } from "../../lib/api";
 
 export interface Preview {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import type { Banner } from "../../../server/services/banners/present";
+import type { Banner } from "../../../shared/api-types";
 import { safeStorage, type KeyValue } from "../../lib/request-health";
 import { track, trackedUrl } from "../../lib/tracking";
 import "./aside-banners.css";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatCount } from "../../../shared/format";
-import type { PresentedBooklet } from "../../../server/services/booklets/present";
+import type { PresentedBooklet } from "../../../shared/api-types";
 import { formatPrice } from "./format";
 import "./booklets.css";
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import type { PresentedBooklet, PresentedSection } from "../../../server/services/booklets/present";
+import type { PresentedBooklet, PresentedSection } from "../../../shared/api-types";
 import { api, errorMessage } from "../../lib/api";
 import { useShell } from "../shell/shell-context";
 import "./booklets.css";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import type { PresentedOrder } from "../../../server/services/booklets/present";
+import type { PresentedOrder } from "../../../shared/api-types";
 import { api, errorMessage } from "../../lib/api";
 import { useShell } from "../shell/shell-context";
 import { Modal } from "../ui/modal";

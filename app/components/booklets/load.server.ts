@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import { isAppError } from "../../../server/lib/errors";
-import type { PresentedBooklet } from "../../../server/services/booklets/present";
+import { isAppError } from "../../../shared/errors";
+import type { PresentedBooklet } from "../../../shared/api-types";
 
 export type ProfileBookletsType = "book" | "bought";
 

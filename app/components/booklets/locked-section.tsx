@@ -1,4 +1,4 @@
-import type { PresentedBooklet } from "../../../server/services/booklets/present";
+import type { PresentedBooklet } from "../../../shared/api-types";
 import { BuyButton } from "./buy-dialog";
 import { formatPrice } from "./format";
 import "./booklets.css";

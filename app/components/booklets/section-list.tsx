@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { PresentedSection } from "../../../server/services/booklets/present";
+import type { PresentedSection } from "../../../shared/api-types";
 import "./booklets.css";
 
 /**

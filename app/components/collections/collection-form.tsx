@@ -5,7 +5,7 @@ import {
   IMAGE_URL_PATTERN,
   TAG_MAX,
   TITLE_MAX,
-} from "../../../server/services/collections/rules";
+} from "../../../shared/collection-rules";
 import { ApiError, api, errorMessage } from "../../lib/api";
 import { Field } from "../ui/field";
 import { Modal } from "../ui/modal";
@@ -29,7 +29,7 @@ interface CollectionFormProps {
 
 /**
  * Creating or editing a collection set: title, description, background image address, mask colour
- * and topic tag. The limits are the API's own (server/services/collections/rules.ts); a field the
+ * and topic tag. The limits are the API's own (shared/collection-rules.ts); a field the
  * server still refuses is shown under that field.
  */
 export function CollectionForm({ initial, idPrefix = "collection", onSaved, onCancel }: CollectionFormProps) {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { PresentedCollection } from "../../../server/services/collections/present";
+import type { PresentedCollection } from "../../../shared/api-types";
 import { formatCount } from "../../../shared/format";
 import { EmptyState } from "../ui/empty-state";
 import "./collections.css";

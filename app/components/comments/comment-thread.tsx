@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
-import type { CommentPage } from "../../../server/services/comments/comments";
-import type { PresentedComment } from "../../../server/services/comments/present";
+import type { CommentPage, PresentedComment } from "../../../shared/api-types";
 import { api, errorMessage } from "../../lib/api";
 import { useShell } from "../shell/shell-context";
 import { CommentBox } from "./comment-box";

@@ -1,7 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import { isAppError } from "../../../server/lib/errors";
-import type { CommentPage } from "../../../server/services/comments/comments";
-import type { PresentedComment } from "../../../server/services/comments/present";
+import { isAppError } from "../../../shared/errors";
+import type { CommentPage, PresentedComment } from "../../../shared/api-types";
 
 export interface CommentsData {
   page: CommentPage;

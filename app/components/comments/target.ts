@@ -1,5 +1,4 @@
-import type { CommentPage } from "../../../server/services/comments/comments";
-import type { PresentedComment } from "../../../server/services/comments/present";
+import type { CommentPage, PresentedComment } from "../../../shared/api-types";
 import { api } from "../../lib/api";
 
 /** What a comment section is about: an entry (and column article), a pin, a repo or a booklet (entry-shaped URLs). */

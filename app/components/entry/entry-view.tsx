@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { EntryDetail } from "../../../server/services/entries/entries";
+import type { EntryDetail } from "../../../shared/api-types";
 import { formatCount, relativeTime } from "../../../shared/format";
 import { useRecordedViews } from "./use-recorded-views";
 import { TwoColumn } from "../layout/page";

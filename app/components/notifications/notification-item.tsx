@@ -1,11 +1,8 @@
 import { Link } from "react-router";
 import { relativeTime } from "../../../shared/format";
-import type {
-  PresentedNotification,
-  SystemNotification,
-} from "../../../server/services/notifications/present";
+import type { PresentedNotification, SystemNotification } from "../../../shared/api-types";
 import { Avatar } from "../ui/avatar";
-import { describeNotification } from "./describe";
+import { describeNotification } from "../../../shared/describe-notification";
 import "./notifications.css";
 
 /** One user notification; unread ones are highlighted. */

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { relativeTime } from "../../../shared/format";
 import { variantUrl } from "../../../shared/uploads";
-import type { PresentedPin } from "../../../server/services/pins/present";
+import type { PresentedPin } from "../../../shared/api-types";
 import { Avatar } from "../ui/avatar";
 import { PinLikeButton } from "./pin-like-button";
 import "./pins.css";

@@ -1,4 +1,4 @@
-import type { RepoLanguage } from "../../../db/schema/repos";
+import type { RepoLanguage } from "../../../shared/api-types";
 
 /** Percent as GitHub shows it: one decimal, no trailing ".0". */
 export function formatProportion(p: number): string {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatCount } from "../../../shared/format";
-import type { TrendingRepo } from "../../../server/services/repos/present";
+import type { TrendingRepo } from "../../../shared/api-types";
 import { ForkIcon, StarIcon } from "./icons";
 import { LanguageTag } from "./language-bar";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { RepoTranslator } from "../../../server/services/repos/present";
+import type { RepoTranslator } from "../../../shared/api-types";
 import { Avatar } from "../ui/avatar";
 
 /** The repo's owner on the code host (spec §3 Repo user): avatar (or initial) and name. */

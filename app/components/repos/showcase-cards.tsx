@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Showcase } from "../../../server/services/repos/present";
+import type { Showcase } from "../../../shared/api-types";
 import { LanguageTag } from "./language-bar";
 
 /** The showcases (spec §9: 5) as cards: title, description, counts and their first repos. */

@@ -2,11 +2,7 @@ import { useState, type FormEvent } from "react";
 import { api, ApiError, errorMessage } from "../../lib/api";
 import { useShell } from "../shell/shell-context";
 import { Field } from "../ui/field";
-import {
-  checkReceiverEmail,
-  checkReceiverName,
-  RECEIVER_NAME_MAX,
-} from "../../../server/services/invites/rules";
+import { checkReceiverEmail, checkReceiverName, RECEIVER_NAME_MAX } from "../../../shared/invite-rules";
 import "./settings.css";
 
 /** GET /api/sender/{uid}/availableCode's `d` (server/services/invites/invites.ts AvailableCode). */

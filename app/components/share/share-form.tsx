@@ -13,7 +13,7 @@ import {
   SHARE_TYPES,
   type ExtraFlags,
   type ShareType,
-} from "../../../server/services/entries/publish-rules";
+} from "../../../shared/publish-rules";
 import {
   CategoryField,
   FieldError,

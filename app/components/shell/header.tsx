@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { normalizeSearchQuery, SEARCH_MAX } from "../../../shared/search-query";
-import type { Viewer } from "../../load-context";
+import type { Viewer } from "../../../shared/load-context";
 import { deferred } from "../../lib/deferred";
 import { storedRepoState } from "../../lib/repo-state-key";
 import { useThrottledScroll } from "../../lib/use-scroll";

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { Viewer } from "../../load-context";
+import type { Viewer } from "../../../shared/load-context";
 
 export type AuthPanel = "login" | "register";
 export type AlertType = "success" | "error" | "info" | "warning";

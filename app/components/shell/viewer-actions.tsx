@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { formatCount } from "../../../shared/format";
-import type { Viewer } from "../../load-context";
+import type { Viewer } from "../../../shared/load-context";
 import { Avatar } from "../ui/avatar";
 import { Dropdown } from "../ui/dropdown";
 import { useShell } from "./shell-context";

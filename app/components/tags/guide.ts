@@ -1,4 +1,4 @@
-import type { Viewer } from "../../load-context";
+import type { Viewer } from "../../../shared/load-context";
 
 /**
  * The new-user guide of spec §4: a logged-in user who subscribes to no tag yet is sent to

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import type { Attender, VoteState } from "../../../server/services/votes/votes";
+import type { Attender, VoteState } from "../../../shared/api-types";
 
 export interface VoteData {
   state: VoteState;

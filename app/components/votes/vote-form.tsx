@@ -2,14 +2,14 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { useShell } from "../shell/shell-context";
 import { api, ApiError, errorMessage } from "../../lib/api";
-import { chars } from "../../../server/services/entries/publish-rules";
+import { chars } from "../../../shared/publish-rules";
 import {
   checkVoteContent,
   checkVoteOption,
   checkVoteOptions,
   checkVoteTitle,
   VOTE_LIMITS,
-} from "../../../server/services/votes/vote-rules";
+} from "../../../shared/vote-rules";
 import {
   CategoryField,
   FieldError,

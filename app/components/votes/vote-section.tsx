@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import type { Attender, VoteState } from "../../../server/services/votes/votes";
-import { VOTE_LIMITS } from "../../../server/services/votes/vote-rules";
+import type { Attender, VoteState } from "../../../shared/api-types";
+import { VOTE_LIMITS } from "../../../shared/vote-rules";
 import { api, errorMessage } from "../../lib/api";
 import { relativeTime } from "../../../shared/format";
 import { useShell } from "../shell/shell-context";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { PresentedBill } from "../../../server/services/wallet/present";
-import { formatYuan } from "../../../server/services/wallet/rules";
+import type { PresentedBill } from "../../../shared/api-types";
+import { formatYuan } from "../../../shared/wallet-rules";
 import { EmptyState } from "../ui/empty-state";
 import "./wallet.css";
 

@@ -1,12 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
-import type { ApplyRules } from "../../../server/services/wallet/wallet";
-import {
-  checkWithdrawal,
-  formatYuan,
-  parseYuan,
-  type WithdrawField,
-} from "../../../server/services/wallet/rules";
+import type { ApplyRules } from "../../../shared/api-types";
+import { checkWithdrawal, formatYuan, parseYuan, type WithdrawField } from "../../../shared/wallet-rules";
 import { ApiError, errorMessage } from "../../lib/api";
 import { useShell } from "../shell/shell-context";
 import { Field } from "../ui/field";
@@ -15,7 +10,7 @@ import "./wallet.css";
 
 /**
  * 提现 to Alipay. The rules (minimum, maximum, balance, one pending at a time) are the same module
- * the API checks with (server/services/wallet/rules.ts), so the form says what the server would.
+ * the API checks with (shared/wallet-rules.ts), so the form says what the server would.
  */
 export function WithdrawForm({ rules }: { rules: ApplyRules }) {
   const { alert } = useShell();

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, data, useRevalidator } from "react-router";
 import type { Route } from "./+types/withdrawals";
-import { isAppError } from "../../../server/lib/errors";
-import { decodePointer } from "../../../server/lib/pagination";
-import type { PresentedWithdrawal } from "../../../server/services/wallet/present";
-import { formatYuan } from "../../../server/services/wallet/rules";
+import { isAppError } from "../../../shared/errors";
+import { decodePointer } from "../../../shared/pagination";
+import type { PresentedWithdrawal } from "../../../shared/api-types";
+import { formatYuan } from "../../../shared/wallet-rules";
 import { useShell } from "../../components/shell/shell-context";
 import { Avatar } from "../../components/ui/avatar";
 import { EmptyState } from "../../components/ui/empty-state";

@@ -1,9 +1,8 @@
 import { Link, data } from "react-router";
 import type { Route } from "./+types/book-info";
 import { formatCount } from "../../../shared/format";
-import { isAppError } from "../../../server/lib/errors";
-import type { CommentPage } from "../../../server/services/comments/comments";
-import type { PresentedBooklet, PresentedSection } from "../../../server/services/booklets/present";
+import { isAppError } from "../../../shared/errors";
+import type { CommentPage, PresentedBooklet, PresentedSection } from "../../../shared/api-types";
 import { BookletCover } from "../../components/booklets/booklet-card";
 import { BookletManage } from "../../components/booklets/booklet-manage";
 import { BuyButton } from "../../components/booklets/buy-dialog";

@@ -1,11 +1,7 @@
 import { Link, data } from "react-router";
 import type { Route } from "./+types/book-section";
-import { isAppError } from "../../../server/lib/errors";
-import type {
-  PresentedBooklet,
-  PresentedSection,
-  SectionContent,
-} from "../../../server/services/booklets/present";
+import { isAppError } from "../../../shared/errors";
+import type { PresentedBooklet, PresentedSection, SectionContent } from "../../../shared/api-types";
 import { ArticleBody } from "../../components/article/article-view";
 import { LockedSection } from "../../components/booklets/locked-section";
 import { SectionList } from "../../components/booklets/section-list";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/books-index";
-import { isAppError } from "../../../server/lib/errors";
+import { isAppError } from "../../../shared/errors";
 import { CategoryNav } from "../../components/feed/category-nav";
 import { TwoColumn } from "../../components/layout/page";
 import { AppCard, SidebarCard, SidebarFooter } from "../../components/feed/sidebar";

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { data, Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import type { Route } from "./+types/collection-detail";
 import { formatCount, relativeTime } from "../../../shared/format";
-import { isAppError } from "../../../server/lib/errors";
+import { isAppError } from "../../../shared/errors";
 import { CollectionFormDialog } from "../../components/collections/collection-form";
 import type { CollectionSummary } from "../../components/collections/collection-list";
 import {

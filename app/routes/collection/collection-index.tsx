@@ -9,7 +9,7 @@ import { AppCard, SidebarCard, SidebarFooter } from "../../components/feed/sideb
 import { SortTabs } from "../../components/feed/sort-tabs";
 import { TwoColumn } from "../../components/layout/page";
 import { useShell } from "../../components/shell/shell-context";
-import { isAppError } from "../../../server/lib/errors";
+import { isAppError } from "../../../shared/errors";
 import { parseSort } from "../../lib/categories";
 import { notFound } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";

@@ -1,8 +1,8 @@
 import { Link, data } from "react-router";
 import type { Route } from "./+types/post";
 import { relativeTime, formatCount } from "../../../shared/format";
-import type { Article } from "../../../server/services/posts/present";
-import { isAppError } from "../../../server/lib/errors";
+import type { Article } from "../../../shared/api-types";
+import { isAppError } from "../../../shared/errors";
 import { ArticleBody, ArticleToc } from "../../components/article/article-view";
 import { EntryActions } from "../../components/entry/entry-actions";
 import { CommentSection } from "../../components/comments/comment-section";

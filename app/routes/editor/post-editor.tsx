@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, data, useNavigate } from "react-router";
 import type { Route } from "./+types/post-editor";
-import { isAppError } from "../../../server/lib/errors";
-import { TITLE_MAX, charLength } from "../../../server/services/posts/rules";
-import type { Article } from "../../../server/services/posts/present";
+import { isAppError } from "../../../shared/errors";
+import { TITLE_MAX, charLength } from "../../../shared/post-rules";
+import type { Article } from "../../../shared/api-types";
 import { PublishDialog, type TagOption } from "../../components/article/publish-dialog";
 import { useDraftAutosave, type SaveState } from "../../components/article/use-draft-autosave";
 import { useServerPreview } from "../../components/article/use-server-preview";

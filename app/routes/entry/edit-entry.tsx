@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/edit-entry";
 import { PageSection } from "../../components/layout/page";
 import { ShareForm, type ShareValues } from "../../components/share/share-form";
-import { isAppError } from "../../../server/lib/errors";
+import { isAppError } from "../../../shared/errors";
 import { notFound, requireRouteId, requireViewer, type GuardErrorData } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
 

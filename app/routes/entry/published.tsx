@@ -6,7 +6,7 @@ import { useShell } from "../../components/shell/shell-context";
 import { EmptyState } from "../../components/ui/empty-state";
 import { ConfirmDialog } from "../../components/ui/modal";
 import { formatCount, relativeTime } from "../../../shared/format";
-import { isAppError } from "../../../server/lib/errors";
+import { isAppError } from "../../../shared/errors";
 import { api, errorMessage } from "../../lib/api";
 import { notFound, requireViewer } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";

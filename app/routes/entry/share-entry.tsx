@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { PageSection } from "../../components/layout/page";
 import { EMPTY_SHARE, ShareForm } from "../../components/share/share-form";
 import { VoteForm } from "../../components/votes/vote-form";
-import { VOTE_LIMITS } from "../../../server/services/votes/vote-rules";
+import { VOTE_LIMITS } from "../../../shared/vote-rules";
 import { requireViewer } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
 

@@ -6,7 +6,7 @@ import { EmptyState } from "../../components/ui/empty-state";
 import { api } from "../../lib/api";
 import { requireViewer } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
-import { decodePointer } from "../../../server/lib/pagination";
+import { decodePointer } from "../../../shared/pagination";
 
 /** Messages from the site itself, newest first, paged by `pointer`. */
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { EmptyState } from "../../components/ui/empty-state";
 import { api, errorMessage } from "../../lib/api";
 import { requireViewer } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
-import { decodePointer } from "../../../server/lib/pagination";
+import { decodePointer } from "../../../shared/pagination";
 
 /** Likes, comments, replies, follows and new entries addressed to the viewer, newest first. */
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { MissingContent } from "../../components/layout/missing";
 import { PinView } from "../../components/pins/pin-view";
 import { notFound, requireRouteId } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
-import { isAppError } from "../../../server/lib/errors";
+import { isAppError } from "../../../shared/errors";
 
 /** pin: a short post with its comments and sub-comments, read in-process through the pin service. */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -8,7 +8,7 @@ import { Avatar } from "../../components/ui/avatar";
 import { EmptyState } from "../../components/ui/empty-state";
 import { notFound } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
-import { isAppError } from "../../../server/lib/errors";
+import { isAppError } from "../../../shared/errors";
 import "../../components/pins/pins.css";
 
 /** 沸点: the newest pins, a box to write one, and pages by the last pin's pointer. */

@@ -1,9 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/repo-detail";
 import { formatCount, relativeTime } from "../../../shared/format";
-import { isAppError } from "../../../server/lib/errors";
-import type { CommentPage } from "../../../server/services/comments/comments";
-import type { RepoDetail } from "../../../server/services/repos/present";
+import { isAppError } from "../../../shared/errors";
+import type { CommentPage, RepoDetail } from "../../../shared/api-types";
 import { CommentSection } from "../../components/comments/comment-section";
 import { AppCard, SidebarFooter } from "../../components/feed/sidebar";
 import { MissingContent } from "../../components/layout/missing";

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 import type { Route } from "./+types/repo-index";
-import { isAppError } from "../../../server/lib/errors";
+import { isAppError } from "../../../shared/errors";
 import { AppCard, SidebarCard, SidebarFooter } from "../../components/feed/sidebar";
 import { TwoColumn } from "../../components/layout/page";
 import { RepoList } from "../../components/repos/repo-list";

@@ -10,7 +10,6 @@ import { formatCount } from "../../../shared/format";
 import { normalizeSearchQuery } from "../../../shared/validation";
 import { titleMeta } from "../../lib/title";
 import type { EntrySummary } from "../../lib/types";
-import { SEARCH_MAX_PAGE } from "../../../server/services/search/search";
 import { rethrowLimited } from "../../lib/guards.server";
 
 /** The spec's list URL for search (§2): /search?query={word}&page={n}; pages count from 1 here. */
@@ -24,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = normalizeSearchQuery(url.searchParams.get("query") ?? "");
   const asked = Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1;
-  const page = Math.min(Math.max(1, asked), SEARCH_MAX_PAGE + 1);
+  const page = Math.min(Math.max(1, asked), context.services.search.maxPage + 1);
   const now = Date.now();
   if (!query)
     return {

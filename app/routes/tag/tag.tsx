@@ -12,7 +12,7 @@ import { notFound } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
 import type { EntrySummary, TagSummary } from "../../lib/types";
 import { formatCount } from "../../../shared/format";
-import { isAppError } from "../../../server/lib/errors";
+import { isAppError } from "../../../shared/errors";
 
 const SORTS = ENTRY_SORTS.map((s) => s.value);
 

@@ -21,7 +21,7 @@ import { formatCount } from "../../../shared/format";
 import { notFound, requireRouteId } from "../../lib/guards.server";
 import { titleMeta } from "../../lib/title";
 import type { EntrySummary, TagSummary } from "../../lib/types";
-import { decodePointer } from "../../../server/lib/pagination";
+import { decodePointer } from "../../../shared/pagination";
 
 /** The profile tabs (spec §2); book and bought only for booklet authors, bought only for oneself. */
 const TABS = [

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/wallet";
-import { isAppError } from "../../../server/lib/errors";
-import { formatYuan } from "../../../server/services/wallet/rules";
+import { isAppError } from "../../../shared/errors";
+import { formatYuan } from "../../../shared/wallet-rules";
 import { PageSection } from "../../components/layout/page";
 import { BillList } from "../../components/wallet/bill-list";
 import { WithdrawForm } from "../../components/wallet/withdraw-form";

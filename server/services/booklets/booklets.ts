@@ -3,7 +3,7 @@ import { CATEGORIES, CATEGORY_ID } from "../../../db/reference-data.ts";
 import { AppError, badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { renderMarkdown } from "../../lib/markdown.ts";
-import { decodePointer, encodePointer } from "../../lib/pagination.ts";
+import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
 import {
   createPayments,
   PaymentNoticeError,

@@ -7,7 +7,7 @@ import {
   MASK_PATTERN,
   TAG_MAX,
   TITLE_MAX,
-} from "./rules.ts";
+} from "../../../shared/collection-rules.ts";
 
 /** Sets a list page shows (spec §9: collections 30 a page) and the most one page may ask for. */
 export const SET_PAGE_SIZE = 30;

@@ -10,7 +10,7 @@ import { CATEGORY_ID } from "../../../db/reference-data.ts";
 import { comments, entries, users } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 import { deleteEntry, insertEntry, type NewEntry } from "../entries/write.ts";
-import { previewCut } from "../../../app/components/comments/preview.ts";
+import { previewCut } from "../../../shared/comment-preview.ts";
 
 let nugget: NuggetApp;
 useTestApp((n) => (nugget = n));

@@ -2,7 +2,8 @@ import { operationLimiter } from "../../lib/operation-limits.ts";
 import type { CommentTargetType } from "../../../db/schema/social.ts";
 import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
-import { decodePointer, encodePointer } from "../../lib/pagination.ts";
+import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
+import { HEX_ID } from "../../../shared/ids.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { findUserById } from "../users/queries.ts";
 import {
@@ -32,7 +33,6 @@ import { notify } from "../notifications/notify.ts";
 import { isImageUrl } from "../uploads/schema.ts";
 import type { UploadService } from "../uploads/uploads.ts";
 
-const ID = /^[0-9a-f]{24}$/;
 /** Replies shown under each root in a list (topSubCommentList). */
 const TOP_REPLIES = 2;
 const COMMENT_MISSING = "评论不存在";
@@ -94,7 +94,7 @@ export function checkPicList(raw: string[] | string | undefined): string[] {
 function optionalId(raw: string | undefined, field: string): string | null {
   const v = raw?.trim();
   if (!v) return null;
-  if (!ID.test(v)) throw badRequest(`${field} 格式不正确`, field);
+  if (!HEX_ID.test(v)) throw badRequest(`${field} 格式不正确`, field);
   return v;
 }
 
@@ -378,7 +378,7 @@ export function createCommentService(deps: Deps, uploads: Pick<UploadService, "s
         .map((s) => s.trim())
         .filter(Boolean);
       if (ids.length > 50) throw badRequest("最多 50 个 id", "idList");
-      if (ids.some((i) => !ID.test(i))) throw badRequest("idList 格式不正确", "idList");
+      if (ids.some((i) => !HEX_ID.test(i))) throw badRequest("idList 格式不正确", "idList");
       const rows = await commentsByIds(db, ids);
       const byId = new Map(rows.map((r) => [r.id, r]));
       const ordered = ids.map((i) => byId.get(i)).filter((r): r is CommentRow => !!r);

@@ -2,7 +2,13 @@ import { sql } from "drizzle-orm";
 import { tags as tagsTable } from "../../../db/schema/index.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
-import { decodePointer, decodePointerValue, encodePointer, type Pointer } from "../../lib/pagination.ts";
+import {
+  decodePointer,
+  decodePointerValue,
+  encodePointer,
+  type Pointer,
+} from "../../../shared/pagination.ts";
+import { HEX_ID } from "../../../shared/ids.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { entryHydrator } from "./hydrate.ts";
 import { likeFlags, type PresentedEntry } from "./present.ts";
@@ -23,7 +29,6 @@ import {
 
 export { SORTS as FEED_SORTS };
 export const FEED_PAGE_SIZE = 20;
-const HEX_ID = /^[0-9a-f]{24}$/;
 /** A view from the same person (user, or address when logged out) counts once in this window. */
 const VIEW_WINDOW_SECONDS = 30 * 60;
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-
 import type { Tx } from "../../../db/client.ts";
 import { entries, tags, users } from "../../../db/schema/index.ts";
 import { AppError, badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
-import { decodePointer, encodePointer } from "../../lib/pagination.ts";
+import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
 import type { Caller, Deps } from "../deps.ts";
 import type { UploadService } from "../uploads/uploads.ts";
 import { findUserById, type UserRow } from "../users/queries.ts";
@@ -18,7 +18,7 @@ import {
   SHARE_LIMITS,
   SHARE_TYPES,
   type ShareType,
-} from "./publish-rules.ts";
+} from "../../../shared/publish-rules.ts";
 import { notifyFollowers } from "../notifications/notify.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
 

@@ -24,7 +24,7 @@ import {
   tags,
   users,
 } from "../../../db/schema/index.ts";
-import type { Pointer } from "../../lib/pagination.ts";
+import type { Pointer } from "../../../shared/pagination.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { operationLimiter } from "../../lib/operation-limits.ts";
 import { badRequest, notFound, unauthorized } from "../../lib/errors.ts";
-import { decodePointer, encodePointer } from "../../lib/pagination.ts";
+import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { notify } from "../notifications/notify.ts";
 import { presentPublicUser, type PublicUser } from "../users/present.ts";

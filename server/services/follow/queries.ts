@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { entries, entryTags, follows, tagSubscriptions, users } from "../../../db/schema/index.ts";
-import type { Pointer } from "../../lib/pagination.ts";
+import type { Pointer } from "../../../shared/pagination.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
 
 /**

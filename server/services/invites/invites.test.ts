@@ -5,7 +5,7 @@ import type { NuggetApp } from "../../app.ts";
 import { testApp, uniqueEmail, uniqueIp } from "../../../tests/support/app.ts";
 import { startSmtp } from "../../../tests/support/smtp.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
-import { INVITES_PER_DAY } from "./rules.ts";
+import { INVITES_PER_DAY } from "../../../shared/invite-rules.ts";
 
 let nugget: NuggetApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;

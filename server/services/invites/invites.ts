@@ -10,7 +10,7 @@ import {
   inviteCounts,
   lockSender,
 } from "./queries.ts";
-import { checkReceiverEmail, checkReceiverName, INVITES_PER_DAY } from "./rules.ts";
+import { checkReceiverEmail, checkReceiverName, INVITES_PER_DAY } from "../../../shared/invite-rules.ts";
 import type { PostCodeBody } from "./schema.ts";
 
 /** GET /sender/{uid}/availableCode's `d`. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
-import { INVITES_PER_DAY } from "./rules.ts";
+import { INVITES_PER_DAY } from "../../../shared/invite-rules.ts";
 import { PostCodeBody, SenderParams } from "./schema.ts";
 import { INVITES } from "../../lib/rate-limits.ts";
 

@@ -4,7 +4,7 @@ export const SenderParams = Type.Object({
   uid: Type.String({ pattern: "^[0-9a-f]{24}$", description: "发送者 id，必须是当前登录用户" }),
 });
 
-/** Lengths here only bound the input; the real rules (trim, ≤ 20, e-mail format) are in rules.ts. */
+/** Lengths here only bound the input; the real rules (trim, ≤ 20, e-mail format) are in shared/invite-rules.ts. */
 export const PostCodeBody = Type.Object({
   receiverName: Type.String({ maxLength: 100, description: "好友称呼，最多 20 个字符" }),
   receiverEmail: Type.String({ maxLength: 254, description: "好友邮箱（不能是已注册的邮箱）" }),

@@ -8,7 +8,7 @@ import { uniqueIp, useTestApp } from "../../../tests/support/app.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
 import { makeEntry } from "../../../tests/support/factories.ts";
 import { cutComment } from "./present.ts";
-import { describeNotification } from "../../../app/components/notifications/describe.ts";
+import { describeNotification } from "../../../shared/describe-notification.ts";
 
 let nugget: NuggetApp;
 useTestApp((n) => (nugget = n));

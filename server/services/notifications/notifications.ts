@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { systemNotifications, users } from "../../../db/schema/index.ts";
 import { badRequest, forbidden, unauthorized } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
-import { decodePointer, encodePointer } from "../../lib/pagination.ts";
+import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { createLiveCounts, type EventSink } from "./live.ts";
 import { presentNotification, type PresentedNotification, type SystemNotification } from "./present.ts";

@@ -11,7 +11,7 @@ import {
   systemNotifications,
   users,
 } from "../../../db/schema/index.ts";
-import type { Pointer } from "../../lib/pagination.ts";
+import type { Pointer } from "../../../shared/pagination.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
 
 /** Rows strictly after the pointer in (createdAt desc, id desc) order. */

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { randomToken } from "../../lib/crypto.ts";
-import { isAppError } from "../../lib/errors.ts";
+import { isAppError } from "../../../shared/errors.ts";
 import { DEV_DEFAULT_NAME, isOAuthChannel } from "../../lib/oauth.ts";
 import { setSessionCookie } from "../../plugins/session.ts";
 import type { Config } from "../../config.ts";

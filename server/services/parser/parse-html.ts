@@ -3,7 +3,7 @@
  * url) without a DOM: the page's head is all we need and a tolerant scan of <title>, <meta> and <base>
  * is enough for it. Pure functions, so they are tested without a network.
  */
-import { SHARE_LIMITS } from "../entries/publish-rules.ts";
+import { SHARE_LIMITS } from "../../../shared/publish-rules.ts";
 
 export interface PageInfo {
   title: string;

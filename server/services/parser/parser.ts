@@ -1,7 +1,7 @@
 import { badRequest, unauthorized } from "../../lib/errors.ts";
 import { fetchPage } from "../../lib/page-fetch.ts";
 import type { Caller, Deps } from "../deps.ts";
-import { SHARE_LIMITS } from "../entries/publish-rules.ts";
+import { SHARE_LIMITS } from "../../../shared/publish-rules.ts";
 import { decodeHtml, extractPageInfo, type PageInfo } from "./parse-html.ts";
 
 /**

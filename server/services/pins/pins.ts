@@ -1,7 +1,7 @@
 import { operationLimiter } from "../../lib/operation-limits.ts";
 import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
-import { decodePointer, encodePointer } from "../../lib/pagination.ts";
+import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
 import type { CommentListInput, CommentPage, CommentService } from "../comments/comments.ts";
 import { findComment, usersByIds } from "../comments/queries.ts";
 import type { Caller, Deps } from "../deps.ts";

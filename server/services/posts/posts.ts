@@ -1,7 +1,8 @@
 import { operationLimiter } from "../../lib/operation-limits.ts";
 import { CATEGORY_ID } from "../../../db/reference-data.ts";
 import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
-import { isRouteId, newId } from "../../lib/ids.ts";
+import { newId } from "../../lib/ids.ts";
+import { isRouteId } from "../../../shared/ids.ts";
 import { markdownSummary, renderMarkdown, type RenderedMarkdown } from "../../lib/markdown.ts";
 import type { Tx } from "../../../db/client.ts";
 import type { Caller, Deps } from "../deps.ts";
@@ -18,7 +19,7 @@ import {
   findPublishedWithAuthor,
   type PostRow,
 } from "./queries.ts";
-import { POST_MESSAGES, TAGS_MAX, checkContent, checkTitle } from "./rules.ts";
+import { POST_MESSAGES, TAGS_MAX, checkContent, checkTitle } from "../../../shared/post-rules.ts";
 import { notifyFollowers } from "../notifications/notify.ts";
 
 export interface PostFields {

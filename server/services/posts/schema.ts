@@ -1,7 +1,7 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { CONTENT_MAX, TAGS_MAX, TITLE_MAX } from "./rules.ts";
+import { CONTENT_MAX, TAGS_MAX, TITLE_MAX } from "../../../shared/post-rules.ts";
 
-// Length rules live in rules.ts and answer Chinese messages from the service; the maxLength here is
+// Length rules live in shared/post-rules.ts and answer Chinese messages from the service; the maxLength here is
 // only a coarse guard against absurd input (the 1 MB body limit caps content).
 const id = (description: string) => Type.String({ maxLength: 64, description });
 

@@ -71,6 +71,9 @@ export function createSearchService(deps: Deps, tagService: Pick<TagService, "fi
   const rankings = rankingCache(deps.config.searchRankingTtl * 1000);
 
   return {
+    /** The last page (zero-based) a query has: the search page clamps a URL's ?page= to it. */
+    maxPage: SEARCH_MAX_PAGE,
+
     async search(input: { query?: string; page?: number }, caller: Caller): Promise<SearchResult> {
       await limits.hit("search", caller);
       const query = (input.query ?? "").trim();

@@ -1,4 +1,4 @@
-import type { Viewer } from "../../../app/load-context.ts";
+import type { Viewer } from "../../../shared/load-context.ts";
 import type { thirdPartyBindings } from "../../../db/schema/index.ts";
 import type { UserRow } from "./queries.ts";
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { entries, tags, users, voteAnswers, voteOptions } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
-import type { Pointer } from "../../lib/pagination.ts";
+import type { Pointer } from "../../../shared/pagination.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
 
 /**

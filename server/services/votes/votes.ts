@@ -1,11 +1,17 @@
 import { AppError, badRequest, notFound, unauthorized } from "../../lib/errors.ts";
-import { decodePointer, encodePointer } from "../../lib/pagination.ts";
+import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
+import { HEX_ID } from "../../../shared/ids.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { insertEntry } from "../entries/write.ts";
 import { listCategories } from "../entries/queries.ts";
 import { findUserById } from "../users/queries.ts";
 import { presentPublicUser } from "../users/present.ts";
-import { checkVoteContent, checkVoteOptions, checkVoteTitle, VOTE_LIMITS } from "./vote-rules.ts";
+import {
+  checkVoteContent,
+  checkVoteOptions,
+  checkVoteTitle,
+  VOTE_LIMITS,
+} from "../../../shared/vote-rules.ts";
 import {
   answerOf,
   existingTagIds,
@@ -18,13 +24,12 @@ import {
   voteEntry,
 } from "./queries.ts";
 
-/** Limits of a vote (the create form and POST /api/votes share them: vote-rules.ts). */
+/** Limits of a vote (the create form and POST /api/votes share them: shared/vote-rules.ts). */
 export { VOTE_LIMITS };
 
 export const ATTENDERS_PAGE_SIZE = 20;
 
 const VOTE_MISSING = "投票不存在";
-const HEX_ID = /^[0-9a-f]{24}$/;
 
 export interface VoteInput {
   title?: unknown;

@@ -6,7 +6,7 @@ import { call, registerByEmail, type Auth } from "../../../tests/support/client.
 import { bills, users, wallets } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 import { balanceByBills, creditIncome } from "./queries.ts";
-import { checkWithdrawal, MIN_WITHDRAW, parseYuan } from "./rules.ts";
+import { checkWithdrawal, MIN_WITHDRAW, parseYuan } from "../../../shared/wallet-rules.ts";
 
 let nugget: NuggetApp;
 useTestApp((n) => (nugget = n));

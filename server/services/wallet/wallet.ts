@@ -1,5 +1,5 @@
 import { AppError, badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
-import { decodePointer, encodePointer } from "../../lib/pagination.ts";
+import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { findUserById } from "../users/queries.ts";
 import { presentBill, presentWithdrawal, type PresentedBill, type PresentedWithdrawal } from "./present.ts";
@@ -16,7 +16,13 @@ import {
   withdrawalsPage,
   type WithdrawalStatus,
 } from "./queries.ts";
-import { checkWithdrawal, MAX_PENDING, MAX_WITHDRAW, MIN_WITHDRAW, type WithdrawInput } from "./rules.ts";
+import {
+  checkWithdrawal,
+  MAX_PENDING,
+  MAX_WITHDRAW,
+  MIN_WITHDRAW,
+  type WithdrawInput,
+} from "../../../shared/wallet-rules.ts";
 import { BILLS_PAGE_SIZE, WITHDRAWALS_PAGE_SIZE } from "./schema.ts";
 
 /**

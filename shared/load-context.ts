@@ -1,9 +1,9 @@
 /**
- * What the server hands every page loader (server/ssr.ts builds it per request).
- * Loaders call services in-process through `services`, never over HTTP and never the database.
+ * What the server hands every page loader (server/ssr.ts builds it per request): the contract
+ * between the two sides, so it lives in shared/. Loaders call services in-process through
+ * `services`, never over HTTP and never the database.
  */
-import type { Caller } from "../server/services/deps.ts";
-import type { Services } from "../server/services/index.ts";
+import type { Caller, Services } from "./api-types.ts";
 
 /** The logged-in user as the shell needs it (same shape as GET /api/v1/getUserInfo's `d`). */
 export interface Viewer {

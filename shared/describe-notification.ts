@@ -1,4 +1,5 @@
-import type { PresentedNotification } from "../../../server/services/notifications/present";
+/** A notification as one sentence and where it leads (spec §3): the list shows it, the notifications tests read it. */
+import type { PresentedNotification } from "./api-types.ts";
 
 type Entry = NonNullable<PresentedNotification["entry"]>;
 

@@ -3,7 +3,7 @@
  * the wallet page's form shows the same messages before sending. Pure, so the browser bundle can
  * import it. Money in integer cents.
  */
-import { isEmail, isPhone } from "../../../shared/validation.ts";
+import { isEmail, isPhone } from "./validation.ts";
 
 /** Smallest withdrawal: ¥10.00. */
 export const MIN_WITHDRAW = 1000;

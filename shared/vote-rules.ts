@@ -4,7 +4,7 @@
  * characters (code points), as the share rules do. Only a browser-safe import, so the client
  * bundle can take it.
  */
-import { chars, SHARE_LIMITS } from "../entries/publish-rules.ts";
+import { chars, SHARE_LIMITS } from "./publish-rules.ts";
 
 export const VOTE_LIMITS = {
   title: 100,

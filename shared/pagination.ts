@@ -4,16 +4,17 @@
  * new ones arrive; a keyset pointer does neither, and the 50th page costs what the first does.
  *
  * Wire format: `<value>_<id>` — the sort value (a number, or an ISO time) then the 24-hex id that
- * breaks ties. Kept readable so the spec's URL shapes (`?pointer=`) stay debuggable.
+ * breaks ties. Kept readable so the spec's URL shapes (`?pointer=`) stay debuggable. Pure: the pages
+ * read a URL's pointer with the same codec the services write it with.
  */
+import { HEX_ID } from "./ids.ts";
+
 export type PointerValue = number | Date;
 
 export interface Pointer<V extends PointerValue = PointerValue> {
   value: V;
   id: string;
 }
-
-const ID = /^[0-9a-f]{24}$/;
 
 export function encodePointer(value: PointerValue, id: string): string {
   return `${value instanceof Date ? value.toISOString() : String(value)}_${id}`;
@@ -27,7 +28,7 @@ export function decodePointer(raw: string | undefined | null, kind: "number" | "
   const cut = raw.lastIndexOf("_");
   if (cut <= 0) return null;
   const id = raw.slice(cut + 1);
-  if (!ID.test(id)) return null;
+  if (!HEX_ID.test(id)) return null;
   const value = decodePointerValue(raw.slice(0, cut), kind);
   return value === null ? null : { value, id };
 }

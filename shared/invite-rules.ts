@@ -2,7 +2,7 @@
  * The invitation form's rules, written once: the API (invites.ts) and the page form
  * (app/components/settings/invite-form.tsx) both call them. Pure, so the browser bundle can use it.
  */
-import { checkEmail } from "../../../shared/validation.ts";
+import { checkEmail } from "./validation.ts";
 
 /** receiverName: at most 20 characters after trimming (spec §7 Invites). */
 export const RECEIVER_NAME_MAX = 20;
