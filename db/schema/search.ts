@@ -33,7 +33,10 @@ export const entrySearch = pgTable(
 export const searchChampionWords = pgTable("search_champion_words", {
   word: text().primaryKey(),
   bound: doublePrecision().notNull(),
-  /** Matches of the word when the list was built (for operators; search estimates its own). */
+  /**
+   * Matches of the word when the list was built, for operators: the statistics' estimate, or the
+   * exact count of a complete list. Search estimates its own.
+   */
   matches: doublePrecision().notNull().default(0),
   builtAt: instant().notNull().defaultNow(),
 });

@@ -67,8 +67,8 @@ export function wordShare(found: WordPositions): number {
 export async function buildChampionList(
   db: Db,
   word: string,
-  opts: { rum: boolean; size?: number },
-): Promise<{ word: string; size: number; bound: number; matches: number }> {
+  opts: { rum: boolean; size?: number; matches?: number },
+): Promise<{ word: string; size: number; bound: number }> {
   const size = opts.size ?? CHAMPION_LIST_SIZE;
   await db
     .insert(searchChampionWords)
@@ -113,7 +113,6 @@ export async function buildChampionList(
       if (scored.length > size) bound = scored[size].impact;
       best = scored.slice(0, size);
     }
-    const matches = best.length + (bound > 0 ? size : 0);
     await tx.delete(searchChampions).where(sql`${searchChampions.word} = ${word}`);
     if (best.length) {
       await tx.execute(sql`
@@ -124,9 +123,9 @@ export async function buildChampionList(
     }
     await tx
       .update(searchChampionWords)
-      .set({ bound, builtAt: new Date(), matches })
+      .set({ bound, builtAt: new Date(), matches: bound > 0 ? (opts.matches ?? 0) : best.length })
       .where(sql`${searchChampionWords.word} = ${word}`);
-    return { word, size: best.length, bound, matches };
+    return { word, size: best.length, bound };
   });
 }
 
@@ -134,7 +133,10 @@ export async function buildChampionList(
  * The words that deserve a list: PostgreSQL's most common lexemes of entry_search.document (after
  * an ANALYZE, so they are current) with at least `minMatches` estimated matches, commonest first.
  */
-export async function frequentWords(db: Db, minMatches = CHAMPION_MIN_MATCHES): Promise<string[]> {
+export async function frequentWords(
+  db: Db,
+  minMatches = CHAMPION_MIN_MATCHES,
+): Promise<{ word: string; matches: number }[]> {
   await db.execute(sql`analyze entry_search`);
   const rows = rowsOf<{ word: string; matches: number }>(
     await db.execute(sql`
@@ -146,7 +148,9 @@ export async function frequentWords(db: Db, minMatches = CHAMPION_MIN_MATCHES): 
         and e.word is not null
       order by e.freq desc`),
   );
-  return rows.filter((r) => Number(r.matches) >= minMatches).map((r) => r.word);
+  return rows
+    .map((r) => ({ word: r.word, matches: Math.round(Number(r.matches)) }))
+    .filter((r) => r.matches >= minMatches);
 }
 
 /**
@@ -158,8 +162,8 @@ export async function refreshChampionLists(
   opts: { rum: boolean; minMatches?: number; size?: number; onWord?: (word: string) => void },
 ): Promise<{ words: number }> {
   const words = await frequentWords(db, opts.minMatches);
-  for (const word of words) {
-    await buildChampionList(db, word, opts);
+  for (const { word, matches } of words) {
+    await buildChampionList(db, word, { ...opts, matches });
     opts.onWord?.(word);
   }
   return { words: words.length };
