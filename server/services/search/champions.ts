@@ -218,7 +218,8 @@ export interface Verified {
  * One statement reads the lists. For one word, the list's best `window` are the answer when the
  * last of them beats the bound (shares are relevances). For more, each entry in some list gets an
  * upper bound (its known shares plus the others' bounds); those that could reach the window are
- * scored from their documents (`score`, one statement), and the answer stands when the window's
+ * scored from their documents (`score`, one statement per window's worth, highest bound first,
+ * stopping when the rest cannot reach the window), and the answer stands when the window's
  * last entry beats both Σ bounds and every entry left unscored. `total` is exact only when every
  * list is complete (0 otherwise: the caller estimates it).
  */
@@ -306,17 +307,37 @@ export async function championCandidates(
   // Entries in every list are matches with a known score: the window's last of them is a floor.
   const floor = fullScores.length >= window ? fullScores[window - 1] : 0;
   const threshold = complete ? 0 : Math.max(floor, boundSum) * (1 - EPSILON);
-  const toVerify = [...union].filter(([, u]) => u.upper >= threshold).map(([entryId]) => entryId);
-  if (toVerify.length > VERIFY_MAX) return null;
-  const verified = (await score(toVerify)).sort((a, b) => b.relevance - a.relevance || byNewest(a, b));
+  // Highest upper bound first, a window's worth at a time: once the window's last scored entry
+  // beats the bound of the next unscored one, none of the rest can get in, so they stay unread.
+  const toVerify = [...union]
+    .filter(([, u]) => u.upper >= threshold)
+    .sort((a, b) => b[1].upper - a[1].upper)
+    .map(([entryId]) => entryId);
+  if (complete) {
+    const all = (await score(toVerify)).sort((a, b) => b.relevance - a.relevance || byNewest(a, b));
+    return { candidates: all.slice(0, window), exact: true, total: all.length };
+  }
+  const verified: Verified[] = [];
+  let scored = 0;
+  while (scored < toVerify.length) {
+    if (scored >= VERIFY_MAX) return null;
+    const batch = toVerify.slice(scored, scored + Math.max(window, 1));
+    scored += batch.length;
+    verified.push(...(await score(batch)));
+    verified.sort((a, b) => b.relevance - a.relevance || byNewest(a, b));
+    const next = toVerify[scored];
+    if (next === undefined || verified.length < window) continue;
+    if (union.get(next)!.upper < verified[window - 1].relevance * (1 - EPSILON)) break;
+  }
   const top = verified.slice(0, window);
-  if (complete) return { candidates: top, exact: true, total: verified.length };
   if (top.length < window) return null;
   const last = top[top.length - 1].relevance;
   if (last <= boundSum * (1 + EPSILON)) return null;
-  const verifiedIds = new Set(toVerify);
+  // Every listed entry left unscored must fall short of the window (a last check of the above,
+  // which also covers those below the first threshold).
+  const scoredIds = new Set(toVerify.slice(0, scored));
   for (const [entryId, u] of union) {
-    if (!verifiedIds.has(entryId) && u.upper >= last * (1 - EPSILON)) return null;
+    if (!scoredIds.has(entryId) && u.upper >= last * (1 - EPSILON)) return null;
   }
   return { candidates: top, exact: false, total: 0 };
 }
