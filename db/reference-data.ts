@@ -1,4 +1,5 @@
-import type { Db } from "./client.ts";
+import { asc } from "drizzle-orm";
+import type { Db, Tx } from "./client.ts";
 import { categories, tags } from "./schema/index.ts";
 
 // Reference rows every database needs: the nine fixed categories and the built-in tags of spec §3.
@@ -23,6 +24,23 @@ export const CATEGORIES: readonly CategoryRef[] = [
   { id: "5562b428e4b00c57d9b94b9d", name: "article", title: "阅读", order: 8 },
   { id: "57be7c18128fe1005fa902de", name: "ai", title: "人工智能", order: 9 },
 ];
+
+export type CategoryRow = typeof categories.$inferSelect;
+
+// Per database handle, so each app (and each test database) reads its own rows.
+const storedCategoryRows = new WeakMap<Tx, CategoryRow[]>();
+
+/**
+ * The categories as stored, in navigation order: read once per database handle, because nothing
+ * changes them after `ensureReferenceData`. A failed read is not kept, so the next call tries again.
+ */
+export async function storedCategories(db: Tx): Promise<CategoryRow[]> {
+  const hit = storedCategoryRows.get(db);
+  if (hit) return hit;
+  const rows = await db.select().from(categories).orderBy(asc(categories.order));
+  storedCategoryRows.set(db, rows);
+  return rows;
+}
 
 /** Category id by URL name. */
 export const CATEGORY_ID: Readonly<Record<string, string>> = Object.fromEntries(

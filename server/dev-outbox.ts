@@ -1,9 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { ok } from "./plugins/envelope.ts";
 import type { Outbox } from "./lib/outbox.ts";
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+import { escapeHtml } from "../shared/html.ts";
 
 /** /dev/outbox (page) and /api/dev/outbox (JSON, ?to=): only registered when DEV_OUTBOX is on. */
 export function devOutboxRoutes(app: FastifyInstance, outbox: Outbox, siteName: string) {
@@ -15,16 +13,15 @@ export function devOutboxRoutes(app: FastifyInstance, outbox: Outbox, siteName: 
     const rows = outbox
       .list()
       .map(
-        (m) => `<article><header><b>${m.channel === "sms" ? "短信" : "邮件"}</b> → ${escape(m.to)}
-        <time>${escape(m.sentAt)}</time></header><h2>${escape(m.subject)}</h2><pre>${escape(m.text).replace(
-          /(https?:\/\/[^\s<]+)/g,
-          '<a href="$1">$1</a>',
-        )}</pre></article>`,
+        (m) => `<article><header><b>${m.channel === "sms" ? "短信" : "邮件"}</b> → ${escapeHtml(m.to)}
+        <time>${escapeHtml(m.sentAt)}</time></header><h2>${escapeHtml(m.subject)}</h2><pre>${escapeHtml(
+          m.text,
+        ).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')}</pre></article>`,
       )
       .join("");
     reply.type("text/html; charset=utf-8");
     return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>开发发件箱 - ${escape(siteName)}</title><style>body{font:14px/1.6 system-ui,"PingFang SC","Noto Sans CJK SC",sans-serif;max-width:760px;margin:24px auto;padding:0 16px;color:#252933}
+<title>开发发件箱 - ${escapeHtml(siteName)}</title><style>body{font:14px/1.6 system-ui,"PingFang SC","Noto Sans CJK SC",sans-serif;max-width:760px;margin:24px auto;padding:0 16px;color:#252933}
 article{border:1px solid #e4e6eb;border-radius:4px;padding:12px 16px;margin:12px 0}header{color:#8a919f}time{float:right}h2{font-size:16px;margin:8px 0}pre{white-space:pre-wrap;margin:0}</style></head>
 <body><h1>开发发件箱</h1><p>本地开发时，站点发送的短信和邮件都会出现在这里（生产环境不存在此页面）。<a href="/">返回首页</a></p>
 ${rows || "<p>还没有消息。</p>"}</body></html>`;

@@ -22,7 +22,10 @@ export interface WithdrawInput {
   name: string;
 }
 
-const yuan = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+/** 1234 (cents) → "12.34" (yuan): the one money format of the site, for amounts of zero or more. */
+export function formatYuan(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
 
 /** The first problem with the form, or null; `balance` is what may be withdrawn (cents). */
 export function checkWithdrawal(
@@ -31,9 +34,11 @@ export function checkWithdrawal(
 ): { field: WithdrawField; message: string } | null {
   const { volume } = input;
   if (!Number.isInteger(volume) || volume <= 0) return { field: "volume", message: "请输入提现金额" };
-  if (volume < MIN_WITHDRAW) return { field: "volume", message: `单笔最低提现 ${yuan(MIN_WITHDRAW)} 元` };
-  if (volume > MAX_WITHDRAW) return { field: "volume", message: `单笔最多提现 ${yuan(MAX_WITHDRAW)} 元` };
-  if (volume > balance) return { field: "volume", message: `余额不足，最多可提现 ${yuan(balance)} 元` };
+  if (volume < MIN_WITHDRAW)
+    return { field: "volume", message: `单笔最低提现 ${formatYuan(MIN_WITHDRAW)} 元` };
+  if (volume > MAX_WITHDRAW)
+    return { field: "volume", message: `单笔最多提现 ${formatYuan(MAX_WITHDRAW)} 元` };
+  if (volume > balance) return { field: "volume", message: `余额不足，最多可提现 ${formatYuan(balance)} 元` };
   const account = input.alipayAccount.trim();
   if (!account) return { field: "alipayAccount", message: "请输入支付宝账号" };
   if (!isPhone(account) && !isEmail(account)) {
@@ -50,5 +55,3 @@ export function parseYuan(text: string): number | null {
   const m = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text.trim());
   return m ? Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0")) : null;
 }
-
-export const formatYuan = yuan;

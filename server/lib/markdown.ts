@@ -7,6 +7,7 @@
 import MarkdownIt from "markdown-it";
 import hljs from "highlight.js";
 import sanitizeHtml from "sanitize-html";
+import { escapeHtml } from "../../shared/html.ts";
 
 export interface TocItem {
   level: number;
@@ -59,8 +60,6 @@ export function shortenUrlText(url: string): string {
     : url;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 const LANGUAGE_NAME = /^[\w+#.-]{1,32}$/;
 const LANGUAGE_CLASS = /^language-[\w+#.-]{1,32}$/;
 const looksLikeUrl = (text: string) => /^(https?:\/\/|www\.)\S+$/i.test(text);

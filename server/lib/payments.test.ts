@@ -1,11 +1,11 @@
 import { createSign, createVerify, generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { formatYuan } from "../../shared/wallet-rules.ts";
 import {
   alipaySign,
   alipaySignContent,
   alipayVerify,
   alipayWap,
-  centsToYuan,
   decryptWechatPayResource,
   devPayments,
   encryptWechatPayResource,
@@ -254,7 +254,7 @@ describe("money", () => {
     expect(yuanToCents("12")).toBe(1200);
     expect(yuanToCents("1.234")).toBeNull();
     expect(yuanToCents("-1")).toBeNull();
-    expect(centsToYuan(2990)).toBe("29.90");
-    expect(centsToYuan(5)).toBe("0.05");
+    expect(formatYuan(2990)).toBe("29.90");
+    expect(formatYuan(5)).toBe("0.05");
   });
 });

@@ -28,6 +28,7 @@ import {
   timingSafeEqual,
 } from "node:crypto";
 import { AppError } from "./errors.ts";
+import { formatYuan } from "../../shared/wallet-rules.ts";
 
 export type PayType = "wxpay" | "alipay";
 export type ChannelName = "dev" | "wechat" | "alipay";
@@ -130,11 +131,6 @@ export function yuanToCents(yuan: string): number | null {
   const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(yuan.trim());
   if (!m) return null;
   return Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
-}
-
-/** 1234 (cents) → "12.34" (yuan). */
-export function centsToYuan(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 }
 
 // ---------------------------------------------------------------- WeChat Pay API v3
@@ -420,7 +416,7 @@ export function alipayWap(opts: AlipayOptions): PaymentChannel {
         return_url: opts.returnUrl(req.returnPath),
         biz_content: JSON.stringify({
           out_trade_no: req.orderId,
-          total_amount: centsToYuan(req.amount),
+          total_amount: formatYuan(req.amount),
           subject: req.description.slice(0, 256),
           product_code: "QUICK_WAP_WAY",
           time_expire: beijingTime(req.expiresAt),

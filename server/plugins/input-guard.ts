@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { escapeHtml } from "../../shared/html.ts";
 
 /** The methods the site answers; anything else (TRACE, PROPFIND…) is 405 before any route runs. */
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
@@ -138,5 +139,3 @@ function findNonFinite(value: unknown, path: string, depth: number): string | nu
   }
   return null;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,4 +1,5 @@
 import { useEffect, type RefObject } from "react";
+import { escapeHtml } from "../../../shared/html";
 
 /** Spec §5/§9: copying this many characters or more appends the notice; shorter copies stay as they are. */
 export const COPY_NOTICE_MIN = 128;
@@ -25,9 +26,6 @@ export function withCopyNotice(text: string, source: CopySource): string {
   if (Array.from(text).length < COPY_NOTICE_MIN) return text;
   return `${text}\n\n${copyNotice(source)}`;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 /**
  * Listens for copy inside `container`: a selection of 128 characters or more goes to the clipboard

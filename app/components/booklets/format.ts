@@ -1,5 +1,7 @@
+import { formatYuan } from "../../../shared/wallet-rules";
+
 /** ¥19.90, or 免费 for 0 (prices are integer cents). */
 export function formatPrice(cents: number): string {
   if (cents === 0) return "免费";
-  return `¥${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+  return `¥${formatYuan(cents)}`;
 }

@@ -1,4 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
+import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
 
 /** Spec §7: get_banner pages are at most 20 banners. */
 export const MAX_BANNER_PAGE_SIZE = 20;
@@ -54,4 +55,4 @@ export type BannerCreateBody = Static<typeof BannerCreateBody>;
 export const BannerUpdateBody = Type.Partial(Type.Object(fields));
 export type BannerUpdateBody = Static<typeof BannerUpdateBody>;
 
-export const BannerParams = Type.Object({ id: Type.String({ pattern: "^[0-9a-f]{24}$" }) });
+export const BannerParams = Type.Object({ id: Type.String({ pattern: HEX_ID_PATTERN }) });

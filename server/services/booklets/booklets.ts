@@ -17,8 +17,7 @@ import {
 import { uniqueViolation } from "../../lib/pg-errors.ts";
 import type { Caller, Deps } from "../deps.ts";
 import type { UploadService } from "../uploads/uploads.ts";
-import { usersByIds } from "../comments/queries.ts";
-import { findUserById, type UserRow } from "../users/queries.ts";
+import { findUserById, usersByIds, type UserRow } from "../users/queries.ts";
 import { UPLOAD_URL } from "../uploads/schema.ts";
 import { creditIncome } from "../wallet/queries.ts";
 import {

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import { requireCsrfForCookieGet } from "../../plugins/session.ts";
-import { centsToYuan } from "../../lib/payments.ts";
+import { formatYuan } from "../../../shared/wallet-rules.ts";
+import { escapeHtml } from "../../../shared/html.ts";
 import type { Services } from "../index.ts";
 import {
   AlipayBuyBody,
@@ -25,6 +26,7 @@ import {
 } from "./schema.ts";
 import { Type } from "@sinclair/typebox";
 import { ORDERS, limitNote } from "../../lib/rate-limits.ts";
+import { HEX_ID, HEX_ID_PATTERN } from "../../../shared/ids.ts";
 
 const tags = ["booklets"];
 /** The spec lists these changes as GETs; clients written against §7 send them so. */
@@ -38,9 +40,6 @@ const SECTION_SHAPE =
 const ORDER_SHAPE =
   "订单：{orderId, bookletId, amount（分）, status（pending/paid/closed）, paid, payType, provider（dev/wechat/alipay/free）, payUrl, qr, createdAt, paidAt, expiresAt}。" +
   "payUrl 仅待支付时给出：qr 为 true 时是二维码内容（微信 code_url），否则是要打开的支付页面。";
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /**
  * Booklets of spec §7 (GETs get, getSection, getListSection, getList, userBuyList, getListBuy,
@@ -388,7 +387,7 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
             tags,
             summary: "小册的评论",
             description: "rankType new 或 hot。" + COMMENT_NOTE,
-            params: Type.Object({ bookletId: Type.String({ pattern: "^[0-9a-f]{24}$" }) }),
+            params: Type.Object({ bookletId: Type.String({ pattern: HEX_ID_PATTERN }) }),
             querystring: Type.Object({
               rankType: Type.Optional(Type.Union([Type.Literal("new"), Type.Literal("hot")])),
               pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
@@ -407,8 +406,8 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
             summary: "小册根评论下的回复",
             description: "最早在前。" + COMMENT_NOTE,
             params: Type.Object({
-              bookletId: Type.String({ pattern: "^[0-9a-f]{24}$" }),
-              commentId: Type.String({ pattern: "^[0-9a-f]{24}$" }),
+              bookletId: Type.String({ pattern: HEX_ID_PATTERN }),
+              commentId: Type.String({ pattern: HEX_ID_PATTERN }),
             }),
             querystring: Type.Object({
               pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
@@ -468,7 +467,7 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
       root.get("/dev/pay/:orderId", { schema: { hide: true } }, async (req, reply) => {
         const { orderId } = req.params as { orderId: string };
         reply.type("text/html; charset=utf-8");
-        if (!/^[0-9a-f]{24}$/.test(orderId))
+        if (!HEX_ID.test(orderId))
           return reply.status(404).send(devPage("订单不存在", "<p>订单不存在。</p>"));
         const { order, title } = await booklets.devOrder(orderId).catch(() => ({ order: null, title: "" }));
         if (!order) return reply.status(404).send(devPage("订单不存在", "<p>订单不存在。</p>"));
@@ -476,19 +475,19 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
         const body =
           order.status === "pending"
             ? `<p class="lead">开发环境的模拟收银台：确认后，站点会收到与真实支付回调相同格式、带签名的支付通知。</p>
-<dl><dt>商品</dt><dd>${escape(title)}</dd><dt>订单号</dt><dd><code>${order.orderId}</code></dd>
-<dt>支付方式</dt><dd>${order.payType === "alipay" ? "支付宝" : "微信支付"}（模拟）</dd><dt>金额</dt><dd class="amount">¥${centsToYuan(order.amount)}</dd></dl>
-<form method="post" action="/dev/pay/${order.orderId}/confirm"><button type="submit">确认支付 ¥${centsToYuan(order.amount)}</button></form>`
+<dl><dt>商品</dt><dd>${escapeHtml(title)}</dd><dt>订单号</dt><dd><code>${order.orderId}</code></dd>
+<dt>支付方式</dt><dd>${order.payType === "alipay" ? "支付宝" : "微信支付"}（模拟）</dd><dt>金额</dt><dd class="amount">¥${formatYuan(order.amount)}</dd></dl>
+<form method="post" action="/dev/pay/${order.orderId}/confirm"><button type="submit">确认支付 ¥${formatYuan(order.amount)}</button></form>`
             : order.status === "paid"
               ? `<p class="ok" role="status">${done ? "支付成功！" : "该订单已支付。"}回到小册页面即可阅读全部章节。</p>
-<p><a href="/book/${order.bookletId}">返回《${escape(title)}》</a></p>`
+<p><a href="/book/${order.bookletId}">返回《${escapeHtml(title)}》</a></p>`
               : `<p>该订单已关闭，请回到小册页面重新购买。</p><p><a href="/book/${order.bookletId}">返回小册</a></p>`;
         return devPage("模拟支付", body);
       });
 
       root.post("/dev/pay/:orderId/confirm", { schema: { hide: true } }, async (req, reply) => {
         const { orderId } = req.params as { orderId: string };
-        if (!/^[0-9a-f]{24}$/.test(orderId)) return reply.status(404).send("not found");
+        if (!HEX_ID.test(orderId)) return reply.status(404).send("not found");
         const { order } = await booklets.devOrder(orderId);
         if (order.status === "pending") {
           // Through the real callback route, exactly as a provider would call it.
@@ -508,10 +507,10 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
 
 function devPage(title: string, body: string): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escape(title)}</title><style>body{font:15px/1.6 system-ui,"PingFang SC","Noto Sans CJK SC",sans-serif;max-width:420px;margin:40px auto;padding:0 16px;color:#252933}
+<title>${escapeHtml(title)}</title><style>body{font:15px/1.6 system-ui,"PingFang SC","Noto Sans CJK SC",sans-serif;max-width:420px;margin:40px auto;padding:0 16px;color:#252933}
 h1{font-size:20px}.badge{display:inline-block;background:#fff7e6;color:#d46b08;border:1px solid #ffd591;border-radius:4px;padding:0 6px;font-size:12px;margin-left:6px;vertical-align:middle}
 dl{display:grid;grid-template-columns:5em 1fr;gap:6px 12px;background:#f7f8fa;border-radius:6px;padding:14px 16px}dt{color:#8a919f}dd{margin:0}.amount{font-size:22px;font-weight:600;color:#f5222d}
 button{width:100%;margin-top:16px;padding:12px;border:0;border-radius:6px;background:#1e80ff;color:#fff;font-size:16px;cursor:pointer}button:focus-visible{outline:3px solid #91caff}
 .ok{color:#389e0d;font-weight:600}.lead{color:#515767}a{color:#1e80ff}</style></head>
-<body><h1>${escape(title)}<span class="badge">开发环境</span></h1>${body}</body></html>`;
+<body><h1>${escapeHtml(title)}<span class="badge">开发环境</span></h1>${body}</body></html>`;
 }

@@ -42,6 +42,7 @@ import {
   type HomeInput,
   type UpdateSetInput,
 } from "./schema.ts";
+import { HEX_ID } from "../../../shared/ids.ts";
 
 const SET_MISSING = "收藏集不存在";
 const ENTRY_MISSING = "文章不存在";
@@ -287,7 +288,7 @@ export function createCollectionService(deps: Deps, uploads: Pick<UploadService,
     /** GET /isInMyCollectionSet: for each entry, is it in any of the caller's sets (false for visitors). */
     async isInMine(raw: string, caller: Caller): Promise<{ entryId: string; isIn: boolean }[]> {
       const ids = [...new Set(raw.split("|").filter(Boolean))];
-      if (!ids.length || ids.length > MAX_ENTRY_IDS || ids.some((id) => !/^[0-9a-f]{24}$/.test(id))) {
+      if (!ids.length || ids.length > MAX_ENTRY_IDS || ids.some((id) => !HEX_ID.test(id))) {
         throw badRequest("entryIds 格式不正确", "entryIds");
       }
       const mine = caller.userId ? await entriesInSetsOf(db, caller.userId, ids) : new Set<string>();

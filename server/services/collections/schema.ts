@@ -8,6 +8,7 @@ import {
   TAG_MAX,
   TITLE_MAX,
 } from "../../../shared/collection-rules.ts";
+import { HEX_ID_PATTERN, HEX_ID_SOURCE } from "../../../shared/ids.ts";
 
 /** Sets a list page shows (spec §9: collections 30 a page) and the most one page may ask for. */
 export const SET_PAGE_SIZE = 30;
@@ -24,9 +25,8 @@ export const MAX_ENTRY_IDS = 50;
 /** Hot topic tags on the collections page (spec §9). */
 export const HOT_TAGS = 6;
 
-const HEX = "[0-9a-f]{24}";
 /** Ids are 24 lowercase hex characters (server/lib/ids.ts); anything else answers 400 naming the field. */
-const id = (description: string) => Type.String({ pattern: `^${HEX}$`, description });
+const id = (description: string) => Type.String({ pattern: HEX_ID_PATTERN, description });
 
 const title = Type.String({
   minLength: 1,
@@ -78,7 +78,7 @@ export const CsEntryBody = Type.Object({ csId: id("收藏集 id"), entryId: id("
 
 export const EntryIdsQuery = Type.Object({
   entryIds: Type.String({
-    pattern: `^${HEX}(\\|${HEX}){0,${MAX_ENTRY_IDS - 1}}$`,
+    pattern: `^${HEX_ID_SOURCE}(\\|${HEX_ID_SOURCE}){0,${MAX_ENTRY_IDS - 1}}$`,
     description: `条目 id，多个用 | 连接，最多 ${MAX_ENTRY_IDS} 个`,
   }),
 });

@@ -5,7 +5,7 @@ import { newId } from "../../lib/ids.ts";
 import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
 import { HEX_ID } from "../../../shared/ids.ts";
 import type { Caller, Deps } from "../deps.ts";
-import { findUserById } from "../users/queries.ts";
+import { findUserById, usersByIds } from "../users/queries.ts";
 import {
   bumpCommentLikes,
   bumpSubCommentCount,
@@ -23,7 +23,6 @@ import {
   softDeleteComment,
   topRepliesOf,
   updateCommentContent,
-  usersByIds,
   type RootCursor,
 } from "./queries.ts";
 import { presentComment, type CommentRow, type PresentedComment } from "./present.ts";

@@ -162,11 +162,6 @@ export async function commentsByIds(db: Tx, ids: string[]): Promise<CommentRow[]
   return db.select().from(comments).where(inArray(comments.id, ids));
 }
 
-export async function usersByIds(db: Tx, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db.select().from(users).where(inArray(users.id, ids));
-}
-
 /** Which of these comments the user likes, in one query. */
 export async function likedAmong(db: Tx, userId: string | null, ids: string[]): Promise<Set<string>> {
   if (!userId || ids.length === 0) return new Set();

@@ -1,8 +1,9 @@
 import { Type } from "@sinclair/typebox";
 import { COMMENT_TARGET_TYPES } from "../../../db/schema/social.ts";
+import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
 
 /** Ids are 24 lowercase hex characters (server/lib/ids.ts); anything else answers 400 naming the field. */
-const id = (description: string) => Type.String({ pattern: "^[0-9a-f]{24}$", description });
+const id = (description: string) => Type.String({ pattern: HEX_ID_PATTERN, description });
 /** Optional ids in a form may arrive as "" (an empty input); the service checks their format. */
 const optionalRef = (description: string) => Type.Optional(Type.String({ maxLength: 64, description }));
 

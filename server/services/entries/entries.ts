@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { tags as tagsTable } from "../../../db/schema/index.ts";
+import { storedCategories } from "../../../db/reference-data.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import {
@@ -22,7 +23,6 @@ import {
   feedPage,
   insertView,
   likedAmong,
-  listCategories,
   relatedEntries,
   type FeedSort,
 } from "./queries.ts";
@@ -72,12 +72,9 @@ function bareValuePointer(raw: string, kind: "number" | "date"): Pointer | null 
 /** Entries and their feeds (spec §7 Entries and Timeline). */
 export function createEntryService(deps: Deps) {
   const { db, kv } = deps;
-  let categoryCache: Awaited<ReturnType<typeof listCategories>> | null = null;
-  // The nine categories are fixed reference data: read once per process.
-  const allCategories = async () => (categoryCache ??= await listCategories(db));
 
   async function categoryId(nameOrId: string): Promise<string> {
-    const found = (await allCategories()).find((c) => c.name === nameOrId || c.id === nameOrId);
+    const found = (await storedCategories(db)).find((c) => c.name === nameOrId || c.id === nameOrId);
     if (!found) throw new AppError(404, "分类不存在", "category");
     return found.id;
   }
@@ -178,7 +175,7 @@ export function createEntryService(deps: Deps) {
     },
 
     async categories() {
-      return (await allCategories()).map((c) => ({ id: c.id, name: c.name, title: c.title }));
+      return (await storedCategories(db)).map((c) => ({ id: c.id, name: c.name, title: c.title }));
     },
 
     /** get_entry_by_ids: in the order asked, missing or unpublished ones left out. */

@@ -1,7 +1,8 @@
 import type { Tx } from "../../../db/client.ts";
 import type { Caller } from "../deps.ts";
 import { presentEntry, type AuthorRow, type EntryListRow, type PresentedEntry } from "./present.ts";
-import { likedAmong, listCategories, tagsOfEntries } from "./queries.ts";
+import { likedAmong, tagsOfEntries } from "./queries.ts";
+import { storedCategories } from "../../../db/reference-data.ts";
 
 export interface EntryWithAuthor {
   entry: EntryListRow;
@@ -15,18 +16,14 @@ export interface EntryWithAuthor {
  * feeds, search, liked entries.
  */
 export function entryHydrator(db: Tx) {
-  // The nine categories are fixed reference data: read once per process.
-  let categoryCache: Awaited<ReturnType<typeof listCategories>> | null = null;
-
   return async function hydrate(rows: EntryWithAuthor[], caller: Caller): Promise<PresentedEntry[]> {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.entry.id);
     const [tagRows, liked, categories] = await Promise.all([
       tagsOfEntries(db, ids),
       caller.userId ? likedAmong(db, caller.userId, ids) : Promise.resolve(new Set<string>()),
-      categoryCache ? Promise.resolve(categoryCache) : listCategories(db),
+      storedCategories(db),
     ]);
-    categoryCache = categories;
     return rows.map(({ entry, user }) =>
       presentEntry(entry, {
         user,

@@ -7,7 +7,8 @@ import type { Caller, Deps } from "../deps.ts";
 import type { UploadService } from "../uploads/uploads.ts";
 import { findUserById, type UserRow } from "../users/queries.ts";
 import { presentEntry } from "./present.ts";
-import { likedAmong, listCategories, tagsOfEntries } from "./queries.ts";
+import { likedAmong, tagsOfEntries } from "./queries.ts";
+import { storedCategories, type CategoryRow } from "../../../db/reference-data.ts";
 import { deleteEntry, insertEntry, updateEntry, type EntryRow } from "./write.ts";
 import {
   checkShareContent,
@@ -21,6 +22,7 @@ import {
 } from "../../../shared/publish-rules.ts";
 import { notifyFollowers } from "../notifications/notify.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
+import { HEX_ID } from "../../../shared/ids.ts";
 
 /**
  * Publishing shared links (spec §7 Entries: entryPublish, entryUpdate, entryDel, getEntry, and the
@@ -39,7 +41,6 @@ export const PUBLISHED_PAGE_SIZE = 20;
  * use it up (the route also limits raw attempts, see publish-routes.ts).
  */
 export const PUBLISH_QUOTA = { max: 10, windowSeconds: 600 } as const;
-const ID = /^[0-9a-f]{24}$/;
 const EDITOR_ROLES = new Set(["editor", "admin"]);
 
 /** The form of entryPublish (all strings, as a form posts them). */
@@ -71,7 +72,6 @@ const FIELDS = [
   "extra",
 ] as const satisfies readonly (keyof PublishInput)[];
 
-type CategoryRow = Awaited<ReturnType<typeof listCategories>>[number];
 type Changes = Partial<
   Pick<
     EntryRow,
@@ -107,7 +107,7 @@ export type FullEntry = ReturnType<typeof presentFullEntry>;
 
 function checkId(raw: string | undefined, field: string): string {
   const id = (raw ?? "").trim();
-  if (!ID.test(id)) throw badRequest(`${field} 格式不正确，应为 24 位十六进制 id`, field);
+  if (!HEX_ID.test(id)) throw badRequest(`${field} 格式不正确，应为 24 位十六进制 id`, field);
   return id;
 }
 
@@ -195,9 +195,6 @@ export function createPublishService(deps: Deps, uploads: Pick<UploadService, "s
   /** Uploaded images a share shows (its cover, or addresses in its text) are its uses (ADR 007). */
   const recordImages = (tx: Tx, row: EntryRow, texts: string[]) =>
     uploads.setUsesInText(tx, { type: "entry", id: row.id }, texts, row.userId);
-  let categoryCache: CategoryRow[] | null = null;
-  // The nine categories are fixed reference data: read once.
-  const allCategories = async () => (categoryCache ??= await listCategories(db));
 
   async function requireUser(caller: Caller): Promise<UserRow> {
     if (!caller.userId) throw unauthorized();
@@ -209,7 +206,7 @@ export function createPublishService(deps: Deps, uploads: Pick<UploadService, "s
   async function resolveCategory(raw: string): Promise<CategoryRow> {
     const value = raw.trim();
     if (!value) throw badRequest("请选择分类", "category");
-    const found = (await allCategories()).find((c) => c.id === value || c.name === value.toLowerCase());
+    const found = (await storedCategories(db)).find((c) => c.id === value || c.name === value.toLowerCase());
     if (!found) throw badRequest("分类不存在", "category");
     return found;
   }
@@ -225,7 +222,7 @@ export function createPublishService(deps: Deps, uploads: Pick<UploadService, "s
     ];
     if (ids.length > SHARE_LIMITS.tagsMax)
       throw badRequest(`最多选择 ${SHARE_LIMITS.tagsMax} 个标签`, "tags");
-    if (ids.some((id) => !ID.test(id))) throw badRequest("标签 id 格式不正确", "tags");
+    if (ids.some((id) => !HEX_ID.test(id))) throw badRequest("标签 id 格式不正确", "tags");
     const known = await existingTagIds(db, ids);
     if (ids.some((id) => !known.has(id))) throw badRequest("标签不存在", "tags");
     return ids;
@@ -297,7 +294,7 @@ export function createPublishService(deps: Deps, uploads: Pick<UploadService, "s
     const [tagRows, liked, cats] = await Promise.all([
       tagsOfEntries(db, ids),
       caller.userId ? likedAmong(db, caller.userId, ids) : Promise.resolve(new Set<string>()),
-      allCategories(),
+      storedCategories(db),
     ]);
     return rows.map(({ entry, user }) =>
       presentFullEntry(entry, {

@@ -1,6 +1,5 @@
 import {
   and,
-  asc,
   desc,
   eq,
   getTableColumns,
@@ -15,7 +14,6 @@ import {
 import type { Tx } from "../../../db/client.ts";
 import { preparedPerDb } from "../../../db/prepared.ts";
 import {
-  categories,
   entries,
   entryLikes,
   entryTags,
@@ -63,10 +61,6 @@ export const TIME_SORTS: ReadonlySet<FeedSort> = new Set(["newest", "comment"]);
 
 /** The window of the period sorts (by_period week|month). */
 export const PERIOD_DAYS: Partial<Record<FeedSort, number>> = { weeklyHottest: 7, monthlyHottest: 30 };
-
-export async function listCategories(db: Tx) {
-  return db.select().from(categories).orderBy(asc(categories.order));
-}
 
 export interface FeedFilter {
   sort: FeedSort;

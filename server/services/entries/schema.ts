@@ -1,6 +1,7 @@
 import { Type } from "@sinclair/typebox";
+import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
 
-const id = (description: string) => Type.String({ pattern: "^[0-9a-f]{24}$", description });
+const id = (description: string) => Type.String({ pattern: HEX_ID_PATTERN, description });
 
 /** The filters every timeline call takes (spec §7: before, limit, type, tag, category, recomment). */
 const listFilters = {

@@ -4,7 +4,7 @@ import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { notify } from "../notifications/notify.ts";
 import { presentPublicUser, type PublicUser } from "../users/present.ts";
-import { hottestUsers } from "../users/queries.ts";
+import { hottestUsers, usersByIds } from "../users/queries.ts";
 import {
   authorsInSubscribedTags,
   bumpFollowCounts,
@@ -14,8 +14,8 @@ import {
   followedAmong,
   insertFollow,
   lockUsers,
-  usersByIds,
 } from "./queries.ts";
+import { HEX_ID } from "../../../shared/ids.ts";
 
 /** Follower and followee lists: 20 a page unless asked otherwise. */
 export const FOLLOW_PAGE_SIZE = 20;
@@ -59,7 +59,7 @@ export interface FollowListPage {
 /** Splits an `ids` list (already checked by the schema when it comes over HTTP). */
 export function splitIds(raw: string): string[] {
   const ids = [...new Set(raw.split("|").filter(Boolean))];
-  if (!ids.length || ids.some((id) => !/^[0-9a-f]{24}$/.test(id))) throw badRequest("ids 格式不正确", "ids");
+  if (!ids.length || ids.some((id) => !HEX_ID.test(id))) throw badRequest("ids 格式不正确", "ids");
   return ids;
 }
 

@@ -82,11 +82,6 @@ export async function followedAmong(db: Tx, followerId: string, ids: string[]): 
   return new Set(rows.map((r) => r.id));
 }
 
-export async function usersByIds(db: Tx, ids: string[]) {
-  if (!ids.length) return [];
-  return db.select().from(users).where(inArray(users.id, ids));
-}
-
 /**
  * One page of a user's followers (side "followers": rows with followee = uid, listing the
  * follower) or followees (side "followees"), newest follow first. Keyset on (createdAt, other

@@ -1,15 +1,15 @@
 import { Type } from "@sinclair/typebox";
+import { HEX_ID_PATTERN, HEX_ID_SOURCE } from "../../../shared/ids.ts";
 
 /** At most this many ids in one `ids` list (follow, isCurrentUserFollowed, get_multi_user). */
 export const MAX_IDS = 50;
 
-const HEX = "[0-9a-f]{24}";
 /** User ids joined by | (spec §7); a malformed list answers 400 naming `ids`. */
 const ids = Type.String({
-  pattern: `^${HEX}(\\|${HEX}){0,${MAX_IDS - 1}}$`,
+  pattern: `^${HEX_ID_SOURCE}(\\|${HEX_ID_SOURCE}){0,${MAX_IDS - 1}}$`,
   description: `用户 id，多个用 | 连接，最多 ${MAX_IDS} 个`,
 });
-const uid = Type.String({ pattern: `^${HEX}$`, description: "用户 id" });
+const uid = Type.String({ pattern: HEX_ID_PATTERN, description: "用户 id" });
 
 export const IdsBody = Type.Object({ ids });
 /**
@@ -18,7 +18,9 @@ export const IdsBody = Type.Object({ ids });
  */
 export const FollowBody = Type.Object({
   ids: Type.Optional(ids),
-  csId: Type.Optional(Type.String({ pattern: `^${HEX}$`, description: "收藏集 id（关注收藏集时代替 ids）" })),
+  csId: Type.Optional(
+    Type.String({ pattern: HEX_ID_PATTERN, description: "收藏集 id（关注收藏集时代替 ids）" }),
+  ),
 });
 export const IdsQuery = Type.Object({ ids });
 export const UidQuery = Type.Object({ uid });

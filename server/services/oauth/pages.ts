@@ -3,13 +3,11 @@
  * goes back to the stored path) and the dev provider's consent page. Each carries its own strict
  * CSP with a nonce: these are the only scripts these answers run.
  */
+import { escapeHtml } from "../../../shared/html.ts";
 import { randomToken } from "../../lib/crypto.ts";
 
 /** The message the callback page posts to its opener (app/components/oauth/popup.ts reads it). */
 export const OAUTH_MESSAGE_TYPE = "nugget-oauth";
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** JSON safe inside a <script> element (no "</script>", no U+2028 surprises). */
 const scriptJson = (value: unknown) =>

@@ -3,10 +3,10 @@ import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.
 import { newId } from "../../lib/ids.ts";
 import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
 import type { CommentListInput, CommentPage, CommentService } from "../comments/comments.ts";
-import { findComment, usersByIds } from "../comments/queries.ts";
+import { findComment } from "../comments/queries.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { notify } from "../notifications/notify.ts";
-import { findUserById } from "../users/queries.ts";
+import { findUserById, usersByIds } from "../users/queries.ts";
 import { presentPin, type PresentedPin } from "./present.ts";
 import {
   bumpPinLikes,

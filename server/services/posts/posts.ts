@@ -7,7 +7,8 @@ import { markdownSummary, renderMarkdown, type RenderedMarkdown } from "../../li
 import type { Tx } from "../../../db/client.ts";
 import type { Caller, Deps } from "../deps.ts";
 import type { UploadService } from "../uploads/uploads.ts";
-import { likedAmong, listCategories, tagsOfEntries } from "../entries/queries.ts";
+import { likedAmong, tagsOfEntries } from "../entries/queries.ts";
+import { storedCategories } from "../../../db/reference-data.ts";
 import { deleteEntry, insertEntry, updateEntry } from "../entries/write.ts";
 import { presentArticle, presentDraftItem, presentEditable, type Article } from "./present.ts";
 import {
@@ -60,9 +61,7 @@ export function createPostService(deps: Deps, uploads: Pick<UploadService, "setU
   const releaseImages = (tx: Tx, row: PostRow) =>
     uploads.setUses(tx, { type: "entry", id: row.id }, [], row.userId);
   const limits = operationLimiter(deps.kv);
-  let categoryCache: Awaited<ReturnType<typeof listCategories>> | null = null;
-  const allCategories = async () => (categoryCache ??= await listCategories(db));
-  const categoryOf = async (id: string) => (await allCategories()).find((c) => c.id === id);
+  const categoryOf = async (id: string) => (await storedCategories(db)).find((c) => c.id === id);
 
   const rendered = new Map<string, RenderedMarkdown>();
   /** Renders an article once per version; the Map's insertion order makes it a small LRU. */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
-import { repos, showcaseRepos, showcases, users } from "../../../db/schema/index.ts";
+import { repos, showcaseRepos, showcases } from "../../../db/schema/index.ts";
 import type { TrendingSince } from "./schema.ts";
 
 /** The stars-in-window column of each trending window. */
@@ -13,12 +13,6 @@ const WINDOW = {
 export async function repoById(db: Tx, id: string) {
   const [row] = await db.select().from(repos).where(eq(repos.id, id)).limit(1);
   return row;
-}
-
-/** Users by id in one query (translators). */
-export async function usersByIds(db: Tx, ids: string[]) {
-  if (!ids.length) return [];
-  return db.select().from(users).where(inArray(users.id, ids));
 }
 
 /**

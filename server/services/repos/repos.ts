@@ -17,8 +17,8 @@ import {
   showcasePreviews,
   storedLanguage,
   trendingRepos,
-  usersByIds,
 } from "./queries.ts";
+import { usersByIds } from "../users/queries.ts";
 import {
   ALL_LANGUAGES,
   SHOWCASE_PREVIEW,

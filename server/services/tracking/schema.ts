@@ -1,4 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
+import { HEX_ID_PATTERN, HEX_ID_SOURCE } from "../../../shared/ids.ts";
 
 /** Entry ids one /collector call may carry; a longer list answers 400 naming `ids`. */
 export const MAX_COLLECTOR_IDS = 50;
@@ -21,9 +22,8 @@ export type TrackedAction = (typeof ACTIONS_BY_OBJECT)[TrackedObject][number];
 export const TRACKED_ACTIONS = [...new Set(Object.values(ACTIONS_BY_OBJECT).flat())] as TrackedAction[];
 export const TRACKED_OBJECTS = Object.keys(ACTIONS_BY_OBJECT) as TrackedObject[];
 
-const HEX = "[0-9a-f]{24}";
 const uid = Type.String({
-  pattern: `^${HEX}$`,
+  pattern: HEX_ID_PATTERN,
   description: "调用者的用户 id（可不传）；与会话用户不一致时不采用，事件记在会话用户名下",
 });
 /** The browser id gen_suid hands out: opaque, URL-safe. */
@@ -42,7 +42,9 @@ export const LogQuery = Type.Object({
       { description: "对象类型：entry（默认）、collection、page、banner" },
     ),
   ),
-  target: Type.Optional(Type.String({ pattern: `^(${HEX})?$`, description: "对象 id（page 不需要）" })),
+  target: Type.Optional(
+    Type.String({ pattern: `^(${HEX_ID_SOURCE})?$`, description: "对象 id（page 不需要）" }),
+  ),
   value: Type.Optional(Type.String({ maxLength: 200 })),
   category: Type.Optional(Type.String({ maxLength: 64 })),
   referrer: Type.Optional(Type.String({ maxLength: 500 })),
@@ -56,7 +58,7 @@ export type LogQuery = Static<typeof LogQuery>;
 export const CollectorQuery = Type.Object({
   ids: Type.String({
     maxLength: MAX_COLLECTOR_IDS * 25,
-    pattern: `^${HEX}(\\|${HEX}){0,${MAX_COLLECTOR_IDS - 1}}$`,
+    pattern: `^${HEX_ID_SOURCE}(\\|${HEX_ID_SOURCE}){0,${MAX_COLLECTOR_IDS - 1}}$`,
     description: `展示过的文章 id，用 | 连接，最多 ${MAX_COLLECTOR_IDS} 个`,
   }),
   location: Type.Optional(location),
@@ -85,7 +87,7 @@ export const IncrementBody = Type.Object({
     INCREMENT_EVENTS.map((e) => Type.Literal(e)),
     { description: "csNum（收进条目数）、csFollow（关注数）或 csPost（发布数）" },
   ),
-  csId: Type.String({ pattern: `^${HEX}$`, description: "收藏集 id" }),
+  csId: Type.String({ pattern: HEX_ID_PATTERN, description: "收藏集 id" }),
   src: Type.Optional(Type.String({ maxLength: 20, description: "来源，默认 web" })),
 });
 export type IncrementBody = Static<typeof IncrementBody>;

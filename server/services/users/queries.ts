@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { thirdPartyBindings, users, verificationCodes } from "../../../db/schema/index.ts";
 
@@ -7,6 +7,12 @@ export type UserRow = typeof users.$inferSelect;
 export async function findUserById(db: Tx, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+/** Users by id in one query (authors, translators, repliers); ids not found are left out. */
+export async function usersByIds(db: Tx, ids: string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(users).where(inArray(users.id, ids));
 }
 
 export async function findUserByEmail(db: Tx, email: string): Promise<UserRow | undefined> {

@@ -1,7 +1,8 @@
 import { Type } from "@sinclair/typebox";
+import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
 
 /** Ids are 24 lowercase hex characters (server/lib/ids.ts); anything else answers 400 naming the field. */
-const id = (description: string) => Type.String({ pattern: "^[0-9a-f]{24}$", description });
+const id = (description: string) => Type.String({ pattern: HEX_ID_PATTERN, description });
 
 export const VoteIdParams = Type.Object({ entryId: id("投票条目 id") });
 

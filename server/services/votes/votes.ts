@@ -3,7 +3,7 @@ import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
 import { HEX_ID } from "../../../shared/ids.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { insertEntry } from "../entries/write.ts";
-import { listCategories } from "../entries/queries.ts";
+import { storedCategories } from "../../../db/reference-data.ts";
 import { findUserById } from "../users/queries.ts";
 import { presentPublicUser } from "../users/present.ts";
 import {
@@ -143,7 +143,7 @@ export function createVoteService(deps: Deps) {
       if (contentError) throw badRequest(contentError, "content");
       const rawCategory = text(input.category);
       if (!rawCategory) throw badRequest("请选择分类", "category");
-      const category = (await listCategories(db)).find(
+      const category = (await storedCategories(db)).find(
         (c) => c.id === rawCategory || c.name === rawCategory.toLowerCase(),
       );
       if (!category) throw badRequest("分类不存在", "category");

@@ -1,4 +1,5 @@
 import { Type } from "@sinclair/typebox";
+import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
 
 /** Bills page by 20 (spec §9). */
 export const BILLS_PAGE_SIZE = 20;
@@ -15,7 +16,7 @@ export const ApplyBody = Type.Object({
 });
 
 export const SettleBody = Type.Object({
-  billId: Type.String({ pattern: "^[0-9a-f]{24}$", description: "提现账单 id" }),
+  billId: Type.String({ pattern: HEX_ID_PATTERN, description: "提现账单 id" }),
   status: Type.Union([Type.Literal("succeeded"), Type.Literal("failed")]),
 });
 
