@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { api } from "../lib/api";
+import { api } from "~/lib/api";
 import { useLoginToggle } from "./shell/use-login-toggle";
 
 interface FollowState {

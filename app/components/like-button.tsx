@@ -1,8 +1,8 @@
 import { useCallback } from "react";
 import { formatCount } from "../../shared/format";
-import { api } from "../lib/api";
+import { api } from "~/lib/api";
 import { useLoginToggle } from "./shell/use-login-toggle";
-import { track } from "../lib/tracking";
+import { track } from "~/lib/tracking";
 import "./like-button.css";
 import { ToggleIcon } from "./ui/toggle-icon";
 

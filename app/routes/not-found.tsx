@@ -1,4 +1,4 @@
-import { notFound } from "../lib/guards.server";
+import { notFound } from "~/lib/guards.server";
 
 /** Any path no other route claims: 404 and the not-found view (rendered by the root boundary). */
 export function loader(): never {

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { TAGS_MAX } from "../../../shared/post-rules";
-import { Modal } from "../ui/modal";
+import { Modal } from "~/components/ui/modal";
 
 export interface CategoryOption {
   id: string;

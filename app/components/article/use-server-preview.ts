@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { TocItem } from "../../../shared/api-types";
-import { api } from "../../lib/api";
+import { api } from "~/lib/api";
 
 export interface Preview {
   html: string;

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { Banner } from "../../../shared/api-types";
-import { safeStorage, type KeyValue } from "../../lib/request-health";
-import { track, trackedUrl } from "../../lib/tracking";
+import { safeStorage, type KeyValue } from "~/lib/request-health";
+import { track, trackedUrl } from "~/lib/tracking";
 import "./aside-banners.css";
 
 /** Spec §9: the sidebar shows 2 aside banners. */

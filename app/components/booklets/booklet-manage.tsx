@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import type { PresentedBooklet, PresentedSection } from "../../../shared/api-types";
-import { api, errorMessage } from "../../lib/api";
-import { useShell } from "../shell/shell-context";
+import { api, errorMessage } from "~/lib/api";
+import { useShell } from "~/components/shell/shell-context";
 import "./booklets.css";
 
 /**

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { PresentedOrder } from "../../../shared/api-types";
-import { api, errorMessage } from "../../lib/api";
-import { useShell } from "../shell/shell-context";
-import { Modal } from "../ui/modal";
+import { api, errorMessage } from "~/lib/api";
+import { useShell } from "~/components/shell/shell-context";
+import { Modal } from "~/components/ui/modal";
 import { formatPrice } from "./format";
 import "./booklets.css";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { EmptyState } from "../ui/empty-state";
+import { EmptyState } from "~/components/ui/empty-state";
 import { BookletList } from "./booklet-card";
 import type { ProfileBookletsData } from "./load.server";
 import "./booklets.css";

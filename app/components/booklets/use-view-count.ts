@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { api } from "../../lib/api";
+import { api } from "~/lib/api";
 
 /**
  * Counts one visit from the browser (viewCountDetail / viewCountContent) and shows the new total.

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { api } from "../../lib/api";
-import { useShell } from "../shell/shell-context";
+import { api } from "~/lib/api";
+import { useShell } from "~/components/shell/shell-context";
 import "./collections.css";
-import { ToggleIcon } from "../ui/toggle-icon";
+import { ToggleIcon } from "~/components/ui/toggle-icon";
 
 // Loaded on the first 收藏 click: the dialog and the create form ride on every feed otherwise.
 const AddToCollectionDialog = lazy(() =>

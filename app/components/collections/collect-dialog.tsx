@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { api, errorMessage } from "../../lib/api";
-import { track } from "../../lib/tracking";
-import { useShell } from "../shell/shell-context";
-import { Modal } from "../ui/modal";
+import { api, errorMessage } from "~/lib/api";
+import { track } from "~/lib/tracking";
+import { useShell } from "~/components/shell/shell-context";
+import { Modal } from "~/components/ui/modal";
 import { CollectionForm } from "./collection-form";
 import type { CollectionSummary } from "./collection-list";
 

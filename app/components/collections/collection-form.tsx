@@ -6,9 +6,9 @@ import {
   TAG_MAX,
   TITLE_MAX,
 } from "../../../shared/collection-rules";
-import { ApiError, api, errorMessage } from "../../lib/api";
-import { Field } from "../ui/field";
-import { Modal } from "../ui/modal";
+import { ApiError, api, errorMessage } from "~/lib/api";
+import { Field } from "~/components/ui/field";
+import { Modal } from "~/components/ui/modal";
 import type { CollectionSummary } from "./collection-list";
 import "./collections.css";
 

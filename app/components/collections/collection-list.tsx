@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { PresentedCollection } from "../../../shared/api-types";
 import { formatCount } from "../../../shared/format";
-import { EmptyState } from "../ui/empty-state";
+import { EmptyState } from "~/components/ui/empty-state";
 import "./collections.css";
 
 /** A collection set as pages receive it (spec §3 Collection). */

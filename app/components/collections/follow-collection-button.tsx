@@ -1,7 +1,7 @@
 import { useCallback } from "react";
-import { api } from "../../lib/api";
-import { track } from "../../lib/tracking";
-import { useLoginToggle } from "../shell/use-login-toggle";
+import { api } from "~/lib/api";
+import { track } from "~/lib/tracking";
+import { useLoginToggle } from "~/components/shell/use-login-toggle";
 
 interface FollowSetState {
   csId: string;

@@ -1,7 +1,7 @@
 import { useState, useSyncExternalStore, type FormEvent } from "react";
-import { errorMessage } from "../../lib/api";
-import { useShell } from "../shell/shell-context";
-import { ImagePicker, isUploading, uploadedUrls, type PickedImage } from "../upload/image-picker";
+import { errorMessage } from "~/lib/api";
+import { useShell } from "~/components/shell/shell-context";
+import { ImagePicker, isUploading, uploadedUrls, type PickedImage } from "~/components/upload/image-picker";
 
 /** Spec §7: the longest comment the server takes (server/services/comments/schema.ts). */
 const MAX_LENGTH = 1000;

@@ -2,16 +2,16 @@ import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { relativeTime } from "../../../shared/format";
 import type { CommentPage, PresentedComment } from "../../../shared/api-types";
-import { api, errorMessage } from "../../lib/api";
-import { Avatar } from "../ui/avatar";
-import { useShell } from "../shell/shell-context";
+import { api, errorMessage } from "~/lib/api";
+import { Avatar } from "~/components/ui/avatar";
+import { useShell } from "~/components/shell/shell-context";
 import { CommentBox } from "./comment-box";
 import { CommentLikeButton } from "./like-button";
 import { previewCut } from "../../../shared/comment-preview";
 import type { CommentApi } from "./target";
 
 // Loaded when 删除 is pressed: readers of a comment list rarely delete, so the dialog waits.
-const ConfirmDialog = lazy(() => import("../ui/modal").then((m) => ({ default: m.ConfirmDialog })));
+const ConfirmDialog = lazy(() => import("~/components/ui/modal").then((m) => ({ default: m.ConfirmDialog })));
 
 interface CommentItemProps {
   comment: PresentedComment;

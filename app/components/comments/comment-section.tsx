@@ -1,9 +1,9 @@
-import { deferred } from "../../lib/deferred";
+import { deferred } from "~/lib/deferred";
 import type { CommentThreadProps } from "./comment-thread";
 import type { CommentTarget } from "./target";
 // Here, not in the thread: the server's markup is on screen before the thread's code loads.
 import "./comments.css";
-import "../upload/image-picker.css";
+import "~/components/upload/image-picker.css";
 
 export type { CommentTarget };
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { CommentPage, PresentedComment } from "../../../shared/api-types";
-import { api, errorMessage } from "../../lib/api";
-import { useShell } from "../shell/shell-context";
+import { api, errorMessage } from "~/lib/api";
+import { useShell } from "~/components/shell/shell-context";
 import { CommentBox } from "./comment-box";
 import { CommentItem } from "./comment-item";
 import { commentApi, type CommentOrder, type CommentTarget } from "./target";

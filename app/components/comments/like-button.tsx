@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { LikeToggleButton } from "../ui/like-toggle-button";
+import { LikeToggleButton } from "~/components/ui/like-toggle-button";
 import type { CommentApi } from "./target";
 
 function ThumbIcon() {

@@ -1,5 +1,5 @@
 import type { CommentPage, PresentedComment } from "../../../shared/api-types";
-import { api } from "../../lib/api";
+import { api } from "~/lib/api";
 
 /** What a comment section is about: an entry (and column article), a pin, a repo or a booklet (entry-shaped URLs). */
 export interface CommentTarget {

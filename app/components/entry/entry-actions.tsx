@@ -1,12 +1,14 @@
 import { lazy, Suspense, useState } from "react";
-import { api, errorMessage } from "../../lib/api";
-import { useShell } from "../shell/shell-context";
+import { api, errorMessage } from "~/lib/api";
+import { useShell } from "~/components/shell/shell-context";
 import { formatCount } from "../../../shared/format";
-import { LikeButton } from "../like-button";
-import { CollectButton } from "../collections/collect-button";
+import { LikeButton } from "~/components/like-button";
+import { CollectButton } from "~/components/collections/collect-button";
 
 // Loaded on 分享: the QR code generator is the largest piece of an article page's JavaScript.
-const ShareDialog = lazy(() => import("../share/share-dialog").then((m) => ({ default: m.ShareDialog })));
+const ShareDialog = lazy(() =>
+  import("~/components/share/share-dialog").then((m) => ({ default: m.ShareDialog })),
+);
 
 /**
  * What a reader does with an article or a shared link on its own page: like it (spec §4, the same

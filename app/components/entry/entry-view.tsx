@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import type { EntryDetail } from "../../../shared/api-types";
 import { formatCount, relativeTime } from "../../../shared/format";
 import { useRecordedViews } from "./use-recorded-views";
-import { TwoColumn } from "../layout/page";
-import { SidebarCard } from "../feed/sidebar";
-import { Avatar } from "../ui/avatar";
+import { TwoColumn } from "~/components/layout/page";
+import { SidebarCard } from "~/components/feed/sidebar";
+import { Avatar } from "~/components/ui/avatar";
 import { EntryActions } from "./entry-actions";
 
 /** A shared link or other entry: what it links to, who shared it, and entries like it. */

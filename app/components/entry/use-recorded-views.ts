@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { api } from "../../lib/api";
+import { api } from "~/lib/api";
 
 /**
  * Counts this visit (getEntryView) once the page is on screen, so a crawler's prefetch or a server

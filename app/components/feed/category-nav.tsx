@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { CategoryLink } from "../../lib/categories";
+import type { CategoryLink } from "~/lib/categories";
 
 interface CategoryNavProps {
   categories: readonly CategoryLink[];

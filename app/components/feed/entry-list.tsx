@@ -1,11 +1,11 @@
 import { useRef } from "react";
 import { Link, useLocation } from "react-router";
-import { useImpressions } from "../../lib/tracking";
+import { useImpressions } from "~/lib/tracking";
 import { formatCount, relativeTime } from "../../../shared/format";
-import type { EntrySummary } from "../../lib/types";
-import { EmptyState } from "../ui/empty-state";
-import { LikeButton } from "../like-button";
-import { CollectButton } from "../collections/collect-button";
+import type { EntrySummary } from "~/lib/types";
+import { EmptyState } from "~/components/ui/empty-state";
+import { LikeButton } from "~/components/like-button";
+import { CollectButton } from "~/components/collections/collect-button";
 
 interface EntryListProps {
   entries: EntrySummary[];

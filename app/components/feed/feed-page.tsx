@@ -1,10 +1,10 @@
 import { ListFooter } from "./list-footer";
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
-import { useListState } from "../../lib/use-list-state";
-import type { CategoryLink } from "../../lib/categories";
-import type { EntrySummary } from "../../lib/types";
-import { TwoColumn } from "../layout/page";
+import { useListState } from "~/lib/use-list-state";
+import type { CategoryLink } from "~/lib/categories";
+import type { EntrySummary } from "~/lib/types";
+import { TwoColumn } from "~/components/layout/page";
 import { CategoryNav } from "./category-nav";
 import { EntryList } from "./entry-list";
 import { SortTabs } from "./sort-tabs";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { useListState } from "../../lib/use-list-state";
+import type { useListState } from "~/lib/use-list-state";
 
 type ListState = Pick<
   ReturnType<typeof useListState>,

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { TagSummary, UserSummary } from "../../lib/types";
-import { Avatar } from "../ui/avatar";
+import type { TagSummary, UserSummary } from "~/lib/types";
+import { Avatar } from "~/components/ui/avatar";
 
 /** A titled card in the right column. */
 export function SidebarCard({

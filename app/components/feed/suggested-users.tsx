@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { api } from "../../lib/api";
-import { FollowButton, useFollow } from "../follow-button";
-import { Avatar } from "../ui/avatar";
+import { api } from "~/lib/api";
+import { FollowButton, useFollow } from "~/components/follow-button";
+import { Avatar } from "~/components/ui/avatar";
 import { SidebarCard } from "./sidebar";
-import type { ListedUser } from "../user/user-list";
+import type { ListedUser } from "~/components/user/user-list";
 
 /** Spec §9: 4 suggested users; §7: the call gives up after 5 s. */
 export const SUGGESTED_USERS = 4;

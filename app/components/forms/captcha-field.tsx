@@ -1,5 +1,5 @@
 import { LIMITS } from "../../../shared/validation";
-import { Field } from "../ui/field";
+import { Field } from "~/components/ui/field";
 import type { Captcha } from "./use-captcha";
 
 interface CaptchaFieldProps {

@@ -1,4 +1,4 @@
-import { useShell } from "../shell/shell-context";
+import { useShell } from "~/components/shell/shell-context";
 
 /** The end of a mailed-link page that changed the account: what happened, and the way back in. */
 export function SignInAgain({ message }: { message: string }) {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { api, errorMessage } from "../../lib/api";
+import { api, errorMessage } from "~/lib/api";
 
 interface CaptchaData {
   imageStr: string;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { checkCaptcha, checkPhone } from "../../../shared/validation";
-import { api, errorMessage } from "../../lib/api";
+import { api, errorMessage } from "~/lib/api";
 import type { Captcha } from "./use-captcha";
 
 /** Spec §9: the SMS code can be sent again after 60 s. */

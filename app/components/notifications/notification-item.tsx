@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { relativeTime } from "../../../shared/format";
 import type { PresentedNotification, SystemNotification } from "../../../shared/api-types";
-import { Avatar } from "../ui/avatar";
+import { Avatar } from "~/components/ui/avatar";
 import { describeNotification } from "../../../shared/describe-notification";
 import "./notifications.css";
 

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
-import { api, errorMessage } from "../../lib/api";
-import { useShell } from "../shell/shell-context";
-import { ImagePicker, isUploading, uploadedUrls, type PickedImage } from "../upload/image-picker";
+import { api, errorMessage } from "~/lib/api";
+import { useShell } from "~/components/shell/shell-context";
+import { ImagePicker, isUploading, uploadedUrls, type PickedImage } from "~/components/upload/image-picker";
 import "./pins.css";
 
 /** Longest pin (server/services/pins/schema.ts PIN_MAX_LENGTH; the server checks again). */

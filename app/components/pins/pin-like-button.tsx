@@ -1,6 +1,6 @@
 import { useCallback } from "react";
-import { api } from "../../lib/api";
-import { LikeToggleButton } from "../ui/like-toggle-button";
+import { api } from "~/lib/api";
+import { LikeToggleButton } from "~/components/ui/like-toggle-button";
 
 function HeartIcon() {
   return (

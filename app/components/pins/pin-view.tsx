@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { relativeTime } from "../../../shared/format";
 import { variantUrl } from "../../../shared/uploads";
 import type { PresentedPin } from "../../../shared/api-types";
-import { Avatar } from "../ui/avatar";
+import { Avatar } from "~/components/ui/avatar";
 import { PinLikeButton } from "./pin-like-button";
 import "./pins.css";
 

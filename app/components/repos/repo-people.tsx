@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { RepoTranslator } from "../../../shared/api-types";
-import { Avatar } from "../ui/avatar";
+import { Avatar } from "~/components/ui/avatar";
 
 /** The repo's owner on the code host (spec §3 Repo user): avatar (or initial) and name. */
 export function RepoOwner({ owner }: { owner: { username: string; avatar: string; url: string } }) {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
-import { api, ApiError, errorMessage } from "../../lib/api";
-import { useShell } from "../shell/shell-context";
-import { Field } from "../ui/field";
+import { api, ApiError, errorMessage } from "~/lib/api";
+import { useShell } from "~/components/shell/shell-context";
+import { Field } from "~/components/ui/field";
 import { checkReceiverEmail, checkReceiverName, RECEIVER_NAME_MAX } from "../../../shared/invite-rules";
 import "./settings.css";
 

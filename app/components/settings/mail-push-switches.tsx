@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { api, errorMessage } from "../../lib/api";
-import { useShell } from "../shell/shell-context";
+import { api, errorMessage } from "~/lib/api";
+import { useShell } from "~/components/shell/shell-context";
 import "./settings.css";
 
 export type MailPushType = "follow" | "article" | "week";

@@ -1,8 +1,8 @@
 import { useMemo, useState } from "react";
 import qrcode from "qrcode-generator";
-import { Modal } from "../ui/modal";
-import { track, trackedUrl } from "../../lib/tracking";
-import { useShell } from "../shell/shell-context";
+import { Modal } from "~/components/ui/modal";
+import { track, trackedUrl } from "~/lib/tracking";
+import { useShell } from "~/components/shell/shell-context";
 
 /**
  * Spec §9's share list: timeline and app message (WeChat moments and chats: a QR code to scan with

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { useShell } from "../shell/shell-context";
-import { api, ApiError, errorMessage } from "../../lib/api";
+import { useShell } from "~/components/shell/shell-context";
+import { api, ApiError, errorMessage } from "~/lib/api";
 import {
   chars,
   checkShareContent,

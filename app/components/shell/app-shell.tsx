@@ -1,9 +1,9 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useLocation, useRevalidator } from "react-router";
-import { setCsrfToken } from "../../lib/api";
-import { useRootData } from "../../lib/root-data";
-import { useLiveUnread } from "../../lib/use-live-unread";
-import { usePageViewTracking } from "../../lib/tracking";
+import { setCsrfToken } from "~/lib/api";
+import { useRootData } from "~/lib/root-data";
+import { useLiveUnread } from "~/lib/use-live-unread";
+import { usePageViewTracking } from "~/lib/tracking";
 import { AlertList, type AlertItem } from "./alert-list";
 import type { BarrageRun } from "./barrage-run";
 import { Header } from "./header";
@@ -48,7 +48,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   useEffect(() => {
     const search = window.location.search;
     if (!new URLSearchParams(search).has("invite")) return;
-    import("../../lib/invite").then(
+    import("~/lib/invite").then(
       ({ rememberInvite }) => {
         if (rememberInvite(search) && !viewer) setAuthPanel("register");
       },

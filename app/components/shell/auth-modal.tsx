@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { ThirdPartyLogin } from "../oauth/third-party-login";
-import { Modal } from "../ui/modal";
+import { ThirdPartyLogin } from "~/components/oauth/third-party-login";
+import { Modal } from "~/components/ui/modal";
 import { LoginForm, type AuthResult } from "./login-form";
 import { Panda, type PandaState } from "./panda";
 import { RegisterForm } from "./register-form";

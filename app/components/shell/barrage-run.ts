@@ -1,5 +1,5 @@
 // Apart from barrage.tsx so the shell can decide to start a run without loading the barrage itself.
-import { barrageItems, barrageType, type BarrageItem, type BarrageType } from "../../lib/barrage";
+import { barrageItems, barrageType, type BarrageItem, type BarrageType } from "~/lib/barrage";
 
 /** One showing of the barrage; a new id restarts it. */
 export interface BarrageRun {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { BARRAGE_LANES, BARRAGE_MS } from "../../lib/barrage";
+import { BARRAGE_LANES, BARRAGE_MS } from "~/lib/barrage";
 import type { BarrageRun } from "./barrage-run";
 import "./barrage.css";
 

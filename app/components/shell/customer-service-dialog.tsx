@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Modal } from "../ui/modal";
+import { Modal } from "~/components/ui/modal";
 
 /** Contact options; the Modal moves focus in, closes on Escape and hands focus back to 客服. */
 export function CustomerServiceDialog({

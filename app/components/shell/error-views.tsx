@@ -1,4 +1,4 @@
-import { deferred } from "../../lib/deferred";
+import { deferred } from "~/lib/deferred";
 import type { ErrorPageProps } from "./error-page";
 
 // Error pages are rare: their content comes with the document, their code right after hydration

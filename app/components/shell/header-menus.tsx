@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Dropdown } from "../ui/dropdown";
+import { Dropdown } from "~/components/ui/dropdown";
 import { useShell } from "./shell-context";
 
 export interface MobileNavProps {

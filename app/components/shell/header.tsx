@@ -2,9 +2,9 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { normalizeSearchQuery, SEARCH_MAX } from "../../../shared/search-query";
 import type { Viewer } from "../../../shared/load-context";
-import { deferred } from "../../lib/deferred";
-import { storedRepoState } from "../../lib/repo-state-key";
-import { useThrottledScroll } from "../../lib/use-scroll";
+import { deferred } from "~/lib/deferred";
+import { storedRepoState } from "~/lib/repo-state-key";
+import { useThrottledScroll } from "~/lib/use-scroll";
 import { useShell } from "./shell-context";
 
 // A logged-in reader's menus and bell are not needed by visitors, most of the page views (issue 8's
@@ -83,7 +83,7 @@ export function Header({ unreadCount }: { unreadCount: number }) {
       setRepoHref("/repos");
       return;
     }
-    import("../../lib/repo-state").then(
+    import("~/lib/repo-state").then(
       ({ loadRepoState, repoIndexUrl }) => setRepoHref(repoIndexUrl(loadRepoState())),
       () => {}, // the link keeps going to /repos
     );

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import { classifyAccount, LIMITS, MESSAGES } from "../../../shared/validation";
-import { api, ApiError } from "../../lib/api";
-import { Field } from "../ui/field";
+import { api, ApiError } from "~/lib/api";
+import { Field } from "~/components/ui/field";
 import type { PandaState } from "./panda";
 
 /** What a successful login or registration answers. */

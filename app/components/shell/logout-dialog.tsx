@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { api, errorMessage } from "../../lib/api";
-import { ConfirmDialog } from "../ui/modal";
+import { api, errorMessage } from "~/lib/api";
+import { ConfirmDialog } from "~/components/ui/modal";
 
 interface LogoutDialogProps {
   open: boolean;

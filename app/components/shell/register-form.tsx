@@ -8,12 +8,12 @@ import {
   LIMITS,
   MESSAGES,
 } from "../../../shared/validation";
-import { api, ApiError } from "../../lib/api";
-import { forgetInvite, pendingInvite } from "../../lib/invite";
-import { CaptchaField } from "../forms/captcha-field";
-import { useCaptcha } from "../forms/use-captcha";
-import { useSmsSender } from "../forms/use-sms-sender";
-import { Field } from "../ui/field";
+import { api, ApiError } from "~/lib/api";
+import { forgetInvite, pendingInvite } from "~/lib/invite";
+import { CaptchaField } from "~/components/forms/captcha-field";
+import { useCaptcha } from "~/components/forms/use-captcha";
+import { useSmsSender } from "~/components/forms/use-sms-sender";
+import { Field } from "~/components/ui/field";
 import type { AuthResult } from "./login-form";
 import type { PandaState } from "./panda";
 

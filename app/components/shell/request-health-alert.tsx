@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { REQUEST_HEALTH_EVENT } from "../../lib/request-health";
+import { REQUEST_HEALTH_EVENT } from "~/lib/request-health";
 
 // The notice itself loads the first time it is raised: most readers never see it (issue 8's budget).
 const RequestHealthPanel = lazy(() =>

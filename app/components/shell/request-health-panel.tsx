@@ -1,4 +1,4 @@
-import { closeRequestHealthAlert } from "../../lib/request-health";
+import { closeRequestHealthAlert } from "~/lib/request-health";
 import "./request-health-alert.css";
 
 /** The 请求异常 notice (request-health-alert.tsx shows it); closing it silences it for 24 hours. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from "react";
-import { useThrottledScroll } from "../../lib/use-scroll";
+import { useThrottledScroll } from "~/lib/use-scroll";
 
 // Loaded when 客服 is pressed: the dialog (and the Modal behind it) is not needed before.
 const CustomerServiceDialog = lazy(() =>

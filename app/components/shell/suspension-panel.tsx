@@ -1,4 +1,4 @@
-import { deferred } from "../../lib/deferred";
+import { deferred } from "~/lib/deferred";
 import type { SuspensionPanelProps } from "./suspension-buttons";
 import "./suspension-panel.css";
 

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
-import { errorMessage } from "../../lib/api";
-import { useOptimisticToggle, type ToggleState } from "../../lib/use-optimistic-toggle";
+import { errorMessage } from "~/lib/api";
+import { useOptimisticToggle, type ToggleState } from "~/lib/use-optimistic-toggle";
 import { useShell } from "./shell-context";
 
 /**

@@ -2,8 +2,8 @@ import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { formatCount } from "../../../shared/format";
 import type { Viewer } from "../../../shared/load-context";
-import { Avatar } from "../ui/avatar";
-import { Dropdown } from "../ui/dropdown";
+import { Avatar } from "~/components/ui/avatar";
+import { Dropdown } from "~/components/ui/dropdown";
 import { useShell } from "./shell-context";
 
 // Loaded when 登出 is chosen: the confirmation is rare and not worth shipping with every page.

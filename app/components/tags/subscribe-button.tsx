@@ -1,6 +1,6 @@
 import { useCallback } from "react";
-import { api } from "../../lib/api";
-import { useLoginToggle } from "../shell/use-login-toggle";
+import { api } from "~/lib/api";
+import { useLoginToggle } from "~/components/shell/use-login-toggle";
 import "./tags.css";
 
 interface SubscribeState {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatCount } from "../../../shared/format";
-import type { TagSummary } from "../../lib/types";
+import type { TagSummary } from "~/lib/types";
 import { SubscribeButton, useTagSubscription } from "./subscribe-button";
 import { TagIcon } from "./tag-icon";
 import "./tags.css";

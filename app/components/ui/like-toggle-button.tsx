@@ -1,5 +1,5 @@
 import { useCallback, type ReactNode } from "react";
-import { useLoginToggle } from "../shell/use-login-toggle";
+import { useLoginToggle } from "~/components/shell/use-login-toggle";
 
 /**
  * A 点赞 button with its count (comments, pins): needs a login, flips at once, then settles on the

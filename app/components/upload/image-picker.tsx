@@ -1,6 +1,6 @@
 import { useId, type ChangeEvent, type Dispatch, type SetStateAction } from "react";
-import { errorMessage, upload, type UploadedImage } from "../../lib/api";
-import { useShell } from "../shell/shell-context";
+import { errorMessage, upload, type UploadedImage } from "~/lib/api";
+import { useShell } from "~/components/shell/shell-context";
 import "./image-picker.css";
 
 /** One chosen image: uploading (uploaded is null) or uploaded. */

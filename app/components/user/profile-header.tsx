@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { formatCount } from "../../../shared/format";
-import { Avatar } from "../ui/avatar";
-import { FollowButton, useFollow } from "../follow-button";
+import { Avatar } from "~/components/ui/avatar";
+import { FollowButton, useFollow } from "~/components/follow-button";
 import "./user.css";
 
 export interface ProfileUser {

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { formatCount } from "../../../shared/format";
-import { Avatar } from "../ui/avatar";
-import { EmptyState } from "../ui/empty-state";
-import { FollowButton, useFollow } from "../follow-button";
-import { useShell } from "../shell/shell-context";
+import { Avatar } from "~/components/ui/avatar";
+import { EmptyState } from "~/components/ui/empty-state";
+import { FollowButton, useFollow } from "~/components/follow-button";
+import { useShell } from "~/components/shell/shell-context";
 import "./user.css";
 
 export interface ListedUser {

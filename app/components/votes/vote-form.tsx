@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { useShell } from "../shell/shell-context";
-import { api, ApiError, errorMessage } from "../../lib/api";
+import { useShell } from "~/components/shell/shell-context";
+import { api, ApiError, errorMessage } from "~/lib/api";
 import { chars } from "../../../shared/publish-rules";
 import {
   checkVoteContent,
@@ -17,8 +17,8 @@ import {
   TagsField,
   type ShareCategory,
   type ShareTag,
-} from "../share/share-fields";
-import "../share/share.css";
+} from "~/components/share/share-fields";
+import "~/components/share/share.css";
 import "./votes.css";
 
 type Field = "title" | "content" | "options" | "category" | "tags";

@@ -2,9 +2,9 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { Attender, VoteState } from "../../../shared/api-types";
 import { VOTE_LIMITS } from "../../../shared/vote-rules";
-import { api, errorMessage } from "../../lib/api";
+import { api, errorMessage } from "~/lib/api";
 import { relativeTime } from "../../../shared/format";
-import { useShell } from "../shell/shell-context";
+import { useShell } from "~/components/shell/shell-context";
 import type { VoteData } from "./load.server";
 import "./votes.css";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { PresentedBill } from "../../../shared/api-types";
 import { formatYuan } from "../../../shared/wallet-rules";
-import { EmptyState } from "../ui/empty-state";
+import { EmptyState } from "~/components/ui/empty-state";
 import "./wallet.css";
 
 const STATUS: Record<PresentedBill["status"], string> = {

@@ -1,4 +1,4 @@
-import { api, ApiError } from "../../lib/api";
+import { api, ApiError } from "~/lib/api";
 
 /**
  * Wallet calls from the browser. Spec §5/§8: a wallet reply with status 1 or 2 is an answer (2 is

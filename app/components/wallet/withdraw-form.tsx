@@ -2,9 +2,9 @@ import { useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import type { ApplyRules } from "../../../shared/api-types";
 import { checkWithdrawal, formatYuan, parseYuan, type WithdrawField } from "../../../shared/wallet-rules";
-import { ApiError, errorMessage } from "../../lib/api";
-import { useShell } from "../shell/shell-context";
-import { Field } from "../ui/field";
+import { ApiError, errorMessage } from "~/lib/api";
+import { useShell } from "~/components/shell/shell-context";
+import { Field } from "~/components/ui/field";
 import { walletCall } from "./wallet-api";
 import "./wallet.css";
 

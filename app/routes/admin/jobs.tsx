@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { data, useRevalidator } from "react-router";
 import type { Route } from "./+types/jobs";
-import { useShell } from "../../components/shell/shell-context";
-import { EmptyState } from "../../components/ui/empty-state";
-import { FirstNextPager } from "../../components/ui/pager";
-import { api, errorMessage } from "../../lib/api";
-import { requireViewer, type GuardErrorData } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
+import { useShell } from "~/components/shell/shell-context";
+import { EmptyState } from "~/components/ui/empty-state";
+import { FirstNextPager } from "~/components/ui/pager";
+import { api, errorMessage } from "~/lib/api";
+import { requireViewer, type GuardErrorData } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
 import { JOB_POINTER, type QueueSummary, type TroubledJob } from "../../../shared/jobs";
 import "./admin.css";
 

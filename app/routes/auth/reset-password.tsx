@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { CaptchaField } from "../../components/forms/captcha-field";
-import { useCaptcha } from "../../components/forms/use-captcha";
-import { useSmsSender } from "../../components/forms/use-sms-sender";
-import { useShell } from "../../components/shell/shell-context";
-import { SignInAgain } from "../../components/forms/sign-in-again";
-import { Field } from "../../components/ui/field";
+import { CaptchaField } from "~/components/forms/captcha-field";
+import { useCaptcha } from "~/components/forms/use-captcha";
+import { useSmsSender } from "~/components/forms/use-sms-sender";
+import { useShell } from "~/components/shell/shell-context";
+import { SignInAgain } from "~/components/forms/sign-in-again";
+import { Field } from "~/components/ui/field";
 import {
   checkEmail,
   checkPassword,
@@ -16,8 +16,8 @@ import {
   isPhone,
   LIMITS,
 } from "../../../shared/validation";
-import { api, ApiError, errorMessage } from "../../lib/api";
-import { titleMeta } from "../../lib/title";
+import { api, ApiError, errorMessage } from "~/lib/api";
+import { titleMeta } from "~/lib/title";
 
 type Method = "phone" | "email";
 

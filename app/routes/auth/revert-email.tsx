@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/revert-email";
-import { SignInAgain } from "../../components/forms/sign-in-again";
-import { api, errorMessage } from "../../lib/api";
-import { linkToken } from "../../lib/link-token.server";
-import { titleMeta } from "../../lib/title";
+import { SignInAgain } from "~/components/forms/sign-in-again";
+import { api, errorMessage } from "~/lib/api";
+import { linkToken } from "~/lib/link-token.server";
+import { titleMeta } from "~/lib/title";
 
 /**
  * The old address's "this wasn't me" link after an e-mail change (issue 10). Opening it changes

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/set-new-password";
-import { SignInAgain } from "../../components/forms/sign-in-again";
-import { Field } from "../../components/ui/field";
+import { SignInAgain } from "~/components/forms/sign-in-again";
+import { Field } from "~/components/ui/field";
 import { checkPassword, checkPasswordConfirm, LIMITS } from "../../../shared/validation";
-import { api, ApiError, errorMessage } from "../../lib/api";
-import { linkToken } from "../../lib/link-token.server";
-import { titleMeta } from "../../lib/title";
+import { api, ApiError, errorMessage } from "~/lib/api";
+import { linkToken } from "~/lib/link-token.server";
+import { titleMeta } from "~/lib/title";
 
 /** setNewPassword: the e-mail link's ?token=…; new password twice → changePasswordByEmailToken. */
 export function loader({ request }: Route.LoaderArgs) {

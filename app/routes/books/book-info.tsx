@@ -3,17 +3,17 @@ import type { Route } from "./+types/book-info";
 import { formatCount } from "../../../shared/format";
 import { isAppError } from "../../../shared/errors";
 import type { CommentPage, PresentedBooklet, PresentedSection } from "../../../shared/api-types";
-import { BookletCover } from "../../components/booklets/booklet-card";
-import { BookletManage } from "../../components/booklets/booklet-manage";
-import { BuyButton } from "../../components/booklets/buy-dialog";
-import { formatPrice } from "../../components/booklets/format";
-import { SectionList } from "../../components/booklets/section-list";
-import { useViewCount } from "../../components/booklets/use-view-count";
-import { CommentSection } from "../../components/comments/comment-section";
-import { MissingContent } from "../../components/layout/missing";
-import { Avatar } from "../../components/ui/avatar";
-import { requireRouteId } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
+import { BookletCover } from "~/components/booklets/booklet-card";
+import { BookletManage } from "~/components/booklets/booklet-manage";
+import { BuyButton } from "~/components/booklets/buy-dialog";
+import { formatPrice } from "~/components/booklets/format";
+import { SectionList } from "~/components/booklets/section-list";
+import { useViewCount } from "~/components/booklets/use-view-count";
+import { CommentSection } from "~/components/comments/comment-section";
+import { MissingContent } from "~/components/layout/missing";
+import { Avatar } from "~/components/ui/avatar";
+import { requireRouteId } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
 
 /**
  * bookInfo (/book/{id}): cover, summary, author, price, the sections with their free marks, the buy

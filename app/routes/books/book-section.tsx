@@ -2,15 +2,15 @@ import { Link, data } from "react-router";
 import type { Route } from "./+types/book-section";
 import { isAppError } from "../../../shared/errors";
 import type { PresentedBooklet, PresentedSection, SectionContent } from "../../../shared/api-types";
-import { ArticleBody } from "../../components/article/article-view";
-import { LockedSection } from "../../components/booklets/locked-section";
-import { SectionList } from "../../components/booklets/section-list";
-import { useViewCount } from "../../components/booklets/use-view-count";
-import { MissingContent } from "../../components/layout/missing";
-import { useShell } from "../../components/shell/shell-context";
-import { optionalRouteId, requireRouteId } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
-import articleStyles from "../../styles/article.css?url";
+import { ArticleBody } from "~/components/article/article-view";
+import { LockedSection } from "~/components/booklets/locked-section";
+import { SectionList } from "~/components/booklets/section-list";
+import { useViewCount } from "~/components/booklets/use-view-count";
+import { MissingContent } from "~/components/layout/missing";
+import { useShell } from "~/components/shell/shell-context";
+import { optionalRouteId, requireRouteId } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
+import articleStyles from "~/styles/article.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: articleStyles }];
 

@@ -1,16 +1,16 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/books-index";
 import { isAppError } from "../../../shared/errors";
-import { CategoryNav } from "../../components/feed/category-nav";
-import { TwoColumn } from "../../components/layout/page";
-import { AppCard, SidebarCard, SidebarFooter } from "../../components/feed/sidebar";
-import { BookletList } from "../../components/booklets/booklet-card";
-import { formatPrice } from "../../components/booklets/format";
-import { useShell } from "../../components/shell/shell-context";
-import { EmptyState } from "../../components/ui/empty-state";
-import { BROWSE_CATEGORIES, findCategory } from "../../lib/categories";
-import { notFound } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
+import { CategoryNav } from "~/components/feed/category-nav";
+import { TwoColumn } from "~/components/layout/page";
+import { AppCard, SidebarCard, SidebarFooter } from "~/components/feed/sidebar";
+import { BookletList } from "~/components/booklets/booklet-card";
+import { formatPrice } from "~/components/booklets/format";
+import { useShell } from "~/components/shell/shell-context";
+import { EmptyState } from "~/components/ui/empty-state";
+import { BROWSE_CATEGORIES, findCategory } from "~/lib/categories";
+import { notFound } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
 
 /** Booklet categories: the fixed ones, with 全部 in place of 推荐. */
 const BOOK_CATEGORIES = BROWSE_CATEGORIES.map((c) => (c.slug === "all" ? { ...c, title: "全部" } : c));

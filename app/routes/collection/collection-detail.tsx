@@ -1,28 +1,28 @@
-import { ListFooter } from "../../components/feed/list-footer";
+import { ListFooter } from "~/components/feed/list-footer";
 import { useState } from "react";
 import { data, Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import type { Route } from "./+types/collection-detail";
 import { formatCount, relativeTime } from "../../../shared/format";
 import { isAppError } from "../../../shared/errors";
-import { CollectionFormDialog } from "../../components/collections/collection-form";
-import type { CollectionSummary } from "../../components/collections/collection-list";
+import { CollectionFormDialog } from "~/components/collections/collection-form";
+import type { CollectionSummary } from "~/components/collections/collection-list";
 import {
   FollowCollectionButton,
   useFollowCollection,
-} from "../../components/collections/follow-collection-button";
-import { EntryList } from "../../components/feed/entry-list";
-import { SidebarCard } from "../../components/feed/sidebar";
-import { SortTabs } from "../../components/feed/sort-tabs";
-import { MissingContent } from "../../components/layout/missing";
-import { TwoColumn } from "../../components/layout/page";
-import { useShell } from "../../components/shell/shell-context";
-import { Avatar } from "../../components/ui/avatar";
-import { ConfirmDialog } from "../../components/ui/modal";
-import { api, errorMessage } from "../../lib/api";
-import { notFound, requireRouteId } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
-import type { EntrySummary } from "../../lib/types";
-import { useListState } from "../../lib/use-list-state";
+} from "~/components/collections/follow-collection-button";
+import { EntryList } from "~/components/feed/entry-list";
+import { SidebarCard } from "~/components/feed/sidebar";
+import { SortTabs } from "~/components/feed/sort-tabs";
+import { MissingContent } from "~/components/layout/missing";
+import { TwoColumn } from "~/components/layout/page";
+import { useShell } from "~/components/shell/shell-context";
+import { Avatar } from "~/components/ui/avatar";
+import { ConfirmDialog } from "~/components/ui/modal";
+import { api, errorMessage } from "~/lib/api";
+import { notFound, requireRouteId } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
+import type { EntrySummary } from "~/lib/types";
+import { useListState } from "~/lib/use-list-state";
 
 const SORTS = [
   { value: "new", title: "最近收藏" },

@@ -1,19 +1,19 @@
-import { ListFooter } from "../../components/feed/list-footer";
+import { ListFooter } from "~/components/feed/list-footer";
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/collection-index";
-import { CollectionFormDialog } from "../../components/collections/collection-form";
-import { CollectionList, type CollectionSummary } from "../../components/collections/collection-list";
-import { CategoryNav } from "../../components/feed/category-nav";
-import { AppCard, SidebarCard, SidebarFooter } from "../../components/feed/sidebar";
-import { SortTabs } from "../../components/feed/sort-tabs";
-import { TwoColumn } from "../../components/layout/page";
-import { useShell } from "../../components/shell/shell-context";
+import { CollectionFormDialog } from "~/components/collections/collection-form";
+import { CollectionList, type CollectionSummary } from "~/components/collections/collection-list";
+import { CategoryNav } from "~/components/feed/category-nav";
+import { AppCard, SidebarCard, SidebarFooter } from "~/components/feed/sidebar";
+import { SortTabs } from "~/components/feed/sort-tabs";
+import { TwoColumn } from "~/components/layout/page";
+import { useShell } from "~/components/shell/shell-context";
 import { isAppError } from "../../../shared/errors";
-import { parseSort } from "../../lib/categories";
-import { notFound } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
-import { useListState } from "../../lib/use-list-state";
+import { parseSort } from "~/lib/categories";
+import { notFound } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
+import { useListState } from "~/lib/use-list-state";
 
 const TYPES = [
   { slug: "recommended", title: "推荐" },

@@ -1,13 +1,13 @@
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/column-index";
-import { FeedPage, sortHref } from "../../components/feed/feed-page";
-import { AppCard, SidebarCard, SidebarFooter } from "../../components/feed/sidebar";
-import { useShell } from "../../components/shell/shell-context";
-import { BROWSE_CATEGORIES, findCategory, parseSort } from "../../lib/categories";
-import { loadFeed } from "../../lib/feed.server";
-import { notFound } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
-import type { EntrySummary } from "../../lib/types";
+import { FeedPage, sortHref } from "~/components/feed/feed-page";
+import { AppCard, SidebarCard, SidebarFooter } from "~/components/feed/sidebar";
+import { useShell } from "~/components/shell/shell-context";
+import { BROWSE_CATEGORIES, findCategory, parseSort } from "~/lib/categories";
+import { loadFeed } from "~/lib/feed.server";
+import { notFound } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
+import type { EntrySummary } from "~/lib/types";
 
 const COLUMN_SORTS = [
   { value: "newest", title: "最新" },

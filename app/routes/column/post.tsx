@@ -3,17 +3,17 @@ import type { Route } from "./+types/post";
 import { relativeTime, formatCount } from "../../../shared/format";
 import type { Article } from "../../../shared/api-types";
 import { isAppError } from "../../../shared/errors";
-import { ArticleBody, ArticleToc } from "../../components/article/article-view";
-import { EntryActions } from "../../components/entry/entry-actions";
-import { CommentSection } from "../../components/comments/comment-section";
-import { loadEntryComments, type CommentsData } from "../../components/comments/load.server";
-import { MissingContent } from "../../components/layout/missing";
-import { Avatar } from "../../components/ui/avatar";
-import { useShell } from "../../components/shell/shell-context";
-import { requireRouteId } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
-import articleStyles from "../../styles/article.css?url";
-import { useRecordedViews } from "../../components/entry/use-recorded-views";
+import { ArticleBody, ArticleToc } from "~/components/article/article-view";
+import { EntryActions } from "~/components/entry/entry-actions";
+import { CommentSection } from "~/components/comments/comment-section";
+import { loadEntryComments, type CommentsData } from "~/components/comments/load.server";
+import { MissingContent } from "~/components/layout/missing";
+import { Avatar } from "~/components/ui/avatar";
+import { useShell } from "~/components/shell/shell-context";
+import { requireRouteId } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
+import articleStyles from "~/styles/article.css?url";
+import { useRecordedViews } from "~/components/entry/use-recorded-views";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: articleStyles }];
 

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/book-section-editor";
-import { PageSection } from "../../components/layout/page";
-import { EmptyState } from "../../components/ui/empty-state";
-import { requireRouteId, requireViewer } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
+import { PageSection } from "~/components/layout/page";
+import { EmptyState } from "~/components/ui/empty-state";
+import { requireRouteId, requireViewer } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
 
 /** Booklet section editor (/editor/book/new/section or /editor/book/{id}/section): login required. */
 export function loader({ context, params }: Route.LoaderArgs) {

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/draft-new";
-import { PageSection } from "../../components/layout/page";
-import { api, errorMessage } from "../../lib/api";
-import { requireViewer } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
+import { PageSection } from "~/components/layout/page";
+import { api, errorMessage } from "~/lib/api";
+import { requireViewer } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
 
 /**
  * Write a new article: login required. The draft is created by a POST from the page (never by the

@@ -2,14 +2,14 @@ import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/drafts";
 import { relativeTime } from "../../../shared/format";
-import { PageSection } from "../../components/layout/page";
-import { useShell } from "../../components/shell/shell-context";
-import { EmptyState } from "../../components/ui/empty-state";
-import { ConfirmDialog } from "../../components/ui/modal";
-import { api, errorMessage } from "../../lib/api";
-import { notFound, requireViewer } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
-import articleStyles from "../../styles/article.css?url";
+import { PageSection } from "~/components/layout/page";
+import { useShell } from "~/components/shell/shell-context";
+import { EmptyState } from "~/components/ui/empty-state";
+import { ConfirmDialog } from "~/components/ui/modal";
+import { api, errorMessage } from "~/lib/api";
+import { notFound, requireViewer } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
+import articleStyles from "~/styles/article.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: articleStyles }];
 

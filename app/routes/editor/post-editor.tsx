@@ -4,14 +4,14 @@ import type { Route } from "./+types/post-editor";
 import { isAppError } from "../../../shared/errors";
 import { TITLE_MAX, charLength } from "../../../shared/post-rules";
 import type { Article } from "../../../shared/api-types";
-import { PublishDialog, type TagOption } from "../../components/article/publish-dialog";
-import { useDraftAutosave, type SaveState } from "../../components/article/use-draft-autosave";
-import { useServerPreview } from "../../components/article/use-server-preview";
-import { useShell } from "../../components/shell/shell-context";
-import { ApiError, api, errorMessage } from "../../lib/api";
-import { notFound, requireRouteId, requireViewer } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
-import articleStyles from "../../styles/article.css?url";
+import { PublishDialog, type TagOption } from "~/components/article/publish-dialog";
+import { useDraftAutosave, type SaveState } from "~/components/article/use-draft-autosave";
+import { useServerPreview } from "~/components/article/use-server-preview";
+import { useShell } from "~/components/shell/shell-context";
+import { ApiError, api, errorMessage } from "~/lib/api";
+import { notFound, requireRouteId, requireViewer } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
+import articleStyles from "~/styles/article.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: articleStyles }];
 

@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/edit-entry";
-import { PageSection } from "../../components/layout/page";
-import { ShareForm, type ShareValues } from "../../components/share/share-form";
+import { PageSection } from "~/components/layout/page";
+import { ShareForm, type ShareValues } from "~/components/share/share-form";
 import { isAppError } from "../../../shared/errors";
-import { notFound, requireRouteId, requireViewer, type GuardErrorData } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
+import { notFound, requireRouteId, requireViewer, type GuardErrorData } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
 
 const HOT_TAGS = { type: "hot", page: 1, pageSize: 30 } as const;
 

@@ -1,13 +1,13 @@
 import type { Route } from "./+types/entry-detail";
-import { CommentSection } from "../../components/comments/comment-section";
-import { loadEntryComments } from "../../components/comments/load.server";
-import { EntryView } from "../../components/entry/entry-view";
-import { MissingContent } from "../../components/layout/missing";
-import { loadEntryPage } from "../../lib/entry.server";
-import { optionalRouteId, requireRouteId } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
-import { loadVote } from "../../components/votes/load.server";
-import { VoteSection } from "../../components/votes/vote-section";
+import { CommentSection } from "~/components/comments/comment-section";
+import { loadEntryComments } from "~/components/comments/load.server";
+import { EntryView } from "~/components/entry/entry-view";
+import { MissingContent } from "~/components/layout/missing";
+import { loadEntryPage } from "~/lib/entry.server";
+import { optionalRouteId, requireRouteId } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
+import { loadVote } from "~/components/votes/load.server";
+import { VoteSection } from "~/components/votes/vote-section";
 
 /**
  * entryDetail (/entry/{id}/detail/{commentId?} and the vote-answer alias

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/entry-public";
-import { EntryView } from "../../components/entry/entry-view";
-import { MissingContent } from "../../components/layout/missing";
-import { loadEntryPage } from "../../lib/entry.server";
-import { requireRouteId } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
+import { EntryView } from "~/components/entry/entry-view";
+import { MissingContent } from "~/components/layout/missing";
+import { loadEntryPage } from "~/lib/entry.server";
+import { requireRouteId } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
 
 /**
  * entryPublic: a shared link or other entry. A post-type entry redirects to /post/{id from the

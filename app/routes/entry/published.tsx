@@ -1,16 +1,16 @@
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/published";
-import { PageSection } from "../../components/layout/page";
-import { useShell } from "../../components/shell/shell-context";
-import { EmptyState } from "../../components/ui/empty-state";
-import { ConfirmDialog } from "../../components/ui/modal";
+import { PageSection } from "~/components/layout/page";
+import { useShell } from "~/components/shell/shell-context";
+import { EmptyState } from "~/components/ui/empty-state";
+import { ConfirmDialog } from "~/components/ui/modal";
 import { formatCount, relativeTime } from "../../../shared/format";
 import { isAppError } from "../../../shared/errors";
-import { api, errorMessage } from "../../lib/api";
-import { notFound, requireViewer } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
-import "../../components/share/share.css";
+import { api, errorMessage } from "~/lib/api";
+import { notFound, requireViewer } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
+import "~/components/share/share.css";
 
 /**
  * published: login required; the viewer's own published shares and articles, newest first, paged by

@@ -1,11 +1,11 @@
 import type { Route } from "./+types/share-entry";
 import { Link } from "react-router";
-import { PageSection } from "../../components/layout/page";
-import { EMPTY_SHARE, ShareForm } from "../../components/share/share-form";
-import { VoteForm } from "../../components/votes/vote-form";
+import { PageSection } from "~/components/layout/page";
+import { EMPTY_SHARE, ShareForm } from "~/components/share/share-form";
+import { VoteForm } from "~/components/votes/vote-form";
 import { VOTE_LIMITS } from "../../../shared/vote-rules";
-import { requireViewer } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
+import { requireViewer } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
 
 /** Hot tags offered as toggles on the share form. */
 const HOT_TAGS = { type: "hot", page: 1, pageSize: 30 } as const;

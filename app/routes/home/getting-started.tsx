@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/getting-started";
-import { PageSection } from "../../components/layout/page";
-import { NumberedPager, pageParam } from "../../components/tags/paging";
-import { TagCardGrid } from "../../components/tags/tag-card";
-import { EmptyState } from "../../components/ui/empty-state";
-import { CATEGORIES, findCategory } from "../../lib/categories";
-import { requireViewer } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
-import type { TagSummary } from "../../lib/types";
+import { PageSection } from "~/components/layout/page";
+import { NumberedPager, pageParam } from "~/components/tags/paging";
+import { TagCardGrid } from "~/components/tags/tag-card";
+import { EmptyState } from "~/components/ui/empty-state";
+import { CATEGORIES, findCategory } from "~/lib/categories";
+import { requireViewer } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
+import type { TagSummary } from "~/lib/types";
 
 /** Spec §9: getting-started lists 20 a page, from page 1. */
 const PAGE_SIZE = 20;

@@ -1,16 +1,16 @@
 import { Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/timeline";
-import { AsideBanners } from "../../components/banners/aside-banners";
-import { FeedPage, sortHref } from "../../components/feed/feed-page";
-import { AppCard, AuthorListCard, SidebarFooter, TagCloudCard } from "../../components/feed/sidebar";
-import { SuggestedUsersCard } from "../../components/feed/suggested-users";
-import { useShell } from "../../components/shell/shell-context";
-import { ENTRY_SORTS, findCategory, parseSort, TIMELINE_CATEGORIES } from "../../lib/categories";
-import { needsGettingStarted } from "../../components/tags/guide";
-import { loadFeed } from "../../lib/feed.server";
-import { loadSidebar } from "../../lib/sidebar.server";
-import { notFound, requireViewer } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
+import { AsideBanners } from "~/components/banners/aside-banners";
+import { FeedPage, sortHref } from "~/components/feed/feed-page";
+import { AppCard, AuthorListCard, SidebarFooter, TagCloudCard } from "~/components/feed/sidebar";
+import { SuggestedUsersCard } from "~/components/feed/suggested-users";
+import { useShell } from "~/components/shell/shell-context";
+import { ENTRY_SORTS, findCategory, parseSort, TIMELINE_CATEGORIES } from "~/lib/categories";
+import { needsGettingStarted } from "~/components/tags/guide";
+import { loadFeed } from "~/lib/feed.server";
+import { loadSidebar } from "~/lib/sidebar.server";
+import { notFound, requireViewer } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
 
 const SORTS = ENTRY_SORTS.map((s) => s.value);
 

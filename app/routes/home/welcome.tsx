@@ -1,20 +1,14 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/welcome";
-import { AsideBanners } from "../../components/banners/aside-banners";
-import { FeedPage, sortHref } from "../../components/feed/feed-page";
-import {
-  AppCard,
-  AuthorListCard,
-  SidebarCard,
-  SidebarFooter,
-  TagCloudCard,
-} from "../../components/feed/sidebar";
-import { useShell } from "../../components/shell/shell-context";
-import { BROWSE_CATEGORIES, ENTRY_SORTS, findCategory, parseSort } from "../../lib/categories";
-import { loadFeed } from "../../lib/feed.server";
-import { loadSidebar } from "../../lib/sidebar.server";
-import { notFound, redirectViewerToTimeline } from "../../lib/guards.server";
-import { rootMeta, titleMeta } from "../../lib/title";
+import { AsideBanners } from "~/components/banners/aside-banners";
+import { FeedPage, sortHref } from "~/components/feed/feed-page";
+import { AppCard, AuthorListCard, SidebarCard, SidebarFooter, TagCloudCard } from "~/components/feed/sidebar";
+import { useShell } from "~/components/shell/shell-context";
+import { BROWSE_CATEGORIES, ENTRY_SORTS, findCategory, parseSort } from "~/lib/categories";
+import { loadFeed } from "~/lib/feed.server";
+import { loadSidebar } from "~/lib/sidebar.server";
+import { notFound, redirectViewerToTimeline } from "~/lib/guards.server";
+import { rootMeta, titleMeta } from "~/lib/title";
 
 const SORTS = ENTRY_SORTS.map((s) => s.value);
 

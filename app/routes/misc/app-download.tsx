@@ -1,7 +1,7 @@
 import type { Route } from "./+types/app-download";
-import { PageSection } from "../../components/layout/page";
-import { useShell } from "../../components/shell/shell-context";
-import { titleMeta } from "../../lib/title";
+import { PageSection } from "~/components/layout/page";
+import { useShell } from "~/components/shell/shell-context";
+import { titleMeta } from "~/lib/title";
 
 export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "下载应用");
 

@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { RouteTabs } from "../../components/layout/tabs";
-import { requireViewer } from "../../lib/guards.server";
+import { RouteTabs } from "~/components/layout/tabs";
+import { requireViewer } from "~/lib/guards.server";
 
 const TABS = [
   { to: "/notification", title: "消息", end: true },

@@ -1,11 +1,11 @@
 import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/system-notifications";
-import { SystemNotificationItem } from "../../components/notifications/notification-item";
-import { EmptyState } from "../../components/ui/empty-state";
-import { api } from "../../lib/api";
-import { requireViewer } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
+import { SystemNotificationItem } from "~/components/notifications/notification-item";
+import { EmptyState } from "~/components/ui/empty-state";
+import { api } from "~/lib/api";
+import { requireViewer } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
 import { decodePointer } from "../../../shared/pagination";
 
 /** Messages from the site itself, newest first, paged by `pointer`. */

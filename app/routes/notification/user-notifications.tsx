@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/user-notifications";
-import { NotificationItem } from "../../components/notifications/notification-item";
-import { useShell } from "../../components/shell/shell-context";
-import { EmptyState } from "../../components/ui/empty-state";
-import { api, errorMessage } from "../../lib/api";
-import { requireViewer } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
+import { NotificationItem } from "~/components/notifications/notification-item";
+import { useShell } from "~/components/shell/shell-context";
+import { EmptyState } from "~/components/ui/empty-state";
+import { api, errorMessage } from "~/lib/api";
+import { requireViewer } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
 import { decodePointer } from "../../../shared/pagination";
 
 /** Likes, comments, replies, follows and new entries addressed to the viewer, newest first. */

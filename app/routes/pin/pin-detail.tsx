@@ -1,9 +1,9 @@
 import type { Route } from "./+types/pin-detail";
-import { CommentSection } from "../../components/comments/comment-section";
-import { MissingContent } from "../../components/layout/missing";
-import { PinView } from "../../components/pins/pin-view";
-import { notFound, requireRouteId } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
+import { CommentSection } from "~/components/comments/comment-section";
+import { MissingContent } from "~/components/layout/missing";
+import { PinView } from "~/components/pins/pin-view";
+import { notFound, requireRouteId } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
 import { isAppError } from "../../../shared/errors";
 
 /** pin: a short post with its comments and sub-comments, read in-process through the pin service. */

@@ -1,15 +1,15 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/pins";
 import { relativeTime } from "../../../shared/format";
-import { PinComposer } from "../../components/pins/pin-composer";
-import { PinLikeButton } from "../../components/pins/pin-like-button";
-import { PinImages } from "../../components/pins/pin-view";
-import { Avatar } from "../../components/ui/avatar";
-import { EmptyState } from "../../components/ui/empty-state";
-import { notFound } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
+import { PinComposer } from "~/components/pins/pin-composer";
+import { PinLikeButton } from "~/components/pins/pin-like-button";
+import { PinImages } from "~/components/pins/pin-view";
+import { Avatar } from "~/components/ui/avatar";
+import { EmptyState } from "~/components/ui/empty-state";
+import { notFound } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
 import { isAppError } from "../../../shared/errors";
-import "../../components/pins/pins.css";
+import "~/components/pins/pins.css";
 
 /** 沸点: the newest pins, a box to write one, and pages by the last pin's pointer. */
 export async function loader({ context, request }: Route.LoaderArgs) {

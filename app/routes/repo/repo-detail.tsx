@@ -3,17 +3,17 @@ import type { Route } from "./+types/repo-detail";
 import { formatCount, relativeTime } from "../../../shared/format";
 import { isAppError } from "../../../shared/errors";
 import type { CommentPage, RepoDetail } from "../../../shared/api-types";
-import { CommentSection } from "../../components/comments/comment-section";
-import { AppCard, SidebarFooter } from "../../components/feed/sidebar";
-import { MissingContent } from "../../components/layout/missing";
-import { TwoColumn } from "../../components/layout/page";
-import { LanguageBar, LanguageTag } from "../../components/repos/language-bar";
-import { RepoOwner, TranslatorList } from "../../components/repos/repo-people";
-import "../../components/repos/repos.css";
-import { useShell } from "../../components/shell/shell-context";
-import { requireRouteId } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
-import articleStyles from "../../styles/article.css?url";
+import { CommentSection } from "~/components/comments/comment-section";
+import { AppCard, SidebarFooter } from "~/components/feed/sidebar";
+import { MissingContent } from "~/components/layout/missing";
+import { TwoColumn } from "~/components/layout/page";
+import { LanguageBar, LanguageTag } from "~/components/repos/language-bar";
+import { RepoOwner, TranslatorList } from "~/components/repos/repo-people";
+import "~/components/repos/repos.css";
+import { useShell } from "~/components/shell/shell-context";
+import { requireRouteId } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
+import articleStyles from "~/styles/article.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: articleStyles }];
 

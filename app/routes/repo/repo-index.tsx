@@ -2,16 +2,16 @@ import { useEffect } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 import type { Route } from "./+types/repo-index";
 import { isAppError } from "../../../shared/errors";
-import { AppCard, SidebarCard, SidebarFooter } from "../../components/feed/sidebar";
-import { TwoColumn } from "../../components/layout/page";
-import { RepoList } from "../../components/repos/repo-list";
-import { ShowcaseCards } from "../../components/repos/showcase-cards";
-import "../../components/repos/repos.css";
-import { useShell } from "../../components/shell/shell-context";
-import { EmptyState } from "../../components/ui/empty-state";
-import { notFound } from "../../lib/guards.server";
-import { REPO_SINCE, repoIndexUrl, saveRepoState, type RepoSince } from "../../lib/repo-state";
-import { titleMeta } from "../../lib/title";
+import { AppCard, SidebarCard, SidebarFooter } from "~/components/feed/sidebar";
+import { TwoColumn } from "~/components/layout/page";
+import { RepoList } from "~/components/repos/repo-list";
+import { ShowcaseCards } from "~/components/repos/showcase-cards";
+import "~/components/repos/repos.css";
+import { useShell } from "~/components/shell/shell-context";
+import { EmptyState } from "~/components/ui/empty-state";
+import { notFound } from "~/lib/guards.server";
+import { REPO_SINCE, repoIndexUrl, saveRepoState, type RepoSince } from "~/lib/repo-state";
+import { titleMeta } from "~/lib/title";
 
 /**
  * repoIndex (/repos?lang=&since=): the trending list of one window (today, this week, this month)

@@ -1,16 +1,16 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/search";
-import { EntryList } from "../../components/feed/entry-list";
-import { SidebarCard } from "../../components/feed/sidebar";
-import { TwoColumn } from "../../components/layout/page";
-import { Avatar } from "../../components/ui/avatar";
-import { EmptyState } from "../../components/ui/empty-state";
+import { EntryList } from "~/components/feed/entry-list";
+import { SidebarCard } from "~/components/feed/sidebar";
+import { TwoColumn } from "~/components/layout/page";
+import { Avatar } from "~/components/ui/avatar";
+import { EmptyState } from "~/components/ui/empty-state";
 import { formatCount } from "../../../shared/format";
 import { normalizeSearchQuery } from "../../../shared/validation";
-import { titleMeta } from "../../lib/title";
-import type { EntrySummary } from "../../lib/types";
-import { rethrowLimited } from "../../lib/guards.server";
+import { titleMeta } from "~/lib/title";
+import type { EntrySummary } from "~/lib/types";
+import { rethrowLimited } from "~/lib/guards.server";
 
 /** The spec's list URL for search (§2): /search?query={word}&page={n}; pages count from 1 here. */
 const searchHref = (query: string, page: number) => `/search?query=${encodeURIComponent(query)}&page=${page}`;

@@ -1,18 +1,18 @@
 import { useState, type FormEvent } from "react";
 import type { Route } from "./+types/account";
-import { CaptchaField } from "../../components/forms/captcha-field";
-import { useCaptcha } from "../../components/forms/use-captcha";
-import { useSmsSender } from "../../components/forms/use-sms-sender";
-import { ChannelIcon } from "../../components/oauth/channel-icon";
-import { OAUTH_CHANNELS, startOAuthBind, type OAuthChannel } from "../../components/oauth/popup";
-import "../../components/oauth/oauth.css";
-import { useShell } from "../../components/shell/shell-context";
-import { Field } from "../../components/ui/field";
-import { ConfirmDialog } from "../../components/ui/modal";
+import { CaptchaField } from "~/components/forms/captcha-field";
+import { useCaptcha } from "~/components/forms/use-captcha";
+import { useSmsSender } from "~/components/forms/use-sms-sender";
+import { ChannelIcon } from "~/components/oauth/channel-icon";
+import { OAUTH_CHANNELS, startOAuthBind, type OAuthChannel } from "~/components/oauth/popup";
+import "~/components/oauth/oauth.css";
+import { useShell } from "~/components/shell/shell-context";
+import { Field } from "~/components/ui/field";
+import { ConfirmDialog } from "~/components/ui/modal";
 import { checkEmail, checkPhone, checkSmsCode, LIMITS } from "../../../shared/validation";
-import { ApiError, api, errorMessage } from "../../lib/api";
-import { requireViewer } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
+import { ApiError, api, errorMessage } from "~/lib/api";
+import { requireViewer } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
 
 /** setting:account: login required; phone, e-mail and third-party bindings. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from "react";
 import type { Route } from "./+types/password";
-import { useShell } from "../../components/shell/shell-context";
-import { Field } from "../../components/ui/field";
+import { useShell } from "~/components/shell/shell-context";
+import { Field } from "~/components/ui/field";
 import { checkPassword, checkPasswordConfirm, LIMITS, MESSAGES } from "../../../shared/validation";
-import { api, ApiError, errorMessage } from "../../lib/api";
-import { requireViewer } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
+import { api, ApiError, errorMessage } from "~/lib/api";
+import { requireViewer } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
 
 /** setting:password: login required. */
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from "react";
 import type { Route } from "./+types/profile";
-import { useShell } from "../../components/shell/shell-context";
-import { Avatar } from "../../components/ui/avatar";
+import { useShell } from "~/components/shell/shell-context";
+import { Avatar } from "~/components/ui/avatar";
 import { checkBlogAddress, checkUsername, LIMITS, normalizeBlogAddress } from "../../../shared/validation";
-import { api, ApiError, errorMessage } from "../../lib/api";
-import { requireViewer } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
+import { api, ApiError, errorMessage } from "~/lib/api";
+import { requireViewer } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
 
 type ProfileField = "avatarLarge" | "username" | "jobTitle" | "company" | "selfDescription" | "blogAddress";
 

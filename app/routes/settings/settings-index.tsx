@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/settings-index";
-import { requireViewer } from "../../lib/guards.server";
+import { requireViewer } from "~/lib/guards.server";
 
 /** /user/settings goes to its profile tab. */
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,13 +1,13 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/all";
-import { NumberedPager, pageParam, tagListType } from "../../components/tags/paging";
-import { TagCardGrid } from "../../components/tags/tag-card";
-import { EmptyState } from "../../components/ui/empty-state";
-import { parseSort } from "../../lib/categories";
-import { titleMeta } from "../../lib/title";
-import type { TagSummary } from "../../lib/types";
+import { NumberedPager, pageParam, tagListType } from "~/components/tags/paging";
+import { TagCardGrid } from "~/components/tags/tag-card";
+import { EmptyState } from "~/components/ui/empty-state";
+import { parseSort } from "~/lib/categories";
+import { titleMeta } from "~/lib/title";
+import type { TagSummary } from "~/lib/types";
 import { LIMITS } from "../../../shared/validation";
-import { rethrowLimited } from "../../lib/guards.server";
+import { rethrowLimited } from "~/lib/guards.server";
 
 const SORTS = [
   { value: "hottest", title: "最热" },

@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { RouteTabs } from "../../components/layout/tabs";
+import { RouteTabs } from "~/components/layout/tabs";
 
 const TABS = [
   { to: "/subscribe/subscribed", title: "已关注标签" },

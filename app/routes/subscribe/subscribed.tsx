@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/subscribed";
-import { NumberedPager, pageParam } from "../../components/tags/paging";
-import { TagCardGrid } from "../../components/tags/tag-card";
-import { EmptyState } from "../../components/ui/empty-state";
-import { requireViewer } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
-import type { TagSummary } from "../../lib/types";
+import { NumberedPager, pageParam } from "~/components/tags/paging";
+import { TagCardGrid } from "~/components/tags/tag-card";
+import { EmptyState } from "~/components/ui/empty-state";
+import { requireViewer } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
+import type { TagSummary } from "~/lib/types";
 
 /** Spec §9: 40 a page. */
 const PAGE_SIZE = 40;

@@ -1,16 +1,16 @@
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/tag";
-import { EntryList } from "../../components/feed/entry-list";
-import { SortTabs } from "../../components/feed/sort-tabs";
-import { sortHref } from "../../components/feed/feed-page";
-import { TwoColumn } from "../../components/layout/page";
-import { SubscribeButton, useTagSubscription } from "../../components/tags/subscribe-button";
-import { tagHref } from "../../components/tags/tag-card";
-import { TagIcon } from "../../components/tags/tag-icon";
-import { ENTRY_SORTS, parseSort } from "../../lib/categories";
-import { notFound } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
-import type { EntrySummary, TagSummary } from "../../lib/types";
+import { EntryList } from "~/components/feed/entry-list";
+import { SortTabs } from "~/components/feed/sort-tabs";
+import { sortHref } from "~/components/feed/feed-page";
+import { TwoColumn } from "~/components/layout/page";
+import { SubscribeButton, useTagSubscription } from "~/components/tags/subscribe-button";
+import { tagHref } from "~/components/tags/tag-card";
+import { TagIcon } from "~/components/tags/tag-icon";
+import { ENTRY_SORTS, parseSort } from "~/lib/categories";
+import { notFound } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
+import type { EntrySummary, TagSummary } from "~/lib/types";
 import { formatCount } from "../../../shared/format";
 import { isAppError } from "../../../shared/errors";
 

@@ -1,26 +1,26 @@
 import { useState } from "react";
 import { data, Link, useNavigate } from "react-router";
 import type { Route } from "./+types/user-profile";
-import { CollectionFormDialog } from "../../components/collections/collection-form";
-import { CollectionList, type CollectionSummary } from "../../components/collections/collection-list";
+import { CollectionFormDialog } from "~/components/collections/collection-form";
+import { CollectionList, type CollectionSummary } from "~/components/collections/collection-list";
 import {
   loadProfileBooklets,
   type ProfileBookletsData,
   type ProfileBookletsType,
-} from "../../components/booklets/load.server";
-import { ProfileBooklets } from "../../components/booklets/profile-booklets";
-import { MissingContent } from "../../components/layout/missing";
-import { TwoColumn } from "../../components/layout/page";
-import { SidebarCard } from "../../components/feed/sidebar";
-import { EntryList } from "../../components/feed/entry-list";
-import { TagCardGrid } from "../../components/tags/tag-card";
-import { ProfileHeader, type ProfileUser } from "../../components/user/profile-header";
-import { UserList, type ListedUser } from "../../components/user/user-list";
-import { EmptyState } from "../../components/ui/empty-state";
+} from "~/components/booklets/load.server";
+import { ProfileBooklets } from "~/components/booklets/profile-booklets";
+import { MissingContent } from "~/components/layout/missing";
+import { TwoColumn } from "~/components/layout/page";
+import { SidebarCard } from "~/components/feed/sidebar";
+import { EntryList } from "~/components/feed/entry-list";
+import { TagCardGrid } from "~/components/tags/tag-card";
+import { ProfileHeader, type ProfileUser } from "~/components/user/profile-header";
+import { UserList, type ListedUser } from "~/components/user/user-list";
+import { EmptyState } from "~/components/ui/empty-state";
 import { formatCount } from "../../../shared/format";
-import { notFound, requireRouteId } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
-import type { EntrySummary, TagSummary } from "../../lib/types";
+import { notFound, requireRouteId } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
+import type { EntrySummary, TagSummary } from "~/lib/types";
 import { decodePointer } from "../../../shared/pagination";
 
 /** The profile tabs (spec §2); book and bought only for booklet authors, bought only for oneself. */

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/wallet";
 import { isAppError } from "../../../shared/errors";
 import { formatYuan } from "../../../shared/wallet-rules";
-import { PageSection } from "../../components/layout/page";
-import { BillList } from "../../components/wallet/bill-list";
-import { WithdrawForm } from "../../components/wallet/withdraw-form";
-import { EmptyState } from "../../components/ui/empty-state";
-import { requireViewer } from "../../lib/guards.server";
-import { titleMeta } from "../../lib/title";
+import { PageSection } from "~/components/layout/page";
+import { BillList } from "~/components/wallet/bill-list";
+import { WithdrawForm } from "~/components/wallet/withdraw-form";
+import { EmptyState } from "~/components/ui/empty-state";
+import { requireViewer } from "~/lib/guards.server";
+import { titleMeta } from "~/lib/title";
 
 /**
  * wallet (/user/wallet?page=): login required. With wallet access: balance (and what pending
