@@ -127,6 +127,11 @@ export default defineConfig(({ isSsrBuild }) => {
           minify: "terser",
           terserOptions: { compress: { passes: 2 } },
           rollupOptions: {
+            // A route with only a server loader (/user/settings and /subscribe redirect to a tab)
+            // has no browser code: its empty chunk is expected, not worth a warning on every build.
+            onwarn(warning, warn) {
+              if (warning.code !== "EMPTY_BUNDLE") warn(warning);
+            },
             output: {
               // What the root route imports is on every page anyway: one "shell" chunk instead of a
               // dozen small shared ones saves a request each and the gzip overhead of each file.

@@ -84,7 +84,11 @@ describe.skipIf(browserTestsCan !== null)("a vote made through the form, answere
     await a.page.getByRole("button", { name: "发起投票", exact: true }).click();
     await a.page.getByText("选项不能重复").waitFor();
     await option(a.page, 3).fill("Svelte");
-    await a.page.getByRole("button", { name: "Vue.js" }).click();
+    // The first hot tag: in the shared PostgreSQL test database, tags other files made and
+    // subscribed to can rank above the built-in ones (Vue.js fell out of the 30 shown once).
+    const tag = a.page.locator("button.chip-button").first();
+    await tag.click();
+    await expect.poll(() => tag.getAttribute("aria-pressed")).toBe("true");
     await shot(a.page, "vote-form-filled", true);
 
     const [created] = await Promise.all([
