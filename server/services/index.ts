@@ -3,7 +3,7 @@ import { createBannerService } from "./banners/banners.ts";
 import { createBookletService } from "./booklets/booklets.ts";
 import { createWalletService } from "./wallet/wallet.ts";
 import { createCollectionService } from "./collections/collections.ts";
-import { createCommentService } from "./comments/comments.ts";
+import { createCommentService } from "./comments/index.ts";
 import type { Deps } from "./deps.ts";
 import { createEntryService } from "./entries/entries.ts";
 import { createFollowService } from "./follow/follow.ts";
@@ -15,7 +15,7 @@ import { createNotificationService } from "./notifications/notifications.ts";
 import { createOAuthService } from "./oauth/oauth.ts";
 import { createPublishService } from "./entries/publish.ts";
 import { createParserService } from "./parser/parser.ts";
-import { createPinService } from "./pins/pins.ts";
+import { createPinService } from "./pins/index.ts";
 import { createRepoService } from "./repos/repos.ts";
 import { createLikeService } from "./likes/likes.ts";
 import { createPostService } from "./posts/posts.ts";
@@ -41,8 +41,13 @@ export function createServices(deps: Deps) {
   const parser = createParserService(deps);
   const digests = createMailDigests(deps, entries);
   const follow = createFollowService(deps);
-  const comments = createCommentService(deps, uploads);
-  const pins = createPinService(deps, comments, uploads);
+  // Presenters of pins and comments read the caller's likes through the likes service (ADR 013).
+  const comments = createCommentService(deps, uploads, (userId, ids) =>
+    likes.likedAmong("comment", userId, ids),
+  );
+  const pins = createPinService(deps, comments, uploads, (userId, ids) =>
+    likes.likedAmong("pin", userId, ids),
+  );
   const invites = createInviteService(deps);
   const mailpush = createMailPushService(deps);
   const notifications = createNotificationService(deps);

@@ -1,4 +1,3 @@
-import { operationLimiter } from "../../lib/operation-limits.ts";
 import type { CommentTargetType } from "../../../db/schema/social.ts";
 import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
@@ -7,15 +6,11 @@ import { HEX_ID } from "../../../shared/ids.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { findUserById, usersByIds } from "../users/queries.ts";
 import {
-  bumpCommentLikes,
   bumpSubCommentCount,
   bumpUserComments,
   commentsByIds,
-  deleteCommentLike,
   findComment,
   insertComment,
-  insertCommentLike,
-  likedAmong,
   lockComment,
   lockUsers,
   repliesOf,
@@ -125,14 +120,19 @@ const cursorOf = (row: CommentRow, order: "new" | "hot" | "replies") =>
     : encodePointer(row.createdAt, row.id);
 
 /**
- * Comments of spec §7, for every targetType (one table): posting, replying, lists, likes, edit and
- * delete. Each write moves the counters of db/counters.ts in its own transaction: the target's
- * comment count (and heat), the root's subCommentCount, the author's users.commentsCount, the
- * comment's likesCount. Lock order: target row, root comment, the comment itself, then user rows by id.
+ * Comments of spec §7, for every targetType (one table): posting, replying, lists, edit and delete
+ * (likes of comments live in the likes service, ADR 013). Each write moves the counters of
+ * db/counters.ts in its own transaction: the target's comment count (and heat), the root's
+ * subCommentCount, the author's users.commentsCount. Lock order: target row, root comment, the
+ * comment itself, then user rows by id.
  */
-export function createCommentService(deps: Deps, uploads: Pick<UploadService, "setUses">) {
+export function createCommentService(
+  deps: Deps,
+  uploads: Pick<UploadService, "setUses">,
+  /** Which of these comments the user likes (the likes service's, given by createServices). */
+  likedComments: (userId: string | null, ids: string[]) => Promise<Set<string>>,
+) {
   const { db } = deps;
-  const limits = operationLimiter(deps.kv);
 
   /** Hydrates rows into spec comments with a constant number of queries: replies, users, likes. */
   async function present(
@@ -150,8 +150,7 @@ export function createCommentService(deps: Deps, uploads: Pick<UploadService, "s
     }
     const [people, liked] = await Promise.all([
       usersByIds(db, [...userIds]),
-      likedAmong(
-        db,
+      likedComments(
         caller.userId,
         all.map((r) => r.id),
       ),
@@ -168,23 +167,6 @@ export function createCommentService(deps: Deps, uploads: Pick<UploadService, "s
 
   async function requireLiveTarget(target: CommentTarget, id: string) {
     if (!(await target.isLive(db, id))) throw notFound(TARGET_MISSING);
-  }
-
-  async function setLiked(id: string, caller: Caller, liked: boolean) {
-    await limits.hit("toggle", caller);
-    const userId = requireLogin(caller);
-    return db.transaction(async (tx) => {
-      const comment = await findComment(tx, id);
-      if (!comment) throw notFound(COMMENT_MISSING);
-      // A deleted comment cannot be liked; a like given before may still be taken back.
-      if (liked && comment.deletedAt) throw notFound(COMMENT_MISSING);
-      const changed = liked
-        ? await insertCommentLike(tx, id, userId)
-        : await deleteCommentLike(tx, id, userId);
-      // The count moves only with a row, in the row's transaction, as an atomic increment.
-      const likesCount = await bumpCommentLikes(tx, id, changed ? (liked ? 1 : -1) : 0);
-      return { liked, likesCount, likeCount: likesCount };
-    });
   }
 
   return {
@@ -303,11 +285,6 @@ export function createCommentService(deps: Deps, uploads: Pick<UploadService, "s
       await deps.purgePages([`${found.targetType}:${found.targetId}`, "comments"]);
       return { deleted: true };
     },
-
-    /** PUT /comment/{id}/like. */
-    like: (id: string, caller: Caller) => setLiked(id, caller, true),
-    /** DELETE /comment/{id}/like. */
-    unlike: (id: string, caller: Caller) => setLiked(id, caller, false),
 
     /** GET /comments/{targetType}/{id}: root comments, new or hot, each with its first replies. */
     async list(

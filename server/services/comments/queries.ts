@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
-import { commentLikes, comments, users } from "../../../db/schema/index.ts";
+import { comments, users } from "../../../db/schema/index.ts";
 import type { CommentRow } from "./present.ts";
 
 /** The comment, locked for the rest of the transaction (replies, edits and deletes of it serialize). */
@@ -33,26 +33,7 @@ export async function bumpUserComments(tx: Tx, userId: string, delta: 1 | -1): P
     .where(eq(users.id, userId));
 }
 
-/** Adds the like row; true only when this call inserted it. */
-export async function insertCommentLike(tx: Tx, commentId: string, userId: string): Promise<boolean> {
-  const rows = await tx
-    .insert(commentLikes)
-    .values({ commentId, userId })
-    .onConflictDoNothing()
-    .returning({ commentId: commentLikes.commentId });
-  return rows.length === 1;
-}
-
-/** Removes the like row; true only when this call deleted it. */
-export async function deleteCommentLike(tx: Tx, commentId: string, userId: string): Promise<boolean> {
-  const rows = await tx
-    .delete(commentLikes)
-    .where(and(eq(commentLikes.commentId, commentId), eq(commentLikes.userId, userId)))
-    .returning({ commentId: commentLikes.commentId });
-  return rows.length === 1;
-}
-
-/** comments.likesCount ± delta (0 reads it), answering the new value. */
+/** comments.likesCount ± delta, answering the new value (the likes service's, through index.ts). */
 export async function bumpCommentLikes(tx: Tx, commentId: string, delta: number): Promise<number> {
   const [row] = await tx
     .update(comments)
@@ -160,16 +141,6 @@ export async function topRepliesOf(db: Tx, rootIds: string[], perRoot: number): 
 export async function commentsByIds(db: Tx, ids: string[]): Promise<CommentRow[]> {
   if (ids.length === 0) return [];
   return db.select().from(comments).where(inArray(comments.id, ids));
-}
-
-/** Which of these comments the user likes, in one query. */
-export async function likedAmong(db: Tx, userId: string | null, ids: string[]): Promise<Set<string>> {
-  if (!userId || ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: commentLikes.commentId })
-    .from(commentLikes)
-    .where(and(eq(commentLikes.userId, userId), inArray(commentLikes.commentId, ids)));
-  return new Set(rows.map((r) => r.id));
 }
 
 export async function updateCommentContent(tx: Tx, id: string, content: string): Promise<CommentRow> {

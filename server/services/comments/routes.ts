@@ -10,7 +10,6 @@ import {
   PostCommentBody,
   SubCommentsParams,
 } from "./schema.ts";
-import { operationLimitNote } from "../../lib/operation-limits.ts";
 import { COMMENT_POSTS, limitNote } from "../../lib/rate-limits.ts";
 
 const tags = ["comments"];
@@ -67,38 +66,6 @@ export function commentRoutes(services: Services): FastifyPluginAsyncTypebox {
         },
       },
       async (req) => ok(await comments.remove(req.params.id, req.caller)),
-    );
-
-    const LIKE_NOTE =
-      "需要登录。d 为 {liked, likesCount, likeCount}；重复操作不重复计数。" +
-      operationLimitNote("toggle") +
-      "targetId、targetType（查询参数或表单）可带可不带：评论 id 已确定对象。";
-    app.put(
-      "/comment/:id/like",
-      {
-        schema: { tags, summary: "点赞评论", description: LIKE_NOTE, params: CommentIdParams },
-      },
-      async (req) => ok(await comments.like(req.params.id, req.caller)),
-    );
-    app.delete(
-      "/comment/:id/like",
-      {
-        schema: { tags, summary: "取消点赞评论", description: LIKE_NOTE, params: CommentIdParams },
-      },
-      async (req) => ok(await comments.unlike(req.params.id, req.caller)),
-    );
-    // Spec §7 names a third verb: the pin comment form unlikes with PUT /comment/{id}/unlike.
-    app.put(
-      "/comment/:id/unlike",
-      {
-        schema: {
-          tags,
-          summary: "取消点赞评论（沸点评论的写法）",
-          description: LIKE_NOTE + "与 DELETE /comment/{id}/like 相同。",
-          params: CommentIdParams,
-        },
-      },
-      async (req) => ok(await comments.unlike(req.params.id, req.caller)),
     );
 
     app.get(

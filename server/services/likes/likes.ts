@@ -1,23 +1,20 @@
 import { operationLimiter } from "../../lib/operation-limits.ts";
 import { notFound, unauthorized } from "../../lib/errors.ts";
 import type { Caller, Deps } from "../deps.ts";
-import { refreshHeat } from "../entries/write.ts";
 import { findUserById } from "../users/queries.ts";
 import { presentPublicUser } from "../users/present.ts";
 import { entryHydrator } from "../entries/hydrate.ts";
 import {
-  bumpEntryLikes,
-  bumpUserCounters,
   countLikedEntries,
   deleteLike,
   entryLikeState,
   insertLike,
   isLiked,
+  likedAmong,
   likedEntriesOf,
   likersOf,
-  lockEntry,
 } from "./queries.ts";
-import { notify } from "../notifications/notify.ts";
+import { LIKE_TARGETS, type LikeAnswer, type LikeTargetType } from "./targets.ts";
 
 /** Zero-based pages (spec §7 Likes), 20 a page unless asked otherwise. */
 export const LIKES_PAGE_SIZE = 20;
@@ -27,7 +24,7 @@ export interface LikeState {
   collectionCount: number;
 }
 
-const ENTRY_MISSING = "文章不存在";
+const ENTRY_MISSING = LIKE_TARGETS.entry.missing;
 
 function requireLogin(caller: Caller): string {
   if (!caller.userId) throw unauthorized();
@@ -37,49 +34,58 @@ function requireLogin(caller: Caller): string {
 const isVisible = (e: { status: string; deletedAt: Date | null }) => e.status === "published" && !e.deletedAt;
 
 /**
- * Likes of entries (spec §7 Likes, §4 "like entry toggles liked and adjusts collectionCount by
- * one"). A like row and the three counters it feeds (db/counters.ts: entries.collectionCount, the
- * liker's users.collectedEntriesCount, the author's users.totalCollectionsCount) move in one
- * transaction, and only when a row was actually inserted or deleted, so repeating a call changes
- * nothing.
+ * Likes (spec §7 Likes, the like calls of Pin and Comment; §4 "like entry toggles liked and adjusts
+ * collectionCount by one"): one service for every target (ADR 013), whose adapters (targets.ts) say
+ * what a like moves. A like row and the counters it feeds (db/counters.ts) move in one transaction,
+ * and only when a row was actually inserted or deleted, so repeating a call changes nothing.
  */
 export function createLikeService(deps: Deps) {
   const { db } = deps;
   const limits = operationLimiter(deps.kv);
   const hydrate = entryHydrator(db);
 
-  async function setLiked(entryId: string, caller: Caller, liked: boolean): Promise<LikeState> {
+  async function setLiked<T extends LikeTargetType>(
+    type: T,
+    id: string,
+    caller: Caller,
+    liked: boolean,
+  ): Promise<LikeAnswer<T>> {
     await limits.hit("toggle", caller);
     const userId = requireLogin(caller);
+    const target = LIKE_TARGETS[type];
     return db.transaction(async (tx) => {
-      // Lock first: likes of one entry serialize on its row, which also pins its state (published,
-      // deleted) for the counter moves below. Lock order everywhere here: entry, like row, users.
-      const entry = await lockEntry(tx, entryId);
-      if (!entry) throw notFound(ENTRY_MISSING);
-      const visible = isVisible(entry);
-      // Only a live entry can be liked; a like of one deleted since may still be taken back.
-      if (liked && !visible) throw notFound(ENTRY_MISSING);
-      const changed = liked ? await insertLike(tx, entryId, userId) : await deleteLike(tx, entryId, userId);
-      if (!changed) return { liked, collectionCount: entry.collectionCount };
-      if (liked) await notify(tx, { userId: entry.userId, actorId: userId, type: "like", entryId });
-      const delta = liked ? 1 : -1;
-      const collectionCount = await bumpEntryLikes(tx, entryId, delta);
-      await bumpUserCounters(tx, [
-        { userId, collected: delta },
-        // totalCollectionsCount counts likes on published, undeleted entries only.
-        ...(visible ? [{ userId: entry.userId, received: delta }] : []),
-      ]);
-      await refreshHeat(tx, entryId);
-      return { liked, collectionCount };
+      // Lock first: likes of one thing serialize on its row, which also pins its state (live or
+      // not) for the counter moves. Lock order everywhere here: target, like row, users.
+      const locked = await target.lock(tx, id);
+      if (!locked) throw notFound(target.missing);
+      // Only a live thing can be liked; a like given before it was deleted may still be taken back.
+      if (liked && !locked.live) throw notFound(target.missing);
+      const changed = liked ? await insertLike(tx, type, id, userId) : await deleteLike(tx, type, id, userId);
+      const count = changed ? await locked.changed(liked ? 1 : -1, userId) : locked.count;
+      return target.answer(liked, count) as LikeAnswer<T>;
     });
   }
 
   return {
     /** PUT /user/like/entry/{id}. */
-    like: (entryId: string, caller: Caller) => setLiked(entryId, caller, true),
+    like: (entryId: string, caller: Caller) => setLiked("entry", entryId, caller, true),
 
     /** DELETE /user/like/entry/{id}. */
-    unlike: (entryId: string, caller: Caller) => setLiked(entryId, caller, false),
+    unlike: (entryId: string, caller: Caller) => setLiked("entry", entryId, caller, false),
+
+    /** PUT (like) and DELETE (unlike) /pins/{id}/like. */
+    likePin: (pinId: string, caller: Caller, liked: boolean) => setLiked("pin", pinId, caller, liked),
+
+    /** PUT and DELETE /comment/{id}/like, PUT /comment/{id}/unlike. */
+    likeComment: (commentId: string, caller: Caller, liked: boolean) =>
+      setLiked("comment", commentId, caller, liked),
+
+    /**
+     * Which of these pins or comments the caller likes, in one query: for the pin and comment
+     * presenters, which get it as a function (createServices) so they need not import this service.
+     */
+    likedAmong: (type: "pin" | "comment", userId: string | null, ids: string[]) =>
+      likedAmong(db, type, userId, ids),
 
     /** GET /user/like/entry/{id}: does the caller like it, and its current count. */
     async state(entryId: string, caller: Caller): Promise<LikeState> {

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
-import { entries, entryLikes, users } from "../../../db/schema/index.ts";
+import { commentLikes, entries, entryLikes, pinLikes, users } from "../../../db/schema/index.ts";
 
 /**
  * Locks the entry row for the rest of the transaction and reads what a like needs. Every like and
@@ -37,23 +37,68 @@ export async function entryLikeState(db: Tx, entryId: string) {
   return row;
 }
 
+/** The like tables by target: one row per (thing, user), so a second like is a no-op. */
+const LIKE_TABLES = {
+  entry: { table: entryLikes, target: entryLikes.entryId, user: entryLikes.userId, key: "entryId" },
+  pin: { table: pinLikes, target: pinLikes.pinId, user: pinLikes.userId, key: "pinId" },
+  comment: {
+    table: commentLikes,
+    target: commentLikes.commentId,
+    user: commentLikes.userId,
+    key: "commentId",
+  },
+} as const;
+
+export type LikeTargetType = keyof typeof LIKE_TABLES;
+
 /** Adds the like row; true only when this call inserted it (a second like is a no-op). */
-export async function insertLike(tx: Tx, entryId: string, userId: string): Promise<boolean> {
+export async function insertLike(
+  tx: Tx,
+  type: LikeTargetType,
+  targetId: string,
+  userId: string,
+): Promise<boolean> {
+  const t = LIKE_TABLES[type];
   const rows = await tx
-    .insert(entryLikes)
-    .values({ entryId, userId })
+    .insert(t.table)
+    .values({ [t.key]: targetId, userId } as never)
     .onConflictDoNothing()
-    .returning({ entryId: entryLikes.entryId });
+    .returning({ id: t.target });
   return rows.length === 1;
 }
 
 /** Removes the like row; true only when this call deleted it. */
-export async function deleteLike(tx: Tx, entryId: string, userId: string): Promise<boolean> {
+export async function deleteLike(
+  tx: Tx,
+  type: LikeTargetType,
+  targetId: string,
+  userId: string,
+): Promise<boolean> {
+  const t = LIKE_TABLES[type];
   const rows = await tx
-    .delete(entryLikes)
-    .where(and(eq(entryLikes.entryId, entryId), eq(entryLikes.userId, userId)))
-    .returning({ entryId: entryLikes.entryId });
+    .delete(t.table)
+    .where(and(eq(t.target, targetId), eq(t.user, userId)))
+    .returning({ id: t.target });
   return rows.length === 1;
+}
+
+/**
+ * Which of these pins or comments the user likes, in one query (entries have their own, prepared
+ * with the entry lists: entries/queries.ts likedAmong).
+ */
+export async function likedAmong(
+  db: Tx,
+  type: Exclude<LikeTargetType, "entry">,
+  userId: string | null,
+  ids: string[],
+): Promise<Set<string>> {
+  if (!userId || ids.length === 0) return new Set();
+  const t = LIKE_TABLES[type];
+  const rows = await db
+    .select({ id: t.target })
+    .from(t.table)
+    .where(and(eq(t.user, userId), inArray(t.target, ids)));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** entries.collectionCount ± 1, answering the new value. */

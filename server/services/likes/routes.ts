@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
-import { EntryIdParams, UserIdParams, ZeroBasedPage } from "./schema.ts";
+import { CommentIdParams, EntryIdParams, PinIdParams, UserIdParams, ZeroBasedPage } from "./schema.ts";
 import { operationLimitNote } from "../../lib/operation-limits.ts";
 
 const tags = ["likes"];
@@ -9,7 +9,10 @@ const STATE_NOTE =
   "需要登录，未登录时返回 401。d 为 {liked, collectionCount}。重复点赞或取消不会重复计数；" +
   "条目不存在、已删除或未发布时返回 404（已删除条目仍可取消点赞）；id 格式不对返回 400，d.field 为 id。";
 
-/** Likes of spec §7: PUT, DELETE, GET /user/like/entry/{id}; a user's likes; an entry's likers. */
+/**
+ * Likes of spec §7: PUT, DELETE, GET /user/like/entry/{id}; a user's likes; an entry's likers; and
+ * the like calls of pins and comments (ADR 013), listed in the OpenAPI description with their own.
+ */
 export function likeRoutes(services: Services): FastifyPluginAsyncTypebox {
   return async (app) => {
     const likes = services.likes;
@@ -72,6 +75,63 @@ export function likeRoutes(services: Services): FastifyPluginAsyncTypebox {
         },
       },
       async (req) => ok(await likes.likers(req.params.id, req.query)),
+    );
+
+    const PIN_LIKE_NOTE =
+      "需要登录。d 为 {liked, likeCount}；重复操作不重复计数。" + operationLimitNote("toggle");
+    app.put(
+      "/pins/:id/like",
+      { schema: { tags: ["pins"], summary: "点赞沸点", description: PIN_LIKE_NOTE, params: PinIdParams } },
+      async (req) => ok(await likes.likePin(req.params.id, req.caller, true)),
+    );
+    app.delete(
+      "/pins/:id/like",
+      {
+        schema: { tags: ["pins"], summary: "取消点赞沸点", description: PIN_LIKE_NOTE, params: PinIdParams },
+      },
+      async (req) => ok(await likes.likePin(req.params.id, req.caller, false)),
+    );
+
+    const COMMENT_LIKE_NOTE =
+      "需要登录。d 为 {liked, likesCount, likeCount}；重复操作不重复计数。" +
+      operationLimitNote("toggle") +
+      "targetId、targetType（查询参数或表单）可带可不带：评论 id 已确定对象。";
+    app.put(
+      "/comment/:id/like",
+      {
+        schema: {
+          tags: ["comments"],
+          summary: "点赞评论",
+          description: COMMENT_LIKE_NOTE,
+          params: CommentIdParams,
+        },
+      },
+      async (req) => ok(await likes.likeComment(req.params.id, req.caller, true)),
+    );
+    app.delete(
+      "/comment/:id/like",
+      {
+        schema: {
+          tags: ["comments"],
+          summary: "取消点赞评论",
+          description: COMMENT_LIKE_NOTE,
+          params: CommentIdParams,
+        },
+      },
+      async (req) => ok(await likes.likeComment(req.params.id, req.caller, false)),
+    );
+    // Spec §7 names a third verb: the pin comment form unlikes with PUT /comment/{id}/unlike.
+    app.put(
+      "/comment/:id/unlike",
+      {
+        schema: {
+          tags: ["comments"],
+          summary: "取消点赞评论（沸点评论的写法）",
+          description: COMMENT_LIKE_NOTE + "与 DELETE /comment/{id}/like 相同。",
+          params: CommentIdParams,
+        },
+      },
+      async (req) => ok(await likes.likeComment(req.params.id, req.caller, false)),
     );
   };
 }

@@ -6,6 +6,8 @@ const id = (description: string) => Type.String({ pattern: HEX_ID_PATTERN, descr
 
 export const EntryIdParams = Type.Object({ id: id("条目 id") });
 export const UserIdParams = Type.Object({ id: id("用户 id") });
+export const PinIdParams = Type.Object({ id: id("沸点 id") });
+export const CommentIdParams = Type.Object({ id: id("评论 id") });
 
 /** Zero-based pages, as spec §7 says of both like lists. */
 export const ZeroBasedPage = Type.Object({

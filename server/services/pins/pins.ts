@@ -1,25 +1,12 @@
-import { operationLimiter } from "../../lib/operation-limits.ts";
 import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
 import type { CommentListInput, CommentPage, CommentService } from "../comments/comments.ts";
 import { findComment } from "../comments/queries.ts";
 import type { Caller, Deps } from "../deps.ts";
-import { notify } from "../notifications/notify.ts";
 import { findUserById, usersByIds } from "../users/queries.ts";
 import { presentPin, type PresentedPin } from "./present.ts";
-import {
-  bumpPinLikes,
-  deletePinLike,
-  findPin,
-  insertPin,
-  insertPinLike,
-  likedPins,
-  lockPin,
-  pinsBefore,
-  softDeletePin,
-  type PinRow,
-} from "./queries.ts";
+import { findPin, insertPin, lockPin, pinsBefore, softDeletePin, type PinRow } from "./queries.ts";
 import { PIN_MAX_IMAGES, PIN_MAX_LENGTH, PINS_PAGE_SIZE } from "./schema.ts";
 import { isImageUrl } from "../uploads/schema.ts";
 import type { UploadService } from "../uploads/uploads.ts";
@@ -67,22 +54,23 @@ function checkImages(raw: string[] | string | undefined): string[] {
 /**
  * Pins (spec §3, §7 Pin): write, read, feed, like, delete. Pin comments live in the comment
  * service (targetType pin, adapter in comments/targets.ts); this service only maps the pin URLs
- * onto it. pins.likeCount moves with its pin_likes row in one transaction, after the pin row lock.
+ * onto it. Likes of pins live in the likes service (ADR 013), which moves pins.likeCount through
+ * this folder's face (index.ts); the presenter reads the caller's likes through `likedPins`.
  */
 export function createPinService(
   deps: Deps,
   comments: CommentService,
   uploads: Pick<UploadService, "setUses">,
+  /** Which of these pins the user likes (the likes service's, given by createServices). */
+  likedPins: (userId: string | null, ids: string[]) => Promise<Set<string>>,
 ) {
   const { db } = deps;
-  const limits = operationLimiter(deps.kv);
 
   /** Users and the caller's likes in two queries, whatever the number of pins. */
   async function present(rows: PinRow[], caller: Caller): Promise<PresentedPin[]> {
     const [people, liked] = await Promise.all([
       usersByIds(db, [...new Set(rows.map((r) => r.userId))]),
       likedPins(
-        db,
         caller.userId,
         rows.map((r) => r.id),
       ),
@@ -95,29 +83,6 @@ export function createPinService(
     const row = await findPin(db, id);
     if (!row || row.deletedAt) throw notFound(PIN_MISSING);
     return row;
-  }
-
-  async function setLiked(id: string, caller: Caller, liked: boolean) {
-    await limits.hit("toggle", caller);
-    const userId = requireLogin(caller);
-    return db.transaction(async (tx) => {
-      const pin = await lockPin(tx, id);
-      if (!pin) throw notFound(PIN_MISSING);
-      // A deleted pin cannot be liked; a like given before may still be taken back.
-      if (liked && pin.deletedAt) throw notFound(PIN_MISSING);
-      const changed = liked ? await insertPinLike(tx, id, userId) : await deletePinLike(tx, id, userId);
-      if (!changed) return { liked, likeCount: pin.likeCount };
-      if (liked) {
-        await notify(tx, {
-          userId: pin.userId,
-          actorId: userId,
-          type: "like",
-          pinId: id,
-          content: [...pin.content].slice(0, 100).join(""),
-        });
-      }
-      return { liked, likeCount: await bumpPinLikes(tx, id, liked ? 1 : -1) };
-    });
   }
 
   return {
@@ -161,11 +126,6 @@ export function createPinService(
         hasMore,
       };
     },
-
-    /** PUT /pins/{id}/like. */
-    like: (id: string, caller: Caller) => setLiked(id, caller, true),
-    /** DELETE /pins/{id}/like. */
-    unlike: (id: string, caller: Caller) => setLiked(id, caller, false),
 
     /** DELETE /pins/{id}: the author or an admin; soft delete. Idempotent. */
     async remove(id: string, caller: Caller): Promise<{ deleted: true }> {

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
-import { pinLikes, pins } from "../../../db/schema/index.ts";
+import { pins } from "../../../db/schema/index.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
 
 export type PinRow = typeof pins.$inferSelect;
@@ -33,26 +33,7 @@ export async function pinsBefore(db: Tx, before: { createdAt: Date; id: string }
     .limit(limit);
 }
 
-/** Adds the like row; true only when this call inserted it. */
-export async function insertPinLike(tx: Tx, pinId: string, userId: string): Promise<boolean> {
-  const rows = await tx
-    .insert(pinLikes)
-    .values({ pinId, userId })
-    .onConflictDoNothing()
-    .returning({ pinId: pinLikes.pinId });
-  return rows.length === 1;
-}
-
-/** Removes the like row; true only when this call deleted it. */
-export async function deletePinLike(tx: Tx, pinId: string, userId: string): Promise<boolean> {
-  const rows = await tx
-    .delete(pinLikes)
-    .where(and(eq(pinLikes.pinId, pinId), eq(pinLikes.userId, userId)))
-    .returning({ pinId: pinLikes.pinId });
-  return rows.length === 1;
-}
-
-/** pins.likeCount + delta (0 reads it), answering the new value. */
+/** pins.likeCount + delta, answering the new value (the likes service's, through index.ts). */
 export async function bumpPinLikes(tx: Tx, pinId: string, delta: number): Promise<number> {
   const [row] = await tx
     .update(pins)
@@ -60,16 +41,6 @@ export async function bumpPinLikes(tx: Tx, pinId: string, delta: number): Promis
     .where(eq(pins.id, pinId))
     .returning({ likeCount: pins.likeCount });
   return row.likeCount;
-}
-
-/** Which of these pins the user likes, in one query. */
-export async function likedPins(db: Tx, userId: string | null, ids: string[]): Promise<Set<string>> {
-  if (!userId || ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: pinLikes.pinId })
-    .from(pinLikes)
-    .where(and(eq(pinLikes.userId, userId), inArray(pinLikes.pinId, ids)));
-  return new Set(rows.map((r) => r.id));
 }
 
 export async function softDeletePin(tx: Tx, id: string): Promise<void> {

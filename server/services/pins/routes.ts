@@ -10,7 +10,6 @@ import {
   PinIdParams,
   ReplyParams,
 } from "./schema.ts";
-import { operationLimitNote } from "../../lib/operation-limits.ts";
 import { PIN_POSTS, limitNote } from "../../lib/rate-limits.ts";
 
 const tags = ["pins"];
@@ -65,21 +64,6 @@ export function pinRoutes(services: Services): FastifyPluginAsyncTypebox {
         },
       },
       async (req) => ok(await pins.get(req.query.msgId, req.caller)),
-    );
-
-    const LIKE_NOTE =
-      "需要登录。d 为 {liked, likeCount}；重复操作不重复计数。" + operationLimitNote("toggle");
-    app.put(
-      "/pins/:id/like",
-      { schema: { tags, summary: "点赞沸点", description: LIKE_NOTE, params: PinIdParams } },
-      async (req) => ok(await pins.like(req.params.id, req.caller)),
-    );
-    app.delete(
-      "/pins/:id/like",
-      {
-        schema: { tags, summary: "取消点赞沸点", description: LIKE_NOTE, params: PinIdParams },
-      },
-      async (req) => ok(await pins.unlike(req.params.id, req.caller)),
     );
 
     app.delete(
