@@ -6,6 +6,8 @@
 
 /** Codes under 1000 double as HTTP statuses; the register codes (10013 …) travel in `s` with HTTP 200. */
 export const Codes = {
+  /** A wallet's "no wallet, or may not withdraw now" (spec §8): an answer, not a failure. */
+  noWallet: 2,
   badRequest: 400,
   unauthorized: 401,
   forbidden: 403,

@@ -1,6 +1,6 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { isAppError } from "../../shared/errors";
 import type { EntryDetail } from "../../shared/api-types";
+import { fromService } from "./loader.server";
 
 /** The column-article id a post's originalUrl ends with (spec §2: "id from last segment"). */
 export function postIdOf(originalUrl: string): string {
@@ -18,15 +18,11 @@ export function postIdOf(originalUrl: string): string {
  * "unknown article" placeholder with status 404, not an error page (spec §2).
  */
 export async function loadEntryPage(context: AppLoadContext, id: string, opts: { followRedirects: boolean }) {
-  let entry: EntryDetail;
-  try {
-    entry = await context.services.entries.getEntry(id, context.caller);
-  } catch (err) {
-    if (isAppError(err) && err.code === 404) {
+  const entry = await fromService(context.services.entries.getEntry(id, context.caller), {
+    notFound: () => {
       throw data({ entry: null, related: [] as EntryDetail[], now: Date.now() }, { status: 404 });
-    }
-    throw err;
-  }
+    },
+  });
   if (opts.followRedirects) {
     // A column article lives at /post/{id}; a vote is answered on its detail page.
     if (entry.type === "post") throw redirect(`/post/${postIdOf(entry.originalUrl) || entry.id}`, 301);

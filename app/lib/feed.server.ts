@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import { isAppError } from "../../shared/errors";
 import { notFound } from "./guards.server";
+import { fromService } from "./loader.server";
 import type { EntrySummary } from "./types";
 
 type Presented = Awaited<ReturnType<AppLoadContext["services"]["entries"]["feed"]>>["list"][number];
@@ -44,20 +44,18 @@ export async function loadFeed(
   context: AppLoadContext,
   opts: { base: string; sort: string; category: string; pointer: string | null; type?: string },
 ) {
-  try {
-    const page = await context.services.entries.feed(
+  const page = await fromService(
+    context.services.entries.feed(
       { sort: opts.sort, category: opts.category, type: opts.type, pointer: opts.pointer ?? undefined },
       context.caller,
-    );
-    const query = (pointer: string) =>
-      `${opts.base}?sort=${encodeURIComponent(opts.sort)}&pointer=${encodeURIComponent(pointer)}`;
-    return {
-      entries: page.list.map(toSummary),
-      nextHref: page.canNext && page.pointer ? query(page.pointer) : null,
-      firstHref: opts.pointer ? `${opts.base}?sort=${encodeURIComponent(opts.sort)}` : null,
-    };
-  } catch (err) {
-    if (isAppError(err) && err.code < 500) notFound();
-    throw err;
-  }
+    ),
+    { refused: () => notFound() },
+  );
+  const query = (pointer: string) =>
+    `${opts.base}?sort=${encodeURIComponent(opts.sort)}&pointer=${encodeURIComponent(pointer)}`;
+  return {
+    entries: page.list.map(toSummary),
+    nextHref: page.canNext && page.pointer ? query(page.pointer) : null,
+    firstHref: opts.pointer ? `${opts.base}?sort=${encodeURIComponent(opts.sort)}` : null,
+  };
 }

@@ -1,6 +1,7 @@
 /**
- * Route guards of spec §2, used by page loaders. Each throws what React Router turns into the
- * status and the error view: 401 (with a Refresh to "/"), 404, or a redirect.
+ * Route guards of spec §2, used by page loaders, and the responses a page answers with. Each throws
+ * what React Router turns into the status and the root's error view: 401 (with a Refresh to "/"),
+ * 403, 404, 429, or a redirect. `fromService` (loader.server.ts) answers a service's refusal with them.
  */
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { Viewer } from "../../shared/load-context";
@@ -14,7 +15,20 @@ export interface GuardErrorData {
 /** Login-required routes: 401 and back to "/" (the Refresh header does it before any script runs). */
 export function requireViewer(context: AppLoadContext): Viewer {
   if (context.viewer) return context.viewer;
+  loginRequired();
+}
+
+/** The 401 page, sending the visitor back to "/". */
+export function loginRequired(): never {
   throw data<GuardErrorData>({ message: "请先登录" }, { status: 401, headers: { Refresh: "0; url=/" } });
+}
+
+/** The 403 page (没有权限) with why; `home` also sends the visitor back to "/" (spec §6 editEntry). */
+export function forbidden(message: string, opts: { home?: boolean } = {}): never {
+  throw data<GuardErrorData>(
+    { message },
+    opts.home ? { status: 403, headers: { Refresh: "0; url=/" } } : { status: 403 },
+  );
 }
 
 /** Unauthenticated-only routes (welcome): a logged-in viewer goes to the timeline. */
@@ -22,6 +36,7 @@ export function redirectViewerToTimeline(context: AppLoadContext): void {
   if (context.viewer) throw redirect("/timeline");
 }
 
+/** The 404 page (页面不存在, or what is missing). */
 export function notFound(message = "页面不存在"): never {
   throw data<GuardErrorData>({ message }, { status: 404 });
 }
@@ -40,15 +55,11 @@ export function optionalRouteId(id: string | undefined): string | null {
 
 /**
  * A service's "too many" (429, issue 10: page loaders share the API's allowances) as the page's
- * own status and message, with Retry-After; anything else is thrown on unchanged.
+ * own status and message, with Retry-After.
  */
-export function rethrowLimited(err: unknown): never {
-  const e = err as { code?: unknown; message?: string; retryAfterSeconds?: number };
-  if (e?.code === 429) {
-    throw data<GuardErrorData>(
-      { message: e.message ?? "请求太频繁，请稍后再试" },
-      { status: 429, headers: { "Retry-After": String(e.retryAfterSeconds ?? 60) } },
-    );
-  }
-  throw err;
+export function tooMany(err: { message?: string; retryAfterSeconds?: number }): never {
+  throw data<GuardErrorData>(
+    { message: err.message ?? "请求太频繁，请稍后再试" },
+    { status: 429, headers: { "Retry-After": String(err.retryAfterSeconds ?? 60) } },
+  );
 }

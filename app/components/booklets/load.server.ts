@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import { isAppError } from "../../../shared/errors";
 import type { PresentedBooklet } from "../../../shared/api-types";
+import { fromService } from "~/lib/loader.server";
 
 export type ProfileBookletsType = "book" | "bought";
 
@@ -31,14 +31,13 @@ export async function loadProfileBooklets(
     return { userId, type, list: page.list, next: page.cursor, visible: true };
   }
   const page = Number(cursor ?? 0) || 0;
-  try {
-    const r = await booklets.boughtList({ userId, page }, context.caller);
-    const more = (page + 1) * r.pageSize < r.total;
-    return { userId, type, list: r.list, next: more ? String(page + 1) : null, visible: true };
-  } catch (err) {
-    if (isAppError(err) && (err.code === 401 || err.code === 403)) {
-      return { userId, type, list: [], next: null, visible: false };
-    }
-    throw err;
-  }
+  const hidden = (): ProfileBookletsData => ({ userId, type, list: [], next: null, visible: false });
+  return fromService(
+    async () => {
+      const r = await booklets.boughtList({ userId, page }, context.caller);
+      const more = (page + 1) * r.pageSize < r.total;
+      return { userId, type, list: r.list, next: more ? String(page + 1) : null, visible: true };
+    },
+    { unauthorized: hidden, forbidden: hidden },
+  );
 }

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import { isAppError } from "../../../shared/errors";
 import type { CommentPage, PresentedComment } from "../../../shared/api-types";
+import { fromService } from "~/lib/loader.server";
 
 export interface CommentsData {
   page: CommentPage;
@@ -19,19 +19,16 @@ export async function loadEntryComments(
   highlightedId: string | null,
 ): Promise<CommentsData> {
   const comments = context.services.comments;
-  let page: CommentPage;
-  try {
-    page = await comments.list("entry", entryId, { rankType: "new" }, context.caller);
-  } catch (err) {
-    // A draft its author previews has no comments (and takes none): an empty list, not an error.
-    if (isAppError(err) && err.code === 404) {
-      return {
-        page: { count: 0, comments: [], cursor: null, hasMore: false },
-        pinned: null,
-        highlightedId: null,
-      };
-    }
-    throw err;
+  // A draft its author previews has no comments (and takes none): an empty list, not an error.
+  const page = await fromService(comments.list("entry", entryId, { rankType: "new" }, context.caller), {
+    notFound: () => null,
+  });
+  if (!page) {
+    return {
+      page: { count: 0, comments: [], cursor: null, hasMore: false },
+      pinned: null,
+      highlightedId: null,
+    };
   }
   let pinned: PresentedComment | null = null;
   if (highlightedId) {

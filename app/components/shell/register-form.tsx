@@ -10,9 +10,7 @@ import {
 } from "../../../shared/validation";
 import { api, ApiError } from "~/lib/api";
 import { forgetInvite, pendingInvite } from "~/lib/invite";
-import { CaptchaField } from "~/components/forms/captcha-field";
-import { useCaptcha } from "~/components/forms/use-captcha";
-import { useSmsSender } from "~/components/forms/use-sms-sender";
+import { PhoneVerification, usePhoneVerification } from "~/components/forms/phone-verification";
 import { Field } from "~/components/ui/field";
 import type { AuthResult } from "./login-form";
 import type { PandaState } from "./panda";
@@ -44,8 +42,6 @@ export function RegisterForm({ idPrefix, onSuccess, onPandaChange, onError, onNo
   const [account, setAccount] = useState("");
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
-  const [imageCode, setImageCode] = useState("");
-  const [smsCode, setSmsCode] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   // Read after mount: sessionStorage does not exist while the server renders.
@@ -54,27 +50,14 @@ export function RegisterForm({ idPrefix, onSuccess, onPandaChange, onError, onNo
   const inputs = useRef<Partial<Record<FieldName, HTMLInputElement | null>>>({});
 
   const byPhone = isPhone(account.trim());
-  const captcha = useCaptcha(byPhone);
-  const sms = useSmsSender("signup", captcha);
+  // The captcha loads only once the account is a phone number.
+  const verification = usePhoneVerification("signup", byPhone);
+  const { smsCode } = verification;
 
   function fail(next: Errors) {
     setErrors(next);
     const first = (Object.keys(next) as FieldName[])[0];
     if (first) inputs.current[first]?.focus();
-  }
-
-  async function sendCode() {
-    const result = await sms.send(account, imageCode);
-    if (result.ok) {
-      setErrors({});
-      onNotice("验证码已发送，请注意查收短信");
-      inputs.current.smsCode?.focus();
-    } else if (result.field) {
-      fail({ [result.field === "phone" ? "account" : "imageCode"]: result.message });
-    } else {
-      setImageCode("");
-      onError(result.message ?? "验证码发送失败");
-    }
   }
 
   async function submit(event: FormEvent) {
@@ -139,49 +122,32 @@ export function RegisterForm({ idPrefix, onSuccess, onPandaChange, onError, onNo
         value={account}
         onChange={(event) => {
           setAccount(event.target.value);
-          setSmsCode("");
+          verification.setSmsCode("");
         }}
         onFocus={greet}
         onBlur={rest}
         error={errors.account}
       />
       {byPhone ? (
-        <>
-          <CaptchaField
-            idPrefix={idPrefix}
-            hideLabel
-            captcha={captcha}
-            value={imageCode}
-            onChange={setImageCode}
-            error={errors.imageCode}
-          />
-          <Field
-            ref={(el) => {
-              inputs.current.smsCode = el;
-            }}
-            id={`${idPrefix}-sms`}
-            name="smsCode"
-            label="短信验证码"
-            hideLabel
-            placeholder="请输入短信验证码"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={LIMITS.smsCodeInputMax}
-            value={smsCode}
-            onChange={(event) => setSmsCode(event.target.value)}
-            error={errors.smsCode}
-            addon={
-              <button
-                type="button"
-                className="btn btn-ghost sms-button"
-                onClick={() => void sendCode()}
-                disabled={sms.disabled}
-              >
-                {sms.label}
-              </button>
-            }
-          />
-        </>
+        // The account field above is the phone number the code goes to.
+        <PhoneVerification
+          idPrefix={idPrefix}
+          verification={verification}
+          phone={account}
+          errors={errors}
+          hideLabels
+          smsRef={(el) => {
+            inputs.current.smsCode = el;
+          }}
+          onSent={(notice) => {
+            setErrors({});
+            onNotice(notice);
+            inputs.current.smsCode?.focus();
+          }}
+          onSendError={(message, field) =>
+            field ? fail({ [field === "phone" ? "account" : "imageCode"]: message }) : onError(message)
+          }
+        />
       ) : null}
       <Field
         ref={(el) => {

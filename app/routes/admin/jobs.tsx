@@ -1,11 +1,12 @@
 import { useState } from "react";
-import { data, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import type { Route } from "./+types/jobs";
 import { useShell } from "~/components/shell/shell-context";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FirstNextPager } from "~/components/ui/pager";
 import { api, errorMessage } from "~/lib/api";
-import { requireViewer, type GuardErrorData } from "~/lib/guards.server";
+import { forbidden, requireViewer } from "~/lib/guards.server";
+import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 import { JOB_POINTER, type QueueSummary, type TroubledJob } from "../../../shared/jobs";
 import "./admin.css";
@@ -41,20 +42,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get("pointer");
   // A stale or hand-made pointer falls back to the first page instead of an error page.
   const pointer = raw && JOB_POINTER.test(raw) ? raw : undefined;
-  try {
-    const page = await context.services.jobs.overview({ pointer }, context.caller);
-    return {
-      queues: page.queues as QueueSummary[],
-      troubled: page.troubled as TroubledJob[],
-      nextHref: page.canNext ? hrefOf(page.pointer) : null,
-      paged: !!pointer,
-    };
-  } catch (err) {
-    if ((err as { code?: unknown }).code === 403) {
-      throw data<GuardErrorData>({ message: "后台任务仅对管理员开放。" }, { status: 403 });
-    }
-    throw err;
-  }
+  const page = await fromService(context.services.jobs.overview({ pointer }, context.caller), {
+    forbidden: () => forbidden("后台任务仅对管理员开放。"),
+  });
+  return {
+    queues: page.queues as QueueSummary[],
+    troubled: page.troubled as TroubledJob[],
+    nextHref: page.canNext ? hrefOf(page.pointer) : null,
+    paged: !!pointer,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "后台任务");

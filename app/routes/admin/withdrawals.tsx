@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, data, useRevalidator } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/withdrawals";
-import { isAppError } from "../../../shared/errors";
 import { decodePointer } from "../../../shared/pagination";
 import type { PresentedWithdrawal } from "../../../shared/api-types";
 import { formatYuan } from "../../../shared/wallet-rules";
@@ -11,7 +10,8 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { FirstNextPager } from "~/components/ui/pager";
 import { ConfirmDialog } from "~/components/ui/modal";
 import { ApiError, api, errorMessage } from "~/lib/api";
-import { notFound, requireViewer, type GuardErrorData } from "~/lib/guards.server";
+import { forbidden, notFound, requireViewer } from "~/lib/guards.server";
+import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 import "./admin.css";
 
@@ -44,21 +44,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A stale or hand-made pointer falls back to the first page instead of an error page.
   const raw = params.get("pointer");
   const pointer = raw && decodePointer(raw, "date") ? raw : undefined;
-  try {
-    const page = await context.services.wallet.withdrawals({ status, pointer }, context.caller);
-    return {
-      status,
-      list: page.list,
-      nextHref: page.canNext && page.pointer ? hrefOf(status, page.pointer) : null,
-      paged: !!pointer,
-    };
-  } catch (err) {
-    if (isAppError(err) && err.code === 403) {
-      // The root error boundary shows 没有权限 with this message.
-      throw data<GuardErrorData>({ message: "提现审核仅对管理员开放。" }, { status: 403 });
-    }
-    throw err;
-  }
+  const page = await fromService(context.services.wallet.withdrawals({ status, pointer }, context.caller), {
+    forbidden: () => forbidden("提现审核仅对管理员开放。"),
+  });
+  return {
+    status,
+    list: page.list,
+    nextHref: page.canNext && page.pointer ? hrefOf(status, page.pointer) : null,
+    paged: !!pointer,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "提现审核");

@@ -1,21 +1,20 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { CaptchaField } from "~/components/forms/captcha-field";
-import { useCaptcha } from "~/components/forms/use-captcha";
-import { useSmsSender } from "~/components/forms/use-sms-sender";
+import {
+  checkNewPassword,
+  NewPasswordFields,
+  type NewPasswordErrors,
+} from "~/components/forms/new-password-fields";
+import {
+  PhoneVerification,
+  usePhoneVerification,
+  type PhoneVerificationErrors,
+} from "~/components/forms/phone-verification";
 import { useShell } from "~/components/shell/shell-context";
 import { SignInAgain } from "~/components/forms/sign-in-again";
 import { Field } from "~/components/ui/field";
-import {
-  checkEmail,
-  checkPassword,
-  checkPasswordConfirm,
-  checkPhone,
-  checkSmsCode,
-  isPhone,
-  LIMITS,
-} from "../../../shared/validation";
+import { checkEmail, checkPhone, checkSmsCode, isPhone, LIMITS } from "../../../shared/validation";
 import { api, ApiError, errorMessage } from "~/lib/api";
 import { titleMeta } from "~/lib/title";
 
@@ -82,40 +81,19 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   );
 }
 
-type PhoneErrors = {
-  phone?: string;
-  imageCode?: string;
-  smsCode?: string;
-  password?: string;
-  confirm?: string;
-};
+type PhoneErrors = PhoneVerificationErrors & NewPasswordErrors;
 
 /** Phone: captcha → SMS code (useType restpwd) → new password → POST /api/v1/restPassword. */
 function PhoneReset({ initialPhone }: { initialPhone: string }) {
   const { alert } = useShell();
   const [phone, setPhone] = useState(initialPhone);
-  const [imageCode, setImageCode] = useState("");
-  const [smsCode, setSmsCode] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [errors, setErrors] = useState<PhoneErrors>({});
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const captcha = useCaptcha(true);
-  const sms = useSmsSender("restpwd", captcha);
-
-  async function sendCode() {
-    const result = await sms.send(phone, imageCode);
-    if (result.ok) {
-      setErrors({});
-      alert("验证码已发送，请注意查收短信", "success");
-    } else if (result.field) {
-      setErrors({ [result.field]: result.message });
-    } else {
-      setImageCode("");
-      alert(result.message ?? "验证码发送失败", "error");
-    }
-  }
+  const verification = usePhoneVerification("restpwd");
+  const { smsCode } = verification;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -124,12 +102,7 @@ function PhoneReset({ initialPhone }: { initialPhone: string }) {
     if (phoneError) found.phone = phoneError;
     const smsError = checkSmsCode(smsCode);
     if (smsError) found.smsCode = smsError;
-    const passwordError = checkPassword(password);
-    if (passwordError) found.password = passwordError;
-    else {
-      const confirmError = checkPasswordConfirm(password, confirm);
-      if (confirmError) found.confirm = confirmError;
-    }
+    Object.assign(found, checkNewPassword(password, confirm));
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
@@ -154,72 +127,25 @@ function PhoneReset({ initialPhone }: { initialPhone: string }) {
 
   return (
     <form className="stack-form" onSubmit={submit} noValidate>
-      <Field
-        id="reset-phone"
-        name="phone"
-        label="手机号"
-        placeholder="请输入注册时使用的手机号"
-        inputMode="tel"
-        autoComplete="tel"
-        maxLength={11}
-        value={phone}
-        onChange={(event) => {
-          setPhone(event.target.value);
-          setSmsCode("");
-        }}
-        error={errors.phone}
-      />
-      <CaptchaField
+      <PhoneVerification
         idPrefix="reset"
-        captcha={captcha}
-        value={imageCode}
-        onChange={setImageCode}
-        error={errors.imageCode}
+        verification={verification}
+        phone={phone}
+        phoneInput={{ placeholder: "请输入注册时使用的手机号", onChange: setPhone }}
+        errors={errors}
+        onSent={(notice) => {
+          setErrors({});
+          alert(notice, "success");
+        }}
+        onSendError={(message, field) => (field ? setErrors({ [field]: message }) : alert(message, "error"))}
       />
-      <Field
-        id="reset-sms"
-        name="smsCode"
-        label="短信验证码"
-        placeholder="请输入短信验证码"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={LIMITS.smsCodeInputMax}
-        value={smsCode}
-        onChange={(event) => setSmsCode(event.target.value)}
-        error={errors.smsCode}
-        addon={
-          <button
-            type="button"
-            className="btn btn-ghost sms-button"
-            onClick={() => void sendCode()}
-            disabled={sms.disabled}
-          >
-            {sms.label}
-          </button>
-        }
-      />
-      <Field
-        id="reset-password"
-        name="new_password"
-        type="password"
-        label="新密码"
-        placeholder={`不少于 ${LIMITS.passwordMin} 位`}
-        autoComplete="new-password"
-        maxLength={LIMITS.passwordInputMax}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={errors.password}
-      />
-      <Field
-        id="reset-confirm"
-        name="confirm_password"
-        type="password"
-        label="确认新密码"
-        autoComplete="new-password"
-        maxLength={LIMITS.passwordInputMax}
-        value={confirm}
-        onChange={(event) => setConfirm(event.target.value)}
-        error={errors.confirm}
+      <NewPasswordFields
+        ids={{ password: "reset-password", confirm: "reset-confirm" }}
+        password={password}
+        confirm={confirm}
+        onPasswordChange={setPassword}
+        onConfirmChange={setConfirm}
+        errors={errors}
       />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {busy ? "提交中..." : "重置密码"}

@@ -2,8 +2,11 @@ import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/set-new-password";
 import { SignInAgain } from "~/components/forms/sign-in-again";
-import { Field } from "~/components/ui/field";
-import { checkPassword, checkPasswordConfirm, LIMITS } from "../../../shared/validation";
+import {
+  checkNewPassword,
+  NewPasswordFields,
+  type NewPasswordErrors,
+} from "~/components/forms/new-password-fields";
 import { api, ApiError, errorMessage } from "~/lib/api";
 import { linkToken } from "~/lib/link-token.server";
 import { titleMeta } from "~/lib/title";
@@ -18,17 +21,16 @@ export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "设
 export default function SetNewPassword({ loaderData }: Route.ComponentProps) {
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const [errors, setErrors] = useState<NewPasswordErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const passwordError = checkPassword(password);
-    const confirmError = passwordError ? null : checkPasswordConfirm(password, confirm);
-    setErrors({ password: passwordError ?? undefined, confirm: confirmError ?? undefined });
-    if (passwordError || confirmError) return;
+    const found = checkNewPassword(password, confirm);
+    setErrors(found);
+    if (found.password || found.confirm) return;
     setBusy(true);
     try {
       await api.post("/api/v1/changePasswordByEmailToken", {
@@ -66,28 +68,13 @@ export default function SetNewPassword({ loaderData }: Route.ComponentProps) {
             {failure} <Link to="/reset-password?type=email">重新申请</Link>
           </p>
         ) : null}
-        <Field
-          id="new-password"
-          name="new_password"
-          type="password"
-          label="新密码"
-          placeholder={`不少于 ${LIMITS.passwordMin} 位`}
-          autoComplete="new-password"
-          maxLength={LIMITS.passwordInputMax}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.password}
-        />
-        <Field
-          id="new-password-confirm"
-          name="confirm_password"
-          type="password"
-          label="确认新密码"
-          autoComplete="new-password"
-          maxLength={LIMITS.passwordInputMax}
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
-          error={errors.confirm}
+        <NewPasswordFields
+          ids={{ password: "new-password", confirm: "new-password-confirm" }}
+          password={password}
+          confirm={confirm}
+          onPasswordChange={setPassword}
+          onConfirmChange={setConfirm}
+          errors={errors}
         />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? "提交中..." : "确认修改"}

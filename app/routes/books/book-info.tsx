@@ -1,7 +1,6 @@
 import { Link, data } from "react-router";
 import type { Route } from "./+types/book-info";
 import { formatCount } from "../../../shared/format";
-import { isAppError } from "../../../shared/errors";
 import type { CommentPage, PresentedBooklet, PresentedSection } from "../../../shared/api-types";
 import { BookletCover } from "~/components/booklets/booklet-card";
 import { BookletManage } from "~/components/booklets/booklet-manage";
@@ -13,6 +12,7 @@ import { CommentSection } from "~/components/comments/comment-section";
 import { MissingContent } from "~/components/layout/missing";
 import { Avatar } from "~/components/ui/avatar";
 import { requireRouteId } from "~/lib/guards.server";
+import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 
 /**
@@ -22,30 +22,31 @@ import { titleMeta } from "~/lib/title";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = requireRouteId(params.id);
   const booklets = context.services.booklets;
-  try {
-    const [booklet, sections, comments] = await Promise.all([
+  // A missing booklet is the placeholder with status 404, not the error page.
+  const found = await fromService(
+    Promise.all([
       booklets.get(id, context.caller),
       booklets.sections(id, context.caller),
       context.services.comments
         .list("booklet", id, { rankType: "new" }, context.caller)
         .catch(() => ({ count: 0, comments: [], cursor: null, hasMore: false }) as CommentPage),
-    ]);
-    return { id, booklet, sections, comments, now: Date.now() };
-  } catch (err) {
-    if (isAppError(err) && err.code === 404) {
-      return data(
-        {
-          id,
-          booklet: null as PresentedBooklet | null,
-          sections: [] as PresentedSection[],
-          comments: null as CommentPage | null,
-          now: Date.now(),
-        },
-        { status: 404 },
-      );
-    }
-    throw err;
+    ]),
+    { notFound: () => null },
+  );
+  if (!found) {
+    return data(
+      {
+        id,
+        booklet: null as PresentedBooklet | null,
+        sections: [] as PresentedSection[],
+        comments: null as CommentPage | null,
+        now: Date.now(),
+      },
+      { status: 404 },
+    );
   }
+  const [booklet, sections, comments] = found;
+  return { id, booklet, sections, comments, now: Date.now() };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

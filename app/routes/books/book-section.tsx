@@ -1,6 +1,5 @@
 import { Link, data } from "react-router";
 import type { Route } from "./+types/book-section";
-import { isAppError } from "../../../shared/errors";
 import type { PresentedBooklet, PresentedSection, SectionContent } from "../../../shared/api-types";
 import { ArticleBody } from "~/components/article/article-view";
 import { LockedSection } from "~/components/booklets/locked-section";
@@ -9,6 +8,7 @@ import { useViewCount } from "~/components/booklets/use-view-count";
 import { MissingContent } from "~/components/layout/missing";
 import { useShell } from "~/components/shell/shell-context";
 import { optionalRouteId, requireRouteId } from "~/lib/guards.server";
+import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 import articleStyles from "~/styles/article.css?url";
 
@@ -35,27 +35,22 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const booklets = context.services.booklets;
   const missing = (): ReturnType<typeof data<SectionData>> =>
     data({ booklet: null, sections: [], current: null, content: null, url: "" }, { status: 404 });
-  let booklet: PresentedBooklet;
-  let sections: PresentedSection[];
-  try {
-    [booklet, sections] = await Promise.all([
-      booklets.get(id, context.caller),
-      booklets.sections(id, context.caller),
-    ]);
-  } catch (err) {
-    if (isAppError(err) && err.code === 404) return missing();
-    throw err;
-  }
+  const found = await fromService(
+    Promise.all([booklets.get(id, context.caller), booklets.sections(id, context.caller)]),
+    { notFound: () => null },
+  );
+  if (!found) return missing();
+  const [booklet, sections] = found;
   const current = sectionId
     ? sections.find((s) => s.id === sectionId)
     : (sections.find((s) => s.readable) ?? sections[0]);
   if (!current) return missing();
-  let content: SectionContent | null = null;
-  try {
-    content = await booklets.section(current.id, context.caller);
-  } catch (err) {
-    if (!(isAppError(err) && (err.code === 401 || err.code === 403))) throw err;
-  }
+  // A section the reader may not read (a visitor, or not bought): the page shows it locked.
+  const locked = () => null;
+  const content = await fromService(booklets.section(current.id, context.caller), {
+    unauthorized: locked,
+    forbidden: locked,
+  });
   const url = `${new URL(request.url).origin}/book/${id}/section/${current.id}`;
   return { booklet, sections, current, content, url } satisfies SectionData;
 }

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/books-index";
-import { isAppError } from "../../../shared/errors";
 import { CategoryNav } from "~/components/feed/category-nav";
 import { TwoColumn } from "~/components/layout/page";
 import { AppCard, SidebarCard, SidebarFooter } from "~/components/feed/sidebar";
@@ -10,6 +9,7 @@ import { useShell } from "~/components/shell/shell-context";
 import { EmptyState } from "~/components/ui/empty-state";
 import { BROWSE_CATEGORIES, findCategory } from "~/lib/categories";
 import { notFound } from "~/lib/guards.server";
+import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 
 /** Booklet categories: the fixed ones, with 全部 in place of 推荐. */
@@ -32,20 +32,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const sort: Sort = search.get("sort") === "hottest" ? "hottest" : "newest";
   const pointer = search.get("pointer") ?? undefined;
   const booklets = context.services.booklets;
-  try {
-    const [page, hot] = await Promise.all([
-      booklets.list({ category: category.slug, sort, pointer }, context.caller),
-      booklets.hot({ limit: 5 }, context.caller),
-    ]);
-    return { category: category.slug, categoryTitle: category.title, sort, page, hot, first: !pointer };
-  } catch (err) {
-    // A stale or hand-edited pointer: the list from the start rather than an error page.
-    if (isAppError(err) && err.code === 400) {
-      const page = await booklets.list({ category: category.slug, sort }, context.caller);
-      return { category: category.slug, categoryTitle: category.title, sort, page, hot: [], first: true };
-    }
-    throw err;
-  }
+  return fromService(
+    async () => {
+      const [page, hot] = await Promise.all([
+        booklets.list({ category: category.slug, sort, pointer }, context.caller),
+        booklets.hot({ limit: 5 }, context.caller),
+      ]);
+      return { category: category.slug, categoryTitle: category.title, sort, page, hot, first: !pointer };
+    },
+    {
+      // A stale or hand-edited pointer: the list from the start rather than an error page.
+      badRequest: async () => {
+        const page = await booklets.list({ category: category.slug, sort }, context.caller);
+        return { category: category.slug, categoryTitle: category.title, sort, page, hot: [], first: true };
+      },
+    },
+  );
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

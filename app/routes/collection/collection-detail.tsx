@@ -3,7 +3,6 @@ import { useState } from "react";
 import { data, Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import type { Route } from "./+types/collection-detail";
 import { formatCount, relativeTime } from "../../../shared/format";
-import { isAppError } from "../../../shared/errors";
 import { CollectionFormDialog } from "~/components/collections/collection-form";
 import type { CollectionSummary } from "~/components/collections/collection-list";
 import {
@@ -20,6 +19,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { ConfirmDialog } from "~/components/ui/modal";
 import { api, errorMessage } from "~/lib/api";
 import { notFound, requireRouteId } from "~/lib/guards.server";
+import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 import type { EntrySummary } from "~/lib/types";
 import { useListState } from "~/lib/use-list-state";
@@ -50,37 +50,38 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     notFound();
   const page = rawPage ? Number(rawPage) : 1;
   const { services, caller } = context;
-  try {
-    const [collection, entries] = await Promise.all([
+  // A missing collection set is the placeholder below with status 404, not the error page.
+  const found = await fromService(
+    Promise.all([
       services.collections.info(id, caller),
       services.collections.entries({ csId: id, page: page - 1, pageSize: PAGE_SIZE, rankType: sort }, caller),
-    ]);
-    return data({
-      id,
-      sort,
-      collection: collection as CollectionSummary | null,
-      entries: entries.list as EntrySummary[],
-      nextHref: entries.canNext ? pageHref(id, sort, page + 1) : null,
-      prevHref: page > 1 ? pageHref(id, sort, page - 1) : null,
-      now: Date.now(),
-    });
-  } catch (err) {
-    if (isAppError(err) && err.code === 404) {
-      return data(
-        {
-          id,
-          sort,
-          collection: null as CollectionSummary | null,
-          entries: [] as EntrySummary[],
-          nextHref: null as string | null,
-          prevHref: null as string | null,
-          now: Date.now(),
-        },
-        { status: 404 },
-      );
-    }
-    throw err;
+    ]),
+    { notFound: () => null },
+  );
+  if (!found) {
+    return data(
+      {
+        id,
+        sort,
+        collection: null as CollectionSummary | null,
+        entries: [] as EntrySummary[],
+        nextHref: null as string | null,
+        prevHref: null as string | null,
+        now: Date.now(),
+      },
+      { status: 404 },
+    );
   }
+  const [collection, entries] = found;
+  return data({
+    id,
+    sort,
+    collection: collection as CollectionSummary | null,
+    entries: entries.list as EntrySummary[],
+    nextHref: entries.canNext ? pageHref(id, sort, page + 1) : null,
+    prevHref: page > 1 ? pageHref(id, sort, page - 1) : null,
+    now: Date.now(),
+  });
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

@@ -9,9 +9,9 @@ import { AppCard, SidebarCard, SidebarFooter } from "~/components/feed/sidebar";
 import { SortTabs } from "~/components/feed/sort-tabs";
 import { TwoColumn } from "~/components/layout/page";
 import { useShell } from "~/components/shell/shell-context";
-import { isAppError } from "../../../shared/errors";
 import { parseSort } from "~/lib/categories";
 import { notFound } from "~/lib/guards.server";
+import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 import { useListState } from "~/lib/use-list-state";
 
@@ -59,8 +59,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const rawTag = (url.searchParams.get("tag") ?? "").trim().slice(0, 50);
   const tag = rawTag.toLowerCase() === "all" ? "" : rawTag;
   const { services, caller } = context;
-  try {
-    const [list, hotTags] = await Promise.all([
+  const [list, hotTags] = await fromService(
+    Promise.all([
       services.collections.home(
         {
           page: page - 1,
@@ -72,23 +72,21 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
         caller,
       ),
       services.collections.hotTags(HOT_TAGS),
-    ]);
-    return {
-      type: type.slug,
-      typeTitle: type.title,
-      sort,
-      tag,
-      page,
-      // `entries` and `nextHref` are what useListState's fetch-more reads from this loader.
-      entries: list.list as CollectionSummary[],
-      nextHref: list.canNext ? listHref(type.slug, sort, page + 1, tag) : null,
-      prevHref: page > 1 ? listHref(type.slug, sort, page - 1, tag) : null,
-      hotTags: hotTags.map((t) => t.title),
-    };
-  } catch (err) {
-    if (isAppError(err) && err.code < 500) notFound();
-    throw err;
-  }
+    ]),
+    { refused: () => notFound() },
+  );
+  return {
+    type: type.slug,
+    typeTitle: type.title,
+    sort,
+    tag,
+    page,
+    // `entries` and `nextHref` are what useListState's fetch-more reads from this loader.
+    entries: list.list as CollectionSummary[],
+    nextHref: list.canNext ? listHref(type.slug, sort, page + 1, tag) : null,
+    prevHref: page > 1 ? listHref(type.slug, sort, page - 1, tag) : null,
+    hotTags: hotTags.map((t) => t.title),
+  };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

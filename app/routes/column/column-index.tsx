@@ -1,8 +1,8 @@
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/column-index";
 import { FeedPage, sortHref } from "~/components/feed/feed-page";
-import { AppCard, SidebarCard, SidebarFooter } from "~/components/feed/sidebar";
-import { useShell } from "~/components/shell/shell-context";
+import { SidebarCard } from "~/components/feed/sidebar";
+import { FeedSidebar } from "~/components/feed/feed-sidebar";
 import { BROWSE_CATEGORIES, findCategory, parseSort } from "~/lib/categories";
 import { loadFeed } from "~/lib/feed.server";
 import { notFound } from "~/lib/guards.server";
@@ -55,7 +55,6 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export default function ColumnIndex({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
-  const { siteName } = useShell();
   return (
     <FeedPage
       heading={`专栏 · ${loaderData.categoryTitle}`}
@@ -71,23 +70,23 @@ export default function ColumnIndex({ loaderData }: Route.ComponentProps) {
       now={loaderData.now}
       emptyDescription="还没有专栏文章"
       aside={
-        <>
-          <SidebarCard title="本周最热">
-            {loaderData.weeklyHot.length === 0 ? (
-              <p className="sidebar-empty">暂无内容</p>
-            ) : (
-              <ol className="hot-list">
-                {loaderData.weeklyHot.map((entry) => (
-                  <li key={entry.id}>
-                    <Link to={`/post/${entry.id}`}>{entry.title}</Link>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </SidebarCard>
-          <AppCard siteName={siteName} />
-          <SidebarFooter siteName={siteName} />
-        </>
+        <FeedSidebar
+          lead={
+            <SidebarCard title="本周最热">
+              {loaderData.weeklyHot.length === 0 ? (
+                <p className="sidebar-empty">暂无内容</p>
+              ) : (
+                <ol className="hot-list">
+                  {loaderData.weeklyHot.map((entry) => (
+                    <li key={entry.id}>
+                      <Link to={`/post/${entry.id}`}>{entry.title}</Link>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </SidebarCard>
+          }
+        />
       }
     />
   );

@@ -2,7 +2,6 @@ import { Link, data } from "react-router";
 import type { Route } from "./+types/post";
 import { relativeTime, formatCount } from "../../../shared/format";
 import type { Article } from "../../../shared/api-types";
-import { isAppError } from "../../../shared/errors";
 import { ArticleBody, ArticleToc } from "~/components/article/article-view";
 import { EntryActions } from "~/components/entry/entry-actions";
 import { CommentSection } from "~/components/comments/comment-section";
@@ -11,6 +10,7 @@ import { MissingContent } from "~/components/layout/missing";
 import { Avatar } from "~/components/ui/avatar";
 import { useShell } from "~/components/shell/shell-context";
 import { requireRouteId } from "~/lib/guards.server";
+import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 import articleStyles from "~/styles/article.css?url";
 import { useRecordedViews } from "~/components/entry/use-recorded-views";
@@ -24,19 +24,27 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: arti
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = requireRouteId(params.id);
   const origin = new URL(request.url).origin;
-  try {
-    const post: Article = await context.services.posts.detail(id, context.caller);
-    const comments = await loadEntryComments(context, post.id, null);
-    return { id, post, url: `${origin}/post/${id}`, now: Date.now(), comments };
-  } catch (err) {
-    if (isAppError(err) && err.code === 404) {
-      return data(
-        { id, post: null as Article | null, url: "", now: Date.now(), comments: null as CommentsData | null },
-        { status: 404 },
-      );
-    }
-    throw err;
-  }
+  // A missing article is the placeholder with status 404, not the error page.
+  return fromService(
+    async () => {
+      const post = await context.services.posts.detail(id, context.caller);
+      const comments = await loadEntryComments(context, post.id, null);
+      return { id, post, url: `${origin}/post/${id}`, now: Date.now(), comments };
+    },
+    {
+      notFound: () =>
+        data(
+          {
+            id,
+            post: null as Article | null,
+            url: "",
+            now: Date.now(),
+            comments: null as CommentsData | null,
+          },
+          { status: 404 },
+        ),
+    },
+  );
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, data, useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/post-editor";
-import { isAppError } from "../../../shared/errors";
 import { TITLE_MAX, charLength } from "../../../shared/post-rules";
 import type { Article } from "../../../shared/api-types";
 import { PublishDialog, type TagOption } from "~/components/article/publish-dialog";
@@ -10,6 +9,7 @@ import { useServerPreview } from "~/components/article/use-server-preview";
 import { useShell } from "~/components/shell/shell-context";
 import { ApiError, api, errorMessage } from "~/lib/api";
 import { notFound, requireRouteId, requireViewer } from "~/lib/guards.server";
+import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 import articleStyles from "~/styles/article.css?url";
 
@@ -23,16 +23,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   requireViewer(context);
   const id = requireRouteId(params.id);
   const { posts, entries, tags } = context.services;
-  let post;
-  try {
-    post = await posts.editable(id, context.caller);
-  } catch (err) {
-    if (isAppError(err) && err.code === 404) notFound("文章不存在");
-    if (isAppError(err) && err.code === 403) {
-      throw data({ message: err.message }, { status: 403 });
-    }
-    throw err;
-  }
+  // Another author's article: the forbidden page with the service's reason.
+  const post = await fromService(posts.editable(id, context.caller), {
+    notFound: () => notFound("文章不存在"),
+  });
   const [categories, hot] = await Promise.all([
     entries.categories(),
     tags.list({ type: "hot", page: 1, pageSize: 30 }, context.caller),

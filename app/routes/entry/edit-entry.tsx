@@ -1,9 +1,9 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/edit-entry";
 import { PageSection } from "~/components/layout/page";
 import { ShareForm, type ShareValues } from "~/components/share/share-form";
-import { isAppError } from "../../../shared/errors";
-import { notFound, requireRouteId, requireViewer, type GuardErrorData } from "~/lib/guards.server";
+import { forbidden, notFound, requireRouteId, requireViewer } from "~/lib/guards.server";
+import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 
 const HOT_TAGS = { type: "hot", page: 1, pageSize: 30 } as const;
@@ -16,16 +16,10 @@ const HOT_TAGS = { type: "hot", page: 1, pageSize: 30 } as const;
 export async function loader({ context, params }: Route.LoaderArgs) {
   requireViewer(context);
   const id = requireRouteId(params.id);
-  let entry;
-  try {
-    entry = await context.services.publish.editable(id, context.caller);
-  } catch (err) {
-    if (isAppError(err) && err.code === 403) {
-      throw data<GuardErrorData>({ message: err.message }, { status: 403, headers: { Refresh: "0; url=/" } });
-    }
-    if (isAppError(err) && err.code < 500) notFound("内容不存在或已删除");
-    throw err;
-  }
+  const entry = await fromService(context.services.publish.editable(id, context.caller), {
+    forbidden: (err) => forbidden(err.message, { home: true }),
+    refused: () => notFound("内容不存在或已删除"),
+  });
   if (entry.type === "post") {
     throw redirect(`/editor/posts/${entry.originalUrl.split("/").filter(Boolean).pop() ?? entry.id}`);
   }

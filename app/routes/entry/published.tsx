@@ -6,9 +6,9 @@ import { useShell } from "~/components/shell/shell-context";
 import { EmptyState } from "~/components/ui/empty-state";
 import { ConfirmDialog } from "~/components/ui/modal";
 import { formatCount, relativeTime } from "../../../shared/format";
-import { isAppError } from "../../../shared/errors";
 import { api, errorMessage } from "~/lib/api";
 import { notFound, requireViewer } from "~/lib/guards.server";
+import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 import "~/components/share/share.css";
 
@@ -19,31 +19,31 @@ import "~/components/share/share.css";
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireViewer(context);
   const before = new URL(request.url).searchParams.get("before");
-  try {
-    const page = await context.services.publish.mine({ before: before ?? undefined }, context.caller);
-    return {
-      entries: page.list.map((e) => ({
-        id: e.id,
-        title: e.title,
-        type: e.type,
-        originalUrl: e.originalUrl,
-        abstract: e.abstract,
-        category: e.category,
-        tags: e.tags.map((t) => ({ id: t.id, title: t.title })),
-        collectionCount: e.collectionCount,
-        commentsCount: e.commentsCount,
-        hot: e.hot,
-        createdAt: e.createdAt,
-      })),
-      nextHref: page.canNext && page.pointer ? `/published?before=${encodeURIComponent(page.pointer)}` : null,
-      paged: !!before,
-      now: Date.now(),
-    };
-  } catch (err) {
-    // A malformed pointer only comes from an edited URL.
-    if (isAppError(err) && err.code === 400) notFound();
-    throw err;
-  }
+  // A malformed pointer only comes from an edited URL: the not-found page.
+  const page = await fromService(
+    context.services.publish.mine({ before: before ?? undefined }, context.caller),
+    {
+      badRequest: () => notFound(),
+    },
+  );
+  return {
+    entries: page.list.map((e) => ({
+      id: e.id,
+      title: e.title,
+      type: e.type,
+      originalUrl: e.originalUrl,
+      abstract: e.abstract,
+      category: e.category,
+      tags: e.tags.map((t) => ({ id: t.id, title: t.title })),
+      collectionCount: e.collectionCount,
+      commentsCount: e.commentsCount,
+      hot: e.hot,
+      createdAt: e.createdAt,
+    })),
+    nextHref: page.canNext && page.pointer ? `/published?before=${encodeURIComponent(page.pointer)}` : null,
+    paged: !!before,
+    now: Date.now(),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "我的发布");

@@ -1,9 +1,8 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/explore";
-import { AsideBanners } from "~/components/banners/aside-banners";
 import { FeedPage, sortHref } from "~/components/feed/feed-page";
+import { FeedSidebar } from "~/components/feed/feed-sidebar";
 import { SuggestedUsersCard } from "~/components/feed/suggested-users";
-import { AppCard, AuthorListCard, SidebarFooter, TagCloudCard } from "~/components/feed/sidebar";
 import { useShell } from "~/components/shell/shell-context";
 import { BROWSE_CATEGORIES, ENTRY_SORTS, findCategory, parseSort } from "~/lib/categories";
 import { loadFeed } from "~/lib/feed.server";
@@ -52,7 +51,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export default function Explore({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
-  const { siteName, viewer } = useShell();
+  const { viewer } = useShell();
   return (
     <FeedPage
       heading={`发现 · ${loaderData.categoryTitle}`}
@@ -67,16 +66,7 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
       firstHref={loaderData.firstHref}
       now={loaderData.now}
       emptyDescription="这个分类下还没有文章"
-      aside={
-        <>
-          <AsideBanners banners={loaderData.banners} />
-          {viewer ? <SuggestedUsersCard /> : null}
-          <TagCloudCard tags={loaderData.tags} />
-          <AuthorListCard authors={loaderData.authors} />
-          <AppCard siteName={siteName} />
-          <SidebarFooter siteName={siteName} />
-        </>
-      }
+      aside={<FeedSidebar shared={loaderData} suggestedUsers={viewer ? <SuggestedUsersCard /> : null} />}
     />
   );
 }

@@ -1,10 +1,8 @@
 import { Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/timeline";
-import { AsideBanners } from "~/components/banners/aside-banners";
 import { FeedPage, sortHref } from "~/components/feed/feed-page";
-import { AppCard, AuthorListCard, SidebarFooter, TagCloudCard } from "~/components/feed/sidebar";
+import { FeedSidebar } from "~/components/feed/feed-sidebar";
 import { SuggestedUsersCard } from "~/components/feed/suggested-users";
-import { useShell } from "~/components/shell/shell-context";
 import { ENTRY_SORTS, findCategory, parseSort, TIMELINE_CATEGORIES } from "~/lib/categories";
 import { needsGettingStarted } from "~/components/tags/guide";
 import { loadFeed } from "~/lib/feed.server";
@@ -53,7 +51,6 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export default function Timeline({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
-  const { siteName } = useShell();
   return (
     <FeedPage
       heading={`${loaderData.categoryTitle} · 首页`}
@@ -80,14 +77,11 @@ export default function Timeline({ loaderData }: Route.ComponentProps) {
         ) : null
       }
       aside={
-        <>
-          <AsideBanners banners={loaderData.banners} />
-          <SuggestedUsersCard />
-          <TagCloudCard tags={loaderData.tags} title="推荐标签" />
-          <AuthorListCard authors={loaderData.authors} title="推荐作者" />
-          <AppCard siteName={siteName} />
-          <SidebarFooter siteName={siteName} />
-        </>
+        <FeedSidebar
+          shared={loaderData}
+          suggestedUsers={<SuggestedUsersCard />}
+          titles={{ tags: "推荐标签", authors: "推荐作者" }}
+        />
       }
     />
   );

@@ -1,8 +1,8 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/welcome";
-import { AsideBanners } from "~/components/banners/aside-banners";
 import { FeedPage, sortHref } from "~/components/feed/feed-page";
-import { AppCard, AuthorListCard, SidebarCard, SidebarFooter, TagCloudCard } from "~/components/feed/sidebar";
+import { SidebarCard } from "~/components/feed/sidebar";
+import { FeedSidebar } from "~/components/feed/feed-sidebar";
 import { useShell } from "~/components/shell/shell-context";
 import { BROWSE_CATEGORIES, ENTRY_SORTS, findCategory, parseSort } from "~/lib/categories";
 import { loadFeed } from "~/lib/feed.server";
@@ -69,26 +69,24 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
       now={loaderData.now}
       emptyDescription="这里还没有文章，稍后再来看看吧"
       aside={
-        <>
-          <SidebarCard title={`欢迎来到 ${siteName}`}>
-            <p className="sidebar-text">
-              一个帮助开发者成长的社区。登录后可以关注标签、点赞、评论和收藏文章。
-            </p>
-            <div className="sidebar-actions">
-              <button type="button" className="btn btn-primary" onClick={() => openAuth("register")}>
-                立即注册
-              </button>
-              <button type="button" className="btn" onClick={() => openAuth("login")}>
-                登录
-              </button>
-            </div>
-          </SidebarCard>
-          <AsideBanners banners={loaderData.banners} />
-          <TagCloudCard tags={loaderData.tags} />
-          <AuthorListCard authors={loaderData.authors} />
-          <AppCard siteName={siteName} />
-          <SidebarFooter siteName={siteName} />
-        </>
+        <FeedSidebar
+          shared={loaderData}
+          lead={
+            <SidebarCard title={`欢迎来到 ${siteName}`}>
+              <p className="sidebar-text">
+                一个帮助开发者成长的社区。登录后可以关注标签、点赞、评论和收藏文章。
+              </p>
+              <div className="sidebar-actions">
+                <button type="button" className="btn btn-primary" onClick={() => openAuth("register")}>
+                  立即注册
+                </button>
+                <button type="button" className="btn" onClick={() => openAuth("login")}>
+                  登录
+                </button>
+              </div>
+            </SidebarCard>
+          }
+        />
       }
     />
   );

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
-import { Link, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import type { Route } from "./+types/system-notifications";
 import { SystemNotificationItem } from "~/components/notifications/notification-item";
-import { EmptyState } from "~/components/ui/empty-state";
+import { NotificationList } from "~/components/notifications/notification-list";
 import { api } from "~/lib/api";
 import { requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
@@ -44,28 +44,13 @@ export default function SystemNotifications({ loaderData }: Route.ComponentProps
   }, [hasUnread]);
 
   return (
-    <>
-      {notifications.length === 0 ? (
-        <EmptyState title="暂无系统通知" />
-      ) : (
-        <ul className="notification-list">
-          {notifications.map((n) => (
-            <SystemNotificationItem key={n.id} n={n} now={now} />
-          ))}
-        </ul>
-      )}
-      <nav className="notification-pager" aria-label="翻页">
-        {paged ? (
-          <Link to="/notification/system" className="btn btn-text">
-            回到最新
-          </Link>
-        ) : null}
-        {nextHref ? (
-          <Link to={nextHref} className="btn btn-text">
-            下一页
-          </Link>
-        ) : null}
-      </nav>
-    </>
+    <NotificationList
+      notifications={notifications}
+      item={(n) => <SystemNotificationItem key={n.id} n={n} now={now} />}
+      empty={{ title: "暂无系统通知" }}
+      firstHref="/notification/system"
+      paged={paged}
+      nextHref={nextHref}
+    />
   );
 }

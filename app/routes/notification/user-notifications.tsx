@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import type { Route } from "./+types/user-notifications";
 import { NotificationItem } from "~/components/notifications/notification-item";
+import { NotificationList } from "~/components/notifications/notification-list";
 import { useShell } from "~/components/shell/shell-context";
-import { EmptyState } from "~/components/ui/empty-state";
 import { api, errorMessage } from "~/lib/api";
 import { requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
@@ -60,27 +60,14 @@ export default function UserNotifications({ loaderData }: Route.ComponentProps) 
           全部标为已读
         </button>
       </div>
-      {notifications.length === 0 ? (
-        <EmptyState title="暂无消息" description="有人赞了、评论或关注你时，会在这里通知你" />
-      ) : (
-        <ul className="notification-list">
-          {notifications.map((n) => (
-            <NotificationItem key={n.id} n={n} now={now} />
-          ))}
-        </ul>
-      )}
-      <nav className="notification-pager" aria-label="翻页">
-        {paged ? (
-          <Link to="/notification" className="btn btn-text">
-            回到最新
-          </Link>
-        ) : null}
-        {nextHref ? (
-          <Link to={nextHref} className="btn btn-text">
-            下一页
-          </Link>
-        ) : null}
-      </nav>
+      <NotificationList
+        notifications={notifications}
+        item={(n) => <NotificationItem key={n.id} n={n} now={now} />}
+        empty={{ title: "暂无消息", description: "有人赞了、评论或关注你时，会在这里通知你" }}
+        firstHref="/notification"
+        paged={paged}
+        nextHref={nextHref}
+      />
     </>
   );
 }

@@ -3,24 +3,18 @@ import { CommentSection } from "~/components/comments/comment-section";
 import { MissingContent } from "~/components/layout/missing";
 import { PinView } from "~/components/pins/pin-view";
 import { notFound, requireRouteId } from "~/lib/guards.server";
+import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
-import { isAppError } from "../../../shared/errors";
 
 /** pin: a short post with its comments and sub-comments, read in-process through the pin service. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = requireRouteId(params.id);
   const pins = context.services.pins;
-  try {
-    const [pin, comments] = await Promise.all([
-      pins.get(id, context.caller),
-      pins.comments(id, { rankType: "new" }, context.caller),
-    ]);
-    return { id, pin, comments, now: Date.now() };
-  } catch (err) {
-    // A missing or deleted pin: the placeholder below, with status 404.
-    if (isAppError(err) && err.code === 404) notFound("该沸点不存在或已被删除");
-    throw err;
-  }
+  const [pin, comments] = await fromService(
+    Promise.all([pins.get(id, context.caller), pins.comments(id, { rankType: "new" }, context.caller)]),
+    { notFound: () => notFound("该沸点不存在或已被删除") },
+  );
+  return { id, pin, comments, now: Date.now() };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>

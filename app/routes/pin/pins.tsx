@@ -7,26 +7,23 @@ import { PinImages } from "~/components/pins/pin-view";
 import { Avatar } from "~/components/ui/avatar";
 import { EmptyState } from "~/components/ui/empty-state";
 import { notFound } from "~/lib/guards.server";
+import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
-import { isAppError } from "../../../shared/errors";
 import "~/components/pins/pins.css";
 
 /** 沸点: the newest pins, a box to write one, and pages by the last pin's pointer. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const before = new URL(request.url).searchParams.get("before") ?? undefined;
-  try {
-    const page = await context.services.pins.feed({ before }, context.caller);
-    return {
-      pins: page.list,
-      nextHref: page.cursor ? `/pins?before=${encodeURIComponent(page.cursor)}` : null,
-      firstPage: !before,
-      now: Date.now(),
-    };
-  } catch (err) {
-    // Only an edited URL carries a malformed pointer.
-    if (isAppError(err) && err.code === 400) notFound();
-    throw err;
-  }
+  // Only an edited URL carries a malformed pointer: the not-found page.
+  const page = await fromService(context.services.pins.feed({ before }, context.caller), {
+    badRequest: () => notFound(),
+  });
+  return {
+    pins: page.list,
+    nextHref: page.cursor ? `/pins?before=${encodeURIComponent(page.cursor)}` : null,
+    firstPage: !before,
+    now: Date.now(),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "沸点");

@@ -1,8 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/repo-detail";
 import { formatCount, relativeTime } from "../../../shared/format";
-import { isAppError } from "../../../shared/errors";
-import type { CommentPage, RepoDetail } from "../../../shared/api-types";
 import { CommentSection } from "~/components/comments/comment-section";
 import { AppCard, SidebarFooter } from "~/components/feed/sidebar";
 import { MissingContent } from "~/components/layout/missing";
@@ -12,6 +10,7 @@ import { RepoOwner, TranslatorList } from "~/components/repos/repo-people";
 import "~/components/repos/repos.css";
 import { useShell } from "~/components/shell/shell-context";
 import { requireRouteId } from "~/lib/guards.server";
+import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 import articleStyles from "~/styles/article.css?url";
 
@@ -25,25 +24,13 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: arti
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = requireRouteId(params.id);
   const { services, caller } = context;
-  try {
-    const [repo, comments] = await Promise.all([
-      services.repos.detail(id),
-      services.repos.comments(id, { rankType: "new" }, caller),
-    ]);
-    return data({
-      repo: repo as RepoDetail | null,
-      comments: comments as CommentPage | null,
-      now: Date.now(),
-    });
-  } catch (err) {
-    if (isAppError(err) && err.code === 404) {
-      return data(
-        { repo: null as RepoDetail | null, comments: null as CommentPage | null, now: Date.now() },
-        { status: 404 },
-      );
-    }
-    throw err;
-  }
+  // A missing repository is the placeholder with status 404, not the error page.
+  const found = await fromService(
+    Promise.all([services.repos.detail(id), services.repos.comments(id, { rankType: "new" }, caller)]),
+    { notFound: () => null },
+  );
+  const [repo, comments] = found ?? [null, null];
+  return data({ repo, comments, now: Date.now() }, found ? undefined : { status: 404 });
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 import type { Route } from "./+types/repo-index";
-import { isAppError } from "../../../shared/errors";
 import { AppCard, SidebarCard, SidebarFooter } from "~/components/feed/sidebar";
 import { TwoColumn } from "~/components/layout/page";
 import { RepoList } from "~/components/repos/repo-list";
@@ -10,6 +9,7 @@ import "~/components/repos/repos.css";
 import { useShell } from "~/components/shell/shell-context";
 import { EmptyState } from "~/components/ui/empty-state";
 import { notFound } from "~/lib/guards.server";
+import { fromService } from "~/lib/loader.server";
 import { REPO_SINCE, repoIndexUrl, saveRepoState, type RepoSince } from "~/lib/repo-state";
 import { titleMeta } from "~/lib/title";
 
@@ -21,16 +21,14 @@ import { titleMeta } from "~/lib/title";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { repos } = context.services;
-  let trending;
-  try {
-    trending = await repos.trending({
+  // An unknown language or period: the not-found page saying which.
+  const trending = await fromService(
+    repos.trending({
       since: url.searchParams.get("since") ?? undefined,
       lang: url.searchParams.get("lang") ?? undefined,
-    });
-  } catch (err) {
-    if (isAppError(err) && err.code === 404) notFound(err.message);
-    throw err;
-  }
+    }),
+    { notFound: (err) => notFound(err.message) },
+  );
   const canonical = repoIndexUrl({ lang: trending.lang, since: trending.since });
   if (`${url.pathname}${url.search}` !== canonical && url.pathname === "/repos") throw redirect(canonical);
   const [showcases, languages] = await Promise.all([repos.showcases(), repos.languages()]);

@@ -10,7 +10,7 @@ import { formatCount } from "../../../shared/format";
 import { normalizeSearchQuery } from "../../../shared/validation";
 import { titleMeta } from "~/lib/title";
 import type { EntrySummary } from "~/lib/types";
-import { rethrowLimited } from "~/lib/guards.server";
+import { fromService } from "~/lib/loader.server";
 
 /** The spec's list URL for search (§2): /search?query={word}&page={n}; pages count from 1 here. */
 const searchHref = (query: string, page: number) => `/search?query=${encodeURIComponent(query)}&page=${page}`;
@@ -38,9 +38,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       users: [],
       tags: [],
     };
-  const result = await context.services.search
-    .search({ query, page: page - 1 }, context.caller)
-    .catch(rethrowLimited);
+  const result = await fromService(context.services.search.search({ query, page: page - 1 }, context.caller));
   return {
     query,
     page,

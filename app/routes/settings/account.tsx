@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from "react";
 import type { Route } from "./+types/account";
-import { CaptchaField } from "~/components/forms/captcha-field";
-import { useCaptcha } from "~/components/forms/use-captcha";
-import { useSmsSender } from "~/components/forms/use-sms-sender";
+import {
+  PhoneVerification,
+  usePhoneVerification,
+  type PhoneVerificationErrors,
+} from "~/components/forms/phone-verification";
 import { ChannelIcon } from "~/components/oauth/channel-icon";
 import { OAUTH_CHANNELS, startOAuthBind, type OAuthChannel } from "~/components/oauth/popup";
 import "~/components/oauth/oauth.css";
@@ -235,31 +237,11 @@ function BindPhoneForm({
 }) {
   const { alert } = useShell();
   const [phone, setPhone] = useState("");
-  const [imageCode, setImageCode] = useState("");
-  const [smsCode, setSmsCode] = useState("");
   const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<{
-    phone?: string;
-    imageCode?: string;
-    smsCode?: string;
-    password?: string;
-  }>({});
+  const [errors, setErrors] = useState<PhoneVerificationErrors & { password?: string }>({});
   const [busy, setBusy] = useState(false);
-  const captcha = useCaptcha(true);
-  const sms = useSmsSender("bind", captcha);
-
-  async function sendCode() {
-    const result = await sms.send(phone, imageCode);
-    if (result.ok) {
-      setErrors({});
-      alert("验证码已发送，请注意查收短信", "success");
-    } else if (result.field) {
-      setErrors({ [result.field]: result.message });
-    } else {
-      setImageCode("");
-      alert(result.message ?? "验证码发送失败", "error");
-    }
-  }
+  const verification = usePhoneVerification("bind");
+  const { smsCode } = verification;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -293,50 +275,17 @@ function BindPhoneForm({
 
   return (
     <form className="settings-edit" onSubmit={submit} noValidate>
-      <Field
-        id="bind-phone"
-        name="phone"
-        label="手机号"
-        placeholder="请输入手机号"
-        inputMode="tel"
-        autoComplete="tel"
-        maxLength={11}
-        value={phone}
-        onChange={(event) => {
-          setPhone(event.target.value);
-          setSmsCode("");
-        }}
-        error={errors.phone}
-        autoFocus
-      />
-      <CaptchaField
+      <PhoneVerification
         idPrefix="bind"
-        captcha={captcha}
-        value={imageCode}
-        onChange={setImageCode}
-        error={errors.imageCode}
-      />
-      <Field
-        id="bind-sms"
-        name="smsCode"
-        label="短信验证码"
-        placeholder="请输入短信验证码"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={LIMITS.smsCodeInputMax}
-        value={smsCode}
-        onChange={(event) => setSmsCode(event.target.value)}
-        error={errors.smsCode}
-        addon={
-          <button
-            type="button"
-            className="btn btn-ghost sms-button"
-            onClick={() => void sendCode()}
-            disabled={sms.disabled}
-          >
-            {sms.label}
-          </button>
-        }
+        verification={verification}
+        phone={phone}
+        phoneInput={{ placeholder: "请输入手机号", onChange: setPhone, autoFocus: true }}
+        errors={errors}
+        onSent={(notice) => {
+          setErrors({});
+          alert(notice, "success");
+        }}
+        onSendError={(message, field) => (field ? setErrors({ [field]: message }) : alert(message, "error"))}
       />
       {hasPassword ? (
         <Field

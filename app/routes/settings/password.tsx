@@ -1,8 +1,13 @@
 import { useState, type FormEvent } from "react";
 import type { Route } from "./+types/password";
 import { useShell } from "~/components/shell/shell-context";
+import {
+  checkNewPassword,
+  NewPasswordFields,
+  type NewPasswordErrors,
+} from "~/components/forms/new-password-fields";
 import { Field } from "~/components/ui/field";
-import { checkPassword, checkPasswordConfirm, LIMITS, MESSAGES } from "../../../shared/validation";
+import { LIMITS, MESSAGES } from "../../../shared/validation";
 import { api, ApiError, errorMessage } from "~/lib/api";
 import { requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
@@ -15,7 +20,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "修改密码");
 
-type Errors = { current?: string; next?: string; confirm?: string };
+type Errors = NewPasswordErrors & { current?: string };
 
 export default function PasswordSettings() {
   const { alert } = useShell();
@@ -29,12 +34,7 @@ export default function PasswordSettings() {
     event.preventDefault();
     const found: Errors = {};
     if (!current) found.current = MESSAGES.currentPasswordEmpty;
-    const nextError = checkPassword(next);
-    if (nextError) found.next = nextError;
-    else {
-      const confirmError = checkPasswordConfirm(next, confirm);
-      if (confirmError) found.confirm = confirmError;
-    }
+    Object.assign(found, checkNewPassword(next, confirm));
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
@@ -46,7 +46,7 @@ export default function PasswordSettings() {
       alert("密码修改成功", "success");
     } catch (e) {
       const field = e instanceof ApiError ? e.field : null;
-      if (field === "new_password") setErrors({ next: errorMessage(e) });
+      if (field === "new_password") setErrors({ password: errorMessage(e) });
       else if (field === "old_password" || (e instanceof ApiError && (e.code === 401 || e.code === 400)))
         setErrors({ current: errorMessage(e, "当前密码不正确") });
       else alert(errorMessage(e, "修改失败，请稍后重试"), "error");
@@ -70,28 +70,13 @@ export default function PasswordSettings() {
           onChange={(event) => setCurrent(event.target.value)}
           error={errors.current}
         />
-        <Field
-          id="password-new"
-          name="new_password"
-          type="password"
-          label="新密码"
-          placeholder={`不少于 ${LIMITS.passwordMin} 位`}
-          autoComplete="new-password"
-          maxLength={LIMITS.passwordInputMax}
-          value={next}
-          onChange={(event) => setNext(event.target.value)}
-          error={errors.next}
-        />
-        <Field
-          id="password-confirm"
-          name="confirm_password"
-          type="password"
-          label="确认新密码"
-          autoComplete="new-password"
-          maxLength={LIMITS.passwordInputMax}
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
-          error={errors.confirm}
+        <NewPasswordFields
+          ids={{ password: "password-new", confirm: "password-confirm" }}
+          password={next}
+          confirm={confirm}
+          onPasswordChange={setNext}
+          onConfirmChange={setConfirm}
+          errors={errors}
         />
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? "提交中..." : "修改密码"}

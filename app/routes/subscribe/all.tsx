@@ -7,7 +7,7 @@ import { parseSort } from "~/lib/categories";
 import { titleMeta } from "~/lib/title";
 import type { TagSummary } from "~/lib/types";
 import { LIMITS } from "../../../shared/validation";
-import { rethrowLimited } from "~/lib/guards.server";
+import { fromService } from "~/lib/loader.server";
 
 const SORTS = [
   { value: "hottest", title: "最热" },
@@ -38,9 +38,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page = pageParam(url.searchParams.get("page"));
   const type = tagListType(sort);
   const result = query
-    ? await context.services.tags
-        .search({ type, text: query, page, pageSize: PAGE_SIZE }, context.caller)
-        .catch(rethrowLimited)
+    ? await fromService(
+        context.services.tags.search({ type, text: query, page, pageSize: PAGE_SIZE }, context.caller),
+      )
     : await context.services.tags.list({ type, page, pageSize: PAGE_SIZE }, context.caller);
   return {
     sort,

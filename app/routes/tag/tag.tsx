@@ -9,10 +9,10 @@ import { tagHref } from "~/components/tags/tag-card";
 import { TagIcon } from "~/components/tags/tag-icon";
 import { ENTRY_SORTS, parseSort } from "~/lib/categories";
 import { notFound } from "~/lib/guards.server";
+import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 import type { EntrySummary, TagSummary } from "~/lib/types";
 import { formatCount } from "../../../shared/format";
-import { isAppError } from "../../../shared/errors";
 
 const SORTS = ENTRY_SORTS.map((s) => s.value);
 
@@ -27,14 +27,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const sort = parseSort(url.searchParams.get("sort"), SORTS, "popular");
   const pointer = url.searchParams.get("pointer");
-  let feed;
-  try {
-    feed = await context.services.tags.feed({ title, sort, pointer }, context.caller);
-  } catch (err) {
-    // No such tag, or a pointer only an edited URL could carry: the not-found page either way.
-    if (isAppError(err) && err.code < 500) notFound(err.code === 404 ? "标签不存在" : undefined);
-    throw err;
-  }
+  // No such tag, or a pointer only an edited URL could carry: the not-found page either way.
+  const feed = await fromService(context.services.tags.feed({ title, sort, pointer }, context.caller), {
+    notFound: () => notFound("标签不存在"),
+    refused: () => notFound(),
+  });
   const base = tagHref(feed.tag.title);
   return {
     tag: feed.tag as TagSummary,

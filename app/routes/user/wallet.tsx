@@ -1,11 +1,11 @@
 import type { Route } from "./+types/wallet";
-import { isAppError } from "../../../shared/errors";
 import { formatYuan } from "../../../shared/wallet-rules";
 import { PageSection } from "~/components/layout/page";
 import { BillList } from "~/components/wallet/bill-list";
 import { WithdrawForm } from "~/components/wallet/withdraw-form";
 import { EmptyState } from "~/components/ui/empty-state";
 import { requireViewer } from "~/lib/guards.server";
+import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 
 /**
@@ -17,17 +17,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireViewer(context);
   const wallet = context.services.wallet;
   const page = Math.max(0, Math.floor(Number(new URL(request.url).searchParams.get("page")) || 0));
-  try {
-    const [amount, rules, bills] = await Promise.all([
-      wallet.amount(context.caller),
-      wallet.rules(context.caller),
-      wallet.bills({ page }, context.caller),
-    ]);
-    return { hasWallet: true as const, amount, rules, bills };
-  } catch (err) {
-    if (isAppError(err) && err.code === 2) return { hasWallet: false as const };
-    throw err;
-  }
+  return fromService(
+    async () => {
+      const [amount, rules, bills] = await Promise.all([
+        wallet.amount(context.caller),
+        wallet.rules(context.caller),
+        wallet.bills({ page }, context.caller),
+      ]);
+      return { hasWallet: true as const, amount, rules, bills };
+    },
+    { noWallet: () => ({ hasWallet: false as const }) },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "钱包");
