@@ -44,7 +44,7 @@ import { tagRoutes } from "./services/tags/routes.ts";
 import { searchRoutes } from "./services/search/routes.ts";
 import { refreshChampionLists, SEARCH_CHAMPIONS_CRON } from "./services/search/champions.ts";
 import { hasRumIndex } from "./services/search/queries.ts";
-import { publishRoutes } from "./services/entries/publish-routes.ts";
+import { publishRoutes } from "./services/publish/routes.ts";
 import { parserRoutes } from "./services/parser/routes.ts";
 import { likeRoutes } from "./services/likes/routes.ts";
 import { voteRoutes } from "./services/votes/routes.ts";
@@ -59,12 +59,13 @@ import { notificationRoutes } from "./services/notifications/routes.ts";
 import { uploadRoutes } from "./services/uploads/routes.ts";
 import { collectionRoutes } from "./services/collections/routes.ts";
 import { bookletRoutes } from "./services/booklets/routes.ts";
+import { orderRoutes } from "./services/orders/routes.ts";
 import { walletRoutes } from "./services/wallet/routes.ts";
 import { oauthRoutes } from "./services/oauth/routes.ts";
 import { bannerRoutes } from "./services/banners/routes.ts";
 import { jobRoutes } from "./services/jobs/routes.ts";
 import { trackingRoutes } from "./services/tracking/routes.ts";
-import { devOutboxRoutes } from "./dev-outbox.ts";
+import { installDevPages } from "./dev/index.ts";
 import { installSsr } from "./ssr.ts";
 
 export interface BuildOptions {
@@ -263,9 +264,10 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   await app.register(notificationRoutes(services), { prefix: "/api" });
   await app.register(uploadRoutes(services, config));
   await app.register(collectionRoutes(services), { prefix: "/api" });
-  await app.register(bookletRoutes(services));
+  await app.register(bookletRoutes(services), { prefix: "/api" });
+  await app.register(orderRoutes(services), { prefix: "/api" });
   await app.register(walletRoutes(services), { prefix: "/api" });
-  await app.register(oauthRoutes(services, config));
+  await app.register(oauthRoutes(services, config), { prefix: "/api" });
   await app.register(bannerRoutes(services), { prefix: "/api" });
   await app.register(jobRoutes(services), { prefix: "/api" });
   await app.register(trackingRoutes(services), { prefix: "/api" });
@@ -312,7 +314,8 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
     );
   });
   await jobs.schedule("search-champions", SEARCH_CHAMPIONS_CRON);
-  if (outbox) devOutboxRoutes(app, outbox, config.siteName);
+  // The outbox, the 模拟支付 cashier and the OAuth consent screen, each only with its stand-in on.
+  installDevPages(app, { services, outbox, siteName: config.siteName });
   if (opts.buildDir) await installSsr(app, services, config, path.resolve(opts.buildDir));
   else app.setNotFoundHandler((_req, reply) => reply.status(404).send({ s: 404, m: "接口不存在", d: null }));
 

@@ -10,10 +10,10 @@ export type { TocItem } from "../server/lib/markdown.ts";
 export type { Banner } from "../server/services/banners/present.ts";
 export type {
   PresentedBooklet,
-  PresentedOrder,
   PresentedSection,
   SectionContent,
 } from "../server/services/booklets/present.ts";
+export type { PresentedOrder } from "../server/services/orders/present.ts";
 export type { PresentedCollection } from "../server/services/collections/present.ts";
 export type { CommentPage } from "../server/services/comments/comments.ts";
 export type { PresentedComment } from "../server/services/comments/present.ts";

@@ -1,7 +1,6 @@
 import { createAuthService } from "./auth/auth.ts";
 import { createBannerService } from "./banners/banners.ts";
 import { createBookletService } from "./booklets/booklets.ts";
-import { createWalletService } from "./wallet/wallet.ts";
 import { createCollectionService } from "./collections/collections.ts";
 import { createCommentService } from "./comments/index.ts";
 import type { Deps } from "./deps.ts";
@@ -13,7 +12,8 @@ import { createMailDigests } from "./mailpush/digests.ts";
 import { createMailPushService } from "./mailpush/mailpush.ts";
 import { createNotificationService } from "./notifications/notifications.ts";
 import { createOAuthService } from "./oauth/oauth.ts";
-import { createPublishService } from "./entries/publish.ts";
+import { createOrderService } from "./orders/orders.ts";
+import { createPublishService } from "./publish/publish.ts";
 import { createParserService } from "./parser/parser.ts";
 import { createPinService } from "./pins/index.ts";
 import { createRepoService } from "./repos/repos.ts";
@@ -25,6 +25,7 @@ import { createTrackingService } from "./tracking/tracking.ts";
 import { createUserService } from "./users/users.ts";
 import { createUploadService } from "./uploads/uploads.ts";
 import { createVoteService } from "./votes/votes.ts";
+import { createWalletService } from "./wallet/wallet.ts";
 
 /** Every service of spec §7, built once per app from the same deps. */
 export function createServices(deps: Deps) {
@@ -37,7 +38,7 @@ export function createServices(deps: Deps) {
   const search = createSearchService(deps, tags);
   const likes = createLikeService(deps);
   const posts = createPostService(deps, uploads);
-  const publish = createPublishService(deps, uploads);
+  const publish = createPublishService(deps, uploads, entries);
   const parser = createParserService(deps);
   const digests = createMailDigests(deps, entries);
   const follow = createFollowService(deps);
@@ -53,6 +54,8 @@ export function createServices(deps: Deps) {
   const notifications = createNotificationService(deps);
   const votes = createVoteService(deps);
   const collections = createCollectionService(deps, uploads);
+  const booklets = createBookletService(deps, uploads);
+  const wallet = createWalletService(deps);
   return {
     uploads,
     auth,
@@ -74,8 +77,10 @@ export function createServices(deps: Deps) {
     notifications,
     votes,
     collections,
-    booklets: createBookletService(deps, uploads),
-    wallet: createWalletService(deps),
+    booklets,
+    // Buying sits above booklets and wallet: it counts purchases and credits income through them.
+    orders: createOrderService(deps, booklets, wallet),
+    wallet,
     oauth: createOAuthService(deps, auth),
     banners: createBannerService(deps, uploads),
     tracking: createTrackingService(deps),

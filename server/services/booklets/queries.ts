@@ -8,7 +8,6 @@ export type BookletRow = typeof booklets.$inferSelect;
 export type SectionRow = typeof bookletSections.$inferSelect;
 /** A section without its Markdown (lists never carry the content). */
 export type SectionHead = Omit<SectionRow, "content">;
-export type OrderRow = typeof orders.$inferSelect;
 
 export async function findBooklet(db: Tx, id: string): Promise<BookletRow | undefined> {
   const [row] = await db.select().from(booklets).where(eq(booklets.id, id)).limit(1);
@@ -161,7 +160,8 @@ export async function bumpSectionViews(db: Tx, id: string): Promise<number | und
   return row?.viewCount;
 }
 
-// ---------------------------------------------------------------- orders
+// ---------------------------------------------------------------- purchases
+// Who bought what is read here (it decides who may read a booklet); services/orders writes orders.
 
 /** Of these booklets, the ones the user has a paid order for (orders_paid_key). */
 export async function boughtAmong(db: Tx, userId: string | null, ids: string[]): Promise<Set<string>> {
@@ -200,27 +200,6 @@ export async function boughtPage(db: Tx, userId: string, page: number, pageSize:
   return { rows, total: total.n };
 }
 
-export async function findOrder(db: Tx, id: string): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
-  return row;
-}
-
-/** Locks the order row: every change of one order (notify, check, close) serializes on it. */
-export async function lockOrder(tx: Tx, id: string): Promise<OrderRow | undefined> {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
-  return row;
-}
-
-/** The user's pending order for a booklet, locked (orders_pending_key allows one). */
-export async function lockPendingOrder(tx: Tx, userId: string, bookletId: string) {
-  const [row] = await tx
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.bookletId, bookletId), eq(orders.status, "pending")))
-    .for("update");
-  return row;
-}
-
 export async function hasPaidOrder(db: Tx, userId: string, bookletId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: orders.id })
@@ -228,20 +207,6 @@ export async function hasPaidOrder(db: Tx, userId: string, bookletId: string): P
     .where(and(eq(orders.userId, userId), eq(orders.bookletId, bookletId), eq(orders.status, "paid")))
     .limit(1);
   return !!row;
-}
-
-export async function insertOrder(tx: Tx, values: typeof orders.$inferInsert): Promise<OrderRow> {
-  const [row] = await tx.insert(orders).values(values).returning();
-  return row;
-}
-
-export async function updateOrder(
-  tx: Tx,
-  id: string,
-  values: Partial<typeof orders.$inferInsert>,
-): Promise<OrderRow> {
-  const [row] = await tx.update(orders).set(values).where(eq(orders.id, id)).returning();
-  return row;
 }
 
 /** The counters a paid order moves: booklets.buyCount and the buyer's purchasedBookletCount. */

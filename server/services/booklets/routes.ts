@@ -1,15 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import { requireCsrfForCookieGet } from "../../plugins/session.ts";
-import { formatYuan } from "../../../shared/wallet-rules.ts";
-import { escapeHtml } from "../../../shared/html.ts";
 import type { Services } from "../index.ts";
 import {
-  AlipayBuyBody,
   BookletIdParams,
   BookletIdQuery,
   BookletListQuery,
-  BuyBody,
   BuyListQuery,
   DraftBody,
   EditBookletBody,
@@ -19,14 +15,11 @@ import {
   HotQuery,
   NewBookletBody,
   NewSectionBody,
-  NotifyParams,
-  OrderIdQuery,
   SectionIdParams,
   SectionIdQuery,
 } from "./schema.ts";
 import { Type } from "@sinclair/typebox";
-import { ORDERS, limitNote } from "../../lib/rate-limits.ts";
-import { HEX_ID, HEX_ID_PATTERN } from "../../../shared/ids.ts";
+import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
 
 const tags = ["booklets"];
 /** The spec lists these changes as GETs; clients written against §7 send them so. */
@@ -37,480 +30,337 @@ const BOOKLET_SHAPE =
   "sectionsCount, buyCount, commentsCount, viewCount, bought, isAuthor, canRead, createdAt, updatedAt}。";
 const SECTION_SHAPE =
   "章节：{id, bookletId, title, isFree, isHot, order, viewCount, readable, createdAt, updatedAt}。";
-const ORDER_SHAPE =
-  "订单：{orderId, bookletId, amount（分）, status（pending/paid/closed）, paid, payType, provider（dev/wechat/alipay/free）, payUrl, qr, createdAt, paidAt, expiresAt}。" +
-  "payUrl 仅待支付时给出：qr 为 true 时是二维码内容（微信 code_url），否则是要打开的支付页面。";
 
 /**
  * Booklets of spec §7 (GETs get, getSection, getListSection, getList, userBuyList, getListBuy,
- * getHot; flags isHot, isFreeSection, isDraft; viewCountDetail, viewCountContent; order buy, check,
- * AlipayWapToBuy), authoring, booklet comment lists, the payment callbacks and — with the dev
- * provider — the 模拟支付 page. Registered without a prefix: API routes go under /api here.
+ * getHot; flags isHot, isFreeSection, isDraft; viewCountDetail, viewCountContent), authoring and
+ * booklet comment lists. Registered under /api. Buying is services/orders/routes.ts.
  */
 export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
-  return async (root) => {
+  return async (app) => {
     const booklets = services.booklets;
 
-    const api: FastifyPluginAsyncTypebox = async (app) => {
-      app.get(
-        "/booklets/get",
-        {
-          schema: {
-            tags,
-            summary: "取小册（get）",
-            description: "草稿只有作者和管理员能取到，其他人 404。" + BOOKLET_SHAPE,
-            querystring: BookletIdQuery,
-          },
+    app.get(
+      "/booklets/get",
+      {
+        schema: {
+          tags,
+          summary: "取小册（get）",
+          description: "草稿只有作者和管理员能取到，其他人 404。" + BOOKLET_SHAPE,
+          querystring: BookletIdQuery,
         },
-        async (req) => ok(await booklets.get(req.query.bookletId, req.caller)),
-      );
+      },
+      async (req) => ok(await booklets.get(req.query.bookletId, req.caller)),
+    );
 
-      app.get(
-        "/booklets/getListSection",
-        {
-          schema: {
-            tags,
-            summary: "小册的章节列表（getListSection）",
-            description:
-              "按顺序，不含正文。readable 表示当前用户能否阅读（免费章节、已购、作者、管理员）。" +
-              SECTION_SHAPE,
-            querystring: BookletIdQuery,
-          },
+    app.get(
+      "/booklets/getListSection",
+      {
+        schema: {
+          tags,
+          summary: "小册的章节列表（getListSection）",
+          description:
+            "按顺序，不含正文。readable 表示当前用户能否阅读（免费章节、已购、作者、管理员）。" +
+            SECTION_SHAPE,
+          querystring: BookletIdQuery,
         },
-        async (req) => ok(await booklets.sections(req.query.bookletId, req.caller)),
-      );
+      },
+      async (req) => ok(await booklets.sections(req.query.bookletId, req.caller)),
+    );
 
-      app.get(
-        "/booklets/getSection",
-        {
-          schema: {
-            tags,
-            summary: "读章节（getSection）",
-            description:
-              "d 为章节加 content（Markdown）、html（已净化）与 toc。免费章节（或免费小册）任何人可读；" +
-              "其余章节仅购买者、作者与管理员可读：未登录 401，未购买 403。",
-            querystring: SectionIdQuery,
-          },
+    app.get(
+      "/booklets/getSection",
+      {
+        schema: {
+          tags,
+          summary: "读章节（getSection）",
+          description:
+            "d 为章节加 content（Markdown）、html（已净化）与 toc。免费章节（或免费小册）任何人可读；" +
+            "其余章节仅购买者、作者与管理员可读：未登录 401，未购买 403。",
+          querystring: SectionIdQuery,
         },
-        async (req) => ok(await booklets.section(req.query.sectionId, req.caller)),
-      );
+      },
+      async (req) => ok(await booklets.section(req.query.sectionId, req.caller)),
+    );
 
-      app.get(
-        "/booklets/getList",
-        {
-          schema: {
-            tags,
-            summary: "小册列表（getList）",
-            description:
-              "已上架的小册。sort newest（按上架时间）或 hottest（按购买数），其他值 400；category 为分类名或 all。" +
-              "userId 只看某位作者（本人还会看到草稿）。键集分页：d 为 {list, cursor, hasMore}，下一页把 cursor 作为 pointer 传回。",
-            querystring: BookletListQuery,
-          },
+    app.get(
+      "/booklets/getList",
+      {
+        schema: {
+          tags,
+          summary: "小册列表（getList）",
+          description:
+            "已上架的小册。sort newest（按上架时间）或 hottest（按购买数），其他值 400；category 为分类名或 all。" +
+            "userId 只看某位作者（本人还会看到草稿）。键集分页：d 为 {list, cursor, hasMore}，下一页把 cursor 作为 pointer 传回。",
+          querystring: BookletListQuery,
         },
-        async (req) => ok(await booklets.list(req.query, req.caller)),
-      );
+      },
+      async (req) => ok(await booklets.list(req.query, req.caller)),
+    );
 
-      app.get(
-        "/booklets/getHot",
-        {
-          schema: {
-            tags,
-            summary: "热门小册（getHot）",
-            description: "管理员标为热门且已上架的小册，购买多的在前。d 为小册数组。",
-            querystring: HotQuery,
-          },
+    app.get(
+      "/booklets/getHot",
+      {
+        schema: {
+          tags,
+          summary: "热门小册（getHot）",
+          description: "管理员标为热门且已上架的小册，购买多的在前。d 为小册数组。",
+          querystring: HotQuery,
         },
-        async (req) => ok(await booklets.hot(req.query, req.caller)),
-      );
+      },
+      async (req) => ok(await booklets.hot(req.query, req.caller)),
+    );
 
-      app.get(
-        "/booklets/userBuyList",
-        {
-          schema: {
-            tags,
-            summary: "我已购买的小册 id（userBuyList）",
-            description: "需要登录。d 为小册 id 数组，最近购买在前，用于在列表上标记已购。",
-          },
+    app.get(
+      "/booklets/userBuyList",
+      {
+        schema: {
+          tags,
+          summary: "我已购买的小册 id（userBuyList）",
+          description: "需要登录。d 为小册 id 数组，最近购买在前，用于在列表上标记已购。",
         },
-        async (req) => ok(await booklets.boughtIds(req.caller)),
-      );
+      },
+      async (req) => ok(await booklets.boughtIds(req.caller)),
+    );
 
-      app.get(
-        "/booklets/getListBuy",
-        {
-          schema: {
-            tags,
-            summary: "已购小册列表（getListBuy）",
-            description:
-              "需要登录。购买记录是私密的：只能看自己的（管理员除外），否则 403。page 从 0 开始。d 为 {list, total, page, pageSize}。",
-            querystring: BuyListQuery,
-          },
+    app.get(
+      "/booklets/getListBuy",
+      {
+        schema: {
+          tags,
+          summary: "已购小册列表（getListBuy）",
+          description:
+            "需要登录。购买记录是私密的：只能看自己的（管理员除外），否则 403。page 从 0 开始。d 为 {list, total, page, pageSize}。",
+          querystring: BuyListQuery,
         },
-        async (req) => ok(await booklets.boughtList(req.query, req.caller)),
-      );
+      },
+      async (req) => ok(await booklets.boughtList(req.query, req.caller)),
+    );
 
-      app.post(
-        "/booklets",
-        {
-          schema: {
-            tags,
-            summary: "新建小册",
-            description:
-              "仅小册作者（isXiaoceAuthor，否则 403）。新小册是草稿；price 单位为分（0 为免费）；category 为分类名。" +
-              BOOKLET_SHAPE,
-            body: NewBookletBody,
-          },
+    app.post(
+      "/booklets",
+      {
+        schema: {
+          tags,
+          summary: "新建小册",
+          description:
+            "仅小册作者（isXiaoceAuthor，否则 403）。新小册是草稿；price 单位为分（0 为免费）；category 为分类名。" +
+            BOOKLET_SHAPE,
+          body: NewBookletBody,
         },
-        async (req) => ok(await booklets.create(req.body, req.caller)),
-      );
+      },
+      async (req) => ok(await booklets.create(req.body, req.caller)),
+    );
 
-      app.put(
-        "/booklets/:id",
-        {
-          schema: {
-            tags,
-            summary: "修改小册",
-            description: "作者或管理员（否则 403）。只改给出的字段；改价只影响之后的订单。",
-            params: BookletIdParams,
-            body: EditBookletBody,
-          },
+    app.put(
+      "/booklets/:id",
+      {
+        schema: {
+          tags,
+          summary: "修改小册",
+          description: "作者或管理员（否则 403）。只改给出的字段；改价只影响之后的订单。",
+          params: BookletIdParams,
+          body: EditBookletBody,
         },
-        async (req) => ok(await booklets.update(req.params.id, req.body, req.caller)),
-      );
+      },
+      async (req) => ok(await booklets.update(req.params.id, req.body, req.caller)),
+    );
 
-      app.post(
-        "/booklets/:id/sections",
-        {
-          schema: {
-            tags,
-            summary: "新增章节",
-            description:
-              "作者或管理员。content 为 Markdown（最多 100000 字），阅读时渲染并净化。不给 order 时排在最后。",
-            params: BookletIdParams,
-            body: NewSectionBody,
-          },
+    app.post(
+      "/booklets/:id/sections",
+      {
+        schema: {
+          tags,
+          summary: "新增章节",
+          description:
+            "作者或管理员。content 为 Markdown（最多 100000 字），阅读时渲染并净化。不给 order 时排在最后。",
+          params: BookletIdParams,
+          body: NewSectionBody,
         },
-        async (req) => ok(await booklets.addSection(req.params.id, req.body, req.caller)),
-      );
+      },
+      async (req) => ok(await booklets.addSection(req.params.id, req.body, req.caller)),
+    );
 
-      app.put(
-        "/booklets/sections/:sectionId",
-        {
-          schema: {
-            tags,
-            summary: "修改章节",
-            description: "作者或管理员。只改给出的字段。",
-            params: SectionIdParams,
-            body: EditSectionBody,
-          },
+    app.put(
+      "/booklets/sections/:sectionId",
+      {
+        schema: {
+          tags,
+          summary: "修改章节",
+          description: "作者或管理员。只改给出的字段。",
+          params: SectionIdParams,
+          body: EditSectionBody,
         },
-        async (req) => ok(await booklets.updateSection(req.params.sectionId, req.body, req.caller)),
-      );
+      },
+      async (req) => ok(await booklets.updateSection(req.params.sectionId, req.body, req.caller)),
+    );
 
-      app.put(
-        "/booklets/isDraft",
-        {
-          schema: {
-            tags,
-            summary: "上架 / 下架（草稿标记）",
-            description:
-              "作者或管理员。isDraft false 为上架（至少一个章节，否则 400），true 为下架（已有人购买则 409）。作者的 bookletCount 随之变化。",
-            body: DraftBody,
-          },
+    app.put(
+      "/booklets/isDraft",
+      {
+        schema: {
+          tags,
+          summary: "上架 / 下架（草稿标记）",
+          description:
+            "作者或管理员。isDraft false 为上架（至少一个章节，否则 400），true 为下架（已有人购买则 409）。作者的 bookletCount 随之变化。",
+          body: DraftBody,
         },
-        async (req) => ok(await booklets.setDraft(req.body.bookletId, req.body.isDraft, req.caller)),
-      );
+      },
+      async (req) => ok(await booklets.setDraft(req.body.bookletId, req.body.isDraft, req.caller)),
+    );
 
-      app.put(
-        "/booklets/isHot",
-        {
-          schema: {
-            tags,
-            summary: "设置热门小册（isHot）",
-            description:
-              "仅管理员（规格 §6），否则 403。也接受规格 §7 的 GET 形式（见 GET /api/booklets/isHot）。",
-            body: HotBody,
-          },
+    app.put(
+      "/booklets/isHot",
+      {
+        schema: {
+          tags,
+          summary: "设置热门小册（isHot）",
+          description:
+            "仅管理员（规格 §6），否则 403。也接受规格 §7 的 GET 形式（见 GET /api/booklets/isHot）。",
+          body: HotBody,
         },
-        async (req) => ok(await booklets.setHot(req.body.bookletId, req.body.isHot, req.caller)),
-      );
-      app.get(
-        "/booklets/isHot",
-        {
-          schema: {
-            tags,
-            summary: "设置热门小册（isHot，规格 §7 的 GET 形式）",
-            description: `${SPEC_GET_NOTE}推荐使用 PUT /api/booklets/isHot。`,
-            querystring: HotBody,
-          },
-          preHandler: requireCsrfForCookieGet,
+      },
+      async (req) => ok(await booklets.setHot(req.body.bookletId, req.body.isHot, req.caller)),
+    );
+    app.get(
+      "/booklets/isHot",
+      {
+        schema: {
+          tags,
+          summary: "设置热门小册（isHot，规格 §7 的 GET 形式）",
+          description: `${SPEC_GET_NOTE}推荐使用 PUT /api/booklets/isHot。`,
+          querystring: HotBody,
         },
-        async (req) => ok(await booklets.setHot(req.query.bookletId, req.query.isHot, req.caller)),
-      );
+        preHandler: requireCsrfForCookieGet,
+      },
+      async (req) => ok(await booklets.setHot(req.query.bookletId, req.query.isHot, req.caller)),
+    );
 
-      app.put(
-        "/booklets/isFreeSection",
-        {
-          schema: {
-            tags,
-            summary: "设置免费章节（isFreeSection）",
-            description:
-              "管理员（规格 §6）或该小册作者，否则 403。也接受规格 §7 的 GET 形式（见 GET /api/booklets/isFreeSection）。",
-            body: FreeBody,
-          },
+    app.put(
+      "/booklets/isFreeSection",
+      {
+        schema: {
+          tags,
+          summary: "设置免费章节（isFreeSection）",
+          description:
+            "管理员（规格 §6）或该小册作者，否则 403。也接受规格 §7 的 GET 形式（见 GET /api/booklets/isFreeSection）。",
+          body: FreeBody,
         },
-        async (req) => ok(await booklets.setFree(req.body.sectionId, req.body.isFree, req.caller)),
-      );
-      app.get(
-        "/booklets/isFreeSection",
-        {
-          schema: {
-            tags,
-            summary: "设置免费章节（isFreeSection，规格 §7 的 GET 形式）",
-            description: `${SPEC_GET_NOTE}推荐使用 PUT /api/booklets/isFreeSection。`,
-            querystring: FreeBody,
-          },
-          preHandler: requireCsrfForCookieGet,
+      },
+      async (req) => ok(await booklets.setFree(req.body.sectionId, req.body.isFree, req.caller)),
+    );
+    app.get(
+      "/booklets/isFreeSection",
+      {
+        schema: {
+          tags,
+          summary: "设置免费章节（isFreeSection，规格 §7 的 GET 形式）",
+          description: `${SPEC_GET_NOTE}推荐使用 PUT /api/booklets/isFreeSection。`,
+          querystring: FreeBody,
         },
-        async (req) => ok(await booklets.setFree(req.query.sectionId, req.query.isFree, req.caller)),
-      );
+        preHandler: requireCsrfForCookieGet,
+      },
+      async (req) => ok(await booklets.setFree(req.query.sectionId, req.query.isFree, req.caller)),
+    );
 
-      // Counting changes state, so these are POSTs (a prefetching crawler must not count).
-      app.post(
-        "/booklets/viewCountDetail",
-        {
-          schema: {
-            tags,
-            summary: "小册页访问计数（viewCountDetail）",
-            description:
-              "访问一次加一。d 为 {viewCount}。规格写作 GET，两种都接受；推荐 POST（预取链接的爬虫也会发 GET）。",
-            body: BookletIdQuery,
-          },
+    // Counting changes state, so these are POSTs (a prefetching crawler must not count).
+    app.post(
+      "/booklets/viewCountDetail",
+      {
+        schema: {
+          tags,
+          summary: "小册页访问计数（viewCountDetail）",
+          description:
+            "访问一次加一。d 为 {viewCount}。规格写作 GET，两种都接受；推荐 POST（预取链接的爬虫也会发 GET）。",
+          body: BookletIdQuery,
         },
-        async (req) => ok(await booklets.viewDetail(req.body.bookletId)),
-      );
-      app.post(
-        "/booklets/viewCountContent",
-        {
-          schema: {
-            tags,
-            summary: "章节阅读计数（viewCountContent）",
-            description: "阅读一次加一。d 为 {viewCount}。",
-            body: SectionIdQuery,
-          },
+      },
+      async (req) => ok(await booklets.viewDetail(req.body.bookletId)),
+    );
+    app.post(
+      "/booklets/viewCountContent",
+      {
+        schema: {
+          tags,
+          summary: "章节阅读计数（viewCountContent）",
+          description: "阅读一次加一。d 为 {viewCount}。",
+          body: SectionIdQuery,
         },
-        async (req) => ok(await booklets.viewContent(req.body.sectionId)),
-      );
-      // The spec's GET forms of the two counters, for clients written against §7.
-      app.get(
-        "/booklets/viewCountDetail",
-        {
-          schema: {
-            tags,
-            summary: "小册页访问计数（viewCountDetail，规格 §7 的 GET 形式）",
-            description: "同 POST /api/booklets/viewCountDetail（推荐 POST：预取链接的爬虫也会发 GET）。",
-            querystring: BookletIdQuery,
-          },
+      },
+      async (req) => ok(await booklets.viewContent(req.body.sectionId)),
+    );
+    // The spec's GET forms of the two counters, for clients written against §7.
+    app.get(
+      "/booklets/viewCountDetail",
+      {
+        schema: {
+          tags,
+          summary: "小册页访问计数（viewCountDetail，规格 §7 的 GET 形式）",
+          description: "同 POST /api/booklets/viewCountDetail（推荐 POST：预取链接的爬虫也会发 GET）。",
+          querystring: BookletIdQuery,
         },
-        async (req) => ok(await booklets.viewDetail(req.query.bookletId)),
-      );
-      app.get(
-        "/booklets/viewCountContent",
-        {
-          schema: {
-            tags,
-            summary: "章节阅读计数（viewCountContent，规格 §7 的 GET 形式）",
-            description: "同 POST /api/booklets/viewCountContent（推荐 POST）。",
-            querystring: SectionIdQuery,
-          },
+      },
+      async (req) => ok(await booklets.viewDetail(req.query.bookletId)),
+    );
+    app.get(
+      "/booklets/viewCountContent",
+      {
+        schema: {
+          tags,
+          summary: "章节阅读计数（viewCountContent，规格 §7 的 GET 形式）",
+          description: "同 POST /api/booklets/viewCountContent（推荐 POST）。",
+          querystring: SectionIdQuery,
         },
-        async (req) => ok(await booklets.viewContent(req.query.sectionId)),
-      );
+      },
+      async (req) => ok(await booklets.viewContent(req.query.sectionId)),
+    );
 
-      app.post(
-        "/booklets/order/buy",
-        {
-          schema: {
-            tags,
-            summary: "购买小册（order buy）",
-            description:
-              "需要登录。type wxpay（默认，微信扫码）或 alipay。免费小册立即购买成功（status paid）。" +
-              "付费小册创建待支付订单：同一用户同一小册只有一个有效的待支付订单，重复购买返回同一订单；" +
-              "订单 30 分钟后过期。已购买或自己的小册 409。之后轮询 order/check。" +
-              ORDER_SHAPE +
-              limitNote(ORDERS),
-            body: BuyBody,
-          },
-          config: { rateLimit: ORDERS },
+    const COMMENT_NOTE =
+      "与条目评论同一形状（spec §7 Comments）：发表用 POST /api/comment，targetType booklet。d 为 {count, comments, cursor, hasMore}。";
+    app.get(
+      "/comments/booklet/:bookletId",
+      {
+        schema: {
+          tags,
+          summary: "小册的评论",
+          description: "rankType new 或 hot。" + COMMENT_NOTE,
+          params: Type.Object({ bookletId: Type.String({ pattern: HEX_ID_PATTERN }) }),
+          querystring: Type.Object({
+            rankType: Type.Optional(Type.Union([Type.Literal("new"), Type.Literal("hot")])),
+            pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+            createdAt: Type.Optional(Type.String({ maxLength: 120 })),
+          }),
         },
-        async (req) => ok(await booklets.buy(req.body, req.caller)),
-      );
-
-      app.post(
-        "/booklets/order/AlipayWapToBuy",
-        {
-          schema: {
-            tags,
-            summary: "支付宝手机网站支付（AlipayWapToBuy）",
-            description:
-              "同 order/buy，type 固定为 alipay；payUrl 是要跳转的支付宝收银台地址。" +
-              ORDER_SHAPE +
-              limitNote(ORDERS),
-            body: AlipayBuyBody,
-          },
-          config: { rateLimit: ORDERS },
+      },
+      async (req) => ok(await services.comments.list("booklet", req.params.bookletId, req.query, req.caller)),
+    );
+    app.get(
+      "/comments/booklet/:bookletId/comment/:commentId",
+      {
+        schema: {
+          tags,
+          summary: "小册根评论下的回复",
+          description: "最早在前。" + COMMENT_NOTE,
+          params: Type.Object({
+            bookletId: Type.String({ pattern: HEX_ID_PATTERN }),
+            commentId: Type.String({ pattern: HEX_ID_PATTERN }),
+          }),
+          querystring: Type.Object({
+            pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+            createdAt: Type.Optional(Type.String({ maxLength: 120 })),
+          }),
         },
-        async (req) => ok(await booklets.alipayWapToBuy(req.body, req.caller)),
-      );
-
-      app.get(
-        "/booklets/order/check",
-        {
-          schema: {
-            tags,
-            summary: "查询订单状态（order check）",
-            description:
-              "需要登录，只能查自己的订单（否则 404）。待支付订单会向支付渠道补查一次（回调丢失时），过期则关闭。" +
-              ORDER_SHAPE,
-            querystring: OrderIdQuery,
-          },
-        },
-        async (req) => ok(await booklets.check(req.query.orderId, req.caller)),
-      );
-
-      const COMMENT_NOTE =
-        "与条目评论同一形状（spec §7 Comments）：发表用 POST /api/comment，targetType booklet。d 为 {count, comments, cursor, hasMore}。";
-      app.get(
-        "/comments/booklet/:bookletId",
-        {
-          schema: {
-            tags,
-            summary: "小册的评论",
-            description: "rankType new 或 hot。" + COMMENT_NOTE,
-            params: Type.Object({ bookletId: Type.String({ pattern: HEX_ID_PATTERN }) }),
-            querystring: Type.Object({
-              rankType: Type.Optional(Type.Union([Type.Literal("new"), Type.Literal("hot")])),
-              pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-              createdAt: Type.Optional(Type.String({ maxLength: 120 })),
-            }),
-          },
-        },
-        async (req) =>
-          ok(await services.comments.list("booklet", req.params.bookletId, req.query, req.caller)),
-      );
-      app.get(
-        "/comments/booklet/:bookletId/comment/:commentId",
-        {
-          schema: {
-            tags,
-            summary: "小册根评论下的回复",
-            description: "最早在前。" + COMMENT_NOTE,
-            params: Type.Object({
-              bookletId: Type.String({ pattern: HEX_ID_PATTERN }),
-              commentId: Type.String({ pattern: HEX_ID_PATTERN }),
-            }),
-            querystring: Type.Object({
-              pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-              createdAt: Type.Optional(Type.String({ maxLength: 120 })),
-            }),
-          },
-        },
-        async (req) =>
-          ok(
-            await services.comments.replies(
-              "booklet",
-              req.params.bookletId,
-              req.params.commentId,
-              req.query,
-              req.caller,
-            ),
+      },
+      async (req) =>
+        ok(
+          await services.comments.replies(
+            "booklet",
+            req.params.bookletId,
+            req.params.commentId,
+            req.query,
+            req.caller,
           ),
-      );
-
-      // Provider callbacks: signatures cover the exact bytes, so the body stays a raw string here.
-      const callbacks: FastifyPluginAsyncTypebox = async (raw) => {
-        raw.removeAllContentTypeParsers();
-        raw.addContentTypeParser("*", { parseAs: "string" }, (_req, body, done) => done(null, body));
-        raw.post(
-          "/payments/notify/:channel",
-          {
-            schema: {
-              tags,
-              summary: "支付结果回调",
-              description:
-                "由支付渠道调用：wxpay（微信支付 API v3，验签并解密 resource）、alipay（RSA2 验签的表单）、" +
-                "dev（开发用模拟支付，HMAC 签名）。验签失败、金额不符一律拒绝且不改动订单；重复回调只记一次。" +
-                "应答按渠道格式（微信 200 空体或 {code: FAIL}；支付宝纯文本 success）。",
-              params: NotifyParams,
-            },
-          },
-          async (req, reply) => {
-            const ack = await booklets.notify(
-              req.params.channel,
-              {
-                headers: req.headers as Record<string, string | string[] | undefined>,
-                rawBody: typeof req.body === "string" ? req.body : "",
-              },
-              (m) => req.log.warn(m),
-            );
-            reply.status(ack.status).type(ack.contentType);
-            return ack.body;
-          },
-        );
-      };
-      await app.register(callbacks);
-    };
-    await root.register(api, { prefix: "/api" });
-
-    // The dev provider's cashier: stands in for WeChat's QR page and Alipay's mobile cashier.
-    if (booklets.payments.dev) {
-      root.get("/dev/pay/:orderId", { schema: { hide: true } }, async (req, reply) => {
-        const { orderId } = req.params as { orderId: string };
-        reply.type("text/html; charset=utf-8");
-        if (!HEX_ID.test(orderId))
-          return reply.status(404).send(devPage("订单不存在", "<p>订单不存在。</p>"));
-        const { order, title } = await booklets.devOrder(orderId).catch(() => ({ order: null, title: "" }));
-        if (!order) return reply.status(404).send(devPage("订单不存在", "<p>订单不存在。</p>"));
-        const done = req.query && (req.query as { done?: string }).done === "1";
-        const body =
-          order.status === "pending"
-            ? `<p class="lead">开发环境的模拟收银台：确认后，站点会收到与真实支付回调相同格式、带签名的支付通知。</p>
-<dl><dt>商品</dt><dd>${escapeHtml(title)}</dd><dt>订单号</dt><dd><code>${order.orderId}</code></dd>
-<dt>支付方式</dt><dd>${order.payType === "alipay" ? "支付宝" : "微信支付"}（模拟）</dd><dt>金额</dt><dd class="amount">¥${formatYuan(order.amount)}</dd></dl>
-<form method="post" action="/dev/pay/${order.orderId}/confirm"><button type="submit">确认支付 ¥${formatYuan(order.amount)}</button></form>`
-            : order.status === "paid"
-              ? `<p class="ok" role="status">${done ? "支付成功！" : "该订单已支付。"}回到小册页面即可阅读全部章节。</p>
-<p><a href="/book/${order.bookletId}">返回《${escapeHtml(title)}》</a></p>`
-              : `<p>该订单已关闭，请回到小册页面重新购买。</p><p><a href="/book/${order.bookletId}">返回小册</a></p>`;
-        return devPage("模拟支付", body);
-      });
-
-      root.post("/dev/pay/:orderId/confirm", { schema: { hide: true } }, async (req, reply) => {
-        const { orderId } = req.params as { orderId: string };
-        if (!HEX_ID.test(orderId)) return reply.status(404).send("not found");
-        const { order } = await booklets.devOrder(orderId);
-        if (order.status === "pending") {
-          // Through the real callback route, exactly as a provider would call it.
-          const notice = booklets.devNotice(order);
-          await root.inject({
-            method: "POST",
-            url: "/api/payments/notify/dev",
-            headers: notice.headers,
-            payload: notice.rawBody,
-          });
-        }
-        return reply.redirect(`/dev/pay/${orderId}?done=1`, 303);
-      });
-    }
+        ),
+    );
   };
-}
-
-function devPage(title: string, body: string): string {
-  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)}</title><style>body{font:15px/1.6 system-ui,"PingFang SC","Noto Sans CJK SC",sans-serif;max-width:420px;margin:40px auto;padding:0 16px;color:#252933}
-h1{font-size:20px}.badge{display:inline-block;background:#fff7e6;color:#d46b08;border:1px solid #ffd591;border-radius:4px;padding:0 6px;font-size:12px;margin-left:6px;vertical-align:middle}
-dl{display:grid;grid-template-columns:5em 1fr;gap:6px 12px;background:#f7f8fa;border-radius:6px;padding:14px 16px}dt{color:#8a919f}dd{margin:0}.amount{font-size:22px;font-weight:600;color:#f5222d}
-button{width:100%;margin-top:16px;padding:12px;border:0;border-radius:6px;background:#1e80ff;color:#fff;font-size:16px;cursor:pointer}button:focus-visible{outline:3px solid #91caff}
-.ok{color:#389e0d;font-weight:600}.lead{color:#515767}a{color:#1e80ff}</style></head>
-<body><h1>${escapeHtml(title)}<span class="badge">开发环境</span></h1>${body}</body></html>`;
 }

@@ -15,10 +15,6 @@ export const SUMMARY_MAX = 1000;
 export const SECTION_MAX = 100_000;
 /** Highest price a booklet may ask, in cents (¥9,999.99). */
 export const PRICE_MAX = 999_999;
-/** The author's share of a sale (the rest is the platform's); income bills are price × share, rounded. */
-export const AUTHOR_SHARE = 0.7;
-/** A pending order can be paid for this long; a buy after that makes a new one. */
-export const ORDER_TTL_MS = 30 * 60 * 1000;
 
 export const BOOKLET_SORTS = ["newest", "hottest"] as const;
 export type BookletSort = (typeof BOOKLET_SORTS)[number];
@@ -27,7 +23,6 @@ export const BookletIdQuery = Type.Object({ bookletId: id("小册 id") });
 export const SectionIdQuery = Type.Object({ sectionId: id("章节 id") });
 export const BookletIdParams = Type.Object({ id: id("小册 id") });
 export const SectionIdParams = Type.Object({ sectionId: id("章节 id") });
-export const OrderIdQuery = Type.Object({ orderId: id("订单 id") });
 
 export const BookletListQuery = Type.Object({
   category: Type.Optional(
@@ -79,19 +74,3 @@ export const EditSectionBody = Type.Partial(NewSectionBody);
 export const DraftBody = Type.Object({ bookletId: id("小册 id"), isDraft: Type.Boolean() });
 export const HotBody = Type.Object({ bookletId: id("小册 id"), isHot: Type.Boolean() });
 export const FreeBody = Type.Object({ sectionId: id("章节 id"), isFree: Type.Boolean() });
-
-export const BuyBody = Type.Object({
-  bookletId: id("小册 id"),
-  type: Type.Optional(
-    Type.Union([Type.Literal("wxpay"), Type.Literal("alipay")], {
-      default: "wxpay",
-      description: "支付方式：wxpay（微信扫码）或 alipay（支付宝手机网站）",
-    }),
-  ),
-});
-
-export const AlipayBuyBody = Type.Object({ bookletId: id("小册 id") });
-
-export const NotifyParams = Type.Object({
-  channel: Type.Union([Type.Literal("wxpay"), Type.Literal("alipay"), Type.Literal("dev")]),
-});

@@ -47,7 +47,7 @@ export function entryListOverlay(services: Services): ViewerOverlay {
   };
 }
 
-/** Entries and Timeline calls of spec §7 (publishing lives in publish-routes.ts). */
+/** Entries and Timeline calls of spec §7 (publishing shares is services/publish). */
 export function entryRoutes(services: Services): FastifyPluginAsyncTypebox {
   return async (app) => {
     const entries = services.entries;

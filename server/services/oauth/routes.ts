@@ -2,13 +2,12 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { randomToken } from "../../lib/crypto.ts";
 import { isAppError } from "../../../shared/errors.ts";
-import { DEV_DEFAULT_NAME, isOAuthChannel } from "../../lib/oauth.ts";
 import { setSessionCookie } from "../../plugins/session.ts";
 import type { Config } from "../../config.ts";
 import type { Services } from "../index.ts";
 import { CHANNEL_TITLES } from "./oauth.ts";
-import { devConsentPage, devErrorPage, resultPage, type HtmlPage } from "./pages.ts";
-import { CallbackQuery, ChannelParams, DevAuthorizeBody, DevConsentQuery, StartQuery } from "./schema.ts";
+import { POPUP_COOP, resultPage, sendPopupPage } from "./pages.ts";
+import { CallbackQuery, ChannelParams, StartQuery } from "./schema.ts";
 import { OAUTH_FLOWS } from "../../lib/rate-limits.ts";
 
 /** The browser's OAuth cookie: a state can only be finished by the browser that started it. */
@@ -19,30 +18,13 @@ const FLOW_NOTE =
   "绑定发起它的浏览器（httpOnly Cookie `nugget_oauth`），绑定模式下还绑定发起的账号；回调拿不出匹配的 state 就被拒绝。" +
   "start 跳转（302）到第三方授权页；callback 返回 HTML：在弹窗中通知打开者并关闭自己，否则跳回 redirect。";
 
-/**
- * Every response of the popup's trip, redirects included (browsers apply COOP to each hop), is
- * unsafe-none: one same-origin(-allow-popups) hop between the provider's pages and ours would sever
- * the popup from its opener, which could then neither hear from it nor see it close (ADR 010).
- */
-const POPUP_COOP = "unsafe-none";
-
 /** start can be hit by anyone; each call stores a state, so it is limited per address. */
 const FLOW_LIMIT = { rateLimit: OAUTH_FLOWS };
 
-/** Third-party login and binding (spec §7, ADR 010), and the dev provider's consent pages. */
+/** Third-party login and binding (spec §7, ADR 010). The dev consent pages: server/dev/oauth.ts. */
 export function oauthRoutes(services: Services, config: Config): FastifyPluginAsyncTypebox {
   const { oauth } = services;
   const secure = config.publicUrl.startsWith("https://");
-
-  function send(reply: FastifyReply, status: number, page: HtmlPage) {
-    return reply
-      .status(status)
-      .type("text/html; charset=utf-8")
-      .header("Content-Security-Policy", page.csp)
-      .header("Cache-Control", "no-store")
-      .header("Cross-Origin-Opener-Policy", POPUP_COOP)
-      .send(page.html);
-  }
 
   function browserId(req: FastifyRequest, reply: FastifyReply): string {
     const existing = req.cookies[OAUTH_BROWSER_COOKIE];
@@ -67,140 +49,82 @@ export function oauthRoutes(services: Services, config: Config): FastifyPluginAs
     };
   };
 
-  return async (root) => {
-    const api: FastifyPluginAsyncTypebox = async (app) => {
-      app.get(
-        "/oauth/:channel/start",
-        {
-          schema: {
-            tags: ["oauth"],
-            summary: "发起第三方登录或绑定（跳转到授权页）",
-            description: FLOW_NOTE,
-            params: ChannelParams,
-            querystring: StartQuery,
-          },
-          config: FLOW_LIMIT,
+  return async (app) => {
+    app.get(
+      "/oauth/:channel/start",
+      {
+        schema: {
+          tags: ["oauth"],
+          summary: "发起第三方登录或绑定（跳转到授权页）",
+          description: FLOW_NOTE,
+          params: ChannelParams,
+          querystring: StartQuery,
         },
-        async (req, reply) => {
-          try {
-            const url = await oauth.start(req.params.channel, req.query, req.caller, browserId(req, reply));
-            return reply
-              .header("Cache-Control", "no-store")
-              .header("Cross-Origin-Opener-Policy", POPUP_COOP)
-              .redirect(url, 302);
-          } catch (err) {
-            const { status, page } = failure(err);
-            return send(reply, status, page);
-          }
-        },
-      );
+        config: FLOW_LIMIT,
+      },
+      async (req, reply) => {
+        try {
+          const url = await oauth.start(req.params.channel, req.query, req.caller, browserId(req, reply));
+          return reply
+            .header("Cache-Control", "no-store")
+            .header("Cross-Origin-Opener-Policy", POPUP_COOP)
+            .redirect(url, 302);
+        } catch (err) {
+          const { status, page } = failure(err);
+          return sendPopupPage(reply, status, page);
+        }
+      },
+    );
 
-      app.get(
-        "/oauth/:channel/callback",
-        {
-          schema: {
-            tags: ["oauth"],
-            summary: "第三方授权回调：绑定，或登录（首次登录创建账号）",
-            description:
-              FLOW_NOTE +
-              " 失败时同样返回 HTML：400 state 无效或已用过，403 不是发起的浏览器或账号，409 该第三方账号已绑定其他用户或本账号已绑定该渠道，502 第三方拒绝。" +
-              "首次登录创建的账号没有密码，用户名取自第三方昵称（按 §5 规则清理并去重）。",
-            params: ChannelParams,
-            querystring: CallbackQuery,
-          },
-          config: FLOW_LIMIT,
+    app.get(
+      "/oauth/:channel/callback",
+      {
+        schema: {
+          tags: ["oauth"],
+          summary: "第三方授权回调：绑定，或登录（首次登录创建账号）",
+          description:
+            FLOW_NOTE +
+            " 失败时同样返回 HTML：400 state 无效或已用过，403 不是发起的浏览器或账号，409 该第三方账号已绑定其他用户或本账号已绑定该渠道，502 第三方拒绝。" +
+            "首次登录创建的账号没有密码，用户名取自第三方昵称（按 §5 规则清理并去重）。",
+          params: ChannelParams,
+          querystring: CallbackQuery,
         },
-        async (req, reply) => {
-          try {
-            const result = await oauth.callback(
-              req.params.channel,
-              req.query,
-              req.caller,
-              req.cookies[OAUTH_BROWSER_COOKIE],
-            );
-            const title = CHANNEL_TITLES[result.channel];
-            if (result.outcome === "login" || result.outcome === "created") {
-              setSessionCookie(reply, config, result.session.token);
-            }
-            const message = {
-              bound: `${title}账号绑定成功`,
-              login: "登录成功",
-              created: `登录成功，已为你创建账号 ${"session" in result ? result.session.user.username : ""}`,
-              cancelled: "已取消授权",
-            }[result.outcome];
-            const cancelled = result.outcome === "cancelled";
-            return send(
-              reply,
-              200,
-              resultPage({
-                status: cancelled ? "cancelled" : "ok",
-                title: cancelled ? "已取消" : "授权成功",
-                message,
-                redirect: result.redirect,
-              }),
-            );
-          } catch (err) {
-            const { status, page } = failure(err);
-            return send(reply, status, page);
+        config: FLOW_LIMIT,
+      },
+      async (req, reply) => {
+        try {
+          const result = await oauth.callback(
+            req.params.channel,
+            req.query,
+            req.caller,
+            req.cookies[OAUTH_BROWSER_COOKIE],
+          );
+          const title = CHANNEL_TITLES[result.channel];
+          if (result.outcome === "login" || result.outcome === "created") {
+            setSessionCookie(reply, config, result.session.token);
           }
-        },
-      );
-    };
-    await root.register(api, { prefix: "/api" });
-
-    // The dev provider's consent screen: stands in for the providers' authorize pages.
-    const dev = oauth.providers.dev;
-    if (dev) {
-      root.get(
-        "/dev/oauth/:channel",
-        { schema: { hide: true, params: ChannelParams, querystring: DevConsentQuery } },
-        async (req, reply) => {
-          const { channel } = req.params;
-          if (!isOAuthChannel(channel)) return send(reply, 404, devErrorPage("不支持的授权渠道"));
-          const provider = dev[channel];
-          // Like a real provider: codes only ever go to the app's registered callback.
-          if (req.query.redirect_uri !== provider.registeredRedirect) {
-            return send(reply, 400, devErrorPage("redirect_uri 与应用登记的回调地址不一致"));
-          }
-          return send(
+          const message = {
+            bound: `${title}账号绑定成功`,
+            login: "登录成功",
+            created: `登录成功，已为你创建账号 ${"session" in result ? result.session.user.username : ""}`,
+            cancelled: "已取消授权",
+          }[result.outcome];
+          const cancelled = result.outcome === "cancelled";
+          return sendPopupPage(
             reply,
             200,
-            devConsentPage({
-              channelTitle: CHANNEL_TITLES[channel],
-              action: `${provider.consentPath}/authorize`,
-              redirectUri: req.query.redirect_uri,
-              state: req.query.state,
-              defaultName: DEV_DEFAULT_NAME,
+            resultPage({
+              status: cancelled ? "cancelled" : "ok",
+              title: cancelled ? "已取消" : "授权成功",
+              message,
+              redirect: result.redirect,
             }),
           );
-        },
-      );
-
-      root.post(
-        "/dev/oauth/:channel/authorize",
-        { schema: { hide: true, params: ChannelParams, body: DevAuthorizeBody } },
-        async (req, reply) => {
-          const { channel } = req.params;
-          if (!isOAuthChannel(channel)) return send(reply, 404, devErrorPage("不支持的授权渠道"));
-          const provider = dev[channel];
-          const { redirect_uri: redirectUri, state, decision } = req.body;
-          if (redirectUri !== provider.registeredRedirect) {
-            return send(reply, 400, devErrorPage("redirect_uri 与应用登记的回调地址不一致"));
-          }
-          const back = new URLSearchParams({ state });
-          if (decision === "allow") {
-            back.set(
-              "code",
-              await provider.issueCode(req.body.name?.trim() || DEV_DEFAULT_NAME, redirectUri),
-            );
-          } else {
-            back.set("error", "access_denied");
-          }
-          return reply
-            .header("Cross-Origin-Opener-Policy", POPUP_COOP)
-            .redirect(`${redirectUri}?${back}`, 303);
-        },
-      );
-    }
+        } catch (err) {
+          const { status, page } = failure(err);
+          return sendPopupPage(reply, status, page);
+        }
+      },
+    );
   };
 }

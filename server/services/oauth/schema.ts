@@ -27,15 +27,3 @@ export const CallbackQuery = Type.Object({
   error_description: Type.Optional(Type.String({ maxLength: 1000 })),
   error_code: Type.Optional(Type.String({ maxLength: 32 })),
 });
-
-export const DevConsentQuery = Type.Object({
-  redirect_uri: Type.String({ maxLength: 500 }),
-  state: Type.String({ minLength: 1, maxLength: 128 }),
-});
-
-export const DevAuthorizeBody = Type.Object({
-  redirect_uri: Type.String({ maxLength: 500 }),
-  state: Type.String({ minLength: 1, maxLength: 128 }),
-  name: Type.Optional(Type.String({ maxLength: 32 })),
-  decision: Type.Union([Type.Literal("allow"), Type.Literal("deny")]),
-});

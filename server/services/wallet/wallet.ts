@@ -3,8 +3,10 @@ import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { findUserById } from "../users/queries.ts";
 import { presentBill, presentWithdrawal, type PresentedBill, type PresentedWithdrawal } from "./present.ts";
+import type { Tx } from "../../../db/client.ts";
 import {
   billsPage,
+  creditIncome,
   findWallet,
   insertBill,
   lockBill,
@@ -92,6 +94,17 @@ export function createWalletService(deps: Deps) {
   }
 
   return {
+    /**
+     * For orders: the author's share of a paid order as an income bill and balance, inside the
+     * transaction that marks the order paid (a second credit for one order fails there).
+     */
+    creditIncome(
+      tx: Tx,
+      input: { userId: string; amount: number; orderId: string; description: string },
+    ): Promise<void> {
+      return creditIncome(tx, input);
+    },
+
     /** GET haveWalletAccessRight: {hasWallet}; status 2 when the user has none. */
     async accessRight(caller: Caller): Promise<{ hasWallet: boolean }> {
       if (!caller.userId) throw unauthorized();

@@ -8,9 +8,9 @@ import { findCounterDrift } from "../../../db/counters.ts";
 import { BUILT_IN_TAGS, CATEGORIES } from "../../../db/reference-data.ts";
 import { tags, users } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
-import { insertEntry } from "./write.ts";
-import { PUBLISH_ATTEMPTS } from "./publish-routes.ts";
-import { PUBLISH_QUOTA } from "./publish.ts";
+import { insertEntry } from "../entries/write.ts";
+import { PUBLISH_ATTEMPTS } from "./routes.ts";
+import { PUBLISH_QUOTA } from "./schema.ts";
 
 let nugget: NuggetApp;
 useTestApp((n) => (nugget = n));

@@ -1,46 +1,35 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
-import { entries, tags, users } from "../../../db/schema/index.ts";
+import { storedCategories, type CategoryRow } from "../../../db/reference-data.ts";
 import { AppError, badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
-import type { Caller, Deps } from "../deps.ts";
-import type { UploadService } from "../uploads/uploads.ts";
-import { findUserById, type UserRow } from "../users/queries.ts";
-import { presentEntry } from "./present.ts";
-import { likedAmong, tagsOfEntries } from "./queries.ts";
-import { storedCategories, type CategoryRow } from "../../../db/reference-data.ts";
-import { deleteEntry, insertEntry, updateEntry, type EntryRow } from "./write.ts";
+import { HEX_ID } from "../../../shared/ids.ts";
 import {
   checkShareContent,
   checkShareTitle,
-  formatExtra,
   normalizeShareUrl,
   parseExtra,
   SHARE_LIMITS,
   SHARE_TYPES,
   type ShareType,
 } from "../../../shared/publish-rules.ts";
+import type { Caller, Deps } from "../deps.ts";
+import type { EntryService } from "../entries/entries.ts";
+import { deleteEntry, insertEntry, updateEntry, type EntryRow } from "../entries/write.ts";
 import { notifyFollowers } from "../notifications/notify.ts";
-import { keysetAfter } from "../../lib/keyset.ts";
-import { HEX_ID } from "../../../shared/ids.ts";
+import type { UploadService } from "../uploads/uploads.ts";
+import { findUserById, type UserRow } from "../users/queries.ts";
+import { presentFullEntry, type FullEntry } from "./present.ts";
+import {
+  entryForUpdate,
+  entryWithAuthor,
+  existingTagIds,
+  firstShareOf,
+  lockShare,
+  ownEntriesPage,
+  ownShareOf,
+} from "./queries.ts";
+import { PUBLISH_QUOTA, PUBLISHED_PAGE_SIZE } from "./schema.ts";
 
-/**
- * Publishing shared links (spec §7 Entries: entryPublish, entryUpdate, entryDel, getEntry, and the
- * Timeline's get_entry_by_url) and the author's own list behind /published.
- *
- * Field rules (publish-rules.ts): title required, at most 100 characters; originalUrl required for
- * type article, http(s) only, at most 2048; type article (default) or others — posts and votes have
- * their own editors; category is a category name (frontend) or its id; tags are up to 5 tag ids
- * joined by |; content at most 1000 characters; screenshot an http(s) URL; extra four 0/1 flags
- * vote|original|gfw|english (default 0|0|0|0). Every bad field answers 400 naming it.
- */
-
-export const PUBLISHED_PAGE_SIZE = 20;
-/**
- * Shares one user may publish per window. Counted on success, so typos and rejected fields do not
- * use it up (the route also limits raw attempts, see publish-routes.ts).
- */
-export const PUBLISH_QUOTA = { max: 10, windowSeconds: 600 } as const;
 const EDITOR_ROLES = new Set(["editor", "admin"]);
 
 /** The form of entryPublish (all strings, as a form posts them). */
@@ -89,22 +78,6 @@ type Changes = Partial<
   >
 >;
 
-/** A whole entry as getEntry shows it: the list shape plus the body and the raw flags. */
-export function presentFullEntry(
-  e: EntryRow,
-  ctx: Parameters<typeof presentEntry>[1],
-): ReturnType<typeof presentEntry> & { content: string; vote: boolean; extra: string; status: string } {
-  return {
-    ...presentEntry(e, ctx),
-    content: e.content,
-    vote: e.vote,
-    extra: formatExtra(e),
-    status: e.status,
-  };
-}
-
-export type FullEntry = ReturnType<typeof presentFullEntry>;
-
 function checkId(raw: string | undefined, field: string): string {
   const id = (raw ?? "").trim();
   if (!HEX_ID.test(id)) throw badRequest(`${field} 格式不正确，应为 24 位十六进制 id`, field);
@@ -113,84 +86,21 @@ function checkId(raw: string | undefined, field: string): string {
 
 const collapse = (s: string) => s.replace(/\s+/g, " ").trim();
 
-// --- SQL -------------------------------------------------------------------------------------
-// Kept beside the rules they serve (entries/queries.ts belongs to the feeds).
-
-async function entryForUpdate(tx: Tx, id: string): Promise<EntryRow | undefined> {
-  const [row] = await tx.select().from(entries).where(eq(entries.id, id)).for("update");
-  return row;
-}
-
-async function entryWithAuthor(db: Tx, id: string) {
-  const [row] = await db
-    .select({ entry: entries, user: users })
-    .from(entries)
-    .innerJoin(users, eq(users.id, entries.userId))
-    .where(eq(entries.id, id));
-  return row;
-}
-
-/** The same user's live share of this URL (hash index on original_url), other than `exceptId`. */
-async function ownShareOf(tx: Tx, userId: string, url: string, exceptId?: string) {
-  const where: SQL[] = [eq(entries.originalUrl, url), eq(entries.userId, userId), isNull(entries.deletedAt)];
-  if (exceptId) where.push(ne(entries.id, exceptId));
-  const [row] = await tx
-    .select({ id: entries.id })
-    .from(entries)
-    .where(and(...where))
-    .limit(1);
-  return row;
-}
-
-/** The first live, published share of a URL: the hash index finds the few rows, then the oldest wins. */
-async function firstShareOf(db: Tx, url: string) {
-  const [row] = await db
-    .select({ entry: entries, user: users })
-    .from(entries)
-    .innerJoin(users, eq(users.id, entries.userId))
-    .where(and(eq(entries.originalUrl, url), isNull(entries.deletedAt), eq(entries.status, "published")))
-    .orderBy(asc(entries.createdAt), asc(entries.id))
-    .limit(1);
-  return row;
-}
-
-/** One page of a user's published entries, newest first, after the (createdAt, id) pointer. */
-async function ownEntriesPage(
-  db: Tx,
-  userId: string,
-  pointer: { value: Date; id: string } | null,
-  limit: number,
+/**
+ * Publishing shared links (spec §7 Entries: entryPublish, entryUpdate, entryDel, getEntry, and the
+ * Timeline's get_entry_by_url) and the author's own list behind /published.
+ *
+ * Field rules (publish-rules.ts): title required, at most 100 characters; originalUrl required for
+ * type article, http(s) only, at most 2048; type article (default) or others — posts and votes have
+ * their own editors; category is a category name (frontend) or its id; tags are up to 5 tag ids
+ * joined by |; content at most 1000 characters; screenshot an http(s) URL; extra four 0/1 flags
+ * vote|original|gfw|english (default 0|0|0|0). Every bad field answers 400 naming it.
+ */
+export function createPublishService(
+  deps: Deps,
+  uploads: Pick<UploadService, "setUsesInText">,
+  entries: Pick<EntryService, "hydrate">,
 ) {
-  const where: SQL[] = [
-    eq(entries.userId, userId),
-    eq(entries.status, "published"),
-    isNull(entries.deletedAt),
-  ];
-  // (createdAt, id) < pointer walks entries_user_created_idx (userId, createdAt, id) backward.
-  const after = keysetAfter(entries.createdAt, entries.id, pointer);
-  if (after) where.push(after);
-  return db
-    .select()
-    .from(entries)
-    .where(and(...where))
-    .orderBy(desc(entries.createdAt), desc(entries.id))
-    .limit(limit);
-}
-
-async function existingTagIds(db: Tx, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await db.select({ id: tags.id }).from(tags).where(inArray(tags.id, ids));
-  return new Set(rows.map((r) => r.id));
-}
-
-/** Serializes publishes of one URL by one user, so two quick clicks cannot both pass the duplicate check. */
-async function lockShare(tx: Tx, userId: string, url: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`share:${userId}:${url}`}))`);
-}
-
-// --- the service -----------------------------------------------------------------------------
-
-export function createPublishService(deps: Deps, uploads: Pick<UploadService, "setUsesInText">) {
   const { db, kv } = deps;
   /** Uploaded images a share shows (its cover, or addresses in its text) are its uses (ADR 007). */
   const recordImages = (tx: Tx, row: EntryRow, texts: string[]) =>
@@ -289,23 +199,10 @@ export function createPublishService(deps: Deps, uploads: Pick<UploadService, "s
     return { changes, tagIds };
   }
 
+  /** Entries' own hydrate (tags, category, the caller's like), then the body and raw flags. */
   async function hydrate(rows: { entry: EntryRow; user: UserRow }[], caller: Caller): Promise<FullEntry[]> {
-    const ids = rows.map((r) => r.entry.id);
-    const [tagRows, liked, cats] = await Promise.all([
-      tagsOfEntries(db, ids),
-      caller.userId ? likedAmong(db, caller.userId, ids) : Promise.resolve(new Set<string>()),
-      storedCategories(db),
-    ]);
-    return rows.map(({ entry, user }) =>
-      presentFullEntry(entry, {
-        user,
-        category: cats.find((c) => c.id === entry.categoryId),
-        tags: tagRows
-          .filter((t) => t.entryId === entry.id)
-          .map(({ id, title, icon }) => ({ id, title, icon })),
-        liked: liked.has(entry.id),
-      }),
-    );
+    const listed = await entries.hydrate(rows, caller);
+    return listed.map((entry, i) => presentFullEntry(entry, rows[i].entry));
   }
 
   const duplicate = () => new AppError(409, "你已经分享过这个链接", "originalUrl");

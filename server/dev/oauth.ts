@@ -1,0 +1,108 @@
+import type { FastifyInstance } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { Type } from "@sinclair/typebox";
+import { escapeHtml } from "../../shared/html.ts";
+import { DEV_BADGE, htmlPage, scriptJson, type HtmlPage } from "../lib/html-page.ts";
+import { DEV_DEFAULT_NAME, isOAuthChannel, type OAuthProviders } from "../lib/oauth.ts";
+import { CHANNEL_TITLES } from "../services/oauth/oauth.ts";
+import { POPUP_COOP, sendPopupPage } from "../services/oauth/pages.ts";
+import { ChannelParams } from "../services/oauth/schema.ts";
+
+const DevConsentQuery = Type.Object({
+  redirect_uri: Type.String({ maxLength: 500 }),
+  state: Type.String({ minLength: 1, maxLength: 128 }),
+});
+
+const DevAuthorizeBody = Type.Object({
+  redirect_uri: Type.String({ maxLength: 500 }),
+  state: Type.String({ minLength: 1, maxLength: 128 }),
+  name: Type.Optional(Type.String({ maxLength: 32 })),
+  decision: Type.Union([Type.Literal("allow"), Type.Literal("deny")]),
+});
+
+const FORM_CSS = `.card{background:#f7f8fa;border-radius:6px;padding:14px 16px;margin:12px 0}
+label{display:block;margin:12px 0 4px;color:#515767}input{box-sizing:border-box;width:100%;padding:9px 10px;border:1px solid #c2c8d1;border-radius:4px;font-size:15px}
+button.secondary{background:#f2f3f5;color:#515767}`;
+
+/** The dev provider's consent screen: stands in for GitHub's, Weibo's and WeChat's authorize pages. */
+function consentPage(opts: {
+  channelTitle: string;
+  action: string;
+  redirectUri: string;
+  state: string;
+  defaultName: string;
+}): HtmlPage {
+  const { channelTitle, action, redirectUri, state, defaultName } = opts;
+  const hidden = `<input type="hidden" name="redirect_uri" value="${escapeHtml(redirectUri)}"><input type="hidden" name="state" value="${escapeHtml(state)}">`;
+  const body = `<h1>${escapeHtml(channelTitle)} 授权${DEV_BADGE}</h1>
+<p class="lead">这是本地开发用的模拟授权页。确认后会像真实的${escapeHtml(channelTitle)}一样，带着授权码和原样的 state 跳回站点。</p>
+<form method="post" action="${escapeHtml(action)}">${hidden}
+<div class="card"><label for="dev-oauth-name">测试身份（同名即同一个${escapeHtml(channelTitle)}账号）</label>
+<input id="dev-oauth-name" name="name" maxlength="32" value="${escapeHtml(defaultName)}" autocomplete="off"></div>
+<button type="submit" name="decision" value="allow" id="dev-oauth-allow">以 ${escapeHtml(defaultName)} 身份授权</button>
+<button type="submit" name="decision" value="deny" class="secondary">取消</button></form>`;
+  // The button names the identity that will be used, as the provider's own page names the account.
+  const script = `(function(){var i=document.getElementById("dev-oauth-name"),b=document.getElementById("dev-oauth-allow");
+i.addEventListener("input",function(){b.textContent="以 "+(i.value.trim()||${scriptJson(defaultName)})+" 身份授权"})})();`;
+  return htmlPage({ title: `${channelTitle} 授权（开发环境）`, body, css: FORM_CSS, script });
+}
+
+function errorPage(message: string): HtmlPage {
+  return htmlPage({
+    title: "授权出错（开发环境）",
+    body: `<h1>授权出错${DEV_BADGE}</h1><p class="error">${escapeHtml(message)}</p>`,
+  });
+}
+
+/**
+ * /dev/oauth/{channel} and its authorize POST: the dev provider's consent screen, standing in for
+ * the providers' authorize pages (server/lib/oauth.ts, ADR 010). Only with OAUTH_PROVIDER=dev.
+ */
+export function devOAuthRoutes(app: FastifyInstance, dev: NonNullable<OAuthProviders["dev"]>) {
+  const root = app.withTypeProvider<TypeBoxTypeProvider>();
+  root.get(
+    "/dev/oauth/:channel",
+    { schema: { hide: true, params: ChannelParams, querystring: DevConsentQuery } },
+    async (req, reply) => {
+      const { channel } = req.params;
+      if (!isOAuthChannel(channel)) return sendPopupPage(reply, 404, errorPage("不支持的授权渠道"));
+      const provider = dev[channel];
+      // Like a real provider: codes only ever go to the app's registered callback.
+      if (req.query.redirect_uri !== provider.registeredRedirect) {
+        return sendPopupPage(reply, 400, errorPage("redirect_uri 与应用登记的回调地址不一致"));
+      }
+      return sendPopupPage(
+        reply,
+        200,
+        consentPage({
+          channelTitle: CHANNEL_TITLES[channel],
+          action: `${provider.consentPath}/authorize`,
+          redirectUri: req.query.redirect_uri,
+          state: req.query.state,
+          defaultName: DEV_DEFAULT_NAME,
+        }),
+      );
+    },
+  );
+
+  root.post(
+    "/dev/oauth/:channel/authorize",
+    { schema: { hide: true, params: ChannelParams, body: DevAuthorizeBody } },
+    async (req, reply) => {
+      const { channel } = req.params;
+      if (!isOAuthChannel(channel)) return sendPopupPage(reply, 404, errorPage("不支持的授权渠道"));
+      const provider = dev[channel];
+      const { redirect_uri: redirectUri, state, decision } = req.body;
+      if (redirectUri !== provider.registeredRedirect) {
+        return sendPopupPage(reply, 400, errorPage("redirect_uri 与应用登记的回调地址不一致"));
+      }
+      const back = new URLSearchParams({ state });
+      if (decision === "allow") {
+        back.set("code", await provider.issueCode(req.body.name?.trim() || DEV_DEFAULT_NAME, redirectUri));
+      } else {
+        back.set("error", "access_denied");
+      }
+      return reply.header("Cross-Origin-Opener-Policy", POPUP_COOP).redirect(`${redirectUri}?${back}`, 303);
+    },
+  );
+}

@@ -1,0 +1,40 @@
+import { and, eq } from "drizzle-orm";
+import type { Tx } from "../../../db/client.ts";
+import { orders } from "../../../db/schema/index.ts";
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export async function findOrder(db: Tx, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row;
+}
+
+/** Locks the order row: every change of one order (notify, check, close) serializes on it. */
+export async function lockOrder(tx: Tx, id: string): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+  return row;
+}
+
+/** The user's pending order for a booklet, locked (orders_pending_key allows one). */
+export async function lockPendingOrder(tx: Tx, userId: string, bookletId: string) {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.bookletId, bookletId), eq(orders.status, "pending")))
+    .for("update");
+  return row;
+}
+
+export async function insertOrder(tx: Tx, values: typeof orders.$inferInsert): Promise<OrderRow> {
+  const [row] = await tx.insert(orders).values(values).returning();
+  return row;
+}
+
+export async function updateOrder(
+  tx: Tx,
+  id: string,
+  values: Partial<typeof orders.$inferInsert>,
+): Promise<OrderRow> {
+  const [row] = await tx.update(orders).set(values).where(eq(orders.id, id)).returning();
+  return row;
+}
