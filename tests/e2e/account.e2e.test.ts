@@ -1,30 +1,23 @@
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { uniqueEmail } from "../support/app.ts";
 import {
   SCREENSHOTS,
   browserTestsCan,
-  launchBrowser,
-  startSite,
   signedInPerson,
+  type Site,
+  useBrowserSite,
 } from "../support/browser.ts";
 
 // 账号设置: changing the e-mail asks for the current password (issue 10: a stolen session alone
 // must not move the account to another address).
 describe.skipIf(browserTestsCan !== null)("changing the account's e-mail", () => {
-  let site: Awaited<ReturnType<typeof startSite>>;
+  let site: Site;
   let browser: Browser;
   const errors: string[] = [];
 
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.app.close();
-  });
+  useBrowserSite((web) => ({ site, browser } = web));
 
   it("asks for the current password, says when it is wrong, then changes the address", async () => {
     const me = await signedInPerson(site, browser, errors, { consoleErrors: true });

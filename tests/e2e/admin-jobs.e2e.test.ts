@@ -1,33 +1,26 @@
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import {
   SCREENSHOTS,
   browserTestsCan,
-  launchBrowser,
-  startSite,
   signedInPerson,
+  type Site,
+  useBrowserSite,
 } from "../support/browser.ts";
 import { users } from "../../db/schema/index.ts";
 
 // 后台任务: an admin finds a failed job with its error on /admin/jobs and puts it back in its
 // queue by keyboard; anyone else is refused.
 describe.skipIf(browserTestsCan !== null)("the admins' job page", () => {
-  let site: Awaited<ReturnType<typeof startSite>>;
+  let site: Site;
   let browser: Browser;
   const errors: string[] = [];
   const shot = (p: Page, name: string) =>
     p.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.app.close();
-  });
+  useBrowserSite((web) => ({ site, browser } = web));
 
   it("shows queues and a failed job, retries it, and is closed to non-admins", async () => {
     let failing = true;

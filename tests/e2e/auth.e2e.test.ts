@@ -1,23 +1,23 @@
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { SCREENSHOTS, browserTestsCan, launchBrowser, startSite } from "../support/browser.ts";
+import { SCREENSHOTS, browserTestsCan, type Site, useBrowserSite } from "../support/browser.ts";
 import { uniqueEmail, uniqueUsername, uniqueIp } from "../support/app.ts";
 import { seedIfEmpty } from "../../db/seed/seed.ts";
 
 // The issue-2 walk: register, log out, fail a login, log in, and the header follows along.
 describe.skipIf(browserTestsCan !== null)("auth in a real browser", () => {
-  let site: Awaited<ReturnType<typeof startSite>>;
+  let site: Site;
   let browser: Browser;
   let page: Page;
   const pageErrors: string[] = [];
 
+  useBrowserSite((web) => ({ site, browser } = web));
+
   beforeAll(async () => {
-    site = await startSite();
     // Demo data for the screenshots; only on the throwaway PGlite, as the shared server database
     // already holds other tests' users.
     if (site.database.kind === "pglite") await seedIfEmpty(site.database.db);
-    browser = await launchBrowser();
     // Each browser here is its own address (startSite trusts X-Forwarded-For): the registration and
     // login limits per address live in Redis and outlast a test run.
     page = await browser.newPage({
@@ -31,11 +31,6 @@ describe.skipIf(browserTestsCan !== null)("auth in a real browser", () => {
       // A deliberate wrong-password login logs its 401 response; anything else is a defect.
       if (m.type() === "error" && !m.text().includes("401")) pageErrors.push(m.text());
     });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.app.close();
-    await site?.database.close();
   });
 
   const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });

@@ -10,24 +10,24 @@ import {
   SCREENSHOTS,
   apiAs,
   browserTestsCan,
-  launchBrowser,
   signedInPerson,
-  startSite,
+  type Site,
+  useBrowserSite,
 } from "../support/browser.ts";
 
 // Aside banners on the welcome sidebar (2 shown, a closed one stays closed) and the tracking beacons:
 // a page view after navigating, a like from the like button.
 describe.skipIf(browserTestsCan !== null)("aside banners and tracking in a real browser", () => {
-  let site: Awaited<ReturnType<typeof startSite>>;
+  let site: Site;
   let browser: Browser;
   const errors: string[] = [];
   const run = Date.now().toString(36);
   const titles = ["A", "B", "C"].map((k) => `活动${k} ${run}`);
   const ids = titles.map(() => newId());
 
+  useBrowserSite((web) => ({ site, browser } = web));
+
   beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
     // Ordered ahead of any banner other test files or earlier runs left in a shared database
     // (lower each second); removed again afterwards.
     const firstOrder = -(Math.floor(Date.now() / 1000) % 200_000_000) * 10;
@@ -44,9 +44,6 @@ describe.skipIf(browserTestsCan !== null)("aside banners and tracking in a real 
   });
   afterAll(async () => {
     await site?.database.db.delete(banners).where(inArray(banners.id, ids));
-    await browser?.close();
-    await site?.app.close();
-    await site?.database.close();
   });
 
   const shot = (p: Page, name: string) => p.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });

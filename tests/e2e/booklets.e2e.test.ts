@@ -1,15 +1,15 @@
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import {
   SCREENSHOTS,
   browserTestsCan,
-  launchBrowser,
-  startSite,
   signedInPerson,
   type Person,
   apiAs,
+  type Site,
+  useBrowserSite,
 } from "../support/browser.ts";
 import { users } from "../../db/schema/index.ts";
 
@@ -17,7 +17,7 @@ import { users } from "../../db/schema/index.ts";
 // through the dev payment provider (the 模拟支付 page posts a signed notice to the real callback
 // route), and the section opens; the author then sees the income on /user/wallet.
 describe.skipIf(browserTestsCan !== null)("booklets: read, buy through the dev provider, income", () => {
-  let site: Awaited<ReturnType<typeof startSite>>;
+  let site: Site;
   let browser: Browser;
   let author: Person;
   let reader: Person;
@@ -32,9 +32,9 @@ describe.skipIf(browserTestsCan !== null)("booklets: read, buy through the dev p
   const api = (who: Person, method: string, url: string, body?: unknown) =>
     apiAs(site, who, method, url, body);
 
+  useBrowserSite((web) => ({ site, browser } = web));
+
   beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
     author = await person();
     reader = await person();
     // The author is a booklet author with a wallet (an admin grants these; here the database does).
@@ -69,11 +69,6 @@ describe.skipIf(browserTestsCan !== null)("booklets: read, buy through the dev p
       );
     }
     await api(author, "PUT", "/api/booklets/isDraft", { bookletId, isDraft: false });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.app.close();
-    await site?.database.close();
   });
 
   it(

@@ -1,20 +1,20 @@
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import {
   SCREENSHOTS,
   browserTestsCan,
-  launchBrowser,
-  startSite,
   signedInPerson,
   type Person,
   apiAs,
+  type Site,
+  useBrowserSite,
 } from "../support/browser.ts";
 
 // The collections walk with two people: A creates a collection set, adds an entry to it from the
 // entry page and sees it on /collection/{id}; B follows the set, the count moves and survives a reload.
 describe.skipIf(browserTestsCan !== null)("collection sets in real browsers", () => {
-  let site: Awaited<ReturnType<typeof startSite>>;
+  let site: Site;
   let browser: Browser;
   let a: Person;
   let b: Person;
@@ -27,9 +27,9 @@ describe.skipIf(browserTestsCan !== null)("collection sets in real browsers", ()
   const api = (who: Person, method: string, url: string, body?: unknown) =>
     apiAs(site, who, method, url, body);
 
+  useBrowserSite((web) => ({ site, browser } = web));
+
   beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
     a = await person();
     b = await person(375);
     // B shares a link through the API (the share form is walked elsewhere).
@@ -41,11 +41,6 @@ describe.skipIf(browserTestsCan !== null)("collection sets in real browsers", ()
       category: "frontend",
     });
     entryId = entry.entryId;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.app.close();
-    await site?.database.close();
   });
 
   const shot = (p: Page, name: string) =>

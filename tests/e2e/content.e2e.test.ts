@@ -3,7 +3,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { SCREENSHOTS, browserTestsCan, launchBrowser, startSite } from "../support/browser.ts";
+import { SCREENSHOTS, browserTestsCan, type Site, useBrowserSite } from "../support/browser.ts";
 import { uniqueEmail, uniqueUsername, uniqueIp } from "../support/app.ts";
 import { seedIfEmpty } from "../../db/seed/seed.ts";
 import { makeEntry } from "../support/factories.ts";
@@ -13,7 +13,7 @@ import { users } from "../../db/schema/index.ts";
 // The issue-3 walk: share a link read from a page on loopback, find it first on explore by newest,
 // like it, write and publish an article, find both by a Chinese query, page through a feed.
 describe.skipIf(browserTestsCan !== null)("content in a real browser", () => {
-  let site: Awaited<ReturnType<typeof startSite>>;
+  let site: Site;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -24,6 +24,8 @@ describe.skipIf(browserTestsCan !== null)("content in a real browser", () => {
   const shareTitle = `${word} 前端性能优化清单`;
   const articleTitle = `${word}：前端性能的十个细节`;
   const pageErrors: string[] = [];
+
+  useBrowserSite((web) => ({ site, browser } = web), { pageFetchAllowLoopback: true });
 
   beforeAll(async () => {
     // The page to share, served by the test itself on loopback: the page reader may read it only
@@ -36,9 +38,7 @@ describe.skipIf(browserTestsCan !== null)("content in a real browser", () => {
     await new Promise<void>((r) => pageServer.listen(0, "127.0.0.1", r));
     pageUrl = `http://127.0.0.1:${(pageServer.address() as { port: number }).port}/article`;
 
-    site = await startSite({ pageFetchAllowLoopback: true });
     if (site.database.kind === "pglite") await seedIfEmpty(site.database.db);
-    browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
@@ -58,9 +58,6 @@ describe.skipIf(browserTestsCan !== null)("content in a real browser", () => {
     }
   });
   afterAll(async () => {
-    await browser?.close();
-    await site?.app.close();
-    await site?.database.close();
     pageServer?.close();
   });
 

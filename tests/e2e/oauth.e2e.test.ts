@@ -1,30 +1,22 @@
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import {
   SCREENSHOTS,
   browserTestsCan,
-  launchBrowser,
   signedInPerson,
-  startSite,
+  type Site,
+  useBrowserSite,
 } from "../support/browser.ts";
 
 // Bind GitHub from the settings page through the popup, log out, log back in with GitHub.
 describe.skipIf(browserTestsCan !== null)("third-party accounts in a real browser", () => {
-  let site: Awaited<ReturnType<typeof startSite>>;
+  let site: Site;
   let browser: Browser;
   const errors: string[] = [];
 
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.app.close();
-    await site?.database.close();
-  });
+  useBrowserSite((web) => ({ site, browser } = web));
 
   const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 

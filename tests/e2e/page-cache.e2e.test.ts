@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { browserTestsCan, launchBrowser, startSite } from "../support/browser.ts";
+import { browserTestsCan, type Site, useBrowserSite } from "../support/browser.ts";
 import { uniqueEmail, uniqueIp, uniqueUsername, withPageCache } from "../support/app.ts";
 import { registerByEmail } from "../support/client.ts";
 import { makeEntry, makeTag } from "../support/factories.ts";
@@ -8,19 +8,11 @@ import { makeEntry, makeTag } from "../support/factories.ts";
 // A visitor reads pages from the anonymous cache (no CSRF cookie, no token in the page), then
 // registers and likes an entry: the browser makes its own double-submit token and the like lands.
 describe.skipIf(browserTestsCan !== null)("the anonymous page cache in a real browser", () => {
-  let site: Awaited<ReturnType<typeof startSite>>;
+  let site: Site;
   let browser: Browser;
   const pageErrors: string[] = [];
 
-  beforeAll(async () => {
-    site = await startSite(withPageCache());
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.app.close();
-    await site?.database.close();
-  });
+  useBrowserSite((web) => ({ site, browser } = web), withPageCache());
 
   it(
     "serves a cached tag page, then the visitor registers and likes from it",

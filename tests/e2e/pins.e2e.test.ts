@@ -1,31 +1,24 @@
 // The pin page uses the shared comment components (app/components/comments) with the pin target:
 // the spec's pin-comment verbs (PUT like / PUT unlike), the §5 preview cut, replies, edit and delete.
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import {
   SCREENSHOTS,
   browserTestsCan,
-  launchBrowser,
   signedInPerson,
-  startSite,
+  type Site,
+  useBrowserSite,
 } from "../support/browser.ts";
 
 describe.skipIf(browserTestsCan !== null)("pin comments through the shared components", () => {
-  let site: Awaited<ReturnType<typeof startSite>>;
+  let site: Site;
   let browser: Browser;
   const errors: string[] = [];
   const person = () => signedInPerson(site, browser, errors);
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.app.close();
-    await site?.database.close();
-  });
+  useBrowserSite((web) => ({ site, browser } = web));
+
   const shot = (p: Page, name: string) =>
     p.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 

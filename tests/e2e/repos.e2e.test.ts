@@ -1,8 +1,8 @@
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { SCREENSHOTS, browserTestsCan, launchBrowser, startSite } from "../support/browser.ts";
+import { SCREENSHOTS, browserTestsCan, type Site, useBrowserSite } from "../support/browser.ts";
 import { uniqueEmail, uniqueUsername, uniqueIp } from "../support/app.ts";
 import { repos, showcaseRepos, showcases } from "../../db/schema/index.ts";
 import { newId } from "../../server/lib/ids.ts";
@@ -15,7 +15,7 @@ const hex = () => randomBytes(4).toString("hex");
 // spec §2, saved state behind the header link), a repo page (README, language bar, translators),
 // a comment as a logged-in user, the 404 placeholder, and both pages at 375 px.
 describe.skipIf(browserTestsCan !== null)("开源库 pages", () => {
-  let site: Awaited<ReturnType<typeof startSite>>;
+  let site: Site;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -46,9 +46,9 @@ describe.skipIf(browserTestsCan !== null)("开源库 pages", () => {
     commitedAt: new Date(Date.now() - 3 * 3_600_000).toISOString(),
   });
 
+  useBrowserSite((web) => ({ site, browser } = web));
+
   beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
     const db = site.database.db;
     const rows = [
       repo(`alpha${hex()}/swift-kit`, lang, [300, 900, 2_000]),
@@ -92,11 +92,6 @@ describe.skipIf(browserTestsCan !== null)("开源库 pages", () => {
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
     page.on("pageerror", (e) => errors.push(String(e)));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.app.close();
-    await site?.database.close();
   });
 
   const shot = (p: Page, name: string) =>

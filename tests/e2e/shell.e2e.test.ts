@@ -1,7 +1,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
-import { SCREENSHOTS, browserTestsCan, launchBrowser, startSite } from "../support/browser.ts";
+import { SCREENSHOTS, browserTestsCan, type Site, useBrowserSite } from "../support/browser.ts";
 import { uniqueEmail, uniqueUsername, uniqueIp } from "../support/app.ts";
 import { makeEntry } from "../support/factories.ts";
 
@@ -11,7 +11,7 @@ const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 // The shell's extras of spec §1/§4: the emoji barrage after a comment, the customer-service
 // button and dialog, and the request-health alert after requests the browser could not make.
 describe.skipIf(browserTestsCan !== null)("app shell extras in a real browser", () => {
-  let site: Awaited<ReturnType<typeof startSite>>;
+  let site: Site;
   let browser: Browser;
   let token = "";
   let entryId = "";
@@ -34,9 +34,9 @@ describe.skipIf(browserTestsCan !== null)("app shell extras in a real browser", 
     return page;
   }
 
+  useBrowserSite((web) => ({ site, browser } = web), { supportEmail: SUPPORT_EMAIL });
+
   beforeAll(async () => {
-    site = await startSite({ supportEmail: SUPPORT_EMAIL });
-    browser = await launchBrowser();
     const res = await fetch(`${site.url}/api/v1/createUser`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-for": uniqueIp() },
@@ -48,9 +48,6 @@ describe.skipIf(browserTestsCan !== null)("app shell extras in a real browser", 
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
-    await browser?.close();
-    await site?.app.close();
-    await site?.database.close();
   });
 
   const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });

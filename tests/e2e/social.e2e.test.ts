@@ -1,21 +1,21 @@
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import {
   SCREENSHOTS,
   browserTestsCan,
-  launchBrowser,
-  startSite,
   signedInPerson,
   type Person,
   apiAs,
+  type Site,
+  useBrowserSite,
 } from "../support/browser.ts";
 import { CATEGORIES } from "../../db/reference-data.ts";
 
 // The issue-4 walk with two people: A follows B and comments on B's article; B sees the bell and the
 // title prefix, opens the notification and replies; A sees the reply under the comment.
 describe.skipIf(browserTestsCan !== null)("two people in real browsers", () => {
-  let site: Awaited<ReturnType<typeof startSite>>;
+  let site: Site;
   let browser: Browser;
   let a: Person;
   let b: Person;
@@ -25,9 +25,9 @@ describe.skipIf(browserTestsCan !== null)("two people in real browsers", () => {
   const api = (who: Person, method: string, url: string, body?: unknown) =>
     apiAs(site, who, method, url, body);
 
+  useBrowserSite((web) => ({ site, browser } = web));
+
   beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
     a = await person();
     b = await person();
     // B writes an article through the API (the editor itself is walked in content.e2e).
@@ -37,11 +37,6 @@ describe.skipIf(browserTestsCan !== null)("two people in real browsers", () => {
     });
     const category = CATEGORIES.find((c) => c.name === "frontend")!.id;
     articleId = (await api(b, "POST", `/api/drafts/${draft.id}/publish`, { categoryId: category })).id;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.app.close();
-    await site?.database.close();
   });
 
   const shot = (p: Page, name: string) => p.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });

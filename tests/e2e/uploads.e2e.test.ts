@@ -4,24 +4,27 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { SCREENSHOTS, browserTestsCan, launchBrowser, startSite } from "../support/browser.ts";
+import { SCREENSHOTS, browserTestsCan, type Site, useBrowserSite } from "../support/browser.ts";
 import { uniqueEmail, uniqueUsername, uniqueIp } from "../support/app.ts";
 
 // A signed-in person writes a pin with two images chosen through the composer's file input: each
 // uploads at once (thumbnail), one is removed again, the pin appears in the feed with its image, and
 // the image URL serves a re-encoded PNG with nosniff. Then the same page at 375 px.
 describe.skipIf(browserTestsCan !== null)("images in the pin composer", () => {
-  let site: Awaited<ReturnType<typeof startSite>>;
+  let site: Site;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  let uploadDir: string;
+  let uploadDir = "";
   const errors: string[] = [];
 
+  // The directory is made when the site starts, not when the file is collected (skipped or not).
+  useBrowserSite(
+    (web) => ({ site, browser } = web),
+    () => ({ uploadDir: (uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "nugget-e2e-uploads-"))) }),
+  );
+
   beforeAll(async () => {
-    uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "nugget-e2e-uploads-"));
-    site = await startSite({ uploadDir });
-    browser = await launchBrowser();
     const res = await fetch(`${site.url}/api/v1/createUser`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-for": uniqueIp() },
@@ -35,9 +38,6 @@ describe.skipIf(browserTestsCan !== null)("images in the pin composer", () => {
     page.on("pageerror", (e) => errors.push(String(e)));
   });
   afterAll(async () => {
-    await browser?.close();
-    await site?.app.close();
-    await site?.database.close();
     if (uploadDir) fs.rmSync(uploadDir, { recursive: true, force: true });
   });
 

@@ -1,35 +1,30 @@
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import {
   SCREENSHOTS,
   browserTestsCan,
-  launchBrowser,
-  startSite,
   signedInPerson,
   type Person,
+  type Site,
+  useBrowserSite,
 } from "../support/browser.ts";
 
 // 发起投票 through the form: A opens it from the header's plus menu, sees the field errors, makes a
 // vote with three options, lands on its detail page and votes; B votes too; both see the totals.
 describe.skipIf(browserTestsCan !== null)("a vote made through the form, answered by two people", () => {
-  let site: Awaited<ReturnType<typeof startSite>>;
+  let site: Site;
   let browser: Browser;
   let a: Person;
   let b: Person;
   const errors: string[] = [];
   const person = (viewport = { width: 1280, height: 900 }) => signedInPerson(site, browser, errors, viewport);
 
+  useBrowserSite((web) => ({ site, browser } = web));
+
   beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
     a = await person();
     b = await person();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.app.close();
-    await site?.database.close();
   });
 
   const shot = (p: Page, name: string, fullPage = false) =>

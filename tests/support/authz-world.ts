@@ -5,11 +5,22 @@ import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import type { NuggetApp } from "../../server/app.ts";
 import { bills, users } from "../../db/schema/index.ts";
-import { newId } from "../../server/lib/ids.ts";
-import { creditIncome } from "../../server/services/wallet/queries.ts";
 import { uniqueEmail, uniqueIp, uniquePhone } from "./app.ts";
-import { registerByEmail, smsCodeFor, type Auth } from "./client.ts";
-import { categoryId, makeEntry, makeTag } from "./factories.ts";
+import { smsCodeFor, type Auth } from "./client.ts";
+import {
+  makeBooklet,
+  makeCollectionSet,
+  makeComment,
+  makeDraft,
+  makeEntry,
+  makePin,
+  makeTag,
+  makeUser,
+  makeVote,
+  makeWalletHolder,
+  publishDraft,
+  type Registered,
+} from "./factories.ts";
 
 /**
  * The people and resources of the authorization matrix (tests/security/authorization-matrix.test.ts):
@@ -120,11 +131,14 @@ export async function buildWorld(nugget: NuggetApp) {
     return json.d;
   };
 
-  const person = async (flags: Partial<typeof users.$inferInsert> = {}): Promise<Person> => {
-    const r = await registerByEmail(nugget);
-    if (Object.keys(flags).length) await db.update(users).set(flags).where(eq(users.id, r.user.id));
-    return { id: r.user.id, auth: r.auth, email: r.email, password: r.password };
-  };
+  const asPerson = (r: Registered): Person => ({
+    id: r.user.id,
+    auth: r.auth,
+    email: r.email,
+    password: r.password,
+  });
+  const person = async (flags: Partial<typeof users.$inferInsert> = {}) =>
+    asPerson(await makeUser(nugget, flags));
   /** A new session of `p` (a logout ends only the session it is called with). */
   const login = async (p: Person): Promise<Auth> => {
     const res = await nugget.app.inject({
@@ -147,11 +161,8 @@ export async function buildWorld(nugget: NuggetApp) {
   const holders: string[] = [];
   /** A wallet holder with income to withdraw (a sale's succeeded income bill). */
   const walletHolder = async (cents = 100_000) => {
-    const p = await person({ isXiaoceAuthor: true, hasWalletAccess: true });
+    const p = asPerson(await makeWalletHolder(nugget, cents));
     holders.push(p.id);
-    await db.transaction((tx) =>
-      creditIncome(tx, { userId: p.id, amount: cents, orderId: newId(), description: "《权限》销售收入" }),
-    );
     return p;
   };
 
@@ -164,46 +175,14 @@ export async function buildWorld(nugget: NuggetApp) {
   const tag = await makeTag(db);
 
   const entry = (author = owner) => makeEntry(db, author.id);
-  const comment = async (on?: string) =>
-    (
-      await must("POST", "/api/comment", owner.auth, {
-        content: `一条评论 ${hex(3)}`,
-        targetId: on ?? (await entry()).id,
-        targetType: "entry",
-      })
-    ).commentId as string;
-  const pin = async () =>
-    (await must("POST", "/api/pins", owner.auth, { content: `沸点 ${hex(3)}` })).id as string;
+  const comment = async (on?: string) => makeComment(nugget, owner.auth, on ?? (await entry()).id);
+  const pin = () => makePin(nugget, owner.auth);
   const draft = async () =>
-    (
-      await must("POST", "/api/drafts", owner.auth, {
-        title: `草稿 ${hex(3)}`,
-        content: "# 正文\n\n草稿内容",
-      })
-    ).id as string;
-  const collectionSet = async (by = owner) =>
-    (await must("POST", "/api/collectionset", by.auth, { title: `收藏集 ${hex(3)}` })).id as string;
+    (await makeDraft(nugget, owner.auth, { title: `草稿 ${hex(3)}`, content: "# 正文\n\n草稿内容" }))
+      .id as string;
+  const collectionSet = async (by = owner) => (await makeCollectionSet(nugget, by.auth)).id;
   /** A booklet of `by`: a draft with one free and one paid section, published unless `draft`. */
-  const booklet = async (by = owner, opts: { draft?: boolean } = {}) => {
-    const b = await must("POST", "/api/booklets", by.auth, {
-      title: `小册 ${hex(3)}`,
-      summary: "权限测试",
-      price: 1990,
-      category: "frontend",
-    });
-    const free = await must("POST", `/api/booklets/${b.id}/sections`, by.auth, {
-      title: "免费一节",
-      content: "# 免费",
-      isFree: true,
-    });
-    const paid = await must("POST", `/api/booklets/${b.id}/sections`, by.auth, {
-      title: "付费一节",
-      content: "# 付费",
-      isFree: false,
-    });
-    if (!opts.draft) await must("PUT", "/api/booklets/isDraft", by.auth, { bookletId: b.id, isDraft: false });
-    return { id: b.id as string, freeSection: free.id as string, paidSection: paid.id as string };
-  };
+  const booklet = (by = owner, opts: { draft?: boolean } = {}) => makeBooklet(nugget, by.auth, opts);
   const banner = async () =>
     (
       await must("POST", "/api/banners", admin.auth, {
@@ -227,9 +206,7 @@ export async function buildWorld(nugget: NuggetApp) {
   const sharedEntry = await entry();
   const draftId = await draft();
   const postDraft = await draft();
-  const post = await must("POST", `/api/drafts/${postDraft}/publish`, owner.auth, {
-    categoryId: categoryId(),
-  });
+  const post = await publishDraft(nugget, owner.auth, postDraft);
   const ownBooklet = await booklet();
   const draftBooklet = await booklet(owner, { draft: true });
   const thirdBooklet = await booklet(third);
@@ -237,12 +214,7 @@ export async function buildWorld(nugget: NuggetApp) {
     bookletId: thirdBooklet.id,
     type: "wxpay",
   });
-  const vote = await must("POST", "/api/votes", owner.auth, {
-    title: `投票 ${hex(3)}`,
-    content: "选一个",
-    category: "frontend",
-    options: ["甲", "乙"],
-  });
+  const vote = await makeVote(nugget, owner.auth, { options: ["甲", "乙"] });
 
   return {
     nugget,

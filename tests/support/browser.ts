@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import type { NuggetApp } from "../../server/app.ts";
 import type { Config } from "../../server/config.ts";
 import { testApp, uniqueEmail, uniqueIp, uniqueUsername } from "./app.ts";
@@ -35,11 +36,39 @@ export function launchBrowser(): Promise<Browser> {
  * test's own API calls can each come from their own address: every browser test registers people,
  * and with Redis the registration limit per address is shared by all test files of a run.
  */
-export async function startSite(overrides: Partial<Config> = {}): Promise<NuggetApp & { url: string }> {
+export async function startSite(overrides: Partial<Config> = {}): Promise<Site> {
   const nugget = await testApp({ trustProxy: true, ...overrides }, BUILD_DIR);
   const address = await nugget.app.listen({ port: 0, host: "127.0.0.1" });
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   return { ...nugget, url: address };
+}
+
+export type Site = NuggetApp & { url: string };
+
+/**
+ * The preamble of a browser test file: one site (startSite with `overrides`, or what the function
+ * answers when they must be made first, such as a directory) and one Chromium for the whole
+ * describe block, closed after it. `use` receives both once they are up —
+ * `useBrowserSite((web) => ({ site, browser } = web))`. Vitest runs hooks in the order they were
+ * registered and after-hooks in reverse, so the file's own beforeAll (people, seed data) runs once
+ * the site is up and its own afterAll (contexts, rows it leaves behind) before the site closes.
+ */
+export function useBrowserSite(
+  use: (web: { site: Site; browser: Browser }) => void,
+  overrides: Partial<Config> | (() => Partial<Config>) = {},
+): void {
+  let site: Site | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    site = await startSite(typeof overrides === "function" ? overrides() : overrides);
+    browser = await launchBrowser();
+    use({ site, browser });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.app.close();
+    await site?.database.close();
+  });
 }
 
 /** A test user with a browser page that carries their session cookie, and API headers. */

@@ -4,7 +4,8 @@ import { eq, inArray } from "drizzle-orm";
 import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
-import { banners, users } from "../../../db/schema/index.ts";
+import { makeAdmin } from "../../../tests/support/factories.ts";
+import { banners } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 
 let nugget: NuggetApp;
@@ -20,11 +21,7 @@ const HOUR = 3_600_000;
  */
 const firstOrder = -(Math.floor(Date.now() / 1000) % 200_000_000) * 10;
 
-async function admin() {
-  const a = await registerByEmail(nugget);
-  await db().update(users).set({ role: "admin" }).where(eq(users.id, a.user.id));
-  return a;
-}
+const admin = () => makeAdmin(nugget);
 
 /**
  * Banners in a position the other tests do not use would be ideal, but there are only two: so each

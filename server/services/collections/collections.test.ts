@@ -3,8 +3,8 @@ import { count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
-import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
-import { makeEntry } from "../../../tests/support/factories.ts";
+import { call, type Auth } from "../../../tests/support/client.ts";
+import { makeCollectionSet, makeEntry, makeUser, type Registered } from "../../../tests/support/factories.ts";
 import { findCounterDrift } from "../../../db/counters.ts";
 import { collectionSetEntries, collectionSetFollowers, collectionSets } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
@@ -30,14 +30,13 @@ async function driftOf(ids: Iterable<string>) {
   );
 }
 
-type User = Awaited<ReturnType<typeof registerByEmail>>;
-const register = () => registerByEmail(nugget);
+type User = Registered;
+const register = () => makeUser(nugget);
 
 async function createSet(who: User, fields: Record<string, unknown> = {}) {
-  const r = await post("/api/collectionset", { title: `收藏集 ${newId().slice(-6)}`, ...fields }, who.auth);
-  if (r.s !== 1) throw new Error(`create failed: ${r.status} ${r.m}`);
-  sets.add(r.d.id);
-  return r.d as { id: string; title: string; entryCount: number; followerCount: number };
+  const set = await makeCollectionSet(nugget, who.auth, fields);
+  sets.add(set.id);
+  return set;
 }
 
 async function rows(table: typeof collectionSetEntries | typeof collectionSetFollowers, setId: string) {

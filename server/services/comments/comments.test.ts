@@ -1,22 +1,21 @@
-import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { COMMENT_POSTS } from "../../lib/rate-limits.ts";
 import { eq } from "drizzle-orm";
 import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
-import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
+import { call, type Auth } from "../../../tests/support/client.ts";
+import { makeComment, makeEntry as makeEntryOf, makeUser } from "../../../tests/support/factories.ts";
 import { findCounterDrift } from "../../../db/counters.ts";
 import { CATEGORY_ID } from "../../../db/reference-data.ts";
 import { comments, entries, users } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
-import { deleteEntry, insertEntry, type NewEntry } from "../entries/write.ts";
+import { deleteEntry, type NewEntry } from "../entries/write.ts";
 import { previewCut } from "../../../shared/comment-preview.ts";
 
 let nugget: NuggetApp;
 useTestApp((n) => (nugget = n));
 
 const db = () => nugget.database.db;
-const hex = (n: number) => randomBytes(n).toString("hex");
 const get = (url: string, auth?: Auth) => call(nugget.app, "GET", url, { auth });
 const post = (body: Record<string, unknown>, auth?: Auth, form = false) =>
   call(nugget.app, "POST", "/api/comment", { body, auth, form });
@@ -26,32 +25,19 @@ const del = (url: string, auth?: Auth) => call(nugget.app, "DELETE", url, { auth
 /** Every entry, user and comment this file made: counters are recounted for them only. */
 const touched = new Set<string>();
 async function register() {
-  const u = await registerByEmail(nugget);
+  const u = await makeUser(nugget);
   touched.add(u.user.id);
   return u;
 }
 async function makeEntry(userId: string, fields: Partial<NewEntry> = {}) {
-  const e = await db().transaction((tx) =>
-    insertEntry(
-      tx,
-      {
-        userId,
-        categoryId: CATEGORY_ID.backend,
-        title: `条目 ${hex(3)}`,
-        originalUrl: `https://example.com/${hex(6)}`,
-        ...fields,
-      },
-      [],
-    ),
-  );
+  const e = await makeEntryOf(db(), userId, { categoryId: CATEGORY_ID.backend, ...fields });
   touched.add(e.id);
   return e;
 }
 async function comment(auth: Auth, targetId: string, extra: Record<string, unknown> = {}) {
-  const r = await post({ content: `评论 ${hex(3)}`, targetId, targetType: "entry", ...extra }, auth);
-  if (r.s !== 1) throw new Error(`comment failed: ${r.status} ${r.m} ${JSON.stringify(r.d)}`);
-  touched.add(r.d.commentId);
-  return r.d.commentId as string;
+  const id = await makeComment(nugget, auth, targetId, extra);
+  touched.add(id);
+  return id;
 }
 
 const COMMENT_COUNTERS = [

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { and, count, eq, or } from "drizzle-orm";
 import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
-import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
-import { makeEntry, makeTag } from "../../../tests/support/factories.ts";
+import { call, type Auth } from "../../../tests/support/client.ts";
+import { makeEntry, makeTag, makeUser } from "../../../tests/support/factories.ts";
 import { findCounterDrift } from "../../../db/counters.ts";
 import { follows, tagSubscriptions, users } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
@@ -22,7 +22,7 @@ const unfollow = (ids: string | string[], auth?: Auth) =>
 /** Every user this file made: counters are recounted for them only. */
 const touched = new Set<string>();
 async function register() {
-  const u = await registerByEmail(nugget);
+  const u = await makeUser(nugget);
   touched.add(u.user.id);
   return u;
 }

@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
-import { users } from "../../../db/schema/index.ts";
+import { makeAdmin } from "../../../tests/support/factories.ts";
 
 let nugget: NuggetApp;
 useTestApp((n) => (nugget = n));
@@ -12,11 +11,7 @@ useTestApp((n) => (nugget = n));
 const api = (method: "GET" | "POST", url: string, auth?: Auth, body?: unknown) =>
   call(nugget.app, method, url, { auth, body });
 
-async function admin() {
-  const a = await registerByEmail(nugget);
-  await nugget.database.db.update(users).set({ role: "admin" }).where(eq(users.id, a.user.id));
-  return a.auth;
-}
+const admin = async () => (await makeAdmin(nugget)).auth;
 
 interface Troubled {
   id: string;

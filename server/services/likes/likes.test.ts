@@ -1,21 +1,20 @@
-import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
-import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
+import { call, type Auth } from "../../../tests/support/client.ts";
+import { makeEntry as makeEntryOf, makeUser } from "../../../tests/support/factories.ts";
 import { findCounterDrift } from "../../../db/counters.ts";
 import { heatIndexes } from "../../../db/heat.ts";
 import { CATEGORY_ID } from "../../../db/reference-data.ts";
 import { entries, entryLikes, users } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
-import { deleteEntry, insertEntry, type NewEntry } from "../entries/write.ts";
+import { deleteEntry, type NewEntry } from "../entries/write.ts";
 
 let nugget: NuggetApp;
 useTestApp((n) => (nugget = n));
 
 const db = () => nugget.database.db;
-const hex = (n: number) => randomBytes(n).toString("hex");
 const get = (url: string, auth?: Auth) => call(nugget.app, "GET", url, { auth });
 const put = (url: string, auth?: Auth) => call(nugget.app, "PUT", url, { auth });
 const del = (url: string, auth?: Auth) => call(nugget.app, "DELETE", url, { auth });
@@ -24,25 +23,13 @@ const likeUrl = (id: string) => `/api/user/like/entry/${id}`;
 /** Every entry and user this file made: counters are recounted for them only. */
 const touched = new Set<string>();
 async function register() {
-  const u = await registerByEmail(nugget);
+  const u = await makeUser(nugget);
   touched.add(u.user.id);
   return u;
 }
 
 async function makeEntry(userId: string, fields: Partial<NewEntry> = {}) {
-  const e = await db().transaction((tx) =>
-    insertEntry(
-      tx,
-      {
-        userId,
-        categoryId: CATEGORY_ID.backend,
-        title: `条目 ${hex(3)}`,
-        originalUrl: `https://example.com/${hex(6)}`,
-        ...fields,
-      },
-      [],
-    ),
-  );
+  const e = await makeEntryOf(db(), userId, { categoryId: CATEGORY_ID.backend, ...fields });
   touched.add(e.id);
   return e;
 }

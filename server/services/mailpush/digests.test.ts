@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { NuggetApp } from "../../app.ts";
 import { BUILT_IN_TAGS } from "../../../db/reference-data.ts";
-import { users } from "../../../db/schema/index.ts";
 import { testApp, uniqueIp } from "../../../tests/support/app.ts";
 import { startSmtp } from "../../../tests/support/smtp.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
-import { makeEntry } from "../../../tests/support/factories.ts";
+import { followUsers, makeEntry, makeUser } from "../../../tests/support/factories.ts";
 import { weeklyDue } from "./schedule.ts";
 
 let nugget: NuggetApp;
@@ -27,11 +25,7 @@ const api = (method: "GET" | "POST", url: string, auth?: Auth, body?: unknown) =
 const digests = () => nugget.services.digests;
 
 /** A user whose address is verified (digests go to verified addresses only). */
-async function verifiedUser() {
-  const u = await registerByEmail(nugget);
-  await nugget.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, u.auth.uid));
-  return u;
-}
+const verifiedUser = () => makeUser(nugget, { emailVerified: true });
 
 /**
  * Subject and body of the push mails to `to` (not the address-verification mail registration
@@ -119,9 +113,7 @@ describe("article digest", () => {
     const optedOut = await verifiedUser();
     const caughtUp = await verifiedUser();
     await api("POST", "/api/subscribe.php", optedOut.auth, { type: "article", check: false });
-    for (const u of [reader, optedOut, caughtUp]) {
-      await api("POST", "/api/follow", u.auth, { ids: author.auth.uid });
-    }
+    for (const u of [reader, optedOut, caughtUp]) await followUsers(nugget, u.auth, [author.auth.uid]);
     const tag = randomBytes(3).toString("hex");
     for (const n of [1, 2]) expect((await share(author.auth, `周报 ${tag} 第${n}期`)).s).toBe(1);
     // Read on the site already: the mail would tell nothing new.

@@ -6,7 +6,7 @@ import { BUILT_IN_TAGS, CATEGORY_ID } from "../../../db/reference-data.ts";
 import { notifications, systemNotifications, users } from "../../../db/schema/index.ts";
 import { uniqueIp, useTestApp } from "../../../tests/support/app.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
-import { makeEntry } from "../../../tests/support/factories.ts";
+import { followUsers, makeEntry } from "../../../tests/support/factories.ts";
 import { cutComment } from "./present.ts";
 import { describeNotification } from "../../../shared/describe-notification.ts";
 
@@ -253,7 +253,7 @@ describe("notifications made by actions", () => {
     const f1 = await register();
     const f2 = await register();
     const stranger = await register();
-    for (const f of [f1, f2]) await api("POST", "/api/follow", f, { ids: author.uid });
+    for (const f of [f1, f2]) await followUsers(nugget, f, [author.uid]);
     const share = await api("POST", "/api/entryPublish", author, {
       originalUrl: `https://example.com/n/${randomBytes(6).toString("hex")}`,
       title: "分享一篇好文",
@@ -299,7 +299,7 @@ describe("the notify-followers job", () => {
   it("tells each follower once in batches, run again or not, and nobody more once the entry is gone", async () => {
     const author = await register();
     const followers = await Promise.all(Array.from({ length: 5 }, () => register()));
-    for (const f of followers) await api("POST", "/api/follow", f, { ids: author.uid });
+    for (const f of followers) await followUsers(nugget, f, [author.uid]);
     const entry = await makeEntry(db(), author.uid, { title: "分批通知" });
     const job = { authorId: author.uid, entryId: entry.id, secondsHex: entry.id.slice(0, 8) };
     const told = async () =>

@@ -1,9 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
-import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
+import { call, type Auth } from "../../../tests/support/client.ts";
+import { makeComment, makePin as makePinOf, makeUser } from "../../../tests/support/factories.ts";
 import { findCounterDrift } from "../../../db/counters.ts";
 import { comments, notifications, pins, users } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
@@ -12,7 +12,6 @@ let nugget: NuggetApp;
 useTestApp((n) => (nugget = n));
 
 const db = () => nugget.database.db;
-const hex = (n: number) => randomBytes(n).toString("hex");
 const get = (url: string, auth?: Auth) => call(nugget.app, "GET", url, { auth });
 const post = (url: string, body: Record<string, unknown>, auth?: Auth, form = false) =>
   call(nugget.app, "POST", url, { body, auth, form });
@@ -22,25 +21,19 @@ const del = (url: string, auth?: Auth) => call(nugget.app, "DELETE", url, { auth
 /** Every pin, user and comment this file made: counters are recounted for them only. */
 const touched = new Set<string>();
 async function register() {
-  const u = await registerByEmail(nugget);
+  const u = await makeUser(nugget);
   touched.add(u.user.id);
   return u;
 }
 async function makePin(auth: Auth, extra: Record<string, unknown> = {}) {
-  const r = await post("/api/pins", { content: `沸点 ${hex(3)}`, ...extra }, auth);
-  if (r.s !== 1) throw new Error(`pin failed: ${r.status} ${r.m} ${JSON.stringify(r.d)}`);
-  touched.add(r.d.id);
-  return r.d.id as string;
+  const id = await makePinOf(nugget, auth, extra);
+  touched.add(id);
+  return id;
 }
 async function comment(auth: Auth, pinId: string, extra: Record<string, unknown> = {}) {
-  const r = await post(
-    "/api/comment",
-    { content: `评论 ${hex(3)}`, targetId: pinId, targetType: "pin", ...extra },
-    auth,
-  );
-  if (r.s !== 1) throw new Error(`comment failed: ${r.status} ${r.m} ${JSON.stringify(r.d)}`);
-  touched.add(r.d.commentId);
-  return r.d.commentId as string;
+  const id = await makeComment(nugget, auth, pinId, { targetType: "pin", ...extra });
+  touched.add(id);
+  return id;
 }
 const PIN_COUNTERS = [
   "pins.comment_count",

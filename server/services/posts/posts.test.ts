@@ -5,7 +5,8 @@ import { findCounterDrift } from "../../../db/counters.ts";
 import { CATEGORY_ID, BUILT_IN_TAGS } from "../../../db/reference-data.ts";
 import { tags as tagsTable, users as usersTable } from "../../../db/schema/index.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
-import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
+import { call, type Auth } from "../../../tests/support/client.ts";
+import { makeArticle, makeDraft, makeUser } from "../../../tests/support/factories.ts";
 import type { Caller } from "../deps.ts";
 
 let nugget: NuggetApp;
@@ -26,14 +27,10 @@ const callerOf = (auth: Auth | null): Caller => ({
 });
 
 async function author() {
-  return (await registerByEmail(nugget)).auth;
+  return (await makeUser(nugget)).auth;
 }
 
-async function draft(auth: Auth, body: Record<string, unknown> = {}) {
-  const r = await api("POST", "/api/drafts", auth, body);
-  expect(r.status, r.m).toBe(200);
-  return r.d;
-}
+const draft = (auth: Auth, body: Record<string, unknown> = {}) => makeDraft(nugget, auth, body);
 
 const ARTICLE = [
   "开头一段，介绍 **React** 的状态。",
@@ -56,10 +53,13 @@ const ARTICLE = [
 /** A published article of a fresh author, through the API. */
 async function published(auth?: Auth, tagIds = [TAG_A]) {
   const who = auth ?? (await author());
-  const d = await draft(who, { title: "React 状态管理实践", content: ARTICLE });
-  const r = await api("POST", `/api/drafts/${d.id}/publish`, who, { categoryId: FRONTEND, tagIds });
-  expect(r.status, r.m).toBe(200);
-  return { auth: who, draftId: d.id as string, post: r.d };
+  const made = await makeArticle(
+    nugget,
+    who,
+    { title: "React 状态管理实践", content: ARTICLE },
+    { categoryId: FRONTEND, tagIds },
+  );
+  return { auth: who, ...made };
 }
 
 const driftOf = async (ids: string[]) =>

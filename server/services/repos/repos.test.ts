@@ -5,8 +5,9 @@ import { eq } from "drizzle-orm";
 import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
+import { makeBareUser, makeRepo as makeRepoOf } from "../../../tests/support/factories.ts";
 import { findCounterDrift } from "../../../db/counters.ts";
-import { repos, showcaseRepos, showcases, users, type RepoLanguage } from "../../../db/schema/index.ts";
+import { repos, showcaseRepos, showcases, type RepoLanguage } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 import { presentLanguageList } from "./present.ts";
 import { fromGitHub, githubSource, importRepos, jsonSource, languageListFrom } from "./source.ts";
@@ -23,34 +24,9 @@ const hex = (n = 4) => randomBytes(n).toString("hex");
 /** A language no other test or seed uses: assertions on it are exact whatever the database holds. */
 const uniqueLanguage = () => `Lang${hex()}`;
 
-type RepoFields = Partial<typeof repos.$inferInsert>;
-/** Inserts one repo of our own (the database may already hold seeded ones). */
-async function makeRepo(fields: RepoFields = {}) {
-  const name = fields.name ?? `owner${hex()}/repo${hex()}`;
-  const [row] = await db()
-    .insert(repos)
-    .values({
-      id: newId(),
-      originalId: `test-${hex(8)}`,
-      url: `https://github.com/${name}`,
-      name,
-      description: "A test repository",
-      language: "",
-      owner: { username: name.split("/")[0], avatar: "", url: `https://github.com/${name.split("/")[0]}` },
-      ...fields,
-    })
-    .returning();
-  return row;
-}
-
-/** A user row without a password: translators only need to exist. */
-async function makeUser() {
-  const id = newId();
-  await db()
-    .insert(users)
-    .values({ id, username: `译者${hex(3)}` });
-  return id;
-}
+const makeRepo = (fields: Partial<typeof repos.$inferInsert> = {}) => makeRepoOf(db(), fields);
+/** Translators only need to exist. */
+const makeUser = () => makeBareUser(db());
 
 async function driftOf(id: string) {
   return (await findCounterDrift(db(), 100_000)).filter(

@@ -6,10 +6,10 @@ import { buildApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
 import { testApp } from "../../../tests/support/app.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
-import { entries, entrySearch, tags } from "../../../db/schema/index.ts";
-import { newId } from "../../lib/ids.ts";
+import { makeEntry as makeEntryOf, makeTag as makeTagOf } from "../../../tests/support/factories.ts";
+import { entries, entrySearch } from "../../../db/schema/index.ts";
 import { segmentQuery } from "../../lib/segment.ts";
-import { deleteEntry, insertEntry, updateEntry, type NewEntry } from "../entries/write.ts";
+import { deleteEntry, updateEntry, type NewEntry } from "../entries/write.ts";
 import { reindexAllEntries } from "./index-entry.ts";
 import { hasRumIndex, searchEntryPage } from "./queries.ts";
 import { buildChampionList, refreshChampionLists } from "./champions.ts";
@@ -55,29 +55,24 @@ function rarePair(): [string, string] {
 const search = (params: Record<string, string | number>, auth?: Auth) =>
   call(nugget.app, "GET", `/api/search?${new URLSearchParams(params as Record<string, string>)}`, { auth });
 
-function makeEntry(fields: Partial<NewEntry> = {}, tagIds: string[] = []) {
-  return db().transaction((tx) =>
-    insertEntry(
-      tx,
-      {
-        userId: author.user.id,
-        categoryId,
-        type: "post",
-        title: `条目 ${hex(3)}`,
-        summary: "",
-        content: "",
-        originalUrl: "",
-        ...fields,
-      },
-      tagIds,
-    ),
+/** A column article of this file's author: no words but its own, or they would count in its relevance. */
+const makeEntry = (fields: Partial<NewEntry> = {}, tagIds: string[] = []) =>
+  makeEntryOf(
+    db(),
+    author.user.id,
+    {
+      categoryId,
+      type: "post",
+      title: `条目 ${hex(3)}`,
+      summary: "",
+      content: "",
+      originalUrl: "",
+      ...fields,
+    },
+    tagIds,
   );
-}
 
-async function makeTag(title: string) {
-  const [row] = await db().insert(tags).values({ id: newId(), title }).returning();
-  return row;
-}
+const makeTag = (title: string) => makeTagOf(db(), title);
 
 /** Ids of every entry the query finds, page after page, in ranked order. */
 async function allIds(query: string): Promise<string[]> {

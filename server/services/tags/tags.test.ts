@@ -3,12 +3,17 @@ import { describe, expect, it } from "vitest";
 import { count, eq, inArray } from "drizzle-orm";
 import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
-import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
+import { call, type Auth } from "../../../tests/support/client.ts";
+import {
+  makeEntry as makeEntryOf,
+  makeTag as makeTagOf,
+  makeUser,
+} from "../../../tests/support/factories.ts";
 import { findCounterDrift } from "../../../db/counters.ts";
 import { BUILT_IN_TAGS, CATEGORY_ID } from "../../../db/reference-data.ts";
 import { entries, tagSubscriptions, tags } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
-import { deleteEntry, insertEntry, type NewEntry } from "../entries/write.ts";
+import { deleteEntry, type NewEntry } from "../entries/write.ts";
 
 let nugget: NuggetApp;
 useTestApp((n) => (nugget = n));
@@ -17,7 +22,7 @@ const db = () => nugget.database.db;
 /** Every tag and user this file made: the last test recounts their counters. */
 const touched = new Set<string>();
 async function register() {
-  const u = await registerByEmail(nugget);
+  const u = await makeUser(nugget);
   touched.add(u.user.id);
   return u;
 }
@@ -28,26 +33,13 @@ const del = (url: string, auth?: Auth) => call(nugget.app, "DELETE", url, { auth
 
 /** A tag of this test's own, so no other row of the database can disturb what it checks. */
 async function makeTag(title = `标签${hex(4)}`, categoryId: string | null = null) {
-  const [row] = await db().insert(tags).values({ id: newId(), title, categoryId }).returning();
+  const row = await makeTagOf(db(), title, categoryId);
   touched.add(row.id);
   return row;
 }
 
-function makeEntry(userId: string, tagIds: string[], fields: Partial<NewEntry> = {}) {
-  return db().transaction((tx) =>
-    insertEntry(
-      tx,
-      {
-        userId,
-        categoryId: CATEGORY_ID.frontend,
-        title: `条目 ${hex(3)}`,
-        originalUrl: `https://example.com/${hex(6)}`,
-        ...fields,
-      },
-      tagIds,
-    ),
-  );
-}
+const makeEntry = (userId: string, tagIds: string[], fields: Partial<NewEntry> = {}) =>
+  makeEntryOf(db(), userId, { categoryId: CATEGORY_ID.frontend, ...fields }, tagIds);
 
 /** Counters this service keeps, recounted from their rows, for the given row ids only. */
 async function driftOf(ids: string[]) {

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { NuggetApp } from "../../app.ts";
 import { countingTestApp, useTestApp } from "../../../tests/support/app.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
+import { makeUser, makeWalletHolder } from "../../../tests/support/factories.ts";
 import { bills, users, wallets } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 import { balanceByBills, creditIncome } from "./queries.ts";
@@ -16,26 +17,9 @@ const get = (url: string, auth?: Auth) => call(nugget.app, "GET", url, { auth })
 const post = (url: string, body: Record<string, unknown>, auth?: Auth) =>
   call(nugget.app, "POST", url, { body, auth });
 
-async function register(flags: Partial<typeof users.$inferInsert> = {}) {
-  const u = await registerByEmail(nugget);
-  if (Object.keys(flags).length) await db().update(users).set(flags).where(eq(users.id, u.user.id));
-  return u;
-}
+const register = (flags: Partial<typeof users.$inferInsert> = {}) => makeUser(nugget, flags);
 /** A wallet holder with `cents` of income (one succeeded income bill, as a sale leaves it). */
-async function holder(cents: number) {
-  const u = await register({ isXiaoceAuthor: true, hasWalletAccess: true });
-  if (cents > 0) {
-    await db().transaction((tx) =>
-      creditIncome(tx, {
-        userId: u.user.id,
-        amount: cents,
-        orderId: newId(),
-        description: "《测试》销售收入",
-      }),
-    );
-  }
-  return u;
-}
+const holder = (cents: number) => makeWalletHolder(nugget, cents);
 const balanceOf = async (id: string) =>
   (await db().select().from(wallets).where(eq(wallets.userId, id)))[0]?.balance ?? 0;
 const apply = (auth: Auth, volume: number, extra: Record<string, unknown> = {}) =>

@@ -1,0 +1,130 @@
+import type { Db } from "../client.ts";
+import { commentLikes, comments } from "../schema/index.ts";
+import { COMMENT_TEMPLATES, REPLY_TEMPLATES, type Topic } from "./corpus.ts";
+import type { Row, Seeding } from "./context.ts";
+import { insertRows } from "./insert-rows.ts";
+import { fill } from "./text.ts";
+
+export interface GeneratedComment {
+  row: Row<typeof comments>;
+  likes: Row<typeof commentLikes>[];
+}
+
+/**
+ * `count` comments on one target (entry, pin, repo or booklet): about 70% top-level, the rest
+ * replies to a top-level comment or to another reply under it, each with its likes. Comments of an
+ * entry notify its author; every reply notifies the one it answers.
+ */
+export function makeComments(
+  seeding: Seeding,
+  targetType: "entry" | "pin" | "repo" | "booklet",
+  targetId: string,
+  targetUserId: string,
+  from: Date,
+  count: number,
+  topic: Topic,
+  entryId: string | null,
+): GeneratedComment[] {
+  const { rng, now, userCount, sink, later, distinctUsers, popularUser, randomUser } = seeding;
+  if (count <= 0) return [];
+  const rootCount = Math.max(1, Math.ceil(count * 0.7));
+  const roots: GeneratedComment[] = [];
+  const all: GeneratedComment[] = [];
+  const likesFor = (commentId: string, authorId: string, at: Date) =>
+    distinctUsers(Math.min(userCount - 1, rng.round(rng.popularity() * 0.8)), authorId).map((u) => ({
+      commentId,
+      userId: u.id,
+      createdAt: later(at),
+    }));
+  for (let i = 0; i < count; i++) {
+    const user = rng.chance(0.3) ? popularUser() : randomUser();
+    const deletedAt = rng.chance(0.01) ? now : null;
+    if (i < rootCount) {
+      const createdAt = later(from);
+      const id = rng.id(createdAt);
+      const c: GeneratedComment = {
+        row: {
+          id,
+          targetType,
+          targetId,
+          userId: user.id,
+          content: fill(rng, rng.pick(COMMENT_TEMPLATES), topic),
+          createdAt,
+          updatedAt: createdAt,
+          deletedAt,
+        },
+        likes: [],
+      };
+      c.likes = likesFor(id, user.id, createdAt);
+      c.row.likesCount = c.likes.length;
+      roots.push(c);
+      all.push(c);
+      if (entryId)
+        sink.add({
+          userId: targetUserId,
+          type: "comment",
+          actorIds: [user.id],
+          entryId,
+          commentId: id,
+          content: c.row.content,
+          createdAt,
+        });
+    } else {
+      const root = rng.pick(roots);
+      const siblings = all.filter((c) => c.row.firstCommentId === root.row.id);
+      const resp = siblings.length > 0 && rng.chance(0.4) ? rng.pick(siblings) : root;
+      const createdAt = later(resp.row.createdAt!);
+      const id = rng.id(createdAt);
+      const c: GeneratedComment = {
+        row: {
+          id,
+          targetType,
+          targetId,
+          userId: user.id,
+          content: fill(rng, rng.pick(REPLY_TEMPLATES), topic),
+          firstCommentId: root.row.id,
+          respCommentId: resp.row.id,
+          respUserId: resp.row.userId,
+          createdAt,
+          updatedAt: createdAt,
+          deletedAt,
+        },
+        likes: [],
+      };
+      c.likes = likesFor(id, user.id, createdAt);
+      c.row.likesCount = c.likes.length;
+      if (!deletedAt) root.row.subCommentCount = (root.row.subCommentCount ?? 0) + 1;
+      all.push(c);
+      sink.add({
+        userId: resp.row.userId,
+        type: "reply",
+        actorIds: [user.id],
+        entryId,
+        commentId: resp.row.id,
+        replyId: id,
+        content: c.row.content,
+        createdAt,
+      });
+    }
+  }
+  return all;
+}
+
+/** Writes generated comments: top-level ones first, as the replies point at them, then the likes. */
+export async function insertComments(db: Db, generated: GeneratedComment[]): Promise<void> {
+  await insertRows(
+    db,
+    comments,
+    generated.filter((c) => !c.row.firstCommentId).map((c) => c.row),
+  );
+  await insertRows(
+    db,
+    comments,
+    generated.filter((c) => c.row.firstCommentId).map((c) => c.row),
+  );
+  await insertRows(
+    db,
+    commentLikes,
+    generated.flatMap((c) => c.likes),
+  );
+}
