@@ -18,6 +18,13 @@ const APP = [
   { regex: "^~/", message: "server/ and shared/ never import app/ (~/ is app/)." },
 ];
 
+/** Another service's folder by any file but its face (ARCHITECTURE.md, "One public face per service"). */
+const PAST_A_FACE = {
+  regex: "^\\.\\./[a-z-]+/(?!index\\.ts$)[^/]+$",
+  message:
+    "A service calls another only through its face: import ../<service>/index.ts (export what you need there).",
+};
+
 export default tseslint.config(
   { ignores: ["build*/**", "data", "node_modules", ".react-router", "db/migrations", "tmp"] },
   js.configs.recommended,
@@ -41,8 +48,14 @@ export default tseslint.config(
   { files: ["app/**/*.{ts,tsx}"], rules: { [BORDER]: ["error", { patterns: [SERVER_SIDE] }] } },
   {
     files: ["server/**/*.{ts,tsx}"],
-    ignores: ["**/*.test.ts"],
+    ignores: ["**/*.test.ts", "server/services/*/*.ts"],
     rules: { [BORDER]: ["error", { patterns: APP }] },
+  },
+  // Service folders also keep to each other's faces (scripts/service-graph.ts checks the cycles).
+  {
+    files: ["server/services/*/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: { [BORDER]: ["error", { patterns: [...APP, PAST_A_FACE] }] },
   },
   {
     files: ["shared/**/*.{ts,tsx}"],

@@ -32,7 +32,7 @@ import { benchConfig, SEARCH_MIX } from "./config.ts";
 import { feedQuery, type FeedFilter } from "../server/services/entries/queries.ts";
 import { decodePointer } from "../shared/pagination.ts";
 import { hasRumIndex, RUM_INDEX } from "../server/services/search/queries.ts";
-import { refreshChampionLists } from "../server/services/search/champions.ts";
+import { refreshChampionLists } from "../server/services/search-index/index.ts";
 import type { Caller } from "../server/services/deps.ts";
 
 const { values: args } = parseArgs({
@@ -92,7 +92,7 @@ async function ensureDatabase() {
         lastPhase = phase;
       },
     });
-    // seed() also builds the search index (server/services/search/index-entry.ts).
+    // seed() also builds the search index (server/services/search-index/index-entry.ts).
     await database.db.execute("vacuum analyze" as never);
     log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s:`, JSON.stringify(summary));
   }
@@ -102,7 +102,7 @@ async function ensureDatabase() {
 }
 
 /**
- * The champion lists of the frequent words (search/champions.ts), when there are none (a fresh
+ * The champion lists of the frequent words (search-index/champions.ts), when there are none (a fresh
  * seed, or a database from before them): what the hourly search-champions job would build.
  */
 async function buildChampionLists(db: Awaited<ReturnType<typeof openDatabase>>["db"]) {

@@ -42,7 +42,7 @@ import { userRoutes } from "./services/users/routes.ts";
 import { entryListOverlay, entryRoutes } from "./services/entries/routes.ts";
 import { tagRoutes } from "./services/tags/routes.ts";
 import { searchRoutes } from "./services/search/routes.ts";
-import { refreshChampionLists, SEARCH_CHAMPIONS_CRON } from "./services/search/champions.ts";
+import { refreshChampionLists, SEARCH_CHAMPIONS_CRON } from "./services/search-index/index.ts";
 import { hasRumIndex } from "./services/search/queries.ts";
 import { publishRoutes } from "./services/publish/routes.ts";
 import { parserRoutes } from "./services/parser/routes.ts";

@@ -6,7 +6,7 @@ import { entries } from "./content.ts";
 const tsvector = customType<{ data: string; driverData: string }>({ dataType: () => "tsvector" });
 
 /**
- * The search index of entries (server/services/search/index-entry.ts writes it): one weighted
+ * The search index of entries (server/services/search-index/index-entry.ts writes it): one weighted
  * tsvector per findable entry — published and not deleted; the row goes away when the entry stops
  * being findable. Words come pre-segmented (server/lib/segment.ts), weights title A, tags B,
  * abstract C, content D. A GIN index answers `document @@ query`.
@@ -25,7 +25,7 @@ export const entrySearch = pgTable(
 );
 
 /**
- * The words that have a champion list (server/services/search/champions.ts): the frequent ones,
+ * The words that have a champion list (server/services/search-index/champions.ts): the frequent ones,
  * whose matches are too many to rank in full on every search. `bound` is the promise that makes a
  * list usable: no findable entry holding the word outside its list scores above it for the word
  * alone (relevance.ts). A negative bound marks a list being built: not yet usable.

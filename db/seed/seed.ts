@@ -28,7 +28,7 @@ import type { Db } from "../client.ts";
 import { repairCounters } from "../counters.ts";
 import { ensureReferenceData } from "../reference-data.ts";
 import { users } from "../schema/index.ts";
-import { reindexAllEntries } from "../../server/services/search/index-entry.ts";
+import { reindexAllEntries } from "../../server/services/search-index/index.ts";
 import { DAY, type SeedOptions, type SeedRun, type SeedSummary } from "./context.ts";
 import { seedBooklets } from "./booklets.ts";
 import { seedCollections } from "./collections.ts";

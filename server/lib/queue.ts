@@ -60,7 +60,7 @@ export const JOBS = {
   "tracking-retention": { retryLimit: 3, retryDelay: 600, expireInSeconds: 60 * 60 },
   /** An upload's resized copies (uploads.makeVariants; idempotent), enqueued with its record. */
   "upload-variants": { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 10 * 60 },
-  /** Search's champion lists rebuilt for the words now frequent (search/champions.ts). */
+  /** Search's champion lists rebuilt for the words now frequent (search-index/champions.ts). */
   "search-champions": { retryLimit: 2, retryDelay: 300, expireInSeconds: 60 * 60 },
   /** Uploads unused for UPLOAD_ORPHAN_HOURS: records and stored objects removed (ADR 007). */
   "upload-cleanup": { retryLimit: 2, retryDelay: 600, expireInSeconds: 60 * 60 },

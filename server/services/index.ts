@@ -1,4 +1,5 @@
-import { createAuthService } from "./auth/auth.ts";
+import { createAuthService, deleteUserSessions } from "./auth/index.ts";
+import { acceptInvitation } from "./invites/index.ts";
 import { createBannerService } from "./banners/banners.ts";
 import { createBookletService } from "./booklets/booklets.ts";
 import { createCollectionService } from "./collections/collections.ts";
@@ -32,7 +33,17 @@ export function createServices(deps: Deps) {
   const auth = createAuthService(deps);
   // First: the services that save image addresses record them through its setUses (ADR 007).
   const uploads = createUploadService(deps);
-  const users = createUserService(deps, auth, uploads);
+  // Users sit below auth and invites: what accounts need of them is handed in (users.ts AccountHooks).
+  const users = createUserService(
+    deps,
+    {
+      startSession: auth.startSession,
+      endSessions: deleteUserSessions,
+      forgetFailures: auth.forgetFailures,
+      acceptInvitation,
+    },
+    uploads,
+  );
   const entries = createEntryService(deps);
   const tags = createTagService(deps, entries);
   const search = createSearchService(deps, tags);

@@ -3,8 +3,8 @@ import { newId } from "../../lib/ids.ts";
 import { randomToken, sha256, verifyPassword } from "../../lib/crypto.ts";
 import { MESSAGES, checkEmail, checkPhone } from "../../../shared/validation.ts";
 import type { Caller, Deps } from "../deps.ts";
-import { findUserByEmail, findUserByPhone, updateUser, type UserRow } from "../users/queries.ts";
-import { presentSelf } from "../users/present.ts";
+import { findUserByEmail, findUserByPhone, updateUser, type UserRow } from "../users/index.ts";
+import { presentSelf } from "../users/index.ts";
 import { deleteSession, findLiveSession, insertSession, touchSession } from "./queries.ts";
 
 export const SESSION_DAYS = 30;

@@ -1,8 +1,8 @@
 import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import type { Caller, Deps } from "../deps.ts";
-import type { UploadService } from "../uploads/uploads.ts";
-import { findUserById } from "../users/queries.ts";
+import type { UploadService } from "../uploads/index.ts";
+import { findUserById } from "../users/index.ts";
 import { presentBanner, type Banner } from "./present.ts";
 import {
   activeBanners,

@@ -1,7 +1,7 @@
 import type { Tx } from "../../../db/client.ts";
 import { forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import type { Caller } from "../deps.ts";
-import { findUserById, usersByIds, type UserRow } from "../users/queries.ts";
+import { findUserById, usersByIds, type UserRow } from "../users/index.ts";
 import { presentBooklet, type PresentedBooklet } from "./present.ts";
 import { boughtAmong, findBooklet, hasPaidOrder, type BookletRow } from "./queries.ts";
 

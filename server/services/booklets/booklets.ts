@@ -4,7 +4,7 @@ import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.
 import { renderMarkdown } from "../../lib/markdown.ts";
 import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
 import type { Caller, Deps } from "../deps.ts";
-import type { UploadService } from "../uploads/uploads.ts";
+import type { UploadService } from "../uploads/index.ts";
 import { BOOKLET_MISSING, bookletAccess, requireLogin, SECTION_MISSING } from "./access.ts";
 import { bookletAuthoring } from "./authoring.ts";
 import {

@@ -1,6 +1,6 @@
 import { CATEGORIES } from "../../../db/reference-data.ts";
-import { presentPublicUser } from "../users/present.ts";
-import type { UserRow } from "../users/queries.ts";
+import { presentPublicUser } from "../users/index.ts";
+import type { UserRow } from "../users/index.ts";
 import type { BookletRow, SectionHead } from "./queries.ts";
 
 /** The author as a booklet shows them (spec §3 Booklet: user as userDetail). */

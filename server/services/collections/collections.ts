@@ -1,11 +1,11 @@
 import { operationLimiter } from "../../lib/operation-limits.ts";
 import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
-import type { UploadService } from "../uploads/uploads.ts";
+import type { UploadService } from "../uploads/index.ts";
 import type { Caller, Deps } from "../deps.ts";
-import { entryHydrator } from "../entries/hydrate.ts";
-import type { PresentedEntry } from "../entries/present.ts";
-import { findUserById } from "../users/queries.ts";
+import { entryHydrator } from "../entries/index.ts";
+import type { PresentedEntry } from "../entries/index.ts";
+import { findUserById } from "../users/index.ts";
 import { presentCollection, type PresentedCollection } from "./present.ts";
 import {
   bumpSetCounter,

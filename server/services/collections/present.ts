@@ -1,4 +1,4 @@
-import { presentAuthor } from "../entries/present.ts";
+import { presentAuthor } from "../entries/index.ts";
 import type { CollectionSetRow, UserRow } from "./queries.ts";
 
 /** Collection (spec §3) for one caller: `followed`, `isIn` and `own` are the caller's flags. */

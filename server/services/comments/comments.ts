@@ -4,7 +4,7 @@ import { newId } from "../../lib/ids.ts";
 import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
 import { HEX_ID } from "../../../shared/ids.ts";
 import type { Caller, Deps } from "../deps.ts";
-import { findUserById, usersByIds } from "../users/queries.ts";
+import { findUserById, usersByIds } from "../users/index.ts";
 import {
   bumpSubCommentCount,
   bumpUserComments,
@@ -23,9 +23,9 @@ import {
 import { presentComment, type CommentRow, type PresentedComment } from "./present.ts";
 import { COMMENT_MAX_LENGTH, COMMENT_MAX_PICS, COMMENTS_PAGE_SIZE } from "./schema.ts";
 import { COMMENT_TARGETS, type CommentTarget } from "./targets.ts";
-import { notify } from "../notifications/notify.ts";
-import { isImageUrl } from "../uploads/schema.ts";
-import type { UploadService } from "../uploads/uploads.ts";
+import { notify } from "../notifications/index.ts";
+import { isImageUrl } from "../uploads/index.ts";
+import type { UploadService } from "../uploads/index.ts";
 
 /** Replies shown under each root in a list (topSubCommentList). */
 const TOP_REPLIES = 2;

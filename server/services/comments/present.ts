@@ -1,6 +1,6 @@
 import type { comments } from "../../../db/schema/index.ts";
-import { presentPublicUser } from "../users/present.ts";
-import type { UserRow } from "../users/queries.ts";
+import { presentPublicUser } from "../users/index.ts";
+import type { UserRow } from "../users/index.ts";
 
 export type CommentRow = typeof comments.$inferSelect;
 

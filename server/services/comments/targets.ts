@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import type { CommentTargetType } from "../../../db/schema/social.ts";
 import { entries, pins } from "../../../db/schema/index.ts";
-import { refreshHeat } from "../entries/write.ts";
+import { refreshHeat } from "../entries/index.ts";
 import { repoTarget } from "./repo-target.ts";
 import { bookletTarget } from "./booklet-target.ts";
 

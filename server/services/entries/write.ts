@@ -3,7 +3,7 @@ import type { Tx } from "../../../db/client.ts";
 import { entries, entryTags, tags, users } from "../../../db/schema/index.ts";
 import { heatIndexes } from "../../../db/heat.ts";
 import { newId } from "../../lib/ids.ts";
-import { indexEntry, touchesSearch } from "../search/index-entry.ts";
+import { indexEntry, touchesSearch } from "../search-index/index.ts";
 
 /**
  * The one place entries are written. Every counter that counts entries (db/counters.ts gives the

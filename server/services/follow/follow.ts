@@ -2,9 +2,9 @@ import { operationLimiter } from "../../lib/operation-limits.ts";
 import { badRequest, notFound, unauthorized } from "../../lib/errors.ts";
 import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
 import type { Caller, Deps } from "../deps.ts";
-import { notify } from "../notifications/notify.ts";
-import { presentPublicUser, type PublicUser } from "../users/present.ts";
-import { hottestUsers, usersByIds } from "../users/queries.ts";
+import { notify } from "../notifications/index.ts";
+import { presentPublicUser, type PublicUser } from "../users/index.ts";
+import { hottestUsers, usersByIds } from "../users/index.ts";
 import {
   authorsInSubscribedTags,
   bumpFollowCounts,

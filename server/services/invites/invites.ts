@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { AppError, badRequest, forbidden, unauthorized } from "../../lib/errors.ts";
 import type { Tx } from "../../../db/client.ts";
 import type { Caller, Deps } from "../deps.ts";
-import { findUserByEmail } from "../users/queries.ts";
+import { findUserByEmail } from "../users/index.ts";
 import {
   deleteInvitation,
   findAvailableCode,

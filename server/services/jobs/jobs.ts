@@ -2,7 +2,7 @@ import { notFound } from "../../lib/errors.ts";
 import { JOBS, type TroubledJob } from "../../lib/queue.ts";
 import type { QueueSummary } from "../../../shared/jobs.ts";
 import type { Caller, Deps } from "../deps.ts";
-import type { UserService } from "../users/users.ts";
+import type { UserService } from "../users/index.ts";
 import { JOB_POINTER, TROUBLED_PAGE_SIZE } from "./schema.ts";
 
 const ADMINS_ONLY = "只有管理员可以查看和重试后台任务";

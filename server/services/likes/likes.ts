@@ -1,9 +1,9 @@
 import { operationLimiter } from "../../lib/operation-limits.ts";
 import { notFound, unauthorized } from "../../lib/errors.ts";
 import type { Caller, Deps } from "../deps.ts";
-import { findUserById } from "../users/queries.ts";
-import { presentPublicUser } from "../users/present.ts";
-import { entryHydrator } from "../entries/hydrate.ts";
+import { findUserById } from "../users/index.ts";
+import { presentPublicUser } from "../users/index.ts";
+import { entryHydrator } from "../entries/index.ts";
 import {
   countLikedEntries,
   deleteLike,

@@ -1,8 +1,8 @@
 import type { Tx } from "../../../db/client.ts";
-import { refreshHeat } from "../entries/write.ts";
+import { refreshHeat } from "../entries/index.ts";
 import { bumpPinLikes, lockPin } from "../pins/index.ts";
 import { bumpCommentLikes, lockComment } from "../comments/index.ts";
-import { notify } from "../notifications/notify.ts";
+import { notify } from "../notifications/index.ts";
 import { bumpEntryLikes, bumpUserCounters, lockEntry, type LikeTargetType } from "./queries.ts";
 
 export type { LikeTargetType };

@@ -1,5 +1,5 @@
 import type { Caller, Deps } from "../deps.ts";
-import type { EntryService } from "../entries/entries.ts";
+import type { EntryService } from "../entries/index.ts";
 import {
   articleDigestBatch,
   entryTitles,

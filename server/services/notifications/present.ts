@@ -1,5 +1,5 @@
-import { presentPublicUser, type PublicUser } from "../users/present.ts";
-import type { UserRow } from "../users/queries.ts";
+import { presentPublicUser, type PublicUser } from "../users/index.ts";
+import type { UserRow } from "../users/index.ts";
 import type { NotificationRow } from "./queries.ts";
 
 /** How much of a comment a notification quotes. */

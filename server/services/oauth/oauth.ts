@@ -12,10 +12,10 @@ import {
   type OAuthProviders,
 } from "../../lib/oauth.ts";
 import { checkUsername, LIMITS, USERNAME_PATTERN } from "../../../shared/validation.ts";
-import type { AuthResult, AuthService } from "../auth/auth.ts";
+import type { AuthResult, AuthService } from "../auth/index.ts";
 import type { Caller, Deps } from "../deps.ts";
-import { findUserById, insertUser, listBindings, usernameTaken, type UserRow } from "../users/queries.ts";
-import { presentCommunity } from "../users/present.ts";
+import { findUserById, insertUser, listBindings, usernameTaken, type UserRow } from "../users/index.ts";
+import { presentCommunity } from "../users/index.ts";
 import { findBindingByExternal, findBindingOfUser, insertBinding, refreshBinding } from "./queries.ts";
 
 /** A state is good for one round trip to the provider within this time (spec: 10 minutes). */

@@ -12,9 +12,9 @@ import {
   type PayType,
 } from "../../lib/payments.ts";
 import { uniqueViolation } from "../../lib/pg-errors.ts";
-import type { BookletService } from "../booklets/booklets.ts";
+import type { BookletService } from "../booklets/index.ts";
 import type { Caller, Deps } from "../deps.ts";
-import type { WalletService } from "../wallet/wallet.ts";
+import type { WalletService } from "../wallet/index.ts";
 import { presentOrder, type PresentedOrder } from "./present.ts";
 import {
   findOrder,

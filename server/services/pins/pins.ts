@@ -1,15 +1,15 @@
 import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
-import type { CommentListInput, CommentPage, CommentService } from "../comments/comments.ts";
-import { findComment } from "../comments/queries.ts";
+import type { CommentListInput, CommentPage, CommentService } from "../comments/index.ts";
+import { findComment } from "../comments/index.ts";
 import type { Caller, Deps } from "../deps.ts";
-import { findUserById, usersByIds } from "../users/queries.ts";
+import { findUserById, usersByIds } from "../users/index.ts";
 import { presentPin, type PresentedPin } from "./present.ts";
 import { findPin, insertPin, lockPin, pinsBefore, softDeletePin, type PinRow } from "./queries.ts";
 import { PIN_MAX_IMAGES, PIN_MAX_LENGTH, PINS_PAGE_SIZE } from "./schema.ts";
-import { isImageUrl } from "../uploads/schema.ts";
-import type { UploadService } from "../uploads/uploads.ts";
+import { isImageUrl } from "../uploads/index.ts";
+import type { UploadService } from "../uploads/index.ts";
 
 const PIN_MISSING = "沸点不存在";
 const COMMENT_MISSING = "评论不存在";

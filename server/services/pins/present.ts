@@ -1,5 +1,5 @@
-import type { UserRow } from "../users/queries.ts";
-import { presentCommentUser, type CommentUser } from "../comments/present.ts";
+import type { UserRow } from "../users/index.ts";
+import { presentCommentUser, type CommentUser } from "../comments/index.ts";
 import type { PinRow } from "./queries.ts";
 
 export interface PresentedPin {

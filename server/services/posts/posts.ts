@@ -6,10 +6,10 @@ import { isRouteId } from "../../../shared/ids.ts";
 import { markdownSummary, renderMarkdown, type RenderedMarkdown } from "../../lib/markdown.ts";
 import type { Tx } from "../../../db/client.ts";
 import type { Caller, Deps } from "../deps.ts";
-import type { UploadService } from "../uploads/uploads.ts";
-import { likedAmong, tagsOfEntries } from "../entries/queries.ts";
+import type { UploadService } from "../uploads/index.ts";
+import { likedAmong, tagsOfEntries } from "../entries/index.ts";
 import { storedCategories } from "../../../db/reference-data.ts";
-import { deleteEntry, insertEntry, updateEntry } from "../entries/write.ts";
+import { deleteEntry, insertEntry, updateEntry } from "../entries/index.ts";
 import { presentArticle, presentDraftItem, presentEditable, type Article } from "./present.ts";
 import {
   categoryExists,
@@ -21,7 +21,7 @@ import {
   type PostRow,
 } from "./queries.ts";
 import { POST_MESSAGES, TAGS_MAX, checkContent, checkTitle } from "../../../shared/post-rules.ts";
-import { notifyFollowers } from "../notifications/notify.ts";
+import { notifyFollowers } from "../notifications/index.ts";
 
 export interface PostFields {
   title?: string;

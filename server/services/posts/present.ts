@@ -1,6 +1,6 @@
 import type { categories, users } from "../../../db/schema/index.ts";
 import type { RenderedMarkdown } from "../../lib/markdown.ts";
-import { presentEntry } from "../entries/present.ts";
+import { presentEntry } from "../entries/index.ts";
 import type { PostRow } from "./queries.ts";
 
 type CategoryRow = typeof categories.$inferSelect;

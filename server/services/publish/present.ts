@@ -1,6 +1,6 @@
 import { formatExtra } from "../../../shared/publish-rules.ts";
-import type { EntryService } from "../entries/entries.ts";
-import type { EntryRow } from "../entries/write.ts";
+import type { EntryService } from "../entries/index.ts";
+import type { EntryRow } from "../entries/index.ts";
 
 /** An entry as every list shows it: what entries' hydrate answers. */
 type ListedEntry = Awaited<ReturnType<EntryService["hydrate"]>>[number];

@@ -13,11 +13,11 @@ import {
   type ShareType,
 } from "../../../shared/publish-rules.ts";
 import type { Caller, Deps } from "../deps.ts";
-import type { EntryService } from "../entries/entries.ts";
-import { deleteEntry, insertEntry, updateEntry, type EntryRow } from "../entries/write.ts";
-import { notifyFollowers } from "../notifications/notify.ts";
-import type { UploadService } from "../uploads/uploads.ts";
-import { findUserById, type UserRow } from "../users/queries.ts";
+import type { EntryService } from "../entries/index.ts";
+import { deleteEntry, insertEntry, updateEntry, type EntryRow } from "../entries/index.ts";
+import { notifyFollowers } from "../notifications/index.ts";
+import type { UploadService } from "../uploads/index.ts";
+import { findUserById, type UserRow } from "../users/index.ts";
 import { presentFullEntry, type FullEntry } from "./present.ts";
 import {
   entryForUpdate,

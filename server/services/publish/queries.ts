@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-
 import type { Tx } from "../../../db/client.ts";
 import { entries, tags, users } from "../../../db/schema/index.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
-import type { EntryRow } from "../entries/write.ts";
+import type { EntryRow } from "../entries/index.ts";
 
 /** The entry locked for a change (update, delete). */
 export async function entryForUpdate(tx: Tx, id: string): Promise<EntryRow | undefined> {

@@ -1,6 +1,6 @@
 import type { RepoLanguage, repos, showcases } from "../../../db/schema/index.ts";
-import { presentAuthor } from "../entries/present.ts";
-import type { UserRow } from "../users/queries.ts";
+import { presentAuthor } from "../entries/index.ts";
+import type { UserRow } from "../users/index.ts";
 
 export type RepoRow = typeof repos.$inferSelect;
 export type ShowcaseRow = typeof showcases.$inferSelect;

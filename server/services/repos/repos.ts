@@ -1,7 +1,7 @@
 import { notFound } from "../../lib/errors.ts";
 import { renderMarkdown } from "../../lib/markdown.ts";
 import type { Caller, Deps } from "../deps.ts";
-import type { CommentListInput, CommentPage, CommentService } from "../comments/comments.ts";
+import type { CommentListInput, CommentPage, CommentService } from "../comments/index.ts";
 import {
   presentRepo,
   presentShowcase,
@@ -18,7 +18,7 @@ import {
   storedLanguage,
   trendingRepos,
 } from "./queries.ts";
-import { usersByIds } from "../users/queries.ts";
+import { usersByIds } from "../users/index.ts";
 import {
   ALL_LANGUAGES,
   SHOWCASE_PREVIEW,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
-import { CommentListQuery } from "../comments/schema.ts";
+import { CommentListQuery } from "../comments/index.ts";
 import type { Services } from "../index.ts";
 import {
   RepoCommentsParams,

@@ -1,10 +1,15 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { entries, entrySearch, users } from "../../../db/schema/index.ts";
-import { containsPattern } from "../tags/queries.ts";
-import { authorColumns, entryListColumns } from "../entries/queries.ts";
-import { relevanceFromDistance, rumDistance, rumScore } from "./relevance.ts";
-import { championCandidates, type Verified } from "./champions.ts";
+import { containsPattern } from "../tags/index.ts";
+import { authorColumns, entryListColumns } from "../entries/index.ts";
+import {
+  championCandidates,
+  relevanceFromDistance,
+  rumDistance,
+  rumScore,
+  type Verified,
+} from "../search-index/index.ts";
 
 /** The tsqueries of a search (search.ts entryQuery), built from its distinct words. */
 export interface EntryQuery {

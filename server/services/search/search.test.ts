@@ -10,10 +10,10 @@ import { makeEntry as makeEntryOf, makeTag as makeTagOf } from "../../../tests/s
 import { entries, entrySearch } from "../../../db/schema/index.ts";
 import { segmentQuery } from "../../lib/segment.ts";
 import { deleteEntry, updateEntry, type NewEntry } from "../entries/write.ts";
-import { reindexAllEntries } from "./index-entry.ts";
+import { reindexAllEntries } from "../search-index/index-entry.ts";
 import { hasRumIndex, searchEntryPage } from "./queries.ts";
-import { buildChampionList, refreshChampionLists } from "./champions.ts";
-import { rumDistance, rumScore } from "./relevance.ts";
+import { buildChampionList, refreshChampionLists } from "../search-index/champions.ts";
+import { rumDistance, rumScore } from "../search-index/relevance.ts";
 import { entryQuery } from "./search.ts";
 import fc from "fast-check";
 

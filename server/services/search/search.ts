@@ -3,10 +3,10 @@ import { LIMITS } from "../../../shared/validation.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { segmentQuery } from "../../lib/segment.ts";
 import type { Caller, Deps } from "../deps.ts";
-import type { PresentedEntry } from "../entries/present.ts";
-import { entryHydrator } from "../entries/hydrate.ts";
-import type { PresentedTag, TagService } from "../tags/tags.ts";
-import { presentPublicUser, type PublicUser } from "../users/present.ts";
+import type { PresentedEntry } from "../entries/index.ts";
+import { entryHydrator } from "../entries/index.ts";
+import type { PresentedTag, TagService } from "../tags/index.ts";
+import { presentPublicUser, type PublicUser } from "../users/index.ts";
 import { RANK_WINDOW, rankedPage, rankMatches, searchUsers, type RankedMatches } from "./queries.ts";
 
 export const SEARCH_PAGE_SIZE = 20;

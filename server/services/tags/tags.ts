@@ -2,9 +2,9 @@ import { operationLimiter } from "../../lib/operation-limits.ts";
 import { CATEGORY_ID } from "../../../db/reference-data.ts";
 import { AppError, badRequest, notFound, unauthorized } from "../../lib/errors.ts";
 import type { Caller, Deps } from "../deps.ts";
-import type { EntryService } from "../entries/entries.ts";
-import type { PresentedEntry } from "../entries/present.ts";
-import { findUserById } from "../users/queries.ts";
+import type { EntryService } from "../entries/index.ts";
+import type { PresentedEntry } from "../entries/index.ts";
+import { findUserById } from "../users/index.ts";
 import {
   bumpSubscriptionCounters,
   deleteSubscription,

@@ -18,10 +18,7 @@ import {
   type Check,
 } from "../../../shared/validation.ts";
 import type { Caller, Deps } from "../deps.ts";
-import type { UploadService } from "../uploads/uploads.ts";
-import type { AuthService } from "../auth/auth.ts";
-import { deleteUserSessions } from "../auth/queries.ts";
-import { acceptInvitation } from "../invites/queries.ts";
+import type { UploadService } from "../uploads/index.ts";
 import { presentPublicUser, presentSelf } from "./present.ts";
 import {
   claimCodeAttempt,
@@ -91,8 +88,27 @@ function conflictError(err: unknown): AppError | null {
   return null;
 }
 
+/**
+ * What accounts need of sessions and invitations. Users sit at the bottom of the services (auth and
+ * invites read them), so createServices hands these in instead of users importing those services.
+ */
+export interface AccountHooks<Session> {
+  /** Signs the new account in (the auth service's startSession). */
+  startSession(user: UserRow, caller: Caller, clientId?: string): Promise<Session>;
+  /** Ends the user's sessions, all or all but one (a password changed or reset), in `tx` when given. */
+  endSessions(tx: Tx, userId: string, exceptSessionId?: string | null): Promise<void>;
+  /** Clears the failed-login count (a password reset). */
+  forgetFailures(userId: string): Promise<void>;
+  /** Spends an invitation code for the new account, in its transaction (the invites service's). */
+  acceptInvitation(tx: Tx, code: string, userId: string): Promise<unknown>;
+}
+
 /** User storage (spec §7): accounts, profile, passwords, phone and e-mail bindings. */
-export function createUserService(deps: Deps, auth: AuthService, uploads: Pick<UploadService, "setUses">) {
+export function createUserService<Session>(
+  deps: Deps,
+  auth: AccountHooks<Session>,
+  uploads: Pick<UploadService, "setUses">,
+) {
   const { db, kv, config } = deps;
   const limits = operationLimiter(deps.kv);
 
@@ -341,7 +357,7 @@ export function createUserService(deps: Deps, auth: AuthService, uploads: Pick<U
             mobilePhoneVerified: !!phone,
             passwordHash,
           });
-          if (invite) await acceptInvitation(tx, invite, row.id);
+          if (invite) await auth.acceptInvitation(tx, invite, row.id);
           return row;
         });
       } catch (err) {
@@ -390,7 +406,7 @@ export function createUserService(deps: Deps, auth: AuthService, uploads: Pick<U
         throw badRequest("当前密码不正确", "old_password");
       }
       await updateUser(db, user.id, { passwordHash: await hashPassword(input.new_password) });
-      await deleteUserSessions(db, user.id, caller.sessionId);
+      await auth.endSessions(db, user.id, caller.sessionId);
       return {};
     },
 
@@ -407,7 +423,7 @@ export function createUserService(deps: Deps, auth: AuthService, uploads: Pick<U
         passwordHash: await hashPassword(input.new_password),
         passwordResetRequired: false,
       });
-      await deleteUserSessions(db, user.id);
+      await auth.endSessions(db, user.id);
       await auth.forgetFailures(user.id);
       return {};
     },
@@ -435,7 +451,7 @@ export function createUserService(deps: Deps, auth: AuthService, uploads: Pick<U
         passwordHash: await hashPassword(input.new_password),
         passwordResetRequired: false,
       });
-      await deleteUserSessions(db, row.userId!);
+      await auth.endSessions(db, row.userId!);
       await auth.forgetFailures(row.userId!);
       return {};
     },
@@ -504,7 +520,7 @@ export function createUserService(deps: Deps, auth: AuthService, uploads: Pick<U
         } catch (err) {
           throw conflictError(err) ?? err;
         }
-        await deleteUserSessions(tx, user.id);
+        await auth.endSessions(tx, user.id);
       });
       return {};
     },

@@ -2,10 +2,10 @@ import { AppError, badRequest, notFound, unauthorized } from "../../lib/errors.t
 import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
 import { HEX_ID } from "../../../shared/ids.ts";
 import type { Caller, Deps } from "../deps.ts";
-import { insertEntry } from "../entries/write.ts";
+import { insertEntry } from "../entries/index.ts";
 import { storedCategories } from "../../../db/reference-data.ts";
-import { findUserById } from "../users/queries.ts";
-import { presentPublicUser } from "../users/present.ts";
+import { findUserById } from "../users/index.ts";
+import { presentPublicUser } from "../users/index.ts";
 import {
   checkVoteContent,
   checkVoteOptions,

@@ -1,7 +1,7 @@
 import { AppError, badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
 import type { Caller, Deps } from "../deps.ts";
-import { findUserById } from "../users/queries.ts";
+import { findUserById } from "../users/index.ts";
 import { presentBill, presentWithdrawal, type PresentedBill, type PresentedWithdrawal } from "./present.ts";
 import type { Tx } from "../../../db/client.ts";
 import {

@@ -1,0 +1,15 @@
+/** What other services may call of users: the rest of this folder is its own (docs/ARCHITECTURE.md). */
+export { presentCommunity, presentPublicUser, presentSelf, type PublicUser } from "./present.ts";
+export {
+  findUserByEmail,
+  findUserById,
+  findUserByPhone,
+  hottestUsers,
+  insertUser,
+  listBindings,
+  updateUser,
+  usernameTaken,
+  usersByIds,
+  type UserRow,
+} from "./queries.ts";
+export { type UserService } from "./users.ts";
