@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { OAuthConfig } from "./lib/oauth.ts";
 import type { PageCacheSettings } from "./plugins/page-cache.ts";
-import { pemFromEnv, type PaymentConfig } from "./lib/payments.ts";
+import { pemFromEnv, type PaymentConfig } from "./lib/payments/index.ts";
 
 /** An S3-compatible bucket for uploads (server/lib/storage.ts). */
 export interface S3Config {
@@ -96,7 +96,7 @@ export interface Config {
   uploadOrphanHours: number;
   /** Uploads go to an S3-compatible bucket when S3_BUCKET is set (ADR 007); otherwise under uploadDir. */
   s3: S3Config | null;
-  /** Booklet payments (server/lib/payments.ts, ADR 008): PAYMENT_PROVIDER and the WECHAT_PAY_* / ALIPAY_* keys. */
+  /** Booklet payments (server/lib/payments/, ADR 008): PAYMENT_PROVIDER and the WECHAT_PAY_* / ALIPAY_* keys. */
   payments: PaymentConfig;
   /** Third-party login and binding (server/lib/oauth.ts, ADR 010): OAUTH_PROVIDER and the app keys. */
   oauth: OAuthConfig;

@@ -21,7 +21,7 @@ export type { EntryDetail } from "../server/services/entries/entries.ts";
 export type { PresentedNotification, SystemNotification } from "../server/services/notifications/present.ts";
 export type { PresentedPin } from "../server/services/pins/present.ts";
 export type { Article } from "../server/services/posts/present.ts";
-export type { RepoDetail, RepoTranslator, Showcase, TrendingRepo } from "../server/services/repos/present.ts";
+export type { RepoTranslator, Showcase, TrendingRepo } from "../server/services/repos/present.ts";
 export type { RepoLanguage } from "../db/schema/repos.ts";
 export type { Attender, VoteState } from "../server/services/votes/votes.ts";
 export type { PresentedBill, PresentedWithdrawal } from "../server/services/wallet/present.ts";

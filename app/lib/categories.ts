@@ -36,8 +36,6 @@ export const ENTRY_SORTS = [
   { value: "hottest", title: "热榜" },
 ] as const;
 
-export type EntrySort = (typeof ENTRY_SORTS)[number]["value"] | "weeklyHottest";
-
 export function parseSort<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
   return value && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
 }

@@ -80,6 +80,7 @@ export function withUnreadPrefix(title: string, unread: number): string {
 /**
  * Puts a live count into the document's title. The text node is changed in place, not replaced,
  * so React's later updates of <title> (the next page's meta) still land on what is shown.
+ * @public — use-live-unread.ts calls it on this module loaded by import(), which knip cannot follow.
  */
 export function setTitleUnread(unread: number): void {
   const el = document.head.querySelector("title");

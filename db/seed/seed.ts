@@ -42,7 +42,6 @@ import { seedTags } from "./tags.ts";
 import { seedUsers } from "./users.ts";
 
 export type { SeedOptions, SeedProgress, SeedSummary } from "./context.ts";
-export { ADMIN_ACCOUNT, DEMO_ACCOUNT } from "./users.ts";
 
 /** Seeds the database; see the top of this file. Returns what was made and how long it took. */
 export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {

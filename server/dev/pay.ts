@@ -16,7 +16,7 @@ const missing = () => payPage("订单不存在", "<p>订单不存在。</p>");
 
 /**
  * /dev/pay/{orderId}: the dev provider's cashier, standing in for WeChat's QR page and Alipay's
- * mobile cashier (server/lib/payments.ts). Only with the dev payment provider.
+ * mobile cashier (server/lib/payments/). Only with the dev payment provider.
  */
 export function devPayRoutes(app: FastifyInstance, orders: Pick<OrderService, "devOrder" | "devNotice">) {
   app.get("/dev/pay/:orderId", { schema: { hide: true } }, async (req, reply) => {

@@ -148,8 +148,6 @@ export function redisPageStore(redis: Redis, prefix: string): PageStore {
   };
 }
 
-export type CacheState = "hit" | "stale" | "miss";
-
 export interface CacheRule {
   /** Seconds fresh, then seconds served stale while one render refreshes it. */
   ttl: number;

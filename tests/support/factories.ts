@@ -174,11 +174,6 @@ export function followUsers(nugget: NuggetApp, auth: Auth, ids: string[]) {
   return must(nugget, "POST", "/api/follow", auth, { ids: ids.join("|") });
 }
 
-/** `auth` subscribes to a tag through the API. */
-export function followTag(nugget: NuggetApp, auth: Auth, tagId: string) {
-  return must(nugget, "PUT", `/api/tag/subscribe/${tagId}`, auth);
-}
-
 /** A repo of our own, straight into its table as the importer writes it (the database may hold seeded ones). */
 export async function makeRepo(db: Db, fields: Partial<typeof repos.$inferInsert> = {}) {
   const name = fields.name ?? `owner${hex(4)}/repo${hex(4)}`;
@@ -237,9 +232,4 @@ export function makeVote(nugget: NuggetApp, auth: Auth, fields: Record<string, u
       ...fields,
     },
   );
-}
-
-/** `auth`'s invitation code (made on first ask), through the API. */
-export async function makeInvite(nugget: NuggetApp, auth: Auth): Promise<string> {
-  return (await must(nugget, "GET", `/api/sender/${auth.uid}/availableCode`, auth)).code;
 }

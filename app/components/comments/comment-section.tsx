@@ -1,11 +1,8 @@
 import { deferred } from "~/lib/deferred";
 import type { CommentThreadProps } from "./comment-thread";
-import type { CommentTarget } from "./target";
 // Here, not in the thread: the server's markup is on screen before the thread's code loads.
 import "./comments.css";
 import "~/components/upload/image-picker.css";
-
-export type { CommentTarget };
 
 export interface CommentSectionProps extends CommentThreadProps {
   /** Extra classes on the section (the pin page shows it as its own panel). */

@@ -1,4 +1,11 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import {
+  SHARE_TYPE_LABELS,
+  SHARE_TYPES,
+  type ExtraFlags,
+  type ShareType,
+} from "../../../shared/publish-rules";
 import "./share.css";
 
 export interface ShareCategory {
@@ -148,5 +155,117 @@ export function TagsField({
       </div>
       <FieldError id={id} error={error} />
     </fieldset>
+  );
+}
+
+/** The entry's type as radio chips (article, design …); `id` lands on the first radio. */
+export function ShareTypeField({
+  id,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  value: ShareType;
+  error?: string;
+  onChange: (type: ShareType) => void;
+}) {
+  return (
+    <fieldset className="share-fieldset">
+      <legend className="field-label">类型</legend>
+      <div className="chip-group">
+        {SHARE_TYPES.map((t, i) => (
+          <label key={t} className="chip">
+            <input
+              type="radio"
+              name="type"
+              value={t}
+              id={i === 0 ? id : undefined}
+              checked={value === t}
+              onChange={() => onChange(t)}
+            />
+            <span>{SHARE_TYPE_LABELS[t]}</span>
+          </label>
+        ))}
+      </div>
+      <FieldError id={id} error={error} />
+    </fieldset>
+  );
+}
+
+/**
+ * The 标记 checkboxes the author sets (原创, 英文内容); the other flags of `extra` (vote, gfw) are kept
+ * as they are. `id` lands on the first checkbox.
+ */
+export function ShareFlagsField({
+  id,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  value: ExtraFlags;
+  error?: string;
+  onChange: (flags: ExtraFlags) => void;
+}) {
+  return (
+    <fieldset className="share-fieldset">
+      <legend className="field-label">标记</legend>
+      <div className="share-flags">
+        <label className="share-check">
+          <input
+            id={id}
+            type="checkbox"
+            checked={value.original}
+            onChange={(e) => onChange({ ...value, original: e.target.checked })}
+          />
+          原创（我是作者）
+        </label>
+        <label className="share-check">
+          <input
+            type="checkbox"
+            checked={value.english}
+            onChange={(e) => onChange({ ...value, english: e.target.checked })}
+          />
+          英文内容
+        </label>
+      </div>
+      <FieldError id={id} error={error} />
+    </fieldset>
+  );
+}
+
+/**
+ * The foot of the share and vote forms: the form-level error (one not tied to a field), 取消 back to
+ * `cancelTo`, and the submit button labelled by `children`.
+ */
+export function ShareFormActions({
+  error,
+  cancelTo,
+  busy,
+  children,
+}: {
+  error: string | null;
+  cancelTo: string;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {error ? (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+
+      <div className="share-actions">
+        <Link to={cancelTo} className="btn">
+          取消
+        </Link>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {children}
+        </button>
+      </div>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { useShell } from "~/components/shell/shell-context";
 import { api, ApiError, errorMessage } from "~/lib/api";
 import {
@@ -9,22 +9,22 @@ import {
   formatExtra,
   normalizeShareUrl,
   SHARE_LIMITS,
-  SHARE_TYPE_LABELS,
-  SHARE_TYPES,
   type ExtraFlags,
   type ShareType,
 } from "../../../shared/publish-rules";
 import {
   CategoryField,
-  FieldError,
   ShareField,
+  ShareFlagsField,
+  ShareFormActions,
+  ShareTypeField,
   TagsField,
   type ShareCategory,
   type ShareTag,
 } from "./share-fields";
+import { SharePreview, type ExistingShare, type PageInfo } from "./share-preview";
+import { ShareUrlField } from "./share-url-field";
 import "./share.css";
-
-export type { ShareCategory, ShareTag };
 
 /** What the form edits; an existing entry in edit mode, blanks when sharing. */
 export interface ShareValues {
@@ -36,19 +36,6 @@ export interface ShareValues {
   tags: string[];
   type: ShareType;
   flags: ExtraFlags;
-}
-
-interface PageInfo {
-  title: string;
-  description: string;
-  thumb: string;
-  url: string;
-}
-
-interface ExistingShare {
-  id: string;
-  title: string;
-  user: { id: string; username: string };
 }
 
 type Field = "originalUrl" | "title" | "content" | "screenshot" | "category" | "tags" | "type" | "extra";
@@ -80,14 +67,6 @@ function withScheme(raw: string): string {
   const text = raw.trim();
   if (!text || /^[a-z][a-z0-9+.-]*:/i.test(text)) return text;
   return `https://${text.replace(/^\/+/, "")}`;
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return "";
-  }
 }
 
 /**
@@ -248,76 +227,18 @@ export function ShareForm({ categories, tags, initial, entryId, readOnMount }: S
 
   return (
     <form className="share-form" onSubmit={submit} noValidate aria-busy={busy || reading}>
-      <ShareField
+      <ShareUrlField
         id={fieldId("originalUrl")}
-        label="原文链接"
-        error={errors.originalUrl ?? readError ?? undefined}
+        value={values.originalUrl}
+        error={errors.originalUrl}
+        readError={readError}
         required={values.type === "article"}
-      >
-        <div className="share-url-row">
-          <input
-            id={fieldId("originalUrl")}
-            className="input"
-            type="url"
-            inputMode="url"
-            autoComplete="url"
-            placeholder="粘贴文章链接，如 https://juejin.cn/post/…"
-            value={values.originalUrl}
-            maxLength={SHARE_LIMITS.urlMax}
-            aria-invalid={errors.originalUrl || readError ? true : undefined}
-            aria-describedby={
-              errors.originalUrl || readError
-                ? `${fieldId("originalUrl")}-error`
-                : `${fieldId("originalUrl")}-hint`
-            }
-            onChange={(e) => set("originalUrl", e.target.value)}
-            onPaste={(e) => {
-              const text = e.clipboardData.getData("text").trim();
-              if (text && !values.originalUrl.trim()) {
-                e.preventDefault();
-                set("originalUrl", text);
-                void readPage(text);
-              }
-            }}
-            onKeyDown={(e) => {
-              if (e.key === "Enter") {
-                e.preventDefault();
-                void readPage(values.originalUrl);
-              }
-            }}
-          />
-          <button
-            type="button"
-            className="btn"
-            onClick={() => void readPage(values.originalUrl)}
-            disabled={reading}
-          >
-            {reading ? "读取中…" : "读取网页"}
-          </button>
-        </div>
-        <p id={`${fieldId("originalUrl")}-hint`} className="share-hint">
-          粘贴链接后自动读取网页的标题、描述和封面图，读取后仍可修改
-        </p>
-      </ShareField>
+        reading={reading}
+        onChange={(url) => set("originalUrl", url)}
+        onRead={(raw) => void readPage(raw)}
+      />
 
-      <div aria-live="polite">
-        {existing ? (
-          <p className="notice notice-warning share-existing">
-            这个链接已经被 {existing.user.username} 分享过：
-            <Link to={`/entry/${existing.id}`}>{existing.title}</Link>
-          </p>
-        ) : null}
-        {preview && (preview.thumb || preview.description) ? (
-          <div className="share-preview">
-            {preview.thumb ? <img src={preview.thumb} alt="" className="share-preview-thumb" /> : null}
-            <div className="share-preview-text">
-              <p className="share-preview-title">{preview.title || "（网页没有标题）"}</p>
-              {preview.description ? <p className="share-preview-desc">{preview.description}</p> : null}
-              <p className="share-preview-host">{hostOf(preview.url)}</p>
-            </div>
-          </div>
-        ) : null}
-      </div>
+      <SharePreview existing={existing} preview={preview} />
 
       <ShareField
         id={fieldId("title")}
@@ -393,64 +314,23 @@ export function ShareForm({ categories, tags, initial, entryId, readOnMount }: S
         onToggle={toggleTag}
       />
 
-      <fieldset className="share-fieldset">
-        <legend className="field-label">类型</legend>
-        <div className="chip-group">
-          {SHARE_TYPES.map((t, i) => (
-            <label key={t} className="chip">
-              <input
-                type="radio"
-                name="type"
-                value={t}
-                id={i === 0 ? fieldId("type") : undefined}
-                checked={values.type === t}
-                onChange={() => set("type", t)}
-              />
-              <span>{SHARE_TYPE_LABELS[t]}</span>
-            </label>
-          ))}
-        </div>
-        <FieldError id={fieldId("type")} error={errors.type} />
-      </fieldset>
+      <ShareTypeField
+        id={fieldId("type")}
+        value={values.type}
+        error={errors.type}
+        onChange={(type) => set("type", type)}
+      />
 
-      <fieldset className="share-fieldset">
-        <legend className="field-label">标记</legend>
-        <div className="share-flags">
-          <label className="share-check">
-            <input
-              id={fieldId("extra")}
-              type="checkbox"
-              checked={values.flags.original}
-              onChange={(e) => set("flags", { ...values.flags, original: e.target.checked })}
-            />
-            原创（我是作者）
-          </label>
-          <label className="share-check">
-            <input
-              type="checkbox"
-              checked={values.flags.english}
-              onChange={(e) => set("flags", { ...values.flags, english: e.target.checked })}
-            />
-            英文内容
-          </label>
-        </div>
-        <FieldError id={fieldId("extra")} error={errors.extra} />
-      </fieldset>
+      <ShareFlagsField
+        id={fieldId("extra")}
+        value={values.flags}
+        error={errors.extra}
+        onChange={(flags) => set("flags", flags)}
+      />
 
-      {formError ? (
-        <p className="notice notice-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
-
-      <div className="share-actions">
-        <Link to={editing ? "/published" : "/"} className="btn">
-          取消
-        </Link>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? (editing ? "保存中…" : "发布中…") : editing ? "保存修改" : "发布"}
-        </button>
-      </div>
+      <ShareFormActions error={formError} cancelTo={editing ? "/published" : "/"} busy={busy}>
+        {busy ? (editing ? "保存中…" : "发布中…") : editing ? "保存修改" : "发布"}
+      </ShareFormActions>
     </form>
   );
 }

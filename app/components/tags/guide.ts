@@ -7,5 +7,3 @@ import type { Viewer } from "../../../shared/load-context";
 export function needsGettingStarted(viewer: Pick<Viewer, "subscribedTagsCount"> | null): boolean {
   return viewer !== null && viewer.subscribedTagsCount === 0;
 }
-
-export const GETTING_STARTED_PATH = "/getting-started";

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { useShell } from "~/components/shell/shell-context";
 import { api, ApiError, errorMessage } from "~/lib/api";
 import { chars } from "../../../shared/publish-rules";
@@ -14,6 +14,7 @@ import {
   CategoryField,
   FieldError,
   ShareField,
+  ShareFormActions,
   TagsField,
   type ShareCategory,
   type ShareTag,
@@ -307,20 +308,9 @@ export function VoteForm({ categories, tags }: { categories: ShareCategory[]; ta
         onToggle={toggleTag}
       />
 
-      {formError ? (
-        <p className="notice notice-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
-
-      <div className="share-actions">
-        <Link to="/" className="btn">
-          取消
-        </Link>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? "发起中…" : "发起投票"}
-        </button>
-      </div>
+      <ShareFormActions error={formError} cancelTo="/" busy={busy}>
+        {busy ? "发起中…" : "发起投票"}
+      </ShareFormActions>
     </form>
   );
 }

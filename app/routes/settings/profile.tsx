@@ -174,6 +174,18 @@ function ProfileRow({
     }
   }
 
+  // One set of attributes for either control, so the one-line and multi-line fields cannot drift apart.
+  const control = {
+    id: inputId,
+    value: draft,
+    maxLength: spec.maxLength,
+    placeholder: spec.placeholder,
+    onChange: (event: { target: { value: string } }) => setDraft(event.target.value),
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${inputId}-error` : undefined,
+    autoFocus: true,
+  };
+
   return (
     <div className="settings-row">
       <dt className="settings-label">
@@ -183,30 +195,9 @@ function ProfileRow({
         {editing ? (
           <form className="settings-edit" onSubmit={save} noValidate>
             {spec.multiline ? (
-              <textarea
-                id={inputId}
-                className="input textarea"
-                value={draft}
-                maxLength={spec.maxLength}
-                placeholder={spec.placeholder}
-                onChange={(event) => setDraft(event.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${inputId}-error` : undefined}
-                autoFocus
-                rows={3}
-              />
+              <textarea className="input textarea" rows={3} {...control} />
             ) : (
-              <input
-                id={inputId}
-                className="input"
-                value={draft}
-                maxLength={spec.maxLength}
-                placeholder={spec.placeholder}
-                onChange={(event) => setDraft(event.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${inputId}-error` : undefined}
-                autoFocus
-              />
+              <input className="input" {...control} />
             )}
             {error ? (
               <p id={`${inputId}-error`} className="field-error" role="alert">

@@ -141,5 +141,3 @@ export function createBannerService(deps: Deps, uploads: Pick<UploadService, "se
     },
   };
 }
-
-export type BannerService = ReturnType<typeof createBannerService>;

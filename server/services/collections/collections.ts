@@ -4,9 +4,16 @@ import { newId } from "../../lib/ids.ts";
 import type { UploadService } from "../uploads/index.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { entryHydrator } from "../entries/index.ts";
-import type { PresentedEntry } from "../entries/index.ts";
 import { findUserById } from "../users/index.ts";
-import { presentCollection, type PresentedCollection } from "./present.ts";
+import {
+  presentCollection,
+  type CollectState,
+  type FollowSetState,
+  type PresentedCollection,
+  type SetEntries,
+  type SetList,
+  type UserSetList,
+} from "./present.ts";
 import {
   bumpSetCounter,
   countFollowedSets,
@@ -49,45 +56,6 @@ const ENTRY_MISSING = "文章不存在";
 const USER_MISSING = "用户不存在";
 /** The tag value that means "no filter" on the collections page (spec §7: all maps to empty). */
 export const ALL_TAGS = "all";
-
-export interface SetList {
-  list: PresentedCollection[];
-  page: number;
-  pageSize: number;
-  /** Another page follows (one row more than asked was found). */
-  canNext: boolean;
-}
-
-/** getUserCollectionSet / getFollowedCollectionSet: a page of sets and how many there are in all. */
-export interface UserSetList {
-  collectionSets: PresentedCollection[];
-  sum: number;
-  page: number;
-  pageSize: number;
-  canNext: boolean;
-}
-
-export interface SetEntries {
-  list: (PresentedEntry & { collected: boolean; collectedAt: string })[];
-  /** The set's entryCount. */
-  total: number;
-  page: number;
-  pageSize: number;
-  canNext: boolean;
-}
-
-export interface FollowSetState {
-  csId: string;
-  followed: boolean;
-  followerCount: number;
-}
-
-export interface CollectState {
-  csId: string;
-  entryId: string;
-  isIn: boolean;
-  entryCount: number;
-}
 
 function requireLogin(caller: Caller): string {
   if (!caller.userId) throw unauthorized();
@@ -397,5 +365,3 @@ export function createCollectionService(deps: Deps, uploads: Pick<UploadService,
     info: (csId: string, caller: Caller, entryId?: string) => presentOne(csId, caller, entryId),
   };
 }
-
-export type CollectionService = ReturnType<typeof createCollectionService>;

@@ -1,4 +1,4 @@
-import { presentAuthor } from "../entries/index.ts";
+import { presentAuthor, type PresentedEntry } from "../entries/index.ts";
 import type { CollectionSetRow, UserRow } from "./queries.ts";
 
 /** Collection (spec §3) for one caller: `followed`, `isIn` and `own` are the caller's flags. */
@@ -31,3 +31,44 @@ export function presentCollection(
 }
 
 export type PresentedCollection = ReturnType<typeof presentCollection>;
+
+// The list and toggle answers of the service, as the spec names their fields.
+
+export interface SetList {
+  list: PresentedCollection[];
+  page: number;
+  pageSize: number;
+  /** Another page follows (one row more than asked was found). */
+  canNext: boolean;
+}
+
+/** getUserCollectionSet / getFollowedCollectionSet: a page of sets and how many there are in all. */
+export interface UserSetList {
+  collectionSets: PresentedCollection[];
+  sum: number;
+  page: number;
+  pageSize: number;
+  canNext: boolean;
+}
+
+export interface SetEntries {
+  list: (PresentedEntry & { collected: boolean; collectedAt: string })[];
+  /** The set's entryCount. */
+  total: number;
+  page: number;
+  pageSize: number;
+  canNext: boolean;
+}
+
+export interface FollowSetState {
+  csId: string;
+  followed: boolean;
+  followerCount: number;
+}
+
+export interface CollectState {
+  csId: string;
+  entryId: string;
+  isIn: boolean;
+  entryCount: number;
+}

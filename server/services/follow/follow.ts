@@ -241,8 +241,6 @@ export function createFollowService(deps: Deps) {
   };
 }
 
-export type FollowService = ReturnType<typeof createFollowService>;
-
 /** The follow-mail job's data. */
 export interface FollowMail {
   followerId: string;

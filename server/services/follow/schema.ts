@@ -11,7 +11,6 @@ const ids = Type.String({
 });
 const uid = Type.String({ pattern: HEX_ID_PATTERN, description: "用户 id" });
 
-export const IdsBody = Type.Object({ ids });
 /**
  * Spec §7 names both the user follow (ids) and the collection-set follow (csId) PUT /follow and
  * PUT /unfollow, on two services; here they share the path, told apart by the field sent.

@@ -52,5 +52,3 @@ export function createJobAdminService({ jobs }: Deps, users: UserService) {
     },
   };
 }
-
-export type JobAdminService = ReturnType<typeof createJobAdminService>;

@@ -138,5 +138,3 @@ export function createLikeService(deps: Deps) {
     },
   };
 }
-
-export type LikeService = ReturnType<typeof createLikeService>;

@@ -182,5 +182,3 @@ export function createLiveCounts(deps: { db: Db; signals: SignalBus; log: (messa
     },
   };
 }
-
-export type LiveCounts = ReturnType<typeof createLiveCounts>;

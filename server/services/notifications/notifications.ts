@@ -22,7 +22,6 @@ import {
   userNotificationPage,
 } from "./queries.ts";
 
-export { notify, notifyFollowers } from "./notify.ts";
 import type { FollowerFanOut } from "./notify.ts";
 
 /** Followers told a statement by the fan-out job: ~50 ms of work each at most, then the next. */
@@ -223,5 +222,3 @@ export function createNotificationService(deps: Deps) {
     },
   };
 }
-
-export type NotificationService = ReturnType<typeof createNotificationService>;

@@ -284,5 +284,3 @@ export function createOAuthService(deps: Deps, auth: AuthService) {
     },
   };
 }
-
-export type OAuthService = ReturnType<typeof createOAuthService>;

@@ -2,8 +2,6 @@ import { and, eq } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { thirdPartyBindings, users } from "../../../db/schema/index.ts";
 
-export type BindingRow = typeof thirdPartyBindings.$inferSelect;
-
 /** The binding of an external account and the user it belongs to (bindings_channel_uid_key). */
 export async function findBindingByExternal(db: Tx, channel: string, externalUid: string) {
   const [row] = await db

@@ -6,7 +6,7 @@ import { useTestApp } from "../../../tests/support/app.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
 import { findCounterDrift } from "../../../db/counters.ts";
 import { bills, booklets, orders, users, wallets } from "../../../db/schema/index.ts";
-import { DEV_SIGNATURE_HEADER, DEV_TIMESTAMP_HEADER } from "../../lib/payments.ts";
+import { DEV_SIGNATURE_HEADER, DEV_TIMESTAMP_HEADER } from "../../lib/payments/index.ts";
 import { balanceByBills } from "../wallet/queries.ts";
 
 let nugget: NuggetApp;

@@ -10,7 +10,7 @@ import {
   type PaymentNotice,
   type Payments,
   type PayType,
-} from "../../lib/payments.ts";
+} from "../../lib/payments/index.ts";
 import { uniqueViolation } from "../../lib/pg-errors.ts";
 import type { BookletService } from "../booklets/index.ts";
 import type { Caller, Deps } from "../deps.ts";
@@ -37,7 +37,7 @@ type BookletRow = Awaited<ReturnType<BookletFace["forSale"]>>;
 
 /**
  * Orders (spec §7 Booklets: order/buy, order/check, AlipayWapToBuy) and the providers' payment
- * notices, through the providers of server/lib/payments.ts. A paid notice moves the order,
+ * notices, through the providers of server/lib/payments/. A paid notice moves the order,
  * booklets.buyCount, the buyer's purchasedBookletCount and the author's wallet (income bill +
  * balance) in one transaction with the order row locked — lock order: order → booklet → buyer's
  * user row → author's wallet.

@@ -29,5 +29,3 @@ export function createParserService(deps: Deps) {
     },
   };
 }
-
-export type ParserService = ReturnType<typeof createParserService>;

@@ -2,5 +2,5 @@
  * What other services may call of pins. The rest of this folder (queries.ts above all) is its own:
  * pins.likeCount is written only through bumpPinLikes, by the likes service (ADR 013).
  */
-export { createPinService, type PinService } from "./pins.ts";
+export { createPinService } from "./pins.ts";
 export { bumpPinLikes, lockPin } from "./queries.ts";

@@ -163,5 +163,3 @@ export function createPinService(
     },
   };
 }
-
-export type PinService = ReturnType<typeof createPinService>;

@@ -323,5 +323,3 @@ export function createPostService(deps: Deps, uploads: Pick<UploadService, "setU
     },
   };
 }
-
-export type PostService = ReturnType<typeof createPostService>;

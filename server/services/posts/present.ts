@@ -26,8 +26,6 @@ export function presentEditable(e: PostRow, ctx: { category: CategoryRow | undef
   };
 }
 
-export type EditablePost = ReturnType<typeof presentEditable>;
-
 /** A row of the drafts list: no body, just enough to recognise it. */
 export function presentDraftItem(e: PostRow, abstract: string) {
   return {

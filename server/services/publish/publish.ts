@@ -382,5 +382,3 @@ export function createPublishService(
     },
   };
 }
-
-export type PublishService = ReturnType<typeof createPublishService>;

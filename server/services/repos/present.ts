@@ -92,7 +92,6 @@ export function presentShowcase(
   };
 }
 
-export type RepoSummary = ReturnType<typeof presentRepoSummary>;
 export type RepoDetail = ReturnType<typeof presentRepo> & { readmeHtml: string };
 export type TrendingRepo = ReturnType<typeof presentTrending>;
 export type Showcase = ReturnType<typeof presentShowcase>;

@@ -143,5 +143,3 @@ export function createRepoService(deps: Deps, comments: CommentService) {
     },
   };
 }
-
-export type RepoService = ReturnType<typeof createRepoService>;

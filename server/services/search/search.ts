@@ -121,8 +121,6 @@ export function createSearchService(deps: Deps, tagService: Pick<TagService, "fi
   };
 }
 
-export type SearchService = ReturnType<typeof createSearchService>;
-
 /** Queries whose ranking one process keeps: about 20 KB each (400 candidates). */
 const RANKINGS_KEPT = 500;
 

@@ -36,7 +36,6 @@ export function presentTag(t: TagRow, subscribed: boolean) {
 export type PresentedTag = ReturnType<typeof presentTag>;
 
 export const TAG_FEED_SORTS: readonly TagFeedSort[] = ["popular", "newest", "hottest"];
-export const TAG_FEED_PAGE_SIZE = 20;
 /** Suggestions for every category at once. */
 export const SUGGEST_ALL = "all";
 

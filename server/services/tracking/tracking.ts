@@ -200,5 +200,3 @@ export function createTrackingService(
     },
   };
 }
-
-export type TrackingService = ReturnType<typeof createTrackingService>;

@@ -1,6 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { LIMITS } from "../../../shared/validation.ts";
-import { PROFILE_FIELD_NAMES } from "./users.ts";
+import { PROFILE_FIELD_NAMES } from "./rules.ts";
 
 const password = (description: string) => Type.String({ maxLength: LIMITS.passwordMax, description });
 const phone = Type.String({ maxLength: 20, description: "中国大陆手机号" });

@@ -1,21 +1,17 @@
 import { createSign, createVerify, generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { formatYuan } from "../../shared/wallet-rules.ts";
+import { formatYuan } from "../../../shared/wallet-rules.ts";
+import { alipaySign, alipaySignContent, alipayVerify, alipayWap, yuanToCents } from "./alipay.ts";
+import { devPayments } from "./dev.ts";
+import { PaymentNoticeError } from "./signing.ts";
 import {
-  alipaySign,
-  alipaySignContent,
-  alipayVerify,
-  alipayWap,
   decryptWechatPayResource,
-  devPayments,
   encryptWechatPayResource,
-  PaymentNoticeError,
   verifyWechatPaySignature,
   wechatPayAuthorization,
   wechatPayNative,
   wechatPayRequestMessage,
-  yuanToCents,
-} from "./payments.ts";
+} from "./wechat-pay.ts";
 
 // Self-generated keys stand in for the merchant's and the provider's (the real ones never reach a test).
 const pair = () => {

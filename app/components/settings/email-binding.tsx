@@ -1,0 +1,157 @@
+import { useState, type FormEvent } from "react";
+import { useShell } from "~/components/shell/shell-context";
+import { checkEmail, LIMITS } from "../../../shared/validation";
+import { ApiError, api, errorMessage } from "~/lib/api";
+import { CURRENT_PASSWORD_MISSING, CurrentPasswordField } from "./current-password-field";
+import { UnbindDialog, useUnbind } from "./unbind-dialog";
+
+/** The 邮箱 row of /user/settings/account: bind or change (then verify by mail), resend the mail, unbind. */
+export function EmailRow({
+  email,
+  verified,
+  hasPassword,
+}: {
+  email: string | null;
+  verified: boolean;
+  hasPassword: boolean;
+}) {
+  const { alert, refreshSession } = useShell();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<"save" | "send" | null>(null);
+  const unbind = useUnbind({ email: true }, "邮箱已解绑");
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const problem = checkEmail(draft);
+    setError(problem);
+    setPasswordError(hasPassword && !password ? CURRENT_PASSWORD_MISSING : null);
+    if (problem || (hasPassword && !password)) return;
+    setBusy("save");
+    try {
+      await api.post("/api/v1/updateUserEmail", {
+        email: draft.trim(),
+        ...(hasPassword ? { password } : {}),
+      });
+      setEditing(false);
+      setError(null);
+      setPassword("");
+      alert(
+        email ? "邮箱已更换，请前往新邮箱完成验证；原邮箱会收到一封通知" : "邮箱已绑定，请前往邮箱完成验证",
+        "success",
+      );
+      refreshSession();
+    } catch (e) {
+      const message = errorMessage(e, "保存失败，请稍后重试");
+      if (e instanceof ApiError && e.field === "password") setPasswordError(message);
+      else setError(message);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function resend() {
+    if (!email) return;
+    setBusy("send");
+    try {
+      await api.post("/api/v1/sendEmailToUser", { sendType: "verify", email });
+      alert("验证邮件已发送，请查收邮件", "success");
+    } catch (e) {
+      alert(errorMessage(e, "发送失败，请稍后重试"), "error");
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="settings-row">
+      <dt className="settings-label">{editing ? <label htmlFor="email-input">邮箱</label> : "邮箱"}</dt>
+      <dd className="settings-value">
+        {editing ? (
+          <form className="settings-edit" onSubmit={save} noValidate>
+            <input
+              id="email-input"
+              className="input"
+              type="email"
+              autoComplete="email"
+              placeholder="请输入邮箱"
+              maxLength={LIMITS.accountInputMax}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "email-input-error" : undefined}
+              autoFocus
+            />
+            {error ? (
+              <p id="email-input-error" className="field-error" role="alert">
+                {error}
+              </p>
+            ) : null}
+            {hasPassword ? (
+              <CurrentPasswordField
+                id="email-password"
+                hideLabel
+                value={password}
+                onChange={setPassword}
+                error={passwordError}
+              />
+            ) : null}
+            <div className="settings-actions">
+              <button type="submit" className="btn btn-primary" disabled={busy === "save"}>
+                {busy === "save" ? "保存中..." : "保存"}
+              </button>
+              <button type="button" className="btn" onClick={() => setEditing(false)}>
+                取消
+              </button>
+            </div>
+          </form>
+        ) : (
+          <div className="settings-show">
+            <span className={email ? "settings-text" : "settings-text muted"}>{email ?? "未绑定"}</span>
+            {email ? (
+              <span className={verified ? "status-tag ok" : "status-tag warn"}>
+                {verified ? "已验证" : "未验证"}
+              </span>
+            ) : null}
+            {email && !verified ? (
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => void resend()}
+                disabled={busy === "send"}
+              >
+                {busy === "send" ? "发送中..." : "重新发送验证邮件"}
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                setDraft(email ?? "");
+                setError(null);
+                setPassword("");
+                setPasswordError(null);
+                setEditing(true);
+              }}
+            >
+              {email ? "更换" : "绑定"}
+            </button>
+            {email ? (
+              <button type="button" className="link-button" onClick={unbind.ask}>
+                解绑
+              </button>
+            ) : null}
+          </div>
+        )}
+        <UnbindDialog
+          unbind={unbind}
+          title="确定要解绑邮箱吗？"
+          message="解绑后将不能再用该邮箱登录或找回密码。"
+        />
+      </dd>
+    </div>
+  );
+}

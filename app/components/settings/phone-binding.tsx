@@ -1,0 +1,139 @@
+import { useState, type FormEvent } from "react";
+import {
+  PhoneVerification,
+  usePhoneVerification,
+  type PhoneVerificationErrors,
+} from "~/components/forms/phone-verification";
+import { useShell } from "~/components/shell/shell-context";
+import { checkPhone, checkSmsCode } from "../../../shared/validation";
+import { ApiError, api, errorMessage } from "~/lib/api";
+import { CURRENT_PASSWORD_MISSING, CurrentPasswordField } from "./current-password-field";
+import { UnbindDialog, useUnbind } from "./unbind-dialog";
+
+/** 13812345678 → 138****5678 */
+function maskPhone(phone: string): string {
+  return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
+}
+
+/** The 手机 row of /user/settings/account: the masked number and 解绑, or 绑定 opening the form. */
+export function PhoneRow({ phone, hasPassword }: { phone: string | null; hasPassword: boolean }) {
+  const { refreshSession } = useShell();
+  const [binding, setBinding] = useState(false);
+  const unbind = useUnbind({ phone: true }, "手机号已解绑");
+
+  return (
+    <div className="settings-row">
+      <dt className="settings-label">手机</dt>
+      <dd className="settings-value">
+        {binding ? (
+          <BindPhoneForm
+            hasPassword={hasPassword}
+            onDone={() => {
+              setBinding(false);
+              refreshSession();
+            }}
+            onCancel={() => setBinding(false)}
+          />
+        ) : (
+          <div className="settings-show">
+            <span className={phone ? "settings-text" : "settings-text muted"}>
+              {phone ? maskPhone(phone) : "未绑定"}
+            </span>
+            {phone ? (
+              <button type="button" className="link-button" onClick={unbind.ask}>
+                解绑
+              </button>
+            ) : (
+              <button type="button" className="link-button" onClick={() => setBinding(true)}>
+                绑定
+              </button>
+            )}
+          </div>
+        )}
+        <UnbindDialog unbind={unbind} title="确定要解绑手机号吗？" message="解绑后将不能再用该手机号登录。" />
+      </dd>
+    </div>
+  );
+}
+
+/** Phone binding: captcha → SMS code (useType bind) → POST /api/v1/bindUserMobile. */
+function BindPhoneForm({
+  hasPassword,
+  onDone,
+  onCancel,
+}: {
+  hasPassword: boolean;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const { alert } = useShell();
+  const [phone, setPhone] = useState("");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<PhoneVerificationErrors & { password?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const verification = usePhoneVerification("bind");
+  const { smsCode } = verification;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const phoneError = checkPhone(phone);
+    const smsError = checkSmsCode(smsCode);
+    const passwordError = hasPassword && !password ? CURRENT_PASSWORD_MISSING : null;
+    if (phoneError || smsError || passwordError)
+      return setErrors({
+        phone: phoneError ?? undefined,
+        smsCode: smsError ?? undefined,
+        password: passwordError ?? undefined,
+      });
+    setBusy(true);
+    try {
+      await api.post("/api/v1/bindUserMobile", {
+        phone: phone.trim(),
+        smsCode: smsCode.trim(),
+        ...(hasPassword ? { password } : {}),
+      });
+      alert("手机号绑定成功", "success");
+      onDone();
+    } catch (e) {
+      const message = errorMessage(e, "绑定失败，请稍后重试");
+      setErrors(
+        e instanceof ApiError && e.field === "password" ? { password: message } : { smsCode: message },
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="settings-edit" onSubmit={submit} noValidate>
+      <PhoneVerification
+        idPrefix="bind"
+        verification={verification}
+        phone={phone}
+        phoneInput={{ placeholder: "请输入手机号", onChange: setPhone, autoFocus: true }}
+        errors={errors}
+        onSent={(notice) => {
+          setErrors({});
+          alert(notice, "success");
+        }}
+        onSendError={(message, field) => (field ? setErrors({ [field]: message }) : alert(message, "error"))}
+      />
+      {hasPassword ? (
+        <CurrentPasswordField
+          id="bind-password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+        />
+      ) : null}
+      <div className="settings-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? "绑定中..." : "绑定"}
+        </button>
+        <button type="button" className="btn" onClick={onCancel}>
+          取消
+        </button>
+      </div>
+    </form>
+  );
+}

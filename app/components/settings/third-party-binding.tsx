@@ -1,0 +1,79 @@
+import { useState } from "react";
+import { ChannelIcon } from "~/components/oauth/channel-icon";
+import { startOAuthBind, type OAuthChannel } from "~/components/oauth/popup";
+import "~/components/oauth/oauth.css";
+import { useShell } from "~/components/shell/shell-context";
+import { UnbindDialog, useUnbind } from "./unbind-dialog";
+
+/** One third-party channel: bind through the popup (spec §4), or show the account and unbind. */
+export function ThirdPartyRow({
+  channel,
+  title,
+  bound,
+  onlyWayIn,
+}: {
+  channel: OAuthChannel;
+  title: string;
+  bound: { uid: string; username: string; nickname: string } | null;
+  onlyWayIn: boolean;
+}) {
+  const { alert, refreshSession } = useShell();
+  const [binding, setBinding] = useState(false);
+  const unbind = useUnbind({ channel, isThird: true }, `${title}账号已解绑`);
+
+  function bind() {
+    setBinding(true);
+    startOAuthBind(channel, (result) => {
+      setBinding(false);
+      if (result?.status === "error") alert(result.message || "绑定失败，请稍后重试", "error");
+      else if (result?.status === "ok") alert(`${title}账号绑定成功`, "success");
+      // The popup has closed: reload the page's data whatever happened in it (spec §4).
+      refreshSession();
+    });
+  }
+
+  return (
+    <div className="settings-row" data-channel={channel}>
+      <dt className="settings-label">{title}</dt>
+      <dd className="settings-value">
+        <div className="settings-show">
+          {bound ? (
+            <span className="settings-text oauth-binding-name">
+              <ChannelIcon channel={channel} size={18} />
+              {bound.nickname || bound.username}
+            </span>
+          ) : (
+            <span className="settings-text muted">未绑定</span>
+          )}
+          {bound ? (
+            <button
+              type="button"
+              className="link-button"
+              aria-label={`解绑${title}账号`}
+              onClick={() =>
+                onlyWayIn ? alert("这是你唯一的登录方式，请先绑定手机号或邮箱再解绑", "info") : unbind.ask()
+              }
+            >
+              解绑
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="link-button"
+              aria-label={`绑定${title}账号`}
+              onClick={bind}
+              disabled={binding}
+            >
+              {binding ? "绑定中..." : "绑定"}
+            </button>
+          )}
+        </div>
+        <UnbindDialog
+          unbind={unbind}
+          title={`确定要解绑${title}账号吗？`}
+          message={`解绑后将不能再用该${title}账号登录。`}
+        />
+      </dd>
+    </div>
+  );
+}
