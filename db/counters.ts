@@ -57,161 +57,69 @@ interface CounterDef {
 
 const livePublished = `status = 'published' and deleted_at is null`;
 
+/** A counter that is the number of rows of `rows` per `key` (those meeting `where`, if given). */
+const rowsPer = (table: string, column: string, rows: string, key: string, where?: string): CounterDef => ({
+  table,
+  column,
+  recount: `select ${key} as k, count(*) as n from ${rows} ${where ? `where ${where}` : ""} group by 1`,
+});
+
+/** A target's comment count: its comments and replies, not deleted. */
+const commentsOn = (table: string, column: string, targetType: string) =>
+  rowsPer(table, column, "comments", "target_id", `target_type = '${targetType}' and deleted_at is null`);
+
 const COUNTERS: CounterDef[] = [
   // Entries first: nothing below reads entry counters except the derived numbers.
-  {
-    table: "entries",
-    column: "collection_count",
-    recount: `select entry_id as k, count(*) as n from entry_likes group by 1`,
-  },
-  {
-    table: "entries",
-    column: "comments_count",
-    recount: `select target_id as k, count(*) as n from comments
-      where target_type = 'entry' and deleted_at is null group by 1`,
-  },
-  {
-    table: "entries",
-    column: "views_count",
-    recount: `select entry_id as k, count(*) as n from entry_views group by 1`,
-  },
+  rowsPer("entries", "collection_count", "entry_likes", "entry_id"),
+  commentsOn("entries", "comments_count", "entry"),
+  rowsPer("entries", "views_count", "entry_views", "entry_id"),
   {
     table: "entries",
     column: "latest_comment_at",
     recount: `select target_id as k, max(created_at) as n from comments where target_type = 'entry' group by 1`,
     zero: "null",
   },
-  {
-    table: "users",
-    column: "followers_count",
-    recount: `select followee_id as k, count(*) as n from follows group by 1`,
-  },
-  {
-    table: "users",
-    column: "followees_count",
-    recount: `select follower_id as k, count(*) as n from follows group by 1`,
-  },
-  {
-    table: "users",
-    column: "posted_entries_count",
-    recount: `select user_id as k, count(*) as n from entries where ${livePublished} group by 1`,
-  },
-  {
-    table: "users",
-    column: "posted_posts_count",
-    recount: `select user_id as k, count(*) as n from entries where type = 'post' and ${livePublished} group by 1`,
-  },
-  {
-    table: "users",
-    column: "collected_entries_count",
-    recount: `select user_id as k, count(*) as n from entry_likes group by 1`,
-  },
+  rowsPer("users", "followers_count", "follows", "followee_id"),
+  rowsPer("users", "followees_count", "follows", "follower_id"),
+  rowsPer("users", "posted_entries_count", "entries", "user_id", livePublished),
+  rowsPer("users", "posted_posts_count", "entries", "user_id", `type = 'post' and ${livePublished}`),
+  rowsPer("users", "collected_entries_count", "entry_likes", "user_id"),
   {
     table: "users",
     column: "total_collections_count",
     recount: `select e.user_id as k, count(*) as n from entry_likes l join entries e on e.id = l.entry_id
       where e.status = 'published' and e.deleted_at is null group by 1`,
   },
-  {
-    table: "users",
-    column: "subscribed_tags_count",
-    recount: `select user_id as k, count(*) as n from tag_subscriptions group by 1`,
-  },
-  {
-    table: "users",
-    column: "viewed_entries_count",
-    recount: `select user_id as k, count(*) as n from entry_views where user_id is not null group by 1`,
-  },
-  {
-    table: "users",
-    column: "comments_count",
-    recount: `select user_id as k, count(*) as n from comments where deleted_at is null group by 1`,
-  },
-  {
-    table: "users",
-    column: "booklet_count",
-    recount: `select user_id as k, count(*) as n from booklets where not is_draft group by 1`,
-  },
-  {
-    table: "users",
-    column: "purchased_booklet_count",
-    recount: `select user_id as k, count(*) as n from orders where status = 'paid' group by 1`,
-  },
+  rowsPer("users", "subscribed_tags_count", "tag_subscriptions", "user_id"),
+  rowsPer("users", "viewed_entries_count", "entry_views", "user_id", "user_id is not null"),
+  rowsPer("users", "comments_count", "comments", "user_id", "deleted_at is null"),
+  rowsPer("users", "booklet_count", "booklets", "user_id", "not is_draft"),
+  rowsPer("users", "purchased_booklet_count", "orders", "user_id", "status = 'paid'"),
   {
     table: "tags",
     column: "entries_count",
     recount: `select et.tag_id as k, count(*) as n from entry_tags et join entries e on e.id = et.entry_id
       where e.status = 'published' and e.deleted_at is null group by 1`,
   },
-  {
-    table: "tags",
-    column: "subscribers_count",
-    recount: `select tag_id as k, count(*) as n from tag_subscriptions group by 1`,
-  },
-  {
-    table: "comments",
-    column: "likes_count",
-    recount: `select comment_id as k, count(*) as n from comment_likes group by 1`,
-  },
-  {
-    table: "comments",
-    column: "sub_comment_count",
-    recount: `select first_comment_id as k, count(*) as n from comments
-      where first_comment_id is not null and deleted_at is null group by 1`,
-  },
-  {
-    table: "pins",
-    column: "comment_count",
-    recount: `select target_id as k, count(*) as n from comments
-      where target_type = 'pin' and deleted_at is null group by 1`,
-  },
-  {
-    table: "pins",
-    column: "like_count",
-    recount: `select pin_id as k, count(*) as n from pin_likes group by 1`,
-  },
-  {
-    table: "repos",
-    column: "comments_count",
-    recount: `select target_id as k, count(*) as n from comments
-      where target_type = 'repo' and deleted_at is null group by 1`,
-  },
-  {
-    table: "collection_sets",
-    column: "follower_count",
-    recount: `select collection_set_id as k, count(*) as n from collection_set_followers group by 1`,
-  },
-  {
-    table: "collection_sets",
-    column: "entry_count",
-    recount: `select collection_set_id as k, count(*) as n from collection_set_entries group by 1`,
-  },
-  {
-    table: "booklets",
-    column: "sections_count",
-    recount: `select booklet_id as k, count(*) as n from booklet_sections group by 1`,
-  },
-  {
-    table: "booklets",
-    column: "buy_count",
-    recount: `select booklet_id as k, count(*) as n from orders where status = 'paid' group by 1`,
-  },
-  {
-    table: "booklets",
-    column: "comments_count",
-    recount: `select target_id as k, count(*) as n from comments
-      where target_type = 'booklet' and deleted_at is null group by 1`,
-  },
-  {
-    table: "vote_options",
-    column: "votes_count",
-    recount: `select option_id as k, count(*) as n from vote_answers group by 1`,
-  },
-  {
-    table: "showcases",
-    column: "repo_count",
-    recount: `select showcase_id as k, count(*) as n from showcase_repos group by 1`,
-  },
+  rowsPer("tags", "subscribers_count", "tag_subscriptions", "tag_id"),
+  rowsPer("comments", "likes_count", "comment_likes", "comment_id"),
+  rowsPer(
+    "comments",
+    "sub_comment_count",
+    "comments",
+    "first_comment_id",
+    "first_comment_id is not null and deleted_at is null",
+  ),
+  commentsOn("pins", "comment_count", "pin"),
+  rowsPer("pins", "like_count", "pin_likes", "pin_id"),
+  commentsOn("repos", "comments_count", "repo"),
+  rowsPer("collection_sets", "follower_count", "collection_set_followers", "collection_set_id"),
+  rowsPer("collection_sets", "entry_count", "collection_set_entries", "collection_set_id"),
+  rowsPer("booklets", "sections_count", "booklet_sections", "booklet_id"),
+  rowsPer("booklets", "buy_count", "orders", "booklet_id", "status = 'paid'"),
+  commentsOn("booklets", "comments_count", "booklet"),
+  rowsPer("vote_options", "votes_count", "vote_answers", "option_id"),
+  rowsPer("showcases", "repo_count", "showcase_repos", "showcase_id"),
   {
     table: "showcases",
     column: "lang_count",

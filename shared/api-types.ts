@@ -8,6 +8,7 @@ export type { Caller } from "../server/services/deps.ts";
 export type { Services } from "../server/services/index.ts";
 export type { TocItem } from "../server/lib/markdown.ts";
 export type { Banner } from "../server/services/banners/present.ts";
+export type { AvailableCode, SentInvitation } from "../server/services/invites/invites.ts";
 export type {
   PresentedBooklet,
   PresentedSection,

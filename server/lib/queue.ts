@@ -238,17 +238,11 @@ export async function startQueue(
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-interface RawTroubled {
-  id: string;
-  queue: string;
-  state: "failed" | "retry";
-  retryCount: number;
-  retryLimit: number;
-  createdOn: string;
+/** A troubled job as pg-boss's table holds it: the time as the driver reads it, the error as thrown. */
+type RawTroubled = Omit<TroubledJob, "failedOn" | "error"> & {
   failedOn: Date | string | null;
   output: unknown;
-  data: unknown;
-}
+};
 
 const iso = (t: Date | string) => new Date(t).toISOString();
 

@@ -3,23 +3,8 @@ import { api, ApiError, errorMessage } from "~/lib/api";
 import { useShell } from "~/components/shell/shell-context";
 import { Field } from "~/components/ui/field";
 import { checkReceiverEmail, checkReceiverName, RECEIVER_NAME_MAX } from "../../../shared/invite-rules";
+import type { AvailableCode, SentInvitation } from "../../../shared/api-types";
 import "./settings.css";
-
-/** GET /api/sender/{uid}/availableCode's `d` (server/services/invites/invites.ts AvailableCode). */
-export interface InviteInfo {
-  code: string;
-  link: string;
-  inviteCount: number;
-  acceptedCount: number;
-  sentToday: number;
-  dailyLimit: number;
-}
-
-interface SentInvitation {
-  inviteCount: number;
-  sentToday: number;
-  receiverEmail: string;
-}
 
 type Errors = { name?: string; email?: string };
 
@@ -34,7 +19,7 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 /** The invitation page's body: the shareable code and link, the counts, and the e-mail form. */
-export function InvitePanel({ uid, initial }: { uid: string; initial: InviteInfo }) {
+export function InvitePanel({ uid, initial }: { uid: string; initial: AvailableCode }) {
   const { alert } = useShell();
   const [info, setInfo] = useState(initial);
   const [name, setName] = useState("");

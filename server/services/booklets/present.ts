@@ -1,5 +1,5 @@
 import { CATEGORIES } from "../../../db/reference-data.ts";
-import { presentPublicUser } from "../users/index.ts";
+import { presentPublicUser, presentUserCard } from "../users/index.ts";
 import type { UserRow } from "../users/index.ts";
 import type { BookletRow, SectionHead } from "./queries.ts";
 
@@ -7,15 +7,7 @@ import type { BookletRow, SectionHead } from "./queries.ts";
 export function presentAuthor(row: UserRow | undefined) {
   if (!row) return null;
   const u = presentPublicUser(row);
-  return {
-    id: u.id,
-    username: u.username,
-    avatarLarge: u.avatarLarge,
-    jobTitle: u.jobTitle,
-    company: u.company,
-    selfDescription: u.selfDescription,
-    bookletCount: u.bookletCount,
-  };
+  return { ...presentUserCard(u), selfDescription: u.selfDescription, bookletCount: u.bookletCount };
 }
 export type BookletAuthor = NonNullable<ReturnType<typeof presentAuthor>>;
 

@@ -1,5 +1,5 @@
 import type { comments } from "../../../db/schema/index.ts";
-import { presentPublicUser } from "../users/index.ts";
+import { presentPublicUser, presentUserCard } from "../users/index.ts";
 import type { UserRow } from "../users/index.ts";
 
 export type CommentRow = typeof comments.$inferSelect;
@@ -10,14 +10,7 @@ export const DELETED_TEXT = "该评论已删除";
 /** The part of a user a comment shows (spec §3 userInfo). */
 export function presentCommentUser(row: UserRow | undefined) {
   if (!row) return null;
-  const u = presentPublicUser(row);
-  return {
-    id: u.id,
-    username: u.username,
-    avatarLarge: u.avatarLarge,
-    jobTitle: u.jobTitle,
-    company: u.company,
-  };
+  return presentUserCard(presentPublicUser(row));
 }
 export type CommentUser = NonNullable<ReturnType<typeof presentCommentUser>>;
 

@@ -1,4 +1,5 @@
 import type { categories, entries, users } from "../../../db/schema/index.ts";
+import { presentUserCard } from "../users/index.ts";
 
 /** An entry row as lists read it: everything but the body (queries.ts entryListColumns). */
 export type EntryListRow = Omit<typeof entries.$inferSelect, "content">;
@@ -11,14 +12,7 @@ type CategoryRow = typeof categories.$inferSelect;
 
 /** The author as entry lists show them. */
 export function presentAuthor(u: AuthorRow) {
-  return {
-    id: u.id,
-    username: u.username,
-    avatarLarge: u.avatarLarge,
-    jobTitle: u.jobTitle,
-    company: u.company,
-    role: u.role,
-  };
+  return { ...presentUserCard(u), role: u.role };
 }
 
 /** The viewer's own flags of an entry: a like is also what the spec calls collecting it. */

@@ -1,5 +1,11 @@
 /** What other services may call of users: the rest of this folder is its own (docs/ARCHITECTURE.md). */
-export { presentCommunity, presentPublicUser, presentSelf, type PublicUser } from "./present.ts";
+export {
+  presentCommunity,
+  presentPublicUser,
+  presentUserCard,
+  presentSelf,
+  type PublicUser,
+} from "./present.ts";
 export {
   findUserByEmail,
   findUserById,

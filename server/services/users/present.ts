@@ -3,6 +3,22 @@ import type { thirdPartyBindings } from "../../../db/schema/index.ts";
 import type { UserRow } from "./queries.ts";
 
 /** The public face of a user (spec §3 User), as every list and profile shows it. */
+/**
+ * The few fields every place that names a person shows (an entry's author, a comment's userInfo, a
+ * booklet's userDetail); each adds its own to them.
+ */
+export function presentUserCard(
+  u: Pick<UserRow, "id" | "username" | "avatarLarge" | "jobTitle" | "company">,
+) {
+  return {
+    id: u.id,
+    username: u.username,
+    avatarLarge: u.avatarLarge,
+    jobTitle: u.jobTitle,
+    company: u.company,
+  };
+}
+
 export function presentPublicUser(row: UserRow) {
   return {
     id: row.id,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { thirdPartyBindings, users, verificationCodes } from "../../../db/schema/index.ts";
 
@@ -74,37 +74,30 @@ export async function insertCode(db: Tx, values: typeof verificationCodes.$infer
   await db.insert(verificationCodes).values(values);
 }
 
-/** The newest unused, unexpired code sent to `target` for `purpose`. */
-export async function latestLiveCode(db: Tx, purpose: CodePurpose, target: string) {
-  const [row] = await db
+/** Unused, unexpired codes for `purpose` that also meet `match`. */
+const liveCodes = (db: Tx, purpose: CodePurpose, match: SQL) =>
+  db
     .select()
     .from(verificationCodes)
     .where(
       and(
         eq(verificationCodes.purpose, purpose),
-        eq(verificationCodes.target, target),
+        match,
         isNull(verificationCodes.usedAt),
         gt(verificationCodes.expiresAt, new Date()),
       ),
-    )
+    );
+
+/** The newest unused, unexpired code sent to `target` for `purpose`. */
+export async function latestLiveCode(db: Tx, purpose: CodePurpose, target: string) {
+  const [row] = await liveCodes(db, purpose, eq(verificationCodes.target, target))
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
   return row;
 }
 
 export async function findLiveCodeByHash(db: Tx, purpose: CodePurpose, codeHash: string) {
-  const [row] = await db
-    .select()
-    .from(verificationCodes)
-    .where(
-      and(
-        eq(verificationCodes.purpose, purpose),
-        eq(verificationCodes.codeHash, codeHash),
-        isNull(verificationCodes.usedAt),
-        gt(verificationCodes.expiresAt, new Date()),
-      ),
-    )
-    .limit(1);
+  const [row] = await liveCodes(db, purpose, eq(verificationCodes.codeHash, codeHash)).limit(1);
   return row;
 }
 
