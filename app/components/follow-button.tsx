@@ -33,15 +33,18 @@ export function useFollow(user: FollowableUser) {
 
 export type FollowToggle = ReturnType<typeof useFollow>;
 
-/** 关注 / 已关注 for a user. */
-export function FollowButton({ follow, username }: { follow: FollowToggle; username: string }) {
+/**
+ * 关注 / 已关注 for a user or a collection set (any `useLoginToggle` follow); `label` names who or
+ * what is followed, for a screen reader among many such buttons.
+ */
+export function FollowButton({ follow, label }: { follow: FollowToggle; label: string }) {
   return (
     <button
       type="button"
       className={follow.on ? "btn follow-button followed" : "btn btn-primary follow-button"}
       aria-pressed={follow.on}
       aria-busy={follow.busy || undefined}
-      aria-label={`关注 ${username}`}
+      aria-label={label}
       onClick={follow.toggle}
     >
       {follow.on ? "已关注" : "关注"}

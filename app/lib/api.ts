@@ -78,21 +78,30 @@ function fieldOf(d: unknown): string | null {
 }
 
 async function request<T>(method: string, path: string, body?: unknown, timeoutMs = TIMEOUT_MS): Promise<T> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
   const headers: Record<string, string> = { accept: "application/json" };
   if (body !== undefined) headers["content-type"] = "application/json";
   if (method !== "GET") headers[CSRF_HEADER] = csrfToken();
+  const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+  return send<T>(path, init, timeoutMs);
+}
 
+/**
+ * Makes the call and reads the `{s, m, d}` envelope, for JSON calls and uploads alike: `d` on
+ * success, else an `ApiError` with the code, message and field the server gave, or one made up
+ * when no envelope came back (a proxy's page, a dropped connection). `tooLarge` names a proxy's
+ * 413 for an upload, refused before the app saw the body.
+ */
+async function send<T>(
+  path: string,
+  init: { method: string; headers: Record<string, string>; body?: BodyInit },
+  timeoutMs: number,
+  tooLarge?: string,
+): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: "same-origin",
-      signal: controller.signal,
-    });
+    response = await fetch(path, { ...init, credentials: "same-origin", signal: controller.signal });
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === "AbortError";
     // Spec §8: a request the browser could not make (blocked, cross-domain, DNS) feeds the
@@ -103,13 +112,9 @@ async function request<T>(method: string, path: string, body?: unknown, timeoutM
     clearTimeout(timer);
   }
 
-  let envelope: Envelope<T> | null = null;
-  try {
-    envelope = (await response.json()) as Envelope<T>;
-  } catch {
-    envelope = null;
-  }
+  const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
   if (!envelope || typeof envelope.s !== "number") {
+    if (response.status === 413 && tooLarge) throw new ApiError(413, tooLarge);
     const message = response.status >= 500 ? SERVER_MESSAGE : `请求失败（${response.status}）`;
     throw new ApiError(response.ok ? 500 : response.status, message);
   }
@@ -165,31 +170,6 @@ export interface UploadedImage {
  * header; the browser sets the multipart Content-Type and boundary itself. Errors as `api`'s.
  */
 export async function upload<T = UploadedImage>(formData: FormData, path = "/api/upload"): Promise<T> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), UPLOAD_TIMEOUT_MS);
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: "POST",
-      headers: { accept: "application/json", [CSRF_HEADER]: csrfToken() },
-      body: formData,
-      credentials: "same-origin",
-      signal: controller.signal,
-    });
-  } catch (error) {
-    const timedOut = error instanceof DOMException && error.name === "AbortError";
-    if (!timedOut) reportRequestFailure();
-    throw new ApiError(NETWORK_ERROR_CODE, timedOut ? TIMEOUT_MESSAGE : NETWORK_MESSAGE);
-  } finally {
-    clearTimeout(timer);
-  }
-  const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
-  if (!envelope || typeof envelope.s !== "number") {
-    // A proxy in front may refuse a big body before the app sees it.
-    if (response.status === 413) throw new ApiError(413, "文件太大");
-    const message = response.status >= 500 ? SERVER_MESSAGE : `请求失败（${response.status}）`;
-    throw new ApiError(response.ok ? 500 : response.status, message);
-  }
-  if (envelope.s === 1) return envelope.d as T;
-  throw new ApiError(envelope.s, envelope.m || SERVER_MESSAGE, fieldOf(envelope.d), envelope.d ?? null);
+  const headers = { accept: "application/json", [CSRF_HEADER]: csrfToken() };
+  return send<T>(path, { method: "POST", headers, body: formData }, UPLOAD_TIMEOUT_MS, "文件太大");
 }

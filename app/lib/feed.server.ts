@@ -1,6 +1,8 @@
 import type { AppLoadContext } from "react-router";
+import { ENTRY_SORTS, parseSort, type CategoryLink } from "./categories";
 import { notFound } from "./guards.server";
 import { fromService } from "./loader.server";
+import { loadSidebar } from "./sidebar.server";
 import type { EntrySummary } from "./types";
 
 type Presented = Awaited<ReturnType<AppLoadContext["services"]["entries"]["feed"]>>["list"][number];
@@ -58,4 +60,26 @@ export async function loadFeed(
     nextHref: page.canNext && page.pointer ? query(page.pointer) : null,
     firstHref: opts.pointer ? `${opts.base}?sort=${encodeURIComponent(opts.sort)}` : null,
   };
+}
+
+const ENTRY_SORT_VALUES = ENTRY_SORTS.map((s) => s.value);
+
+/**
+ * The data of an entry feed page (welcome, explore, timeline): one page of the category's feed at
+ * `base` (`?sort=`, popular by default; `?pointer=`) and the shared sidebar. The sidebar does not
+ * depend on the feed, so both load at once.
+ */
+export async function loadEntryFeedPage(
+  context: AppLoadContext,
+  request: Request,
+  category: CategoryLink,
+  base: string,
+) {
+  const url = new URL(request.url);
+  const sort = parseSort(url.searchParams.get("sort"), ENTRY_SORT_VALUES, "popular");
+  const [feed, side] = await Promise.all([
+    loadFeed(context, { base, sort, category: category.slug, pointer: url.searchParams.get("pointer") }),
+    loadSidebar(context),
+  ]);
+  return { category: category.slug, categoryTitle: category.title, sort, ...feed, ...side, now: Date.now() };
 }

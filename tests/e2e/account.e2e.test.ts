@@ -1,18 +1,11 @@
-import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { uniqueEmail } from "../support/app.ts";
-import {
-  SCREENSHOTS,
-  browserTestsCan,
-  signedInPerson,
-  type Site,
-  useBrowserSite,
-} from "../support/browser.ts";
+import { describeInBrowser, shot, signedInPerson, type Site, useBrowserSite } from "../support/browser.ts";
 
 // 账号设置: changing the e-mail asks for the current password (issue 10: a stolen session alone
 // must not move the account to another address).
-describe.skipIf(browserTestsCan !== null)("changing the account's e-mail", () => {
+describeInBrowser("changing the account's e-mail", () => {
   let site: Site;
   let browser: Browser;
   const errors: string[] = [];
@@ -33,7 +26,7 @@ describe.skipIf(browserTestsCan !== null)("changing the account's e-mail", () =>
     await page.getByLabel("当前密码").fill("not-my-password");
     await row.getByRole("button", { name: "保存" }).click();
     await row.getByText("当前密码不正确").waitFor();
-    await page.screenshot({ path: path.join(SCREENSHOTS, "settings-email-password.png"), fullPage: true });
+    await shot(page, "settings-email-password", true);
 
     await page.getByLabel("当前密码").fill("secret-pass-1");
     await row.getByRole("button", { name: "保存" }).click();
@@ -63,7 +56,7 @@ describe.skipIf(browserTestsCan !== null)("changing the account's e-mail", () =>
     });
     const undo = page.getByRole("button", { name: "这不是我，恢复原邮箱" });
     await undo.waitFor();
-    await page.screenshot({ path: path.join(SCREENSHOTS, "revert-email-phone.png"), fullPage: true });
+    await shot(page, "revert-email-phone", true);
     await undo.focus();
     await page.keyboard.press("Enter");
     await page.getByText("已改回原邮箱，所有设备上的登录都已退出").waitFor();

@@ -1,24 +1,15 @@
-import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
-import {
-  SCREENSHOTS,
-  browserTestsCan,
-  signedInPerson,
-  type Site,
-  useBrowserSite,
-} from "../support/browser.ts";
+import type { Browser } from "playwright-core";
+import { describeInBrowser, shot, signedInPerson, type Site, useBrowserSite } from "../support/browser.ts";
 import { users } from "../../db/schema/index.ts";
 
 // 后台任务: an admin finds a failed job with its error on /admin/jobs and puts it back in its
 // queue by keyboard; anyone else is refused.
-describe.skipIf(browserTestsCan !== null)("the admins' job page", () => {
+describeInBrowser("the admins' job page", () => {
   let site: Site;
   let browser: Browser;
   const errors: string[] = [];
-  const shot = (p: Page, name: string) =>
-    p.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
   useBrowserSite((web) => ({ site, browser } = web));
 
@@ -48,7 +39,7 @@ describe.skipIf(browserTestsCan !== null)("the admins' job page", () => {
     await desk.getByRole("row").filter({ hasText: "notify-followers" }).waitFor();
     const job = desk.getByRole("listitem").filter({ hasText: mark });
     await job.getByText(`数据库暂时不可用（${mark}）`).first().waitFor();
-    await shot(desk, "admin-jobs");
+    await shot(desk, "admin-jobs", true);
 
     // 重试 by keyboard; the job goes back to its queue and runs.
     failing = false;
@@ -62,7 +53,7 @@ describe.skipIf(browserTestsCan !== null)("the admins' job page", () => {
     // On a phone the page is no wider than the screen.
     await desk.setViewportSize({ width: 375, height: 740 });
     await desk.reload({ waitUntil: "networkidle" });
-    await shot(desk, "admin-jobs-375");
+    await shot(desk, "admin-jobs-375", true);
     expect(
       await desk.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);

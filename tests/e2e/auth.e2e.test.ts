@@ -1,12 +1,12 @@
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { SCREENSHOTS, browserTestsCan, type Site, useBrowserSite } from "../support/browser.ts";
+import { describeInBrowser, logOut, SCREENSHOTS, type Site, useBrowserSite } from "../support/browser.ts";
 import { uniqueEmail, uniqueUsername, uniqueIp } from "../support/app.ts";
 import { seedIfEmpty } from "../../db/seed/seed.ts";
 
 // The issue-2 walk: register, log out, fail a login, log in, and the header follows along.
-describe.skipIf(browserTestsCan !== null)("auth in a real browser", () => {
+describeInBrowser("auth in a real browser", () => {
   let site: Site;
   let browser: Browser;
   let page: Page;
@@ -60,14 +60,7 @@ describe.skipIf(browserTestsCan !== null)("auth in a real browser", () => {
     await shot("home-logged-in");
 
     // Log out, confirming first.
-    await avatar.click();
-    await page.getByRole("menuitem", { name: "登出" }).click();
-    // Logging out reloads the page; wait for it, or the login dialog below could open in the old one.
-    await Promise.all([
-      page.waitForEvent("load"),
-      page.getByRole("alertdialog").getByRole("button", { name: "登出" }).click(),
-    ]);
-    await page.locator("header").getByRole("button", { name: "登录" }).waitFor({ timeout: 15_000 });
+    await logOut(page, avatar);
     expect(await avatar.count()).toBe(0);
 
     // A wrong password shows the server's message.

@@ -1,5 +1,4 @@
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { inArray } from "drizzle-orm";
 import { banners } from "../../db/schema/index.ts";
@@ -7,9 +6,9 @@ import { svgDataUrl } from "../../db/seed/text.ts";
 import { newId } from "../../server/lib/ids.ts";
 import { uniqueIp } from "../support/app.ts";
 import {
-  SCREENSHOTS,
+  describeInBrowser,
+  shot,
   apiAs,
-  browserTestsCan,
   signedInPerson,
   type Site,
   useBrowserSite,
@@ -17,7 +16,7 @@ import {
 
 // Aside banners on the welcome sidebar (2 shown, a closed one stays closed) and the tracking beacons:
 // a page view after navigating, a like from the like button.
-describe.skipIf(browserTestsCan !== null)("aside banners and tracking in a real browser", () => {
+describeInBrowser("aside banners and tracking in a real browser", () => {
   let site: Site;
   let browser: Browser;
   const errors: string[] = [];
@@ -46,7 +45,6 @@ describe.skipIf(browserTestsCan !== null)("aside banners and tracking in a real 
     await site?.database.db.delete(banners).where(inArray(banners.id, ids));
   });
 
-  const shot = (p: Page, name: string) => p.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
   const shownTitles = (p: Page) =>
     p.locator(".aside-banners img").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("alt")));
 

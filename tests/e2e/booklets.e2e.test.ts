@@ -1,10 +1,9 @@
-import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import {
-  SCREENSHOTS,
-  browserTestsCan,
+  describeInBrowser,
+  shot,
   signedInPerson,
   type Person,
   apiAs,
@@ -16,15 +15,13 @@ import { users } from "../../db/schema/index.ts";
 // The booklet walk: a reader opens a booklet, reads a free section, meets a locked one, buys it
 // through the dev payment provider (the 模拟支付 page posts a signed notice to the real callback
 // route), and the section opens; the author then sees the income on /user/wallet.
-describe.skipIf(browserTestsCan !== null)("booklets: read, buy through the dev provider, income", () => {
+describeInBrowser("booklets: read, buy through the dev provider, income", () => {
   let site: Site;
   let browser: Browser;
   let author: Person;
   let reader: Person;
   let bookletId = "";
   const sections: string[] = [];
-  const shot = (p: Page, name: string) =>
-    p.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
   const errors: string[] = [];
   const person = (width = 1280, height = 900) =>
@@ -80,13 +77,13 @@ describe.skipIf(browserTestsCan !== null)("booklets: read, buy through the dev p
       await page.getByRole("heading", { name: "前端工程化实战" }).waitFor();
       await page.getByText("免费试读").first().waitFor();
       await page.getByText("¥19.90").first().waitFor();
-      await shot(page, "booklet-info");
+      await shot(page, "booklet-info", true);
 
       // The free section reads without buying.
       await page.getByRole("link", { name: /开篇：为什么需要工程化/ }).click();
       await page.waitForURL(new RegExp(`/section/${sections[0]}$`));
       await page.getByRole("heading", { name: "工程化是什么" }).waitFor();
-      await shot(page, "booklet-free-section");
+      await shot(page, "booklet-free-section", true);
 
       // The next one is locked.
       await page
@@ -96,7 +93,7 @@ describe.skipIf(browserTestsCan !== null)("booklets: read, buy through the dev p
       await page.waitForURL(new RegExp(`/section/${sections[1]}$`));
       await page.getByRole("heading", { name: "购买后阅读" }).waitFor();
       expect(await page.getByText("付费章节的正文").count()).toBe(0);
-      await shot(page, "booklet-locked-section");
+      await shot(page, "booklet-locked-section", true);
 
       // The dialog works from the keyboard: Enter opens, Escape closes, focus comes back.
       const buy = page.getByRole("button", { name: "购买 ¥19.90" });
@@ -115,13 +112,13 @@ describe.skipIf(browserTestsCan !== null)("booklets: read, buy through the dev p
       const payLink = dialog.getByRole("link", { name: "打开模拟支付页（开发环境）" });
       await payLink.waitFor();
       await dialog.getByText("等待支付结果").waitFor();
-      await shot(page, "booklet-buy-dialog");
+      await shot(page, "booklet-buy-dialog", true);
 
       // The cashier opens in a new tab; 确认支付 sends the signed notice.
       const [cashier] = await Promise.all([reader.context.waitForEvent("page"), payLink.click()]);
       await cashier.waitForLoadState("domcontentloaded");
       await cashier.getByRole("heading", { name: /模拟支付/ }).waitFor();
-      await shot(cashier, "booklet-dev-cashier");
+      await shot(cashier, "booklet-dev-cashier", true);
       await cashier.getByRole("button", { name: "确认支付 ¥19.90" }).click();
       await cashier.getByText("支付成功！").waitFor();
       await cashier.close();
@@ -129,20 +126,20 @@ describe.skipIf(browserTestsCan !== null)("booklets: read, buy through the dev p
       // Back on the section: polling `check` sees the payment and the text appears in place.
       await page.getByRole("heading", { name: "Vite 与 webpack" }).waitFor({ timeout: 20_000 });
       await page.getByText("付费章节的正文").waitFor();
-      await shot(page, "booklet-bought-section");
+      await shot(page, "booklet-bought-section", true);
       const info = await api(reader, "GET", `/api/booklets/get?bookletId=${bookletId}`);
       expect(info).toMatchObject({ bought: true, buyCount: 1 });
       await page.goto(`${site.url}/books/frontend?sort=hottest`, { waitUntil: "networkidle" });
       await page.getByRole("link", { name: "前端工程化实战" }).first().waitFor();
       await page.getByText("已购买").first().waitFor();
-      await shot(page, "books-index");
+      await shot(page, "books-index", true);
 
       // The author's wallet: 70% of ¥19.90 is ¥13.93, with the sale's bill.
       await author.page.goto(`${site.url}/user/wallet`, { waitUntil: "networkidle" });
       await author.page.getByTestId("wallet-amount").filter({ hasText: "13.93" }).waitFor();
       await author.page.getByText("《前端工程化实战》销售收入").waitFor();
       await author.page.getByText("+13.93").waitFor();
-      await shot(author.page, "wallet-income");
+      await shot(author.page, "wallet-income", true);
 
       // The form says what the server would: below the minimum is refused before sending.
       await author.page.getByLabel("提现金额（元）").fill("5");
@@ -154,7 +151,7 @@ describe.skipIf(browserTestsCan !== null)("booklets: read, buy through the dev p
       await author.page.getByRole("button", { name: "申请提现" }).click();
       await author.page.getByText("提现处理中 12.50 元").waitFor();
       await author.page.getByTestId("wallet-amount").filter({ hasText: "1.43" }).waitFor();
-      await shot(author.page, "wallet-withdrawn");
+      await shot(author.page, "wallet-withdrawn", true);
 
       // Only admins see the queue: logged out is 401 like every login-required page, anyone else
       // gets 403 and a page that says so.
@@ -163,7 +160,7 @@ describe.skipIf(browserTestsCan !== null)("booklets: read, buy through the dev p
       expect(refused?.status()).toBe(403);
       await reader.page.getByRole("heading", { name: "没有权限" }).waitFor();
       expect(await reader.page.getByText(author.username).count()).toBe(0);
-      await shot(reader.page, "admin-withdrawals-403");
+      await shot(reader.page, "admin-withdrawals-403", true);
 
       // An admin (the database grants the role) finds 提现审核 in the avatar menu.
       const admin = await person();
@@ -177,7 +174,7 @@ describe.skipIf(browserTestsCan !== null)("booklets: read, buy through the dev p
       await row.getByText("12.50 元").waitFor();
       await row.getByText("13800000000").waitFor();
       await row.getByText("张三").waitFor();
-      await shot(desk, "admin-withdrawals");
+      await shot(desk, "admin-withdrawals", true);
 
       // The same queue on a phone: each withdrawal stacks into a card, nothing wider than the screen.
       const phoneDesk = await browser.newContext({ viewport: { width: 375, height: 740 } });
@@ -186,7 +183,7 @@ describe.skipIf(browserTestsCan !== null)("booklets: read, buy through the dev p
       pd.on("pageerror", (e) => errors.push(String(e)));
       await pd.goto(`${site.url}/admin/withdrawals`, { waitUntil: "networkidle" });
       await pd.getByText("13800000000").waitFor();
-      await shot(pd, "admin-withdrawals-375");
+      await shot(pd, "admin-withdrawals-375", true);
       expect(
         await pd.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
       ).toBeLessThanOrEqual(0);
@@ -202,7 +199,7 @@ describe.skipIf(browserTestsCan !== null)("booklets: read, buy through the dev p
         await confirm.getByRole("button", { name: "取消" }).evaluate((el) => el === document.activeElement),
       ).toBe(true);
       await desk.waitForTimeout(400); // the dialog fades in
-      await shot(desk, "admin-withdrawals-confirm");
+      await shot(desk, "admin-withdrawals-confirm", true);
       await desk.keyboard.press("Tab");
       await desk.keyboard.press("Enter");
       await desk.getByText(`${author.username}的 12.50 元提现已标记为已打款`).waitFor();
@@ -213,17 +210,17 @@ describe.skipIf(browserTestsCan !== null)("booklets: read, buy through the dev p
       expect(
         await desk.getByRole("heading", { name: "提现审核" }).evaluate((el) => el === document.activeElement),
       ).toBe(true);
-      await shot(desk, "admin-withdrawals-settled");
+      await shot(desk, "admin-withdrawals-settled", true);
       await desk.getByRole("link", { name: "已打款" }).click();
       await desk.getByRole("row").filter({ hasText: author.username }).getByText("12.50 元").waitFor();
-      await shot(desk, "admin-withdrawals-history");
+      await shot(desk, "admin-withdrawals-history", true);
 
       // The author's wallet shows the withdrawal done, nothing held any more.
       await author.page.goto(`${site.url}/user/wallet`, { waitUntil: "networkidle" });
       await author.page.locator(".bill-row", { hasText: "提现到支付宝" }).getByText("已完成").waitFor();
       await author.page.getByText("-12.50").waitFor();
       expect(await author.page.getByText("提现处理中").count()).toBe(0);
-      await shot(author.page, "wallet-withdrawal-paid");
+      await shot(author.page, "wallet-withdrawal-paid", true);
 
       // The author picks the free sections on the booklet page (a flag set through a call, spec §4).
       await author.page.goto(`${site.url}/book/${bookletId}`, { waitUntil: "networkidle" });
@@ -233,7 +230,7 @@ describe.skipIf(browserTestsCan !== null)("booklets: read, buy through the dev p
         .getByRole("checkbox", { name: "3. 持续集成与部署" })
         .and(author.page.locator(":checked"))
         .waitFor();
-      await shot(author.page, "booklet-author-manage");
+      await shot(author.page, "booklet-author-manage", true);
       const listed = await api(reader, "GET", `/api/booklets/getListSection?bookletId=${bookletId}`);
       expect(listed.map((x: { isFree: boolean }) => x.isFree)).toEqual([true, false, true]);
 
@@ -245,20 +242,20 @@ describe.skipIf(browserTestsCan !== null)("booklets: read, buy through the dev p
     const phone = await person(375, 740);
     await phone.page.goto(`${site.url}/book/${bookletId}`, { waitUntil: "networkidle" });
     await phone.page.getByRole("heading", { name: "前端工程化实战" }).waitFor();
-    await shot(phone.page, "booklet-info-375");
+    await shot(phone.page, "booklet-info-375", true);
     await phone.page.goto(`${site.url}/book/${bookletId}/section/${sections[1]}`, {
       waitUntil: "networkidle",
     });
     await phone.page.getByRole("heading", { name: "购买后阅读" }).waitFor();
-    await shot(phone.page, "booklet-locked-375");
+    await shot(phone.page, "booklet-locked-375", true);
     await phone.page.getByRole("button", { name: "购买 ¥19.90" }).click();
     await phone.page.getByRole("dialog", { name: "购买小册" }).waitFor();
     await phone.page.waitForTimeout(400); // the dialog fades in
-    await shot(phone.page, "booklet-buy-dialog-375");
+    await shot(phone.page, "booklet-buy-dialog-375", true);
     await phone.page.keyboard.press("Escape");
     await phone.page.goto(`${site.url}/books/frontend`, { waitUntil: "networkidle" });
     await phone.page.getByRole("link", { name: "前端工程化实战" }).first().waitFor();
-    await shot(phone.page, "books-index-375");
+    await shot(phone.page, "books-index-375", true);
 
     const walletPhone = await phone.context.browser()!.newContext({ viewport: { width: 375, height: 740 } });
     const cookies = await author.context.cookies();
@@ -266,7 +263,7 @@ describe.skipIf(browserTestsCan !== null)("booklets: read, buy through the dev p
     const wp = await walletPhone.newPage();
     await wp.goto(`${site.url}/user/wallet`, { waitUntil: "networkidle" });
     await wp.getByTestId("wallet-amount").waitFor();
-    await shot(wp, "wallet-375");
+    await shot(wp, "wallet-375", true);
     // Nothing wider than the screen.
     for (const p of [phone.page, wp]) {
       const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

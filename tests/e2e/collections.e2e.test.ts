@@ -1,9 +1,8 @@
-import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { beforeAll, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
 import {
-  SCREENSHOTS,
-  browserTestsCan,
+  describeInBrowser,
+  shot,
   signedInPerson,
   type Person,
   apiAs,
@@ -13,7 +12,7 @@ import {
 
 // The collections walk with two people: A creates a collection set, adds an entry to it from the
 // entry page and sees it on /collection/{id}; B follows the set, the count moves and survives a reload.
-describe.skipIf(browserTestsCan !== null)("collection sets in real browsers", () => {
+describeInBrowser("collection sets in real browsers", () => {
   let site: Site;
   let browser: Browser;
   let a: Person;
@@ -43,9 +42,6 @@ describe.skipIf(browserTestsCan !== null)("collection sets in real browsers", ()
     entryId = entry.entryId;
   });
 
-  const shot = (p: Page, name: string) =>
-    p.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-
   it("creates a set from the entry page, collects the entry and shows it", { timeout: 120_000 }, async () => {
     const page = a.page;
     await page.goto(`${site.url}/entry/${entryId}/detail`, { waitUntil: "networkidle" });
@@ -58,7 +54,7 @@ describe.skipIf(browserTestsCan !== null)("collection sets in real browsers", ()
     await dialog.getByLabel("描述（选填）").fill("收集前端性能优化相关的好文章");
     await dialog.getByLabel("话题标签（选填）").fill("前端");
     await dialog.getByLabel("遮罩颜色 #1e80ff").check();
-    await shot(page, "collection-create-dialog");
+    await shot(page, "collection-create-dialog", true);
     const [created] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith("/api/collectionset") && r.ok()),
       page.waitForResponse((r) => r.url().includes("/api/addEntry") && r.ok()),
@@ -69,7 +65,7 @@ describe.skipIf(browserTestsCan !== null)("collection sets in real browsers", ()
     const list = page.getByRole("dialog", { name: "加入收藏集" });
     await list.getByRole("checkbox", { name: new RegExp(setTitle) }).waitFor();
     expect(await list.getByRole("checkbox", { name: new RegExp(setTitle) }).isChecked()).toBe(true);
-    await shot(page, "collection-add-dialog");
+    await shot(page, "collection-add-dialog", true);
     await list.getByRole("button", { name: "完成" }).click();
     await page.getByRole("button", { name: "已收藏" }).waitFor();
 
@@ -96,13 +92,13 @@ describe.skipIf(browserTestsCan !== null)("collection sets in real browsers", ()
     await page.getByRole("heading", { name: setTitle }).waitFor();
     await page.getByRole("link", { name: entryTitle }).waitFor();
     expect(await page.locator(".collection-head-meta").innerText()).toContain("1 篇文章");
-    await shot(page, "collection-detail-owner");
+    await shot(page, "collection-detail-owner", true);
 
     // The set is on A's profile, under 创建的.
     await page.goto(`${site.url}/user/${a.id}/collection`, { waitUntil: "networkidle" });
     await page.getByRole("link", { name: setTitle }).waitFor();
     expect(await page.locator(".profile-subtabs").innerText()).toContain("创建的 1");
-    await shot(page, "profile-collections");
+    await shot(page, "profile-collections", true);
   });
 
   it("another person follows the set; the count survives a reload", { timeout: 120_000 }, async () => {
@@ -111,7 +107,7 @@ describe.skipIf(browserTestsCan !== null)("collection sets in real browsers", ()
     await page.goto(`${site.url}/entry/${entryId}`, { waitUntil: "networkidle" });
     await page.getByRole("button", { name: "收藏", exact: true }).click();
     await page.getByRole("dialog", { name: "新建收藏集" }).waitFor();
-    await shot(page, "collection-create-dialog-375");
+    await shot(page, "collection-create-dialog-375", true);
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "detached" });
 
@@ -123,7 +119,7 @@ describe.skipIf(browserTestsCan !== null)("collection sets in real browsers", ()
       page.getByRole("button", { name: `关注收藏集 ${setTitle}` }).click(),
     ]);
     expect(await followers.innerText()).toBe("1 人关注");
-    await shot(page, "collection-detail-followed-375");
+    await shot(page, "collection-detail-followed-375", true);
     await page.reload({ waitUntil: "networkidle" });
     expect(await page.locator(".collection-followers").innerText()).toBe("1 人关注");
     const button = page.getByRole("button", { name: `关注收藏集 ${setTitle}` });
@@ -135,12 +131,12 @@ describe.skipIf(browserTestsCan !== null)("collection sets in real browsers", ()
       waitUntil: "networkidle",
     });
     await page.getByRole("link", { name: setTitle }).waitFor();
-    await shot(page, "collections-index-375");
+    await shot(page, "collections-index-375", true);
 
     // B's profile shows it under 关注的.
     await page.goto(`${site.url}/user/${b.id}/collection?show=followed`, { waitUntil: "networkidle" });
     await page.getByRole("link", { name: setTitle }).waitFor();
-    await shot(page, "profile-collections-followed-375");
+    await shot(page, "profile-collections-followed-375", true);
 
     // An unknown id is the 未知收藏集 placeholder with 404.
     const missing = await page.goto(`${site.url}/collection/0123456789abcdef01234567`);
@@ -161,7 +157,7 @@ describe.skipIf(browserTestsCan !== null)("collection sets in real browsers", ()
     expect(await next.getAttribute("href")).toBe(
       `/collections/all?sort=newest&page=2&tag=${encodeURIComponent(tag)}`,
     );
-    await shot(page, "collections-index");
+    await shot(page, "collections-index", true);
     await page.getByRole("button", { name: "加载更多" }).click();
     await expect.poll(() => items.count()).toBe(31);
     await page.locator(".list-pager-end").waitFor();

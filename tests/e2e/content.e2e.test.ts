@@ -1,9 +1,9 @@
 import http from "node:http";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { SCREENSHOTS, browserTestsCan, type Site, useBrowserSite } from "../support/browser.ts";
+import { describeInBrowser, SCREENSHOTS, type Site, useBrowserSite } from "../support/browser.ts";
 import { uniqueEmail, uniqueUsername, uniqueIp } from "../support/app.ts";
 import { seedIfEmpty } from "../../db/seed/seed.ts";
 import { makeEntry } from "../support/factories.ts";
@@ -12,7 +12,7 @@ import { users } from "../../db/schema/index.ts";
 
 // The issue-3 walk: share a link read from a page on loopback, find it first on explore by newest,
 // like it, write and publish an article, find both by a Chinese query, page through a feed.
-describe.skipIf(browserTestsCan !== null)("content in a real browser", () => {
+describeInBrowser("content in a real browser", () => {
   let site: Site;
   let browser: Browser;
   let context: BrowserContext;

@@ -1,10 +1,9 @@
-import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import type { Browser, Request } from "playwright-core";
 import {
-  SCREENSHOTS,
+  describeInBrowser,
+  shot,
   apiAs,
-  browserTestsCan,
   signedInPerson,
   type Person,
   type Site,
@@ -14,7 +13,7 @@ import { makeEntry } from "../support/factories.ts";
 
 // Issue 9, live counts: B's page stays open while A comments on B's entry; B's bell and the title's
 // "(n) " prefix change without a reload, through the tab's one event stream.
-describe.skipIf(browserTestsCan !== null)("the bell follows the live stream", () => {
+describeInBrowser("the bell follows the live stream", () => {
   let site: Site;
   let browser: Browser;
   let a: Person;
@@ -56,7 +55,7 @@ describe.skipIf(browserTestsCan !== null)("the bell follows the live stream", ()
     await b.page.getByRole("link", { name: "消息通知，1 条未读" }).waitFor({ timeout: 10_000 });
     expect(await bell.locator(".badge").innerText()).toBe("1");
     await expect.poll(() => b.page.title()).toBe(`(1) ${title}`);
-    await b.page.screenshot({ path: path.join(SCREENSHOTS, "live-bell.png") });
+    await shot(b.page, "live-bell");
 
     // A second comment: 2, still without a reload.
     await apiAs(site, a, "POST", "/api/comment", { targetId: entry.id, content: "再来一条" });

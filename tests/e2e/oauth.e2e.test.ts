@@ -1,24 +1,22 @@
-import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import {
-  SCREENSHOTS,
-  browserTestsCan,
+  describeInBrowser,
+  logOut,
+  shot,
   signedInPerson,
   type Site,
   useBrowserSite,
 } from "../support/browser.ts";
 
 // Bind GitHub from the settings page through the popup, log out, log back in with GitHub.
-describe.skipIf(browserTestsCan !== null)("third-party accounts in a real browser", () => {
+describeInBrowser("third-party accounts in a real browser", () => {
   let site: Site;
   let browser: Browser;
   const errors: string[] = [];
 
   useBrowserSite((web) => ({ site, browser } = web));
-
-  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 
   /** Clicks `trigger`, then grants consent on the dev provider's page in the popup it opens. */
   async function consentInPopup(page: Page, trigger: () => Promise<void>, name: string, screenshot?: string) {
@@ -77,14 +75,7 @@ describe.skipIf(browserTestsCan !== null)("third-party accounts in a real browse
     // Log out.
     await page.goto(site.url + "/", { waitUntil: "networkidle" });
     const avatar = page.getByRole("button", { name: `${person.username}的菜单` });
-    await avatar.click();
-    await page.getByRole("menuitem", { name: "登出" }).click();
-    // Logging out reloads the page: wait for that load, or the next goto races it (ERR_ABORTED).
-    await Promise.all([
-      page.waitForEvent("load"),
-      page.getByRole("alertdialog").getByRole("button", { name: "登出" }).click(),
-    ]);
-    await page.locator("header").getByRole("button", { name: "登录" }).waitFor({ timeout: 15_000 });
+    await logOut(page, avatar);
     // A page that stays put when logged in ("/" sends new accounts to /getting-started).
     await page.goto(site.url + "/explore", { waitUntil: "networkidle" });
 

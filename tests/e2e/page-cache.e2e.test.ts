@@ -1,13 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { browserTestsCan, type Site, useBrowserSite } from "../support/browser.ts";
+import { describeInBrowser, type Site, useBrowserSite } from "../support/browser.ts";
 import { uniqueEmail, uniqueIp, uniqueUsername, withPageCache } from "../support/app.ts";
 import { registerByEmail } from "../support/client.ts";
 import { makeEntry, makeTag } from "../support/factories.ts";
 
 // A visitor reads pages from the anonymous cache (no CSRF cookie, no token in the page), then
 // registers and likes an entry: the browser makes its own double-submit token and the like lands.
-describe.skipIf(browserTestsCan !== null)("the anonymous page cache in a real browser", () => {
+describeInBrowser("the anonymous page cache in a real browser", () => {
   let site: Site;
   let browser: Browser;
   const pageErrors: string[] = [];

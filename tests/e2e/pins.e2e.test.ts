@@ -1,26 +1,16 @@
 // The pin page uses the shared comment components (app/components/comments) with the pin target:
 // the spec's pin-comment verbs (PUT like / PUT unlike), the §5 preview cut, replies, edit and delete.
-import path from "node:path";
-import { describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { expect, it } from "vitest";
+import type { Browser } from "playwright-core";
 import sharp from "sharp";
-import {
-  SCREENSHOTS,
-  browserTestsCan,
-  signedInPerson,
-  type Site,
-  useBrowserSite,
-} from "../support/browser.ts";
+import { describeInBrowser, shot, signedInPerson, type Site, useBrowserSite } from "../support/browser.ts";
 
-describe.skipIf(browserTestsCan !== null)("pin comments through the shared components", () => {
+describeInBrowser("pin comments through the shared components", () => {
   let site: Site;
   let browser: Browser;
   const errors: string[] = [];
   const person = () => signedInPerson(site, browser, errors);
   useBrowserSite((web) => ({ site, browser } = web));
-
-  const shot = (p: Page, name: string) =>
-    p.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
   it("comments, replies, likes, unlikes, edits, deletes on a pin", { timeout: 120_000 }, async () => {
     const a = await person();
@@ -89,7 +79,7 @@ describe.skipIf(browserTestsCan !== null)("pin comments through the shared compo
       a.page.getByRole("button", { name: "保存" }).click(),
     ]);
     await a.page.locator(".comment-reply", { hasText: "谢谢你！" }).waitFor();
-    await shot(a.page, "pin-comments");
+    await shot(a.page, "pin-comments", true);
     await a.page.locator(".comment-reply").getByRole("button", { name: "删除" }).click();
     await Promise.all([
       a.page.waitForResponse((r) => r.request().method() === "DELETE" && r.ok()),

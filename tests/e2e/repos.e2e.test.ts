@@ -1,8 +1,7 @@
-import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { SCREENSHOTS, browserTestsCan, type Site, useBrowserSite } from "../support/browser.ts";
+import { describeInBrowser, shot, type Site, useBrowserSite } from "../support/browser.ts";
 import { uniqueEmail, uniqueUsername, uniqueIp } from "../support/app.ts";
 import { repos, showcaseRepos, showcases } from "../../db/schema/index.ts";
 import { newId } from "../../server/lib/ids.ts";
@@ -14,7 +13,7 @@ const hex = () => randomBytes(4).toString("hex");
 // 开源库 in a real browser: the trending page's language select and 今日/本周/本月 tabs (URL shape of
 // spec §2, saved state behind the header link), a repo page (README, language bar, translators),
 // a comment as a logged-in user, the 404 placeholder, and both pages at 375 px.
-describe.skipIf(browserTestsCan !== null)("开源库 pages", () => {
+describeInBrowser("开源库 pages", () => {
   let site: Site;
   let browser: Browser;
   let context: BrowserContext;
@@ -94,8 +93,6 @@ describe.skipIf(browserTestsCan !== null)("开源库 pages", () => {
     page.on("pageerror", (e) => errors.push(String(e)));
   });
 
-  const shot = (p: Page, name: string) =>
-    p.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
   const names = (p: Page) => p.locator(".repo-item-title a").allInnerTexts();
   const pathOf = (p: Page) => {
     const u = new URL(p.url());
@@ -106,7 +103,7 @@ describe.skipIf(browserTestsCan !== null)("开源库 pages", () => {
     await page.goto(`${site.url}/repos`, { waitUntil: "networkidle" });
     await page.getByRole("heading", { name: "开源库趋势榜" }).waitFor();
     await page.locator(".showcase-card", { hasText: "前端精选" }).waitFor();
-    await shot(page, "repos-index");
+    await shot(page, "repos-index", true);
 
     await page.getByLabel("语言", { exact: true }).selectOption(lang);
     await page.waitForURL((u) => u.search === `?lang=${lang}`);
@@ -119,7 +116,7 @@ describe.skipIf(browserTestsCan !== null)("开源库 pages", () => {
     await expect
       .poll(() => names(page))
       .toEqual([expect.stringContaining("rapid-ui"), expect.stringContaining("swift-kit")]);
-    await shot(page, "repos-weekly");
+    await shot(page, "repos-weekly", true);
 
     // The header's 开源库 link remembers the filter (saved state) from another page.
     await page.goto(`${site.url}/pins`, { waitUntil: "networkidle" });
@@ -174,7 +171,7 @@ describe.skipIf(browserTestsCan !== null)("开源库 pages", () => {
         d: { commentsCount: number };
       };
       expect(detail.d.commentsCount).toBe(1);
-      await shot(page, "repo-detail");
+      await shot(page, "repo-detail", true);
 
       const unknown = await page.goto(`${site.url}/repo/${newId()}`);
       expect(unknown?.status()).toBe(404);
@@ -198,7 +195,7 @@ describe.skipIf(browserTestsCan !== null)("开源库 pages", () => {
       await p.goto(site.url + url, { waitUntil: "networkidle" });
       const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, url).toBeLessThanOrEqual(0);
-      await shot(p, name);
+      await shot(p, name, true);
     }
     await phone.close();
     expect(errors).toEqual([]);

@@ -1,7 +1,6 @@
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
-import { SCREENSHOTS, browserTestsCan, type Site, useBrowserSite } from "../support/browser.ts";
+import { describeInBrowser, shot, type Site, useBrowserSite } from "../support/browser.ts";
 import { uniqueEmail, uniqueUsername, uniqueIp } from "../support/app.ts";
 import { makeEntry } from "../support/factories.ts";
 
@@ -10,7 +9,7 @@ const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 
 // The shell's extras of spec §1/§4: the emoji barrage after a comment, the customer-service
 // button and dialog, and the request-health alert after requests the browser could not make.
-describe.skipIf(browserTestsCan !== null)("app shell extras in a real browser", () => {
+describeInBrowser("app shell extras in a real browser", () => {
   let site: Site;
   let browser: Browser;
   let token = "";
@@ -49,8 +48,6 @@ describe.skipIf(browserTestsCan !== null)("app shell extras in a real browser", 
   afterAll(async () => {
     for (const context of contexts) await context.close();
   });
-
-  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 
   async function comment(page: Page, text: string) {
     await page.getByPlaceholder("输入评论...").fill(text);

@@ -1,9 +1,8 @@
-import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { beforeAll, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
 import {
-  SCREENSHOTS,
-  browserTestsCan,
+  describeInBrowser,
+  shot,
   signedInPerson,
   type Person,
   apiAs,
@@ -14,7 +13,7 @@ import { CATEGORIES } from "../../db/reference-data.ts";
 
 // The issue-4 walk with two people: A follows B and comments on B's article; B sees the bell and the
 // title prefix, opens the notification and replies; A sees the reply under the comment.
-describe.skipIf(browserTestsCan !== null)("two people in real browsers", () => {
+describeInBrowser("two people in real browsers", () => {
   let site: Site;
   let browser: Browser;
   let a: Person;
@@ -38,8 +37,6 @@ describe.skipIf(browserTestsCan !== null)("two people in real browsers", () => {
     const category = CATEGORIES.find((c) => c.name === "frontend")!.id;
     articleId = (await api(b, "POST", `/api/drafts/${draft.id}/publish`, { categoryId: category })).id;
   });
-
-  const shot = (p: Page, name: string) => p.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 
   it("follows, comments, notifies, replies", { timeout: 120_000 }, async () => {
     // A follows B from B's profile.

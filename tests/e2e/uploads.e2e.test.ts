@@ -2,15 +2,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { SCREENSHOTS, browserTestsCan, type Site, useBrowserSite } from "../support/browser.ts";
+import { describeInBrowser, shot, type Site, useBrowserSite } from "../support/browser.ts";
 import { uniqueEmail, uniqueUsername, uniqueIp } from "../support/app.ts";
 
 // A signed-in person writes a pin with two images chosen through the composer's file input: each
 // uploads at once (thumbnail), one is removed again, the pin appears in the feed with its image, and
 // the image URL serves a re-encoded PNG with nosniff. Then the same page at 375 px.
-describe.skipIf(browserTestsCan !== null)("images in the pin composer", () => {
+describeInBrowser("images in the pin composer", () => {
   let site: Site;
   let browser: Browser;
   let context: BrowserContext;
@@ -40,9 +40,6 @@ describe.skipIf(browserTestsCan !== null)("images in the pin composer", () => {
   afterAll(async () => {
     if (uploadDir) fs.rmSync(uploadDir, { recursive: true, force: true });
   });
-
-  const shot = (p: Page, name: string) =>
-    p.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false });
 
   /** A picture worth looking at in a screenshot: a diagonal gradient with a stripe. */
   async function picture(width: number, height: number, hue: [number, number, number]) {

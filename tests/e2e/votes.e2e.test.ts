@@ -1,9 +1,8 @@
-import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import {
-  SCREENSHOTS,
-  browserTestsCan,
+  describeInBrowser,
+  shot,
   signedInPerson,
   type Person,
   type Site,
@@ -12,7 +11,7 @@ import {
 
 // 发起投票 through the form: A opens it from the header's plus menu, sees the field errors, makes a
 // vote with three options, lands on its detail page and votes; B votes too; both see the totals.
-describe.skipIf(browserTestsCan !== null)("a vote made through the form, answered by two people", () => {
+describeInBrowser("a vote made through the form, answered by two people", () => {
   let site: Site;
   let browser: Browser;
   let a: Person;
@@ -27,8 +26,6 @@ describe.skipIf(browserTestsCan !== null)("a vote made through the form, answere
     b = await person();
   });
 
-  const shot = (p: Page, name: string, fullPage = false) =>
-    p.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
   const option = (p: Page, n: number) => p.getByLabel(`选项 ${n}`, { exact: true });
   const answered = (p: Page) =>
     p.waitForResponse((r) => /\/api\/votes\/[0-9a-f]{24}\/answer$/.test(r.url()) && r.ok());

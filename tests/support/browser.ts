@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe } from "vitest";
 import type { NuggetApp } from "../../server/app.ts";
 import type { Config } from "../../server/config.ts";
 import { testApp, uniqueEmail, uniqueIp, uniqueUsername } from "./app.ts";
@@ -13,7 +13,13 @@ export const browserTestsCan =
   fs.existsSync(CHROMIUM) && fs.existsSync(path.join(BUILD_DIR, "server/index.js"))
     ? null
     : `needs ${CHROMIUM} and ${BUILD_DIR} (apt-get install chromium fonts-noto-cjk; npm run build)`;
+/** `describe` for a browser test file: skipped, saying why, where browserTestsCan says it cannot run. */
+export const describeInBrowser = describe.skipIf(browserTestsCan !== null);
 export const SCREENSHOTS = path.resolve("test-results/screenshots");
+
+/** Saves `page` (the viewport, or with `fullPage` all of it) as SCREENSHOTS/`name`.png. */
+export const shot = (page: Page, name: string, fullPage = false) =>
+  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
 
 // Flags that work on this machine kind: no sandbox as root, no background traffic to a closed network.
 // scripts/lighthouse.ts launches with the same ones.
@@ -143,4 +149,18 @@ export async function apiAs<T = any>(
   const json = (await res.json()) as { s: number; m: string; d: T };
   if (!accept.includes(json.s)) throw new Error(`${method} ${url}: ${json.s} ${json.m}`);
   return json.d;
+}
+
+/**
+ * Logs out through `avatar`'s menu, confirming in the dialog, and waits for the reload it makes
+ * (or the next step races it: a goto aborts, a dialog opens in the old page) and the header's 登录.
+ */
+export async function logOut(page: Page, avatar: Locator) {
+  await avatar.click();
+  await page.getByRole("menuitem", { name: "登出" }).click();
+  await Promise.all([
+    page.waitForEvent("load"),
+    page.getByRole("alertdialog").getByRole("button", { name: "登出" }).click(),
+  ]);
+  await page.locator("header").getByRole("button", { name: "登录" }).waitFor({ timeout: 15_000 });
 }

@@ -44,6 +44,17 @@ export async function call<T = any>(
   return { status: res.statusCode, s: json.s, m: json.m, d: json.d, cookies, headers: res.headers };
 }
 
+/** Posts a registration from an address of its own; answers `body` with the new account's auth triple and user. */
+async function createUser<B extends object>(nugget: NuggetApp, body: B) {
+  const r = await call(nugget.app, "POST", "/api/v1/createUser", { body, ip: uniqueIp() });
+  if (r.s !== 1) throw new Error(`register failed: ${r.status} ${r.s} ${r.m}`);
+  return {
+    ...body,
+    auth: { uid: r.d.user.id, client: r.d.clientId, token: r.d.token } as Auth,
+    user: r.d.user,
+  };
+}
+
 /** Registers a user by e-mail and returns its auth triple and credentials. */
 export async function registerByEmail(
   nugget: NuggetApp,
@@ -55,13 +66,7 @@ export async function registerByEmail(
     password: fields.password ?? "secret123",
     ...(fields.invite === undefined ? {} : { invite: fields.invite }),
   };
-  const r = await call(nugget.app, "POST", "/api/v1/createUser", { body, ip: uniqueIp() });
-  if (r.s !== 1) throw new Error(`register failed: ${r.status} ${r.s} ${r.m}`);
-  return {
-    ...body,
-    auth: { uid: r.d.user.id, client: r.d.clientId, token: r.d.token } as Auth,
-    user: r.d.user,
-  };
+  return createUser(nugget, body);
 }
 
 /** Solves the image captcha by reading its answer from the store, as only a person could. */
@@ -103,11 +108,5 @@ export async function registerByPhone(
     smsCode,
     password: fields.password ?? "secret123",
   };
-  const r = await call(nugget.app, "POST", "/api/v1/createUser", { body, ip: uniqueIp() });
-  if (r.s !== 1) throw new Error(`register failed: ${r.status} ${r.s} ${r.m}`);
-  return {
-    ...body,
-    auth: { uid: r.d.user.id, client: r.d.clientId, token: r.d.token } as Auth,
-    user: r.d.user,
-  };
+  return createUser(nugget, body);
 }

@@ -1,4 +1,7 @@
 import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll } from "vitest";
+import type { NuggetApp } from "../../server/app.ts";
+import { testApp } from "./app.ts";
 
 export interface ReceivedMail {
   to: string[];
@@ -35,4 +38,26 @@ export async function startSmtp() {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+export type Smtp = Awaited<ReturnType<typeof startSmtp>>;
+
+/**
+ * The preamble of an API test file that reads the mail it sends: an SMTP server, then one app that
+ * mails through it, for the whole file; both closed after it, the app first.
+ * `use` receives them once they are up — `useTestAppWithSmtp((n, s) => ((nugget = n), (smtp = s)))`.
+ */
+export function useTestAppWithSmtp(use: (nugget: NuggetApp, smtp: Smtp) => void) {
+  let smtp: Smtp | undefined;
+  let nugget: NuggetApp | undefined;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    nugget = await testApp({ smtpUrl: smtp.url });
+    use(nugget, smtp);
+  });
+  afterAll(async () => {
+    await nugget?.app.close();
+    await nugget?.database.close();
+    await smtp?.close();
+  });
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { api } from "~/lib/api";
 import { useShell } from "~/components/shell/shell-context";
+import "~/components/like-button.css";
 import "./collections.css";
 import { ToggleIcon } from "~/components/ui/toggle-icon";
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
 import {
   DESCRIPTION_MAX,
   IMAGE_URL_MAX,
@@ -218,5 +219,20 @@ export function CollectionFormDialog({ open, initial, onClose, onSaved }: Collec
         <CollectionForm initial={initial} idPrefix="collection-dialog" onSaved={onSaved} onCancel={onClose} />
       ) : null}
     </Modal>
+  );
+}
+
+/** 新建收藏集 in a modal: a set made here is opened at once, so the reader can start filling it. */
+export function NewCollectionDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  return (
+    <CollectionFormDialog
+      open={open}
+      onClose={onClose}
+      onSaved={(set) => {
+        onClose();
+        void navigate(`/collection/${set.id}`);
+      }}
+    />
   );
 }

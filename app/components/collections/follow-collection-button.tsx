@@ -25,21 +25,3 @@ export function useFollowCollection(collection: { id: string; followed: boolean;
   );
   return useLoginToggle({ on: collection.followed, count: collection.followerCount }, send);
 }
-
-export type CollectionFollow = ReturnType<typeof useFollowCollection>;
-
-/** 关注 / 已关注 for a collection set. */
-export function FollowCollectionButton({ follow, title }: { follow: CollectionFollow; title: string }) {
-  return (
-    <button
-      type="button"
-      className={follow.on ? "btn follow-button followed" : "btn btn-primary follow-button"}
-      aria-pressed={follow.on}
-      aria-busy={follow.busy || undefined}
-      aria-label={`关注收藏集 ${title}`}
-      onClick={follow.toggle}
-    >
-      {follow.on ? "已关注" : "关注"}
-    </button>
-  );
-}

@@ -6,20 +6,27 @@ type ListState = Pick<
   "list" | "canNext" | "loading" | "fetchMore" | "error" | "nextHref"
 >;
 
+/** The server-rendered page's own links, as its loader gives them (absent: none that way). */
+interface PageLinks {
+  nextHref?: string | null;
+  /** The page before (lists paged by number). */
+  prevHref?: string | null;
+  /** Back to the first page (keyset lists, which cannot step back one page). */
+  firstHref?: string | null;
+}
+
 /**
  * The foot of every server-rendered list (spec §4): 加载更多 while there is a next page, the kept
- * error, and — when `pager` — the no-JavaScript links in the spec's URL shape (a way back on the
- * left, 下一页 or 没有更多了 on the right).
+ * error, and — when the page is not the only one — the no-JavaScript links in the spec's URL shape
+ * (a way back on the left, 下一页 or 没有更多了 on the right).
  */
-export function ListFooter({
-  state,
-  pager,
-  back,
-}: {
-  state: ListState;
-  pager: boolean;
-  back?: { href: string; label: string; rel?: "prev" } | null;
-}) {
+export function ListFooter({ state, pages }: { state: ListState; pages: PageLinks }) {
+  const pager = !!(pages.nextHref || pages.prevHref || pages.firstHref);
+  const back = pages.prevHref
+    ? { href: pages.prevHref, label: "上一页", rel: "prev" as const }
+    : pages.firstHref
+      ? { href: pages.firstHref, label: "回到第一页" }
+      : null;
   return (
     <>
       {state.list.length > 0 && state.canNext ? (
@@ -44,15 +51,20 @@ export function ListFooter({
             <span />
           )}
           {/* Page by page, in the spec's URL shape: works without JavaScript and for crawlers. */}
-          {state.nextHref ? (
-            <Link to={state.nextHref} rel="next">
-              下一页
-            </Link>
-          ) : (
-            <span className="list-pager-end">没有更多了</span>
-          )}
+          <NextPageLink href={state.nextHref} />
         </nav>
       ) : null}
     </>
+  );
+}
+
+/** The right end of every pager: 下一页 in the spec's URL shape, or 没有更多了 on the last page. */
+export function NextPageLink({ href }: { href: string | null | undefined }) {
+  return href ? (
+    <Link to={href} rel="next">
+      下一页
+    </Link>
+  ) : (
+    <span className="list-pager-end">没有更多了</span>
   );
 }

@@ -64,7 +64,7 @@ function SuggestedUserRow({ user }: { user: SuggestedUser }) {
           ) : null}
         </span>
       </Link>
-      <FollowButton follow={follow} username={user.username} />
+      <FollowButton follow={follow} label={`关注 ${user.username}`} />
     </li>
   );
 }

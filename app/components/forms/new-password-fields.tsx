@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { checkPassword, checkPasswordConfirm, LIMITS } from "../../../shared/validation";
 import { Field } from "~/components/ui/field";
 
@@ -7,32 +8,42 @@ export interface NewPasswordErrors {
 }
 
 /** The §5 password rule, then the repeat; the repeat is judged only once the password passes. */
-export function checkNewPassword(password: string, confirm: string): NewPasswordErrors {
+function checkNewPassword(password: string, confirm: string): NewPasswordErrors {
   const passwordError = checkPassword(password);
   if (passwordError) return { password: passwordError };
   const confirmError = checkPasswordConfirm(password, confirm);
   return confirmError ? { confirm: confirmError } : {};
 }
 
+/**
+ * The new password and its repeat, held together: every page that sets a password needs both
+ * values, the check between them, and (after a change that keeps the form) both emptied.
+ */
+export function useNewPassword() {
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  return {
+    password,
+    confirm,
+    setPassword,
+    setConfirm,
+    check: () => checkNewPassword(password, confirm),
+    clear: () => {
+      setPassword("");
+      setConfirm("");
+    },
+  };
+}
+
 interface NewPasswordFieldsProps {
   /** The inputs' ids: each page keeps its own. */
   ids: { password: string; confirm: string };
-  password: string;
-  confirm: string;
-  onPasswordChange: (password: string) => void;
-  onConfirmChange: (confirm: string) => void;
+  value: ReturnType<typeof useNewPassword>;
   errors: NewPasswordErrors;
 }
 
 /** 新密码 and 确认新密码 (`new_password`, `confirm_password`), wherever a password is set anew. */
-export function NewPasswordFields({
-  ids,
-  password,
-  confirm,
-  onPasswordChange,
-  onConfirmChange,
-  errors,
-}: NewPasswordFieldsProps) {
+export function NewPasswordFields({ ids, value, errors }: NewPasswordFieldsProps) {
   return (
     <>
       <Field
@@ -43,8 +54,8 @@ export function NewPasswordFields({
         placeholder={`不少于 ${LIMITS.passwordMin} 位`}
         autoComplete="new-password"
         maxLength={LIMITS.passwordInputMax}
-        value={password}
-        onChange={(event) => onPasswordChange(event.target.value)}
+        value={value.password}
+        onChange={(event) => value.setPassword(event.target.value)}
         error={errors.password}
       />
       <Field
@@ -54,8 +65,8 @@ export function NewPasswordFields({
         label="确认新密码"
         autoComplete="new-password"
         maxLength={LIMITS.passwordInputMax}
-        value={confirm}
-        onChange={(event) => onConfirmChange(event.target.value)}
+        value={value.confirm}
+        onChange={(event) => value.setConfirm(event.target.value)}
         error={errors.confirm}
       />
     </>

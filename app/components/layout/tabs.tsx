@@ -1,13 +1,9 @@
-import { NavLink } from "react-router";
+import { NavLink, Outlet } from "react-router";
 
-/** A row of route tabs (settings, notifications, subscriptions, user pages). */
-export function RouteTabs({
-  tabs,
-  label,
-}: {
-  tabs: readonly { to: string; title: string; end?: boolean }[];
-  label: string;
-}) {
+type Tabs = readonly { to: string; title: string; end?: boolean }[];
+
+/** A row of route tabs (settings, notifications, subscriptions). */
+function RouteTabs({ tabs, label }: { tabs: Tabs; label: string }) {
   return (
     <nav className="route-tabs" aria-label={label}>
       {tabs.map((tab) => (
@@ -21,5 +17,34 @@ export function RouteTabs({
         </NavLink>
       ))}
     </nav>
+  );
+}
+
+/**
+ * A page that is a panel of route tabs over its child route (settings, notifications, tag
+ * management): the heading is for screen readers, the tabs are the visible title.
+ */
+export function TabbedLayout({
+  heading,
+  tabs,
+  label = heading,
+  wide,
+  panelClassName,
+}: {
+  heading: string;
+  tabs: Tabs;
+  /** The tabs' accessible name, when it is not the heading. */
+  label?: string;
+  wide?: boolean;
+  panelClassName?: string;
+}) {
+  return (
+    <div className={wide ? "container" : "container narrow"}>
+      <section className={panelClassName ? `panel ${panelClassName}` : "panel"}>
+        <h1 className="visually-hidden">{heading}</h1>
+        <RouteTabs tabs={tabs} label={label} />
+        <Outlet />
+      </section>
+    </div>
   );
 }

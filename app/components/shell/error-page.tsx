@@ -13,13 +13,11 @@ export function ErrorPage({ kind, message, status, detail }: ErrorPageProps) {
   if (kind === "not-found") {
     return (
       <>
-        <p className="error-code" aria-hidden="true">
-          404
-        </p>
-        <h1 id="error-title" className="error-title">
-          {message || "页面不存在"}
-        </h1>
-        <p className="error-text">你访问的页面不存在或已被删除，请检查链接是否正确。</p>
+        <ErrorHead
+          code="404"
+          title={message || "页面不存在"}
+          text="你访问的页面不存在或已被删除，请检查链接是否正确。"
+        />
         <HomeLink />
       </>
     );
@@ -27,13 +25,7 @@ export function ErrorPage({ kind, message, status, detail }: ErrorPageProps) {
   if (kind === "forbidden") {
     return (
       <>
-        <p className="error-code" aria-hidden="true">
-          403
-        </p>
-        <h1 id="error-title" className="error-title">
-          没有权限
-        </h1>
-        <p className="error-text">{message || "你没有访问该页面的权限。"}</p>
+        <ErrorHead code="403" title="没有权限" text={message || "你没有访问该页面的权限。"} />
         <HomeLink />
       </>
     );
@@ -41,13 +33,11 @@ export function ErrorPage({ kind, message, status, detail }: ErrorPageProps) {
   if (kind === "unauthorized") return <Unauthorized />;
   return (
     <>
-      <p className="error-code" aria-hidden="true">
-        {status && status >= 400 ? status : "500"}
-      </p>
-      <h1 id="error-title" className="error-title">
-        出错了
-      </h1>
-      <p className="error-text">{message || "页面发生了错误，请稍后刷新重试。"}</p>
+      <ErrorHead
+        code={status && status >= 400 ? String(status) : "500"}
+        title="出错了"
+        text={message || "页面发生了错误，请稍后刷新重试。"}
+      />
       {detail ? <pre className="error-detail">{detail}</pre> : null}
       <div className="error-actions">
         <button type="button" className="btn" onClick={() => window.location.reload()}>
@@ -55,6 +45,21 @@ export function ErrorPage({ kind, message, status, detail }: ErrorPageProps) {
         </button>
         <HomeLink />
       </div>
+    </>
+  );
+}
+
+/** The status, the title (the section's name, `error-title`) and the sentence every error view opens with. */
+function ErrorHead({ code, title, text }: { code: string; title: string; text: string }) {
+  return (
+    <>
+      <p className="error-code" aria-hidden="true">
+        {code}
+      </p>
+      <h1 id="error-title" className="error-title">
+        {title}
+      </h1>
+      <p className="error-text">{text}</p>
     </>
   );
 }
@@ -76,13 +81,7 @@ function Unauthorized() {
   }, [navigate]);
   return (
     <>
-      <p className="error-code" aria-hidden="true">
-        401
-      </p>
-      <h1 id="error-title" className="error-title">
-        请先登录
-      </h1>
-      <p className="error-text">该页面需要登录后访问，正在返回首页…</p>
+      <ErrorHead code="401" title="请先登录" text="该页面需要登录后访问，正在返回首页…" />
       <HomeLink />
     </>
   );

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type ComponentProps, type FormEvent } from "react";
 import { classifyAccount, LIMITS, MESSAGES } from "../../../shared/validation";
 import { api, ApiError } from "~/lib/api";
 import { Field } from "~/components/ui/field";
@@ -89,41 +89,68 @@ export function LoginForm({ idPrefix, onSuccess, onPandaChange, onError }: Login
 
   return (
     <form className="auth-form" onSubmit={submit} noValidate>
-      <Field
+      <AccountField
         ref={accountInput}
-        id={`${idPrefix}-account`}
-        name="account"
-        label="手机号或邮箱"
-        hideLabel
-        placeholder="请输入手机号或邮箱"
-        autoComplete="username"
+        idPrefix={idPrefix}
+        onPandaChange={onPandaChange}
         inputMode="email"
-        maxLength={LIMITS.accountInputMax}
         value={account}
         onChange={(event) => setAccount(event.target.value)}
-        onFocus={() => onPandaChange?.("greeting")}
-        onBlur={() => onPandaChange?.("normal")}
         error={errors.account}
       />
-      <Field
+      <PasswordField
         ref={passwordInput}
-        id={`${idPrefix}-password`}
-        name="password"
-        type="password"
-        label="密码"
-        hideLabel
+        idPrefix={idPrefix}
+        onPandaChange={onPandaChange}
         placeholder="请输入密码"
         autoComplete="current-password"
-        maxLength={LIMITS.passwordInputMax}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
-        onFocus={() => onPandaChange?.("blindfold")}
-        onBlur={() => onPandaChange?.("normal")}
         error={errors.password}
       />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {busy ? "登录中..." : "登录"}
       </button>
     </form>
+  );
+}
+
+type AuthFieldProps = Omit<ComponentProps<typeof Field>, "id" | "name" | "label" | "hideLabel"> & {
+  idPrefix: string;
+  onPandaChange?: (state: PandaState) => void;
+};
+
+/** 手机号或邮箱, which the login and the registration form both start with; the panda greets it. */
+export function AccountField({ idPrefix, onPandaChange, ...input }: AuthFieldProps) {
+  return (
+    <Field
+      id={`${idPrefix}-account`}
+      name="account"
+      label="手机号或邮箱"
+      hideLabel
+      placeholder="请输入手机号或邮箱"
+      autoComplete="username"
+      maxLength={LIMITS.accountInputMax}
+      onFocus={() => onPandaChange?.("greeting")}
+      onBlur={() => onPandaChange?.("normal")}
+      {...input}
+    />
+  );
+}
+
+/** 密码 of the login and the registration form; the panda covers its eyes while it is typed. */
+export function PasswordField({ idPrefix, onPandaChange, ...input }: AuthFieldProps) {
+  return (
+    <Field
+      id={`${idPrefix}-password`}
+      name="password"
+      type="password"
+      label="密码"
+      hideLabel
+      maxLength={LIMITS.passwordInputMax}
+      onFocus={() => onPandaChange?.("blindfold")}
+      onBlur={() => onPandaChange?.("normal")}
+      {...input}
+    />
   );
 }

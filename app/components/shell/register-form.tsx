@@ -12,7 +12,7 @@ import { api, ApiError } from "~/lib/api";
 import { forgetInvite, pendingInvite } from "~/lib/invite";
 import { PhoneVerification, usePhoneVerification } from "~/components/forms/phone-verification";
 import { Field } from "~/components/ui/field";
-import type { AuthResult } from "./login-form";
+import { AccountField, PasswordField, type AuthResult } from "./login-form";
 import type { PandaState } from "./panda";
 
 type FieldName = "account" | "username" | "password" | "imageCode" | "smsCode";
@@ -108,24 +108,17 @@ export function RegisterForm({ idPrefix, onSuccess, onPandaChange, onError, onNo
   return (
     <form className="auth-form" onSubmit={submit} noValidate>
       {invite ? <p className="auth-invite">受好友邀请注册（邀请码 {invite}）</p> : null}
-      <Field
+      <AccountField
         ref={(el) => {
           inputs.current.account = el;
         }}
-        id={`${idPrefix}-account`}
-        name="account"
-        label="手机号或邮箱"
-        hideLabel
-        placeholder="请输入手机号或邮箱"
-        autoComplete="username"
-        maxLength={LIMITS.accountInputMax}
+        idPrefix={idPrefix}
+        onPandaChange={onPandaChange}
         value={account}
         onChange={(event) => {
           setAccount(event.target.value);
           verification.setSmsCode("");
         }}
-        onFocus={greet}
-        onBlur={rest}
         error={errors.account}
       />
       {byPhone ? (
@@ -166,22 +159,16 @@ export function RegisterForm({ idPrefix, onSuccess, onPandaChange, onError, onNo
         onBlur={rest}
         error={errors.username}
       />
-      <Field
+      <PasswordField
         ref={(el) => {
           inputs.current.password = el;
         }}
-        id={`${idPrefix}-password`}
-        name="password"
-        type="password"
-        label="密码"
-        hideLabel
+        idPrefix={idPrefix}
+        onPandaChange={onPandaChange}
         placeholder={`请输入密码（不少于 ${LIMITS.passwordMin} 位）`}
         autoComplete="new-password"
-        maxLength={LIMITS.passwordInputMax}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
-        onFocus={() => onPandaChange?.("blindfold")}
-        onBlur={rest}
         error={errors.password}
       />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>

@@ -9,11 +9,20 @@ import { useShell } from "./shell-context";
 // Loaded when 登出 is chosen: the confirmation is rare and not worth shipping with every page.
 const LogoutDialog = lazy(() => import("./logout-dialog").then((m) => ({ default: m.LogoutDialog })));
 
+/** One link of a menu; `false` stands for a link this reader does not get. */
+type MenuLink = { to: string; label: string } | false;
+
 /** The header's actions for a logged-in reader: 创作 menu, notification bell, avatar menu. */
 export function ViewerActions({ viewer, unreadCount }: { viewer: Viewer; unreadCount: number }) {
   const { alert } = useShell();
   const [confirmLogout, setConfirmLogout] = useState(false);
   const author = viewer.isXiaoceAuthor;
+  // Both menus offer writing; one list keeps 写小册's author-only rule in one place.
+  const writing: MenuLink[] = [
+    { to: "/editor/drafts/new", label: "写文章" },
+    author && { to: "/editor/book/new/section", label: "写小册" },
+  ];
+  const admin = viewer.role === "admin";
 
   return (
     <>
@@ -28,22 +37,13 @@ export function ViewerActions({ viewer, unreadCount }: { viewer: Viewer; unreadC
         }
       >
         {() => (
-          <>
-            <Link to="/new-entry" role="menuitem" className="menu-item">
-              分享链接
-            </Link>
-            <Link to="/new-entry?type=vote" role="menuitem" className="menu-item">
-              发起投票
-            </Link>
-            <Link to="/editor/drafts/new" role="menuitem" className="menu-item">
-              写文章
-            </Link>
-            {author ? (
-              <Link to="/editor/book/new/section" role="menuitem" className="menu-item">
-                写小册
-              </Link>
-            ) : null}
-          </>
+          <MenuLinks
+            links={[
+              { to: "/new-entry", label: "分享链接" },
+              { to: "/new-entry?type=vote", label: "发起投票" },
+              ...writing,
+            ]}
+          />
         )}
       </Dropdown>
 
@@ -73,56 +73,28 @@ export function ViewerActions({ viewer, unreadCount }: { viewer: Viewer; unreadC
         {() => (
           <>
             <div className="menu-group">
-              <Link to="/editor/drafts/new" role="menuitem" className="menu-item">
-                写文章
-              </Link>
-              {author ? (
-                <Link to="/editor/book/new/section" role="menuitem" className="menu-item">
-                  写小册
-                </Link>
-              ) : null}
-              <Link to="/editor/drafts" role="menuitem" className="menu-item">
-                草稿
-              </Link>
+              <MenuLinks links={[...writing, { to: "/editor/drafts", label: "草稿" }]} />
             </div>
             <div className="menu-group">
-              <Link to={`/user/${viewer.id}`} role="menuitem" className="menu-item">
-                我的主页
-              </Link>
-              <Link to={`/user/${viewer.id}/like`} role="menuitem" className="menu-item">
-                我赞过的
-              </Link>
-              <Link to={`/user/${viewer.id}/collection`} role="menuitem" className="menu-item">
-                我的收藏集
-              </Link>
-              {author ? (
-                <Link to={`/user/${viewer.id}/bought`} role="menuitem" className="menu-item">
-                  已购
-                </Link>
-              ) : null}
-              {viewer.hasWalletAccess ? (
-                <Link to="/user/wallet" role="menuitem" className="menu-item">
-                  钱包
-                </Link>
-              ) : null}
-              <Link to="/subscribe" role="menuitem" className="menu-item">
-                标签管理
-              </Link>
+              <MenuLinks
+                links={[
+                  { to: `/user/${viewer.id}`, label: "我的主页" },
+                  { to: `/user/${viewer.id}/like`, label: "我赞过的" },
+                  { to: `/user/${viewer.id}/collection`, label: "我的收藏集" },
+                  author && { to: `/user/${viewer.id}/bought`, label: "已购" },
+                  viewer.hasWalletAccess && { to: "/user/wallet", label: "钱包" },
+                  { to: "/subscribe", label: "标签管理" },
+                ]}
+              />
             </div>
             <div className="menu-group">
-              <Link to="/user/settings" role="menuitem" className="menu-item">
-                设置
-              </Link>
-              {viewer.role === "admin" ? (
-                <>
-                  <Link to="/admin/withdrawals" role="menuitem" className="menu-item">
-                    提现审核
-                  </Link>
-                  <Link to="/admin/jobs" role="menuitem" className="menu-item">
-                    后台任务
-                  </Link>
-                </>
-              ) : null}
+              <MenuLinks
+                links={[
+                  { to: "/user/settings", label: "设置" },
+                  admin && { to: "/admin/withdrawals", label: "提现审核" },
+                  admin && { to: "/admin/jobs", label: "后台任务" },
+                ]}
+              />
               <MoreSubmenu />
             </div>
             <div className="menu-group">
@@ -177,23 +149,28 @@ function MoreSubmenu() {
       </button>
       {open ? (
         <div role="menu" aria-label="更多" className="submenu">
-          <Link to="/app" role="menuitem" className="menu-item">
-            下载应用
-          </Link>
-          <Link to="/about" role="menuitem" className="menu-item">
-            关于
-          </Link>
-          <Link to="/about#join" role="menuitem" className="menu-item">
-            加入我们
-          </Link>
-          <Link to="/about#translation" role="menuitem" className="menu-item">
-            翻译计划
-          </Link>
-          <Link to="/about#partners" role="menuitem" className="menu-item">
-            合作伙伴
-          </Link>
+          <MenuLinks
+            links={[
+              { to: "/app", label: "下载应用" },
+              { to: "/about", label: "关于" },
+              { to: "/about#join", label: "加入我们" },
+              { to: "/about#translation", label: "翻译计划" },
+              { to: "/about#partners", label: "合作伙伴" },
+            ]}
+          />
         </div>
       ) : null}
     </>
+  );
+}
+
+/** A menu's links in the order given, the ones a reader does not get left out. */
+function MenuLinks({ links }: { links: MenuLink[] }) {
+  return links.map((link) =>
+    link ? (
+      <Link key={link.to} to={link.to} role="menuitem" className="menu-item">
+        {link.label}
+      </Link>
+    ) : null,
   );
 }

@@ -1,5 +1,6 @@
 import "./tags.css";
 import { Link } from "react-router";
+import { NextPageLink } from "~/components/feed/list-footer";
 
 /** Spec §7: a page's sort "hottest" asks the tags service for the hot list, anything else for the new one. */
 export function tagListType(sort: string | null | undefined): "hot" | "new" {
@@ -34,13 +35,7 @@ export function NumberedPager({
         <span />
       )}
       <span className="tag-pager-page">第 {page} 页</span>
-      {nextHref ? (
-        <Link to={nextHref} rel="next">
-          下一页
-        </Link>
-      ) : (
-        <span className="list-pager-end">没有更多了</span>
-      )}
+      <NextPageLink href={nextHref} />
     </nav>
   );
 }

@@ -56,7 +56,7 @@ export function ProfileHeader({ user }: { user: ProfileUser }) {
           编辑个人资料
         </Link>
       ) : (
-        <FollowButton follow={follow} username={user.username} />
+        <FollowButton follow={follow} label={`关注 ${user.username}`} />
       )}
     </section>
   );

@@ -33,7 +33,7 @@ function UserRow({ user, self }: { user: ListedUser; self: boolean }) {
           {formatCount(follow.count)} 关注者
         </span>
       </div>
-      {self ? null : <FollowButton follow={follow} username={user.username} />}
+      {self ? null : <FollowButton follow={follow} label={`关注 ${user.username}`} />}
     </li>
   );
 }

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/reset-password";
 import {
-  checkNewPassword,
   NewPasswordFields,
+  useNewPassword,
   type NewPasswordErrors,
 } from "~/components/forms/new-password-fields";
 import {
@@ -87,8 +87,7 @@ type PhoneErrors = PhoneVerificationErrors & NewPasswordErrors;
 function PhoneReset({ initialPhone }: { initialPhone: string }) {
   const { alert } = useShell();
   const [phone, setPhone] = useState(initialPhone);
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const newPassword = useNewPassword();
   const [errors, setErrors] = useState<PhoneErrors>({});
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
@@ -102,7 +101,7 @@ function PhoneReset({ initialPhone }: { initialPhone: string }) {
     if (phoneError) found.phone = phoneError;
     const smsError = checkSmsCode(smsCode);
     if (smsError) found.smsCode = smsError;
-    Object.assign(found, checkNewPassword(password, confirm));
+    Object.assign(found, newPassword.check());
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
@@ -110,7 +109,7 @@ function PhoneReset({ initialPhone }: { initialPhone: string }) {
       await api.post("/api/v1/restPassword", {
         phone: phone.trim(),
         smsCode: smsCode.trim(),
-        new_password: password,
+        new_password: newPassword.password,
       });
       setDone(true);
     } catch (e) {
@@ -141,10 +140,7 @@ function PhoneReset({ initialPhone }: { initialPhone: string }) {
       />
       <NewPasswordFields
         ids={{ password: "reset-password", confirm: "reset-confirm" }}
-        password={password}
-        confirm={confirm}
-        onPasswordChange={setPassword}
-        onConfirmChange={setConfirm}
+        value={newPassword}
         errors={errors}
       />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>

@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import type { Route } from "./+types/set-new-password";
 import { SignInAgain } from "~/components/forms/sign-in-again";
 import {
-  checkNewPassword,
   NewPasswordFields,
+  useNewPassword,
   type NewPasswordErrors,
 } from "~/components/forms/new-password-fields";
 import { api, ApiError, errorMessage } from "~/lib/api";
@@ -19,8 +19,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "设置新密码");
 
 export default function SetNewPassword({ loaderData }: Route.ComponentProps) {
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const newPassword = useNewPassword();
   const [errors, setErrors] = useState<NewPasswordErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -28,14 +27,14 @@ export default function SetNewPassword({ loaderData }: Route.ComponentProps) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = checkNewPassword(password, confirm);
+    const found = newPassword.check();
     setErrors(found);
     if (found.password || found.confirm) return;
     setBusy(true);
     try {
       await api.post("/api/v1/changePasswordByEmailToken", {
         mail_token: loaderData.token,
-        new_password: password,
+        new_password: newPassword.password,
       });
       setDone(true);
     } catch (e) {
@@ -70,10 +69,7 @@ export default function SetNewPassword({ loaderData }: Route.ComponentProps) {
         ) : null}
         <NewPasswordFields
           ids={{ password: "new-password", confirm: "new-password-confirm" }}
-          password={password}
-          confirm={confirm}
-          onPasswordChange={setPassword}
-          onConfirmChange={setConfirm}
+          value={newPassword}
           errors={errors}
         />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>

@@ -5,10 +5,8 @@ import type { Route } from "./+types/collection-detail";
 import { formatCount, relativeTime } from "../../../shared/format";
 import { CollectionFormDialog } from "~/components/collections/collection-form";
 import type { CollectionSummary } from "~/components/collections/collection-list";
-import {
-  FollowCollectionButton,
-  useFollowCollection,
-} from "~/components/collections/follow-collection-button";
+import { useFollowCollection } from "~/components/collections/follow-collection-button";
+import { FollowButton } from "~/components/follow-button";
 import { EntryList } from "~/components/feed/entry-list";
 import { SidebarCard } from "~/components/feed/sidebar";
 import { SortTabs } from "~/components/feed/sort-tabs";
@@ -166,7 +164,7 @@ function CollectionPage({
                   </button>
                 </>
               ) : (
-                <FollowCollectionButton follow={follow} title={collection.title} />
+                <FollowButton follow={follow} label={`关注收藏集 ${collection.title}`} />
               )}
             </div>
           </div>
@@ -209,11 +207,7 @@ function CollectionPage({
             emptyTitle="收藏集里还没有文章"
             emptyDescription={own ? "在文章页点「收藏」把它加进来" : undefined}
           />
-          <ListFooter
-            state={list}
-            pager={!!(loaderData.nextHref || loaderData.prevHref)}
-            back={loaderData.prevHref ? { href: loaderData.prevHref, label: "上一页", rel: "prev" } : null}
-          />
+          <ListFooter state={list} pages={loaderData} />
         </section>
       </TwoColumn>
       {own ? (

@@ -1,8 +1,8 @@
 import { ListFooter } from "~/components/feed/list-footer";
 import { useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/collection-index";
-import { CollectionFormDialog } from "~/components/collections/collection-form";
+import { NewCollectionDialog } from "~/components/collections/collection-form";
 import { CollectionList, type CollectionSummary } from "~/components/collections/collection-list";
 import { CategoryNav } from "~/components/feed/category-nav";
 import { AppCard, SidebarCard, SidebarFooter } from "~/components/feed/sidebar";
@@ -95,7 +95,6 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export default function CollectionIndex({ loaderData }: Route.ComponentProps) {
   const { pathname, search } = useLocation();
-  const navigate = useNavigate();
   const { siteName, viewer, requireLogin } = useShell();
   const [creating, setCreating] = useState(false);
   const { type, sort, tag } = loaderData;
@@ -172,21 +171,10 @@ export default function CollectionIndex({ loaderData }: Route.ComponentProps) {
               type === "recommended" ? "编辑还没有推荐收藏集，去「全部」看看" : "还没有人创建收藏集"
             }
           />
-          <ListFooter
-            state={list}
-            pager={!!(loaderData.nextHref || loaderData.prevHref)}
-            back={loaderData.prevHref ? { href: loaderData.prevHref, label: "上一页", rel: "prev" } : null}
-          />
+          <ListFooter state={list} pages={loaderData} />
         </section>
       </TwoColumn>
-      <CollectionFormDialog
-        open={creating}
-        onClose={() => setCreating(false)}
-        onSaved={(set) => {
-          setCreating(false);
-          void navigate(`/collection/${set.id}`);
-        }}
-      />
+      <NewCollectionDialog open={creating} onClose={() => setCreating(false)} />
     </>
   );
 }

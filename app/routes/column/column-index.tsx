@@ -1,6 +1,6 @@
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/column-index";
-import { FeedPage, sortHref } from "~/components/feed/feed-page";
+import { FeedPage } from "~/components/feed/feed-page";
 import { SidebarCard } from "~/components/feed/sidebar";
 import { FeedSidebar } from "~/components/feed/feed-sidebar";
 import { BROWSE_CATEGORIES, findCategory, parseSort } from "~/lib/categories";
@@ -54,20 +54,14 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function ColumnIndex({ loaderData }: Route.ComponentProps) {
-  const { pathname } = useLocation();
   return (
     <FeedPage
       heading={`专栏 · ${loaderData.categoryTitle}`}
       categories={BROWSE_CATEGORIES}
-      category={loaderData.category}
       categoryHref={(slug) => `/zhuanlan/${slug}`}
+      feed={loaderData}
       sorts={COLUMN_SORTS}
-      sort={loaderData.sort}
-      sortHref={sortHref(pathname, "newest")}
-      entries={loaderData.entries}
-      nextHref={loaderData.nextHref}
-      firstHref={loaderData.firstHref}
-      now={loaderData.now}
+      defaultSort="newest"
       emptyDescription="还没有专栏文章"
       aside={
         <FeedSidebar

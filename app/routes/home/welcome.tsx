@@ -1,16 +1,12 @@
-import { useLocation } from "react-router";
 import type { Route } from "./+types/welcome";
-import { FeedPage, sortHref } from "~/components/feed/feed-page";
+import { FeedPage } from "~/components/feed/feed-page";
 import { SidebarCard } from "~/components/feed/sidebar";
 import { FeedSidebar } from "~/components/feed/feed-sidebar";
 import { useShell } from "~/components/shell/shell-context";
-import { BROWSE_CATEGORIES, ENTRY_SORTS, findCategory, parseSort } from "~/lib/categories";
-import { loadFeed } from "~/lib/feed.server";
-import { loadSidebar } from "~/lib/sidebar.server";
+import { BROWSE_CATEGORIES, findCategory } from "~/lib/categories";
+import { loadEntryFeedPage } from "~/lib/feed.server";
 import { notFound, redirectViewerToTimeline } from "~/lib/guards.server";
 import { rootMeta, titleMeta } from "~/lib/title";
-
-const SORTS = ENTRY_SORTS.map((s) => s.value);
 
 /** welcome ("/" and /welcome/{category?}): unauthenticated only; a logged-in viewer goes to the timeline. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -18,26 +14,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const slug = params.category ?? "all";
   const category = findCategory(BROWSE_CATEGORIES, slug);
   if (!category) notFound();
-  const url = new URL(request.url);
-  const sort = parseSort(url.searchParams.get("sort"), SORTS, "popular");
-  // The sidebar does not depend on the feed: load both at once.
-  const [feed, side] = await Promise.all([
-    loadFeed(context, {
-      base: params.category ? `/welcome/${category.slug}` : "/",
-      sort,
-      category: category.slug,
-      pointer: url.searchParams.get("pointer"),
-    }),
-    loadSidebar(context),
-  ]);
-  return {
-    category: category.slug,
-    categoryTitle: category.title,
-    sort,
-    ...feed,
-    ...side,
-    now: Date.now(),
-  };
+  return loadEntryFeedPage(context, request, category, params.category ? `/welcome/${category.slug}` : "/");
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -52,21 +29,13 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function Welcome({ loaderData }: Route.ComponentProps) {
-  const { pathname } = useLocation();
   const { openAuth, siteName } = useShell();
   return (
     <FeedPage
       heading={`${loaderData.categoryTitle} · 文章推荐`}
       categories={BROWSE_CATEGORIES}
-      category={loaderData.category}
       categoryHref={(slug) => `/welcome/${slug}`}
-      sorts={ENTRY_SORTS}
-      sort={loaderData.sort}
-      sortHref={sortHref(pathname, "popular")}
-      entries={loaderData.entries}
-      nextHref={loaderData.nextHref}
-      firstHref={loaderData.firstHref}
-      now={loaderData.now}
+      feed={loaderData}
       emptyDescription="这里还没有文章，稍后再来看看吧"
       aside={
         <FeedSidebar

@@ -1,6 +1,5 @@
-import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { RouteTabs } from "~/components/layout/tabs";
+import { TabbedLayout } from "~/components/layout/tabs";
 import { requireViewer } from "~/lib/guards.server";
 
 const TABS = [
@@ -15,13 +14,5 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function NotificationLayout() {
-  return (
-    <div className="container narrow">
-      <section className="panel">
-        <h1 className="visually-hidden">消息通知</h1>
-        <RouteTabs tabs={TABS} label="通知类型" />
-        <Outlet />
-      </section>
-    </div>
-  );
+  return <TabbedLayout heading="消息通知" tabs={TABS} label="通知类型" />;
 }

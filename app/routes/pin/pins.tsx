@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { NextPageLink } from "~/components/feed/list-footer";
 import type { Route } from "./+types/pins";
 import { relativeTime } from "../../../shared/format";
 import { PinComposer } from "~/components/pins/pin-composer";
@@ -65,13 +66,7 @@ export default function Pins({ loaderData }: Route.ComponentProps) {
       )}
       <nav className="list-pager" aria-label="翻页">
         {firstPage ? <span /> : <Link to="/pins">回到最新</Link>}
-        {nextHref ? (
-          <Link to={nextHref} rel="next">
-            下一页
-          </Link>
-        ) : (
-          <span className="list-pager-end">没有更多了</span>
-        )}
+        <NextPageLink href={nextHref} />
       </nav>
     </div>
   );

@@ -1,6 +1,5 @@
-import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { RouteTabs } from "~/components/layout/tabs";
+import { TabbedLayout } from "~/components/layout/tabs";
 import { requireViewer } from "~/lib/guards.server";
 
 const TABS = [
@@ -18,13 +17,5 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function SettingsLayout() {
-  return (
-    <div className="container narrow">
-      <section className="panel settings">
-        <h1 className="visually-hidden">设置</h1>
-        <RouteTabs tabs={TABS} label="设置" />
-        <Outlet />
-      </section>
-    </div>
-  );
+  return <TabbedLayout heading="设置" tabs={TABS} panelClassName="settings" />;
 }

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from "react";
 import type { Route } from "./+types/password";
 import { useShell } from "~/components/shell/shell-context";
 import {
-  checkNewPassword,
   NewPasswordFields,
+  useNewPassword,
   type NewPasswordErrors,
 } from "~/components/forms/new-password-fields";
 import { Field } from "~/components/ui/field";
@@ -25,8 +25,7 @@ type Errors = NewPasswordErrors & { current?: string };
 export default function PasswordSettings() {
   const { alert } = useShell();
   const [current, setCurrent] = useState("");
-  const [next, setNext] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const newPassword = useNewPassword();
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
 
@@ -34,15 +33,14 @@ export default function PasswordSettings() {
     event.preventDefault();
     const found: Errors = {};
     if (!current) found.current = MESSAGES.currentPasswordEmpty;
-    Object.assign(found, checkNewPassword(next, confirm));
+    Object.assign(found, newPassword.check());
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await api.post("/api/v1/changePassword", { old_password: current, new_password: next });
+      await api.post("/api/v1/changePassword", { old_password: current, new_password: newPassword.password });
       setCurrent("");
-      setNext("");
-      setConfirm("");
+      newPassword.clear();
       alert("密码修改成功", "success");
     } catch (e) {
       const field = e instanceof ApiError ? e.field : null;
@@ -72,10 +70,7 @@ export default function PasswordSettings() {
         />
         <NewPasswordFields
           ids={{ password: "password-new", confirm: "password-confirm" }}
-          password={next}
-          confirm={confirm}
-          onPasswordChange={setNext}
-          onConfirmChange={setConfirm}
+          value={newPassword}
           errors={errors}
         />
         <button type="submit" className="btn btn-primary" disabled={busy}>

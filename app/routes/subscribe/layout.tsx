@@ -1,5 +1,4 @@
-import { Outlet } from "react-router";
-import { RouteTabs } from "~/components/layout/tabs";
+import { TabbedLayout } from "~/components/layout/tabs";
 
 const TABS = [
   { to: "/subscribe/subscribed", title: "已关注标签" },
@@ -8,13 +7,5 @@ const TABS = [
 
 /** subscribe: tag management; /subscribe itself goes to subscribed. */
 export default function SubscribeLayout() {
-  return (
-    <div className="container">
-      <section className="panel">
-        <h1 className="visually-hidden">标签管理</h1>
-        <RouteTabs tabs={TABS} label="标签管理" />
-        <Outlet />
-      </section>
-    </div>
-  );
+  return <TabbedLayout heading="标签管理" tabs={TABS} wide />;
 }

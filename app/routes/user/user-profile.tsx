@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { data, Link, useNavigate } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/user-profile";
-import { CollectionFormDialog } from "~/components/collections/collection-form";
+import { NewCollectionDialog } from "~/components/collections/collection-form";
 import { CollectionList, type CollectionSummary } from "~/components/collections/collection-list";
 import {
   loadProfileBooklets,
@@ -237,7 +237,6 @@ function CollectionTab({
   base: string;
   self: boolean;
 }) {
-  const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const created = content.show === "created";
   return (
@@ -267,16 +266,7 @@ function CollectionTab({
         hideAuthor={created}
         emptyTitle={created ? "还没有创建收藏集" : "还没有关注收藏集"}
       />
-      {self ? (
-        <CollectionFormDialog
-          open={creating}
-          onClose={() => setCreating(false)}
-          onSaved={(set) => {
-            setCreating(false);
-            void navigate(`/collection/${set.id}`);
-          }}
-        />
-      ) : null}
+      {self ? <NewCollectionDialog open={creating} onClose={() => setCreating(false)} /> : null}
     </>
   );
 }

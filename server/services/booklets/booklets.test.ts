@@ -1,84 +1,14 @@
-import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
 import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
-import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
-import { findCounterDrift } from "../../../db/counters.ts";
-import { booklets, users } from "../../../db/schema/index.ts";
+import { bookletKit } from "../../../tests/support/booklets.ts";
 
 let nugget: NuggetApp;
 useTestApp((n) => (nugget = n));
 
-const db = () => nugget.database.db;
-const hex = (n: number) => randomBytes(n).toString("hex");
-const get = (url: string, auth?: Auth) => call(nugget.app, "GET", url, { auth });
-const post = (url: string, body: Record<string, unknown>, auth?: Auth) =>
-  call(nugget.app, "POST", url, { body, auth });
-const put = (url: string, body: Record<string, unknown>, auth?: Auth) =>
-  call(nugget.app, "PUT", url, { body, auth });
-
-/** Ids of every row this file made: counters are recounted for them only. */
-const touched = new Set<string>();
-async function register(flags: Partial<typeof users.$inferInsert> = {}) {
-  const u = await registerByEmail(nugget);
-  touched.add(u.user.id);
-  if (Object.keys(flags).length) await db().update(users).set(flags).where(eq(users.id, u.user.id));
-  return u;
-}
-const author = () => register({ isXiaoceAuthor: true, hasWalletAccess: true });
-
-/** A published booklet with sections: the first `free` of them free. */
-async function makeBooklet(
-  auth: Auth,
-  opts: { price?: number; sections?: number; free?: number; category?: string } = {},
-) {
-  const created = await post(
-    "/api/booklets",
-    {
-      title: `小册 ${hex(3)}`,
-      summary: "一本测试小册",
-      price: opts.price ?? 1990,
-      category: opts.category ?? "frontend",
-    },
-    auth,
-  );
-  if (created.s !== 1) throw new Error(`booklet failed: ${created.status} ${created.m}`);
-  const id = created.d.id as string;
-  touched.add(id);
-  const sections: string[] = [];
-  for (let i = 0; i < (opts.sections ?? 3); i++) {
-    const r = await post(
-      `/api/booklets/${id}/sections`,
-      {
-        title: `第 ${i + 1} 节`,
-        content: `# 第 ${i + 1} 节\n\n正文 **${i}** <script>alert(1)</script>`,
-        isFree: i < (opts.free ?? 1),
-      },
-      auth,
-    );
-    if (r.s !== 1) throw new Error(`section failed: ${r.status} ${r.m}`);
-    sections.push(r.d.id);
-  }
-  const pub = await put("/api/booklets/isDraft", { bookletId: id, isDraft: false }, auth);
-  if (pub.s !== 1) throw new Error(`publish failed: ${pub.status} ${pub.m}`);
-  return { id, sections };
-}
-
-const COUNTERS = [
-  "booklets.sections_count",
-  "booklets.buy_count",
-  "booklets.comments_count",
-  "users.booklet_count",
-  "users.purchased_booklet_count",
-];
-async function drift() {
-  return (await findCounterDrift(db(), 100_000)).filter(
-    (d) => touched.has(d.id) && COUNTERS.includes(d.counter),
-  );
-}
-const bookletRow = async (id: string) => (await db().select().from(booklets).where(eq(booklets.id, id)))[0];
-const userRow = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0];
+const { get, post, put, touched, register, author, makeBooklet, drift, bookletRow, userRow } = bookletKit(
+  () => nugget,
+);
 
 describe("booklet authoring", () => {
   it("lets booklet authors write and publish; others get 401/403, bad fields 400 naming the field", async () => {

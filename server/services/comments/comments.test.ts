@@ -5,7 +5,7 @@ import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { call, type Auth } from "../../../tests/support/client.ts";
 import { makeComment, makeEntry as makeEntryOf, makeUser } from "../../../tests/support/factories.ts";
-import { findCounterDrift } from "../../../db/counters.ts";
+import { driftAmong } from "../../../tests/support/drift.ts";
 import { CATEGORY_ID } from "../../../db/reference-data.ts";
 import { comments, entries, users } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
@@ -49,12 +49,7 @@ const COMMENT_COUNTERS = [
   "comments.likes_count",
   "comments.sub_comment_count",
 ];
-async function driftOf(ids: Iterable<string>) {
-  const mine = new Set(ids);
-  return (await findCounterDrift(db(), 100_000)).filter(
-    (d) => mine.has(d.id) && COMMENT_COUNTERS.includes(d.counter),
-  );
-}
+const driftOf = (ids: Iterable<string>) => driftAmong(db(), ids, COMMENT_COUNTERS);
 async function entryRow(id: string) {
   return (await db().select().from(entries).where(eq(entries.id, id)))[0];
 }

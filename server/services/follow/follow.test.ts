@@ -4,7 +4,7 @@ import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { call, type Auth } from "../../../tests/support/client.ts";
 import { makeEntry, makeTag, makeUser } from "../../../tests/support/factories.ts";
-import { findCounterDrift } from "../../../db/counters.ts";
+import { driftAmong } from "../../../tests/support/drift.ts";
 import { follows, tagSubscriptions, users } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 
@@ -30,12 +30,7 @@ async function register() {
 const FOLLOW_COUNTERS = ["users.followers_count", "users.followees_count"];
 
 /** Drift of the follow counters on the given users only (the database may hold others' rows). */
-async function driftOf(ids: Iterable<string>) {
-  const mine = new Set(ids);
-  return (await findCounterDrift(db(), 100_000)).filter(
-    (d) => mine.has(d.id) && FOLLOW_COUNTERS.includes(d.counter),
-  );
-}
+const driftOf = (ids: Iterable<string>) => driftAmong(db(), ids, FOLLOW_COUNTERS);
 
 async function counts(id: string) {
   const [row] = await db()

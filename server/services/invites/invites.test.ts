@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { invitations } from "../../../db/schema/index.ts";
 import type { NuggetApp } from "../../app.ts";
 import { testApp, uniqueEmail, uniqueIp } from "../../../tests/support/app.ts";
-import { startSmtp } from "../../../tests/support/smtp.ts";
+import { type Smtp, useTestAppWithSmtp } from "../../../tests/support/smtp.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
 import { INVITES_PER_DAY } from "../../../shared/invite-rules.ts";
 
 let nugget: NuggetApp;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-beforeAll(async () => {
-  smtp = await startSmtp();
-  nugget = await testApp({ smtpUrl: smtp.url });
-});
-afterAll(async () => {
-  await nugget.app.close();
-  await nugget.database.close();
-  await smtp.close();
-});
+let smtp: Smtp;
+useTestAppWithSmtp((n, s) => ((nugget = n), (smtp = s)));
 
 /** The text of a received mail: nodemailer base64-encodes a Chinese body. */
 function bodyOf(raw: string): string {

@@ -4,7 +4,7 @@ import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { call, type Auth } from "../../../tests/support/client.ts";
 import { makeEntry as makeEntryOf, makeUser } from "../../../tests/support/factories.ts";
-import { findCounterDrift } from "../../../db/counters.ts";
+import { driftAmong } from "../../../tests/support/drift.ts";
 import { heatIndexes } from "../../../db/heat.ts";
 import { CATEGORY_ID } from "../../../db/reference-data.ts";
 import { entries, entryLikes, users } from "../../../db/schema/index.ts";
@@ -43,12 +43,7 @@ const LIKE_COUNTERS = [
 ];
 
 /** Drift of the counters likes move, on the given rows only (the database may hold others' rows). */
-async function driftOf(ids: Iterable<string>) {
-  const mine = new Set(ids);
-  return (await findCounterDrift(db(), 100_000)).filter(
-    (d) => mine.has(d.id) && LIKE_COUNTERS.includes(d.counter),
-  );
-}
+const driftOf = (ids: Iterable<string>) => driftAmong(db(), ids, LIKE_COUNTERS);
 
 async function userRow(id: string) {
   const [row] = await db().select().from(users).where(eq(users.id, id));

@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import type { NuggetApp } from "../../app.ts";
 import { BUILT_IN_TAGS } from "../../../db/reference-data.ts";
-import { testApp, uniqueIp } from "../../../tests/support/app.ts";
-import { startSmtp } from "../../../tests/support/smtp.ts";
+import { uniqueIp } from "../../../tests/support/app.ts";
+import { type Smtp, useTestAppWithSmtp } from "../../../tests/support/smtp.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
 import { followUsers, makeEntry, makeUser } from "../../../tests/support/factories.ts";
 import { weeklyDue } from "./schedule.ts";
 
 let nugget: NuggetApp;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-beforeAll(async () => {
-  smtp = await startSmtp();
-  nugget = await testApp({ smtpUrl: smtp.url });
-});
-afterAll(async () => {
-  await nugget.app.close();
-  await nugget.database.close();
-  await smtp.close();
-});
+let smtp: Smtp;
+useTestAppWithSmtp((n, s) => ((nugget = n), (smtp = s)));
 
 const api = (method: "GET" | "POST", url: string, auth?: Auth, body?: unknown) =>
   call(nugget.app, method, url, { auth, body, ip: uniqueIp() });

@@ -4,7 +4,7 @@ import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { call, type Auth } from "../../../tests/support/client.ts";
 import { makeComment, makePin as makePinOf, makeUser } from "../../../tests/support/factories.ts";
-import { findCounterDrift } from "../../../db/counters.ts";
+import { driftAmong } from "../../../tests/support/drift.ts";
 import { comments, notifications, pins, users } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 
@@ -42,11 +42,7 @@ const PIN_COUNTERS = [
   "comments.likes_count",
   "comments.sub_comment_count",
 ];
-async function drift() {
-  return (await findCounterDrift(db(), 100_000)).filter(
-    (d) => touched.has(d.id) && PIN_COUNTERS.includes(d.counter),
-  );
-}
+const drift = () => driftAmong(db(), touched, PIN_COUNTERS);
 async function pinRow(id: string) {
   return (await db().select().from(pins).where(eq(pins.id, id)))[0];
 }

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { users, verificationCodes } from "../../../db/schema/index.ts";
 import type { NuggetApp } from "../../app.ts";
-import { testApp, uniqueEmail, uniqueIp, uniquePhone, uniqueUsername } from "../../../tests/support/app.ts";
-import { startSmtp } from "../../../tests/support/smtp.ts";
+import { uniqueEmail, uniqueIp, uniquePhone, uniqueUsername } from "../../../tests/support/app.ts";
+import { type Smtp, useTestAppWithSmtp } from "../../../tests/support/smtp.ts";
 import {
   call,
   registerByEmail,
@@ -15,16 +15,8 @@ import {
 } from "../../../tests/support/client.ts";
 
 let nugget: NuggetApp;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-beforeAll(async () => {
-  smtp = await startSmtp();
-  nugget = await testApp({ smtpUrl: smtp.url });
-});
-afterAll(async () => {
-  await nugget.app.close();
-  await nugget.database.close();
-  await smtp.close();
-});
+let smtp: Smtp;
+useTestAppWithSmtp((n, s) => ((nugget = n), (smtp = s)));
 
 const userCount = async () => {
   const r = await nugget.database.db.execute(sql`select count(*)::int as n from users`);
