@@ -100,26 +100,26 @@ export default defineConfig(({ isSsrBuild }) => {
       alias: [
         { find: "~", replacement: new URL("./app", import.meta.url).pathname },
         // react-router's package exports name only its development build (remix-run/react-router
-        // #12532, #14102): the browser would get its dev warnings and invariant texts. Its
-        // production build ships beside it; the browser bundle takes that one. (The server keeps
-        // the package's own entry: its request handler lives outside this bundle, and two copies
-        // of the router's classes on one server would break its instanceof checks.)
-        ...(isSsrBuild
-          ? []
-          : [
-              {
-                find: /^react-router$/,
-                replacement: `${ROOT_DIR}node_modules/react-router/dist/production/index.mjs`,
-              },
-              {
-                find: /^react-router\/dom$/,
-                replacement: `${ROOT_DIR}node_modules/react-router/dist/production/dom-export.mjs`,
-              },
-            ]),
+        // #12532, #14102): dev warnings, invariant texts and extra checks on every render. Its
+        // production build ships beside it; both bundles take that one. The server bundle keeps it
+        // inside (ssr.noExternal) and hands server/ssr.ts its request handler from the same copy
+        // (app/entry.server.tsx), since two copies of the router's classes on one server would
+        // break its instanceof checks.
+        {
+          find: /^react-router$/,
+          replacement: `${ROOT_DIR}node_modules/react-router/dist/production/index.mjs`,
+        },
+        {
+          find: /^react-router\/dom$/,
+          replacement: `${ROOT_DIR}node_modules/react-router/dist/production/dom-export.mjs`,
+        },
       ],
     },
     // The server bundle imports shared/ and server types only; keep Node built-ins external.
-    ssr: { external: ["@node-rs/argon2", "@electric-sql/pglite", "pg", "ioredis"] },
+    ssr: {
+      external: ["@node-rs/argon2", "@electric-sql/pglite", "pg", "ioredis"],
+      noExternal: ["react-router"],
+    },
     build: isSsrBuild
       ? {}
       : {

@@ -6,6 +6,10 @@ import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
 
+// server/ssr.ts takes its request handler from here: this bundle holds react-router's production
+// build (vite.config.ts), and the handler must come from the same copy as the routes' router.
+export { createRequestHandler } from "react-router";
+
 /**
  * React Router's Node entry, plus the CSP nonce on every inline script, rendering the whole page
  * before answering. Our loaders await their data (no deferred promises), so streaming the shell

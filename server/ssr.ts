@@ -3,7 +3,7 @@ import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { concurrencyLimit } from "./lib/concurrency.ts";
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import type { AppLoadContext, ServerBuild, createRequestHandler } from "react-router";
 import "../shared/load-context.ts";
 import { randomToken } from "./lib/crypto.ts";
 import { ensureCsrfCookie } from "./plugins/session.ts";
@@ -61,7 +61,11 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
  */
 export async function installSsr(app: FastifyInstance, services: Services, config: Config, buildDir: string) {
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
-  const handle = createRequestHandler(build, "production");
+  // From the bundle (app/entry.server.tsx): the router's production build, the routes' own copy.
+  const { createRequestHandler: handlerFor } = build.entry.module as unknown as {
+    createRequestHandler: typeof createRequestHandler;
+  };
+  const handle = handlerFor(build, "production");
   const renders = concurrencyLimit(config.ssrConcurrency);
 
   await app.register(fastifyStatic, {
