@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import { HEX_ID } from "../shared/ids.ts";
 import type { OAuthConfig } from "./lib/oauth.ts";
 import type { PageCacheSettings } from "./plugins/page-cache.ts";
 import { pemFromEnv, type PaymentConfig } from "./lib/payments/index.ts";
@@ -50,6 +51,11 @@ export interface Config {
   publicUrl: string;
   /** Where customer service answers (SUPPORT_EMAIL, default support@ + the PUBLIC_URL host). */
   supportEmail: string;
+  /**
+   * The welcome page's authors (spec §9: 5 shown from 10 fixed ids), WELCOME_AUTHOR_IDS, comma
+   * separated; empty: the hottest authors.
+   */
+  welcomeAuthorIds: string[];
   production: boolean;
   /** Seed a small demo data set when the database has no users (npm start). */
   seedOnEmpty: boolean;
@@ -136,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     siteName: env.SITE_NAME ?? "掘金",
     publicUrl,
     supportEmail: env.SUPPORT_EMAIL || `support@${hostOf(publicUrl)}`,
+    welcomeAuthorIds: welcomeAuthorIds(env.WELCOME_AUTHOR_IDS),
     production,
     seedOnEmpty: env.SEED_ON_EMPTY !== "0",
     devOutbox: env.DEV_OUTBOX ? env.DEV_OUTBOX === "1" : !production,
@@ -279,4 +286,15 @@ function oauthConfig(env: NodeJS.ProcessEnv, production: boolean): OAuthConfig {
         ? { appId: env.WECHAT_OPEN_APPID, secret: env.WECHAT_OPEN_SECRET }
         : null,
   };
+}
+
+/** WELCOME_AUTHOR_IDS: user ids, comma separated; a mistyped one stops the start, not the page. */
+function welcomeAuthorIds(value: string | undefined): string[] {
+  const ids = (value ?? "")
+    .split(",")
+    .map((id) => id.trim())
+    .filter(Boolean);
+  const wrong = ids.find((id) => !HEX_ID.test(id));
+  if (wrong) throw new Error(`WELCOME_AUTHOR_IDS: ${wrong} is not a user id (24 hex characters)`);
+  return [...new Set(ids)];
 }

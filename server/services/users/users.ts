@@ -26,6 +26,7 @@ import {
   listBindings,
   updateUser,
   usernameTaken,
+  usersByIds,
   type UserRow,
 } from "./queries.ts";
 import { PROFILE_FIELDS, REGISTER_MESSAGES, check, conflictError } from "./rules.ts";
@@ -84,9 +85,20 @@ export function createUserService<Session>(
       return presentSelf(user, await listBindings(db, user.id));
     },
 
-    /** Recommended authors (welcome sidebar, spec §9: 5 shown): the most total heat. */
+    /**
+     * Recommended authors (welcome sidebar, spec §9: 5 shown from 10 fixed ids): a fresh pick from
+     * WELCOME_AUTHOR_IDS when the operator set them, topped up with the hottest authors if some of
+     * those accounts are gone; otherwise the most total heat.
+     */
     async recommendedAuthors(limit = 5) {
-      return (await hottestUsers(db, limit)).map(presentPublicUser);
+      const fixed = deps.config.welcomeAuthorIds;
+      const picked = fixed.length ? sample(await usersByIds(db, fixed), limit) : [];
+      if (picked.length < limit) {
+        const hottest = await hottestUsers(db, limit + picked.length);
+        const taken = new Set(picked.map((u) => u.id));
+        picked.push(...hottest.filter((u) => !taken.has(u.id)).slice(0, limit - picked.length));
+      }
+      return picked.map(presentPublicUser);
     },
 
     getRandCode: codes.getRandCode,
@@ -271,3 +283,13 @@ export function createUserService<Session>(
 }
 
 export type UserService = ReturnType<typeof createUserService>;
+
+/** `n` of `rows` in random order (Fisher–Yates over a copy): every fixed author gets their turn. */
+function sample<T>(rows: T[], n: number): T[] {
+  const copy = [...rows];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy.slice(0, n);
+}
