@@ -7,7 +7,7 @@ import { loader as detailLoader } from "../../../app/routes/entry/entry-detail.t
 import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
-import { makeEntry } from "../../../tests/support/factories.ts";
+import { makeEntry, makeVote } from "../../../tests/support/factories.ts";
 import { entries, entryTags, voteAnswers, voteOptions } from "../../../db/schema/index.ts";
 import { BUILT_IN_TAGS } from "../../../db/reference-data.ts";
 import { newId } from "../../lib/ids.ts";
@@ -31,11 +31,7 @@ const validVote = (fields: Record<string, unknown> = {}) => ({
   ...fields,
 });
 
-async function createVote(auth: Auth, fields: Record<string, unknown> = {}) {
-  const r = await post("/api/votes", validVote(fields), auth);
-  expect([r.status, r.s]).toEqual([200, 1]);
-  return r.d as { entryId: string; options: { id: string; title: string }[] };
-}
+const createVote = (auth: Auth, fields: Record<string, unknown> = {}) => makeVote(nugget, auth, fields);
 
 async function answerRows(entryId: string) {
   const [row] = await db().select({ n: count() }).from(voteAnswers).where(eq(voteAnswers.entryId, entryId));
