@@ -2,7 +2,8 @@ import { CATEGORIES, CATEGORY_ID } from "../../../db/reference-data.ts";
 import type { Tx } from "../../../db/client.ts";
 import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { renderMarkdown } from "../../lib/markdown.ts";
-import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
+import { encodePointer } from "../../../shared/pagination.ts";
+import { pointerParam } from "../../lib/keyset.ts";
 import type { Caller, Deps } from "../deps.ts";
 import type { UploadService } from "../uploads/index.ts";
 import { BOOKLET_MISSING, bookletAccess, requireLogin, SECTION_MISSING } from "./access.ts";
@@ -96,13 +97,7 @@ export function createBookletService(deps: Deps, uploads: Pick<UploadService, "s
         categoryId = CATEGORY_ID[input.category] ?? null;
         if (!categoryId) throw badRequest("分类不存在", "category");
       }
-      let before = null;
-      if (input.pointer) {
-        const p =
-          sort === "hottest" ? decodePointer(input.pointer, "number") : decodePointer(input.pointer, "date");
-        if (!p) throw badRequest("游标不正确", "pointer");
-        before = p;
-      }
+      const before = pointerParam(input.pointer, sort === "hottest" ? "number" : "date", "pointer");
       const userId = input.userId ?? null;
       const rows = await bookletsPage(db, {
         categoryId,

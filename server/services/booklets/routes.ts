@@ -20,6 +20,7 @@ import {
 } from "./schema.ts";
 import { Type } from "@sinclair/typebox";
 import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
+import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
 
 const tags = ["booklets"];
 /** The spec lists these changes as GETs; clients written against §7 send them so. */
@@ -91,7 +92,8 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
           summary: "小册列表（getList）",
           description:
             "已上架的小册。sort newest（按上架时间）或 hottest（按购买数），其他值 400；category 为分类名或 all。" +
-            "userId 只看某位作者（本人还会看到草稿）。键集分页：d 为 {list, cursor, hasMore}，下一页把 cursor 作为 pointer 传回。",
+            "userId 只看某位作者（本人还会看到草稿）。键集分页：d 为 {list, cursor, hasMore}，下一页把 cursor 作为 pointer 传回。" +
+            POINTER_FORMS_NOTE,
           querystring: BookletListQuery,
         },
       },

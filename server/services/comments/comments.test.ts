@@ -242,6 +242,55 @@ describe("GET /api/comments/entry/{id}", () => {
     for (const id of roots) touched.add(id);
   });
 
+  it("takes createdAt=0, an empty one and §7's bare createdAt, new first and in replies", async () => {
+    const [a, b] = [await register(), await register()];
+    const e = await makeEntry(a.user.id);
+    // A second apart, so a bare time names one comment (rows sharing it exactly would be skipped).
+    const at = (i: number) => new Date(Date.UTC(2026, 1, 1, 0, 0, i));
+    const roots: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      roots.push(await comment(i % 2 ? a.auth : b.auth, e.id));
+      await db()
+        .update(comments)
+        .set({ createdAt: at(i) })
+        .where(eq(comments.id, roots[i]));
+    }
+    const replies: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      replies.push(await comment(b.auth, e.id, { firstComment: roots[0], respComment: roots[0] }));
+      await db()
+        .update(comments)
+        .set({ createdAt: at(10 + i) })
+        .where(eq(comments.id, replies[i]));
+    }
+    // The entry's latest comment time follows its comments' (the counters' recount checks it).
+    await db()
+      .update(entries)
+      .set({ latestCommentAt: at(13) })
+      .where(eq(entries.id, e.id));
+    const ids = (r: { d: { comments: { id: string }[] } }) => r.d.comments.map((c) => c.id);
+    for (const createdAt of ["0", ""]) {
+      const first = await get(listUrl(e.id, `?rankType=new&pageSize=20&createdAt=${createdAt}`));
+      expect([first.status, ids(first)]).toEqual([200, [...roots].reverse()]);
+    }
+    // Newest first: after roots[3] come roots[2], roots[1], roots[0] — as an ISO time or in milliseconds.
+    for (const bare of [at(3).toISOString(), String(at(3).getTime())]) {
+      const page = await get(listUrl(e.id, `?rankType=new&createdAt=${encodeURIComponent(bare)}`));
+      expect(ids(page), bare).toEqual([roots[2], roots[1], roots[0]]);
+    }
+    // Replies oldest first: after replies[1] come replies[2] and replies[3], and replies[1] not again.
+    const subs = `/api/comments/entry/${e.id}/comment/${roots[0]}`;
+    expect(ids(await get(`${subs}?createdAt=0`))).toEqual(replies);
+    const after = await get(`${subs}?createdAt=${encodeURIComponent(at(11).toISOString())}`);
+    expect(ids(after)).toEqual([replies[2], replies[3]]);
+    // A bare time cannot place a list ordered by likes: hot takes only its own cursor.
+    const hot = await get(
+      listUrl(e.id, `?rankType=hot&createdAt=${encodeURIComponent(at(3).toISOString())}`),
+    );
+    expect([hot.status, hot.d.field]).toEqual([400, "createdAt"]);
+    expect(ids(await get(listUrl(e.id, "?rankType=hot&createdAt=0")))).toHaveLength(5);
+  });
+
   it("answers 404 for a missing entry and 400 for a bad cursor", async () => {
     expect((await get(listUrl(newId()))).status).toBe(404);
     const u = await register();

@@ -2,6 +2,7 @@ import type { CommentTargetType } from "../../../db/schema/social.ts";
 import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
+import { pointerParam } from "../../lib/keyset.ts";
 import { HEX_ID } from "../../../shared/ids.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { findUserById, usersByIds } from "../users/index.ts";
@@ -99,19 +100,24 @@ function targetOf(targetType: string | undefined): { type: CommentTargetType; ta
   return { type, target };
 }
 
-/** Hot cursor `<likesCount>_<createdAt>_<id>`; new and reply cursors are plain pointers `<createdAt>_<id>`. */
+/**
+ * Hot cursor `<likesCount>_<createdAt>_<id>`; new and reply cursors are plain pointers `<createdAt>_<id>`,
+ * or §7's bare createdAt (pointerParam). Empty or 0 is the first page. A bare createdAt cannot place a
+ * list ordered by likes, so the hot order takes only its own cursor.
+ */
 function decodeRootCursor(raw: string | undefined, order: "new" | "hot"): RootCursor | null {
-  if (!raw) return null;
-  if (order === "hot") {
-    const cut = raw.indexOf("_");
-    const likes = cut > 0 ? raw.slice(0, cut) : "";
-    const p = decodePointer(raw.slice(cut + 1), "date");
-    if (!/^\d{1,9}$/.test(likes) || !p) throw badRequest("游标不正确", "createdAt");
-    return { kind: "hot", likes: Number(likes), createdAt: p.value, id: p.id };
+  if (order === "new") {
+    const p = pointerParam(raw, "date", "createdAt");
+    return p && { kind: "new", createdAt: p.value, id: p.id };
   }
-  const p = decodePointer(raw, "date");
-  if (!p) throw badRequest("游标不正确", "createdAt");
-  return { kind: "new", createdAt: p.value, id: p.id };
+  if (!raw || raw === "0") return null;
+  const cut = raw.indexOf("_");
+  const likes = cut > 0 ? raw.slice(0, cut) : "";
+  const p = decodePointer(raw.slice(cut + 1), "date");
+  if (!/^\d{1,9}$/.test(likes) || !p) {
+    throw badRequest("createdAt 格式不正确：最热排序请传回上一页的 cursor", "createdAt");
+  }
+  return { kind: "hot", likes: Number(likes), createdAt: p.value, id: p.id };
 }
 
 const cursorOf = (row: CommentRow, order: "new" | "hot" | "replies") =>
@@ -322,22 +328,13 @@ export function createCommentService(
     ): Promise<CommentPage> {
       const { type, target } = targetOf(targetType);
       const pageSize = input.pageSize ?? COMMENTS_PAGE_SIZE;
-      let cursor = null;
-      if (input.createdAt) {
-        cursor = decodePointer(input.createdAt, "date");
-        if (!cursor) throw badRequest("游标不正确", "createdAt");
-      }
+      const cursor = pointerParam(input.createdAt, "date", "createdAt");
       await requireLiveTarget(target, targetId);
       const root = await findComment(db, rootId);
       if (!root || root.firstCommentId || root.targetType !== type || root.targetId !== targetId) {
         throw notFound(COMMENT_MISSING);
       }
-      const rows = await repliesOf(
-        db,
-        rootId,
-        cursor ? { createdAt: cursor.value, id: cursor.id } : null,
-        pageSize + 1,
-      );
+      const rows = await repliesOf(db, rootId, cursor, pageSize + 1);
       const shown = rows.slice(0, pageSize);
       const hasMore = rows.length > pageSize;
       return {

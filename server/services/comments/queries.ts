@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { comments, users } from "../../../db/schema/index.ts";
+import { keysetAfter } from "../../lib/keyset.ts";
+import type { Pointer } from "../../../shared/pagination.ts";
 import type { CommentRow } from "./present.ts";
 
 /** The comment, locked for the rest of the transaction (replies, edits and deletes of it serialize). */
@@ -67,10 +69,7 @@ export async function rootsOf(
   );
   let after;
   if (cursor?.kind === "new") {
-    after = or(
-      lt(comments.createdAt, cursor.createdAt),
-      and(eq(comments.createdAt, cursor.createdAt), lt(comments.id, cursor.id)),
-    );
+    after = keysetAfter(comments.createdAt, comments.id, { value: cursor.createdAt, id: cursor.id });
   } else if (cursor?.kind === "hot") {
     after = or(
       lt(comments.likesCount, cursor.likes),
@@ -98,16 +97,11 @@ export async function rootsOf(
 export async function repliesOf(
   db: Tx,
   rootId: string,
-  cursor: { createdAt: Date; id: string } | null,
+  cursor: Pointer<Date> | null,
   limit: number,
 ): Promise<CommentRow[]> {
   const base = and(eq(comments.firstCommentId, rootId), isNull(comments.deletedAt));
-  const after = cursor
-    ? or(
-        gt(comments.createdAt, cursor.createdAt),
-        and(eq(comments.createdAt, cursor.createdAt), gt(comments.id, cursor.id)),
-      )
-    : undefined;
+  const after = keysetAfter(comments.createdAt, comments.id, cursor, "asc");
   return db
     .select()
     .from(comments)

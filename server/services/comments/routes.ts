@@ -11,12 +11,14 @@ import {
   SubCommentsParams,
 } from "./schema.ts";
 import { COMMENT_POSTS, limitNote } from "../../lib/rate-limits.ts";
+import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
 
 const tags = ["comments"];
 const COMMENT_SHAPE =
   "评论：{id, user, content, imageUrlList, likesCount, likeCount, subCommentCount, replyCount, replyUser, " +
   "replyCommentId, firstCommentId, topSubCommentList, liked, deleted, createdAt, updatedAt}；已删除且有回复的根评论显示为「该评论已删除」。";
-const PAGE_NOTE = "d 为 {count, comments, cursor, hasMore}；下一页把 cursor 作为 createdAt 传回。";
+const PAGE_NOTE =
+  "d 为 {count, comments, cursor, hasMore}；下一页把 cursor 作为 createdAt 传回。" + POINTER_FORMS_NOTE;
 
 /** Comments of spec §7 (entry target; booklet, repo and pin targets reuse the service). */
 export function commentRoutes(services: Services): FastifyPluginAsyncTypebox {
@@ -89,7 +91,8 @@ export function commentRoutes(services: Services): FastifyPluginAsyncTypebox {
           summary: "条目的评论",
           description:
             "rankType new（最新在前）或 hot（点赞多在前）；每条带 topSubCommentList（前 2 条回复）。count 为评论加回复总数。" +
-            PAGE_NOTE,
+            PAGE_NOTE +
+            "最热排序（hot）的 createdAt 只接受上一页的 cursor。",
           params: EntryCommentsParams,
           querystring: CommentListQuery,
         },

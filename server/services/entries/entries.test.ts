@@ -192,14 +192,65 @@ describe("feeds (spec §4 pointers)", () => {
       "GET",
       `/api/get_entry_by_rank?before=${at.toISOString()}&tag=${tag.id}`,
     );
-    expect([wrongKind.status, wrongKind.d.field]).toEqual([400, "pointer"]);
+    expect([wrongKind.status, wrongKind.d.field]).toEqual([400, "before"]);
+  });
+
+  it("answers the original site's first request, and pages on by bare values without overlap", async () => {
+    const first = await call(
+      nugget.app,
+      "GET",
+      "/api/get_entry_by_rank?src=web&before=0&limit=20&category=all",
+    );
+    const plain = await call(nugget.app, "GET", "/api/get_entry_by_rank?limit=20&category=all");
+    expect([first.status, first.s]).toEqual([200, 1]);
+    expect(first.d).toEqual(plain.d);
+    const empty = await call(
+      nugget.app,
+      "GET",
+      "/api/get_entry_by_rank?src=web&before=&limit=20&category=all",
+    );
+    expect(empty.d).toEqual(plain.d);
+
+    // Seven entries a day apart: distinct createdAt and rankIndex, so bare values page exactly.
+    const tag = await makeTag(db());
+    const made = [];
+    for (let i = 0; i < 7; i++) {
+      made.push(
+        await makeEntry(db(), author.auth.uid, { createdAt: minutesAgo(60 * 24 * (i + 1)) }, [tag.id]),
+      );
+    }
+    type Item = { id: string; rankIndex: number; createdAt: string };
+    for (const [path, valueOf] of [
+      ["get_entry_by_rank", (e: Item) => String(e.rankIndex)],
+      ["get_entry_by_timeline", (e: Item) => e.createdAt],
+      ["get_entry_by_timeline", (e: Item) => String(Date.parse(e.createdAt))],
+    ] as const) {
+      const seen: string[] = [];
+      let before = "0";
+      for (let page = 0; page < 10; page++) {
+        const r = await call(
+          nugget.app,
+          "GET",
+          `/api/${path}?src=web&before=${encodeURIComponent(before)}&limit=3&tag=${tag.id}`,
+        );
+        expect(r.status).toBe(200);
+        const list = r.d.list as Item[];
+        seen.push(...list.map((e) => e.id));
+        if (!r.d.canNext) break;
+        before = valueOf(list.at(-1)!);
+      }
+      // Both orders are newest first here (an older entry has the lower rankIndex).
+      expect(seen, path).toEqual([...made].map((e) => e.id));
+    }
   });
 
   it("rejects an unknown sort, a bad pointer, an unknown category or tag", async () => {
     const bad = await call(nugget.app, "GET", "/api/entries?sort=random");
     expect([bad.status, bad.m, bad.d.field]).toEqual([400, "invalid sort", "sort"]);
     const ptr = await call(nugget.app, "GET", "/api/get_entry_by_timeline?before=yesterday");
-    expect([ptr.status, ptr.d.field]).toEqual([400, "pointer"]);
+    expect([ptr.status, ptr.m, ptr.d.field]).toEqual([400, "before 格式不正确", "before"]);
+    const viaPointer = await call(nugget.app, "GET", "/api/entries?pointer=yesterday");
+    expect([viaPointer.status, viaPointer.d.field]).toEqual([400, "pointer"]);
     expect((await call(nugget.app, "GET", "/api/get_entry_by_rank?category=cooking")).status).toBe(404);
     expect((await call(nugget.app, "GET", "/api/get_entry_by_rank?tag=no-such-tag-anywhere")).status).toBe(
       404,

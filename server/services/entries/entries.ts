@@ -3,12 +3,8 @@ import { tags as tagsTable } from "../../../db/schema/index.ts";
 import { storedCategories } from "../../../db/reference-data.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
-import {
-  decodePointer,
-  decodePointerValue,
-  encodePointer,
-  type Pointer,
-} from "../../../shared/pagination.ts";
+import { encodePointer, type Pointer } from "../../../shared/pagination.ts";
+import { pointerParam } from "../../lib/keyset.ts";
 import { HEX_ID } from "../../../shared/ids.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { entryHydrator } from "./hydrate.ts";
@@ -50,24 +46,12 @@ export interface FeedInput {
   /** Only this author's entries (by_self). */
   userId?: string;
   pointer?: string;
+  /** §7's name for the pointer; `pointer` wins when both are sent. A 400 names the one sent. */
+  before?: string;
   limit?: number;
 }
 
 type Row = Awaited<ReturnType<typeof feedPage>>[number];
-
-/**
- * §4 names the pointer by the last item's sort value alone (its rankIndex, hotIndex, or createdAt as
- * an ISO time or epoch milliseconds): a page strictly after that value. The id of the `value_id`
- * form breaks ties; without it, an empty id sorts before every id, so entries sharing the value
- * exactly are skipped rather than repeated. The `value_id` form that this API hands out is preferred.
- */
-function bareValuePointer(raw: string, kind: "number" | "date"): Pointer | null {
-  const epochMs = kind === "date" && /^\d{10,15}$/.test(raw) ? new Date(Number(raw)) : null;
-  const value = epochMs ?? decodePointerValue(raw, kind);
-  return value === null || (value instanceof Date && Number.isNaN(value.getTime()))
-    ? null
-    : { value, id: "" };
-}
 
 /** Entries and their feeds (spec §7 Entries and Timeline). */
 export function createEntryService(deps: Deps) {
@@ -98,16 +82,10 @@ export function createEntryService(deps: Deps) {
     return s as FeedSort;
   }
 
-  function parsePointer(sort: FeedSort, raw: string | undefined): Pointer | null {
-    // The first page: no pointer, an empty one, or 0 (clients written for the original site open
-    // a feed with before=0).
-    if (raw === undefined || raw === "" || raw === "0") return null;
-    const kind = TIME_SORTS.has(sort) ? "date" : "number";
-    const pointer =
-      (kind === "date" ? decodePointer(raw, "date") : decodePointer(raw, "number")) ??
-      bareValuePointer(raw, kind);
-    if (!pointer) throw badRequest("pointer 格式不正确", "pointer");
-    return pointer;
+  /** The pointer in any of §4's forms (server/lib/keyset.ts pointerParam), of the sort's kind. */
+  function parsePointer(sort: FeedSort, input: FeedInput): Pointer | null {
+    const [raw, field] = input.pointer !== undefined ? [input.pointer, "pointer"] : [input.before, "before"];
+    return pointerParam(raw, TIME_SORTS.has(sort) ? "date" : "number", field);
   }
 
   /**
@@ -120,7 +98,7 @@ export function createEntryService(deps: Deps) {
     fallbackSort: FeedSort = "popular",
   ): Promise<FeedPage> {
     const sort = parseSort(input.sort, fallbackSort);
-    const pointer = parsePointer(sort, input.pointer);
+    const pointer = parsePointer(sort, input);
     const limit = Math.min(Math.max(input.limit ?? FEED_PAGE_SIZE, 1), 100);
     if (input.category === "subscribe" && !caller.userId) {
       // §6: the subscribe category needs a logged-in user, and is empty otherwise.

@@ -14,13 +14,13 @@ import {
   SelfQuery,
   TimelineQuery,
 } from "./schema.ts";
+import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
 
 const tags = ["entries"];
 const FEED_NOTE =
   "d 为 {list, pointer, canNext}。pointer 取自最后一项（§4：popular 为 rankIndex，newest 为 createdAt，comment 为 latestCommentAt，" +
   "hottest/weeklyHottest/monthlyHottest 为 hotIndex），与 id 组成 `值_id`；把它作为 before 传回得到下一页，新条目到来时翻页不重复、不遗漏。" +
-  "也接受 §4 的裸值（最后一项的 rankIndex / hotIndex，或 createdAt 的 ISO 时间或毫秒时间戳）：返回严格排在该值之后的条目，与其值完全相同的条目会被跳过；" +
-  "before 为空或 0 表示第一页（为原站客户端的 before=0 保留）。";
+  POINTER_FORMS_NOTE;
 
 type Filters = Static<typeof TimelineQuery>;
 const category = (q: Filters) => (q.recomment === 1 && !q.category ? "all" : q.category);
@@ -56,12 +56,7 @@ export function entryRoutes(services: Services): FastifyPluginAsyncTypebox {
         path,
         { schema: { tags, summary, description: FEED_NOTE, querystring: TimelineQuery } },
         async (req) =>
-          ok(
-            await entries.feed(
-              { ...req.query, category: category(req.query), sort, pointer: req.query.before },
-              req.caller,
-            ),
-          ),
+          ok(await entries.feed({ ...req.query, category: category(req.query), sort }, req.caller)),
       );
 
     app.get("/categories", { schema: { tags, summary: "九个固定分类" } }, async () =>
@@ -78,13 +73,7 @@ export function entryRoutes(services: Services): FastifyPluginAsyncTypebox {
           querystring: EntriesQuery,
         },
       },
-      async (req) =>
-        ok(
-          await entries.feed(
-            { ...req.query, category: category(req.query), pointer: req.query.pointer ?? req.query.before },
-            req.caller,
-          ),
-        ),
+      async (req) => ok(await entries.feed({ ...req.query, category: category(req.query) }, req.caller)),
     );
     timeline("/get_entry_by_rank", "popular", "热门（popular，按 rankIndex）");
     timeline("/get_entry_by_timeline", "newest", "最新（newest，按 createdAt）");
@@ -108,7 +97,6 @@ export function entryRoutes(services: Services): FastifyPluginAsyncTypebox {
               ...req.query,
               category: category(req.query),
               sort: req.query.period === "week" ? "weeklyHottest" : "monthlyHottest",
-              pointer: req.query.before,
             },
             req.caller,
           ),
@@ -125,7 +113,7 @@ export function entryRoutes(services: Services): FastifyPluginAsyncTypebox {
               userId: req.query.targetUid,
               type: req.query.type,
               sort: req.query.order === "rankIndex" ? "popular" : "newest",
-              pointer: req.query.before,
+              before: req.query.before,
               limit: req.query.limit,
             },
             req.caller,

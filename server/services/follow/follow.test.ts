@@ -227,6 +227,36 @@ describe("GET /api/getUserFollowerList and /api/getUserFolloweeList", () => {
     expect([followees.d.canNext, followees.d.list[0].followersCount]).toEqual([false, 7]);
   });
 
+  it("takes before=0, an empty before and §4's bare followedAt (the last item's created time)", async () => {
+    const star = await register();
+    const fans = [];
+    for (let i = 0; i < 4; i++) {
+      const f = await register();
+      await follow(star.user.id, f.auth);
+      // A minute apart, so a bare time names one follow (rows sharing it exactly would be skipped).
+      await db()
+        .update(follows)
+        .set({ createdAt: new Date(Date.UTC(2026, 2, 1, 0, i)) })
+        .where(and(eq(follows.followerId, f.user.id), eq(follows.followeeId, star.user.id)));
+      fans.push(f.user.id);
+    }
+    const url = `/api/getUserFollowerList?uid=${star.user.id}`;
+    const ids = (r: { d: { list: { id: string }[] } }) => r.d.list.map((u) => u.id);
+    for (const before of ["0", ""]) {
+      expect(ids(await get(`${url}&before=${before}`))).toEqual([...fans].reverse());
+    }
+    const seen: string[] = [];
+    let before = "0";
+    for (let guard = 0; guard < 5; guard++) {
+      const page = await get(`${url}&limit=3&before=${encodeURIComponent(before)}`);
+      expect(page.status).toBe(200);
+      seen.push(...ids(page));
+      if (!page.d.canNext) break;
+      before = page.d.list.at(-1).followedAt;
+    }
+    expect(seen).toEqual([...fans].reverse());
+  });
+
   it("rejects a bad uid or pointer and answers 404 for an unknown user", async () => {
     const u = await register();
     expect((await get(`/api/getUserFollowerList?uid=nobody`)).d.field).toBe("uid");

@@ -1,6 +1,7 @@
 import { operationLimiter } from "../../lib/operation-limits.ts";
 import { badRequest, notFound, unauthorized } from "../../lib/errors.ts";
-import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
+import { encodePointer } from "../../../shared/pagination.ts";
+import { pointerParam } from "../../lib/keyset.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { notify } from "../notifications/index.ts";
 import { presentPublicUser, type PublicUser } from "../users/index.ts";
@@ -124,8 +125,7 @@ export function createFollowService(deps: Deps) {
     input: { uid: string; before?: string; limit?: number },
     caller: Caller,
   ): Promise<FollowListPage> {
-    const pointer = decodePointer(input.before, "date");
-    if (input.before && !pointer) throw badRequest("before 格式不正确", "before");
+    const pointer = pointerParam(input.before, "date", "before");
     const [owner] = await usersByIds(db, [input.uid]);
     if (!owner) throw notFound(USER_MISSING);
     const limit = Math.min(Math.max(input.limit ?? FOLLOW_PAGE_SIZE, 1), 100);

@@ -6,6 +6,7 @@ import { badRequest } from "../../lib/errors.ts";
 import type { Caller } from "../deps.ts";
 import { FollowBody, FollowListQuery, IdsQuery, MultiUserQuery, SuggestQuery, UidQuery } from "./schema.ts";
 import { operationLimitNote } from "../../lib/operation-limits.ts";
+import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
 
 const tags = ["follow"];
 const CHANGE_NOTE =
@@ -16,6 +17,7 @@ const CHANGE_NOTE =
   "d 为 {csId, followed, followerCount}（与 /api/collectionset/follow 相同）；ids 与 csId 都不传或同时传返回 400。";
 const LIST_NOTE =
   "最新关注在前，按最后一项的关注时间翻页：把上一页的 pointer 作为 before 传回。" +
+  POINTER_FORMS_NOTE +
   "d 为 {list, pointer, canNext}；list 每项为用户公开资料加 followed（调用者是否关注）和 followedAt。用户不存在返回 404。";
 
 /** Follow of spec §7 (follow, unfollow, isCurrentUserFollowed, lists, info) and the Users calls. */

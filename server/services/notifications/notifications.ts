@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { systemNotifications, users } from "../../../db/schema/index.ts";
 import { badRequest, forbidden, unauthorized } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
-import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
+import { encodePointer } from "../../../shared/pagination.ts";
+import { pointerParam } from "../../lib/keyset.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { createLiveCounts, type EventSink } from "./live.ts";
 import { presentNotification, type PresentedNotification, type SystemNotification } from "./present.ts";
@@ -53,12 +54,6 @@ function requireLogin(caller: Caller): string {
 
 const clampLimit = (limit: number | undefined) => Math.min(Math.max(limit ?? NOTIFICATION_PAGE_SIZE, 1), 100);
 
-function pointerOf(raw: string | undefined, field: string) {
-  const pointer = decodePointer(raw, "date");
-  if (raw && !pointer) throw badRequest(`${field} 格式不正确`, field);
-  return pointer;
-}
-
 /**
  * Notifications (spec §7 Notifications, §4 "reading all user notifications refetches counts").
  * User notifications are written by the acting services through notify / notifyFollowers in
@@ -99,7 +94,7 @@ export function createNotificationService(deps: Deps) {
       caller: Caller,
     ): Promise<Page<PresentedNotification>> {
       const userId = requireLogin(caller);
-      const pointer = pointerOf(input.before, "before");
+      const pointer = pointerParam(input.before, "date", "before");
       const limit = clampLimit(input.limit);
       // Skeleton (one indexed query), then hydrate actors, entries and comments in batches.
       const rows = await userNotificationPage(db, userId, pointer, limit + 1);
@@ -162,7 +157,7 @@ export function createNotificationService(deps: Deps) {
       caller: Caller,
     ): Promise<Page<SystemNotification>> {
       const userId = requireLogin(caller);
-      const pointer = pointerOf(input.pointer, "pointer");
+      const pointer = pointerParam(input.pointer, "date", "pointer");
       const limit = clampLimit(input.limit);
       const rows = await systemNotificationPage(db, userId, pointer, limit + 1);
       const page = rows.slice(0, limit);

@@ -4,12 +4,14 @@ import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
 import { PostSystemBody, SystemNotificationQuery, UserNotificationQuery } from "./schema.ts";
 import { SYSTEM_NOTICES } from "../../lib/rate-limits.ts";
+import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
 
 const tags = ["notifications"];
 const LOGIN = "需要登录，未登录返回 401。";
 const COUNTS = "d 为 {user, system, total}：用户通知、系统通知的未读数与合计。";
 const PAGE =
-  "最新在前，按最后一项的 (创建时间, id) 翻页：把上一页的 pointer 传回。d 为 {list, pointer, canNext}；pointer 格式不正确返回 400。";
+  "最新在前，按最后一项的 (创建时间, id) 翻页：把上一页的 pointer 传回。d 为 {list, pointer, canNext}。" +
+  POINTER_FORMS_NOTE;
 
 /**
  * Lets go of all but the raw response of an event stream that has started (issue 9: 10,000 open

@@ -117,6 +117,16 @@ describe("pins", () => {
     expect(ours).toEqual([...mine].reverse());
     expect(new Set(seen).size).toBe(seen.length);
     expect((await get("/api/pins?before=nonsense")).d?.field).toBe("before");
+    // §4's forms: 0 or nothing is the first page; the last pin's bare createdAt continues after it.
+    const first = await get("/api/pins?limit=3");
+    for (const before of ["0", ""])
+      expect((await get(`/api/pins?limit=3&before=${before}`)).d).toEqual(first.d);
+    const last = first.d.list.at(-1);
+    const next = await get(`/api/pins?limit=3&before=${encodeURIComponent(last.createdAt)}`);
+    expect(next.status).toBe(200);
+    for (const p of next.d.list as { id: string; createdAt: string }[]) {
+      expect(Date.parse(p.createdAt)).toBeLessThan(Date.parse(last.createdAt));
+    }
   });
 
   it("likes idempotently, counts with the row, tells the author once and never oneself", async () => {

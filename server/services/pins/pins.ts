@@ -1,6 +1,7 @@
 import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
-import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
+import { encodePointer } from "../../../shared/pagination.ts";
+import { pointerParam } from "../../lib/keyset.ts";
 import type { CommentListInput, CommentPage, CommentService } from "../comments/index.ts";
 import { findComment } from "../comments/index.ts";
 import type { Caller, Deps } from "../deps.ts";
@@ -107,16 +108,10 @@ export function createPinService(
       return pin;
     },
 
-    /** GET /pins?before: live pins newest first, by (createdAt, id) pointer. */
+    /** GET /pins?before: live pins newest first, by (createdAt, id) pointer or §4's bare createdAt. */
     async feed(input: { before?: string; limit?: number }, caller: Caller): Promise<PinFeedPage> {
       const limit = input.limit ?? PINS_PAGE_SIZE;
-      let before = null;
-      if (input.before) {
-        const p = decodePointer(input.before, "date");
-        if (!p) throw badRequest("游标不正确", "before");
-        before = { createdAt: p.value, id: p.id };
-      }
-      const rows = await pinsBefore(db, before, limit + 1);
+      const rows = await pinsBefore(db, pointerParam(input.before, "date", "before"), limit + 1);
       const shown = rows.slice(0, limit);
       const hasMore = rows.length > limit;
       const last = shown[shown.length - 1];

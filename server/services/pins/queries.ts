@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { pins } from "../../../db/schema/index.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
+import type { Pointer } from "../../../shared/pagination.ts";
 
 export type PinRow = typeof pins.$inferSelect;
 
@@ -23,8 +24,8 @@ export async function lockPin(tx: Tx, id: string): Promise<PinRow | undefined> {
 }
 
 /** Live pins newest first after the (createdAt, id) pointer; pins_created_idx serves it. */
-export async function pinsBefore(db: Tx, before: { createdAt: Date; id: string } | null, limit: number) {
-  const after = keysetAfter(pins.createdAt, pins.id, before && { value: before.createdAt, id: before.id });
+export async function pinsBefore(db: Tx, before: Pointer<Date> | null, limit: number) {
+  const after = keysetAfter(pins.createdAt, pins.id, before);
   return db
     .select()
     .from(pins)

@@ -11,12 +11,14 @@ import {
   ReplyParams,
 } from "./schema.ts";
 import { PIN_POSTS, limitNote } from "../../lib/rate-limits.ts";
+import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
 
 const tags = ["pins"];
 const PIN_SHAPE =
   "沸点：{id, user, content, imageUrlList, commentCount, likeCount, liked, createdAt, updatedAt}。";
 const PAGE_NOTE =
-  "d 为 {count, comments, cursor, hasMore}；下一页把 cursor 作为 createdAt 传回。评论带 likeCount 与 targetId。";
+  "d 为 {count, comments, cursor, hasMore}；下一页把 cursor 作为 createdAt 传回。评论带 likeCount 与 targetId。" +
+  POINTER_FORMS_NOTE;
 
 /** Pins of spec §7 (Pin) and the pin comment lists (Comments). */
 export function pinRoutes(services: Services): FastifyPluginAsyncTypebox {
@@ -46,7 +48,9 @@ export function pinRoutes(services: Services): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: "沸点列表",
-          description: "最新在前，每页 20。d 为 {list, cursor, hasMore}；下一页把 cursor 作为 before 传回。",
+          description:
+            "最新在前，每页 20。d 为 {list, cursor, hasMore}；下一页把 cursor 作为 before 传回。" +
+            POINTER_FORMS_NOTE,
           querystring: PinFeedQuery,
         },
       },
@@ -85,7 +89,10 @@ export function pinRoutes(services: Services): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: "沸点的评论",
-          description: "rankType new 或 hot；每条带 topSubCommentList。count 为评论加回复总数。" + PAGE_NOTE,
+          description:
+            "rankType new 或 hot；每条带 topSubCommentList。count 为评论加回复总数。" +
+            PAGE_NOTE +
+            "最热排序（hot）的 createdAt 只接受上一页的 cursor。",
           params: PinCommentsParams,
           querystring: PinCommentQuery,
         },

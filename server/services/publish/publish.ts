@@ -1,7 +1,8 @@
 import type { Tx } from "../../../db/client.ts";
 import { storedCategories, type CategoryRow } from "../../../db/reference-data.ts";
 import { AppError, badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
-import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
+import { encodePointer } from "../../../shared/pagination.ts";
+import { pointerParam } from "../../lib/keyset.ts";
 import { HEX_ID } from "../../../shared/ids.ts";
 import {
   checkShareContent,
@@ -364,8 +365,7 @@ export function createPublishService(
       caller: Caller,
     ): Promise<{ list: FullEntry[]; pointer: string | null; canNext: boolean }> {
       const user = await requireUser(caller);
-      const pointer = decodePointer(input.before, "date");
-      if (input.before && !pointer) throw badRequest("pointer 格式不正确", "before");
+      const pointer = pointerParam(input.before, "date", "before");
       const limit = Math.min(Math.max(input.limit ?? PUBLISHED_PAGE_SIZE, 1), 100);
       const rows = await ownEntriesPage(db, user.id, pointer, limit + 1);
       const page = rows.slice(0, limit);

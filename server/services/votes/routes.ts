@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
 import { AnswerBody, AttenderQuery, CreateVoteBody, VoteIdParams } from "./schema.ts";
+import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
 
 const tags = ["votes"];
 const STATE_NOTE =
@@ -56,7 +57,8 @@ export function voteRoutes(services: Services): FastifyPluginAsyncTypebox {
           tags,
           summary: "投票参与者",
           description:
-            "最新在前，按 (createdAt, id) 的 pointer 翻页：把上一页的 pointer 作为 before 传回。d 为 {list, pointer, canNext}；list 每项为 {id, user, optionId, optionTitle, content, createdAt, link}。",
+            "最新在前，按 (createdAt, id) 的 pointer 翻页：把上一页的 pointer 作为 before 传回。d 为 {list, pointer, canNext}；list 每项为 {id, user, optionId, optionTitle, content, createdAt, link}。" +
+            POINTER_FORMS_NOTE,
           querystring: AttenderQuery,
         },
       },

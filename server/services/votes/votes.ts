@@ -1,5 +1,6 @@
 import { AppError, badRequest, notFound, unauthorized } from "../../lib/errors.ts";
-import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
+import { encodePointer } from "../../../shared/pagination.ts";
+import { pointerParam } from "../../lib/keyset.ts";
 import { HEX_ID } from "../../../shared/ids.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { insertEntry } from "../entries/index.ts";
@@ -211,8 +212,7 @@ export function createVoteService(deps: Deps) {
     async attenders(input: { entryId: string; before?: string; limit?: number }, caller: Caller) {
       const entryId = input.entryId;
       await requireVote(entryId, caller);
-      const pointer = decodePointer(input.before, "date");
-      if (input.before && !pointer) throw badRequest("before 格式不正确", "before");
+      const pointer = pointerParam(input.before, "date", "before");
       const limit = Math.min(Math.max(input.limit ?? ATTENDERS_PAGE_SIZE, 1), 100);
       const rows = await attendersOf(db, entryId, pointer, limit + 1);
       const page = rows.slice(0, limit);

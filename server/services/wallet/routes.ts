@@ -3,6 +3,7 @@ import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
 import { ApplyBody, BillQuery, SettleBody, WithdrawalQuery } from "./schema.ts";
 import { NO_WALLET_MESSAGE, WALLET_NO } from "./wallet.ts";
+import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
 
 const tags = ["wallet"];
 const STATUS_NOTE =
@@ -105,7 +106,8 @@ export function walletRoutes(services: Services): FastifyPluginAsyncTypebox {
             "需要登录（401），仅管理员（否则 403）。status 默认 pending：待处理的提现，最早申请的在前；succeeded（已打款）、failed（已退回）为历史记录，最新在前。" +
             "按最后一项的 (申请时间, 账单 id) 翻页：把上一页的 pointer 传回；每页 limit 条（默认 20，最多 100）。d 为 {list, pointer, canNext}；" +
             "list 每项为 {bill（同 getBill 的账单）, user {id, username, avatarLarge}, alipayAccount（完整的支付宝账号，用于打款）, realName}。" +
-            "账号与实名取自钱包（最近一次申请时填写的）。pointer 或 status 不合法返回 400 并指出字段。",
+            "账号与实名取自钱包（最近一次申请时填写的）。pointer 或 status 不合法返回 400 并指出字段。" +
+            POINTER_FORMS_NOTE,
           querystring: WithdrawalQuery,
         },
       },

@@ -1,5 +1,6 @@
 import { AppError, badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
-import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
+import { encodePointer } from "../../../shared/pagination.ts";
+import { pointerParam } from "../../lib/keyset.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { findUserById } from "../users/index.ts";
 import { presentBill, presentWithdrawal, type PresentedBill, type PresentedWithdrawal } from "./present.ts";
@@ -205,8 +206,7 @@ export function createWalletService(deps: Deps) {
       // The API schema checks status too; page loaders pass what the URL says.
       const status = input.status ?? "pending";
       if (!WITHDRAWAL_STATUSES.includes(status)) throw badRequest("status 不合法", "status");
-      const pointer = decodePointer(input.pointer, "date");
-      if (input.pointer && !pointer) throw badRequest("pointer 格式不正确", "pointer");
+      const pointer = pointerParam(input.pointer, "date", "pointer");
       const limit = Math.min(Math.max(input.limit ?? WITHDRAWALS_PAGE_SIZE, 1), 100);
       // One more than a page says whether there is a next one without counting.
       const rows = await withdrawalsPage(db, status, pointer, limit + 1);
