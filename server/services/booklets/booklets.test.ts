@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { bookletKit } from "../../../tests/support/booklets.ts";
+import { call } from "../../../tests/support/client.ts";
 
 let nugget: NuggetApp;
 useTestApp((n) => (nugget = n));
@@ -75,6 +76,36 @@ describe("booklet authoring", () => {
     ).toBe(true);
     const list = await get(`/api/booklets/getListSection?bookletId=${id}`);
     expect(list.d.map((s: { isFree: boolean }) => s.isFree)).toEqual([true, true, true]);
+  });
+
+  it("takes §7's GET forms; a cookie-authenticated GET that changes a flag needs the CSRF header", async () => {
+    const a = await author();
+    const admin = await register({ role: "admin" });
+    const { id, sections } = await makeBooklet(a.auth, { free: 1 });
+    // With the API token, as a client written against §7 sends them.
+    expect((await get(`/api/booklets/isHot?bookletId=${id}&isHot=true`, admin.auth)).d.isHot).toBe(true);
+    expect((await get(`/api/booklets/isHot?bookletId=${id}&isHot=true`, a.auth)).status).toBe(403);
+    const free = await get(`/api/booklets/isFreeSection?sectionId=${sections[1]}&isFree=true`, a.auth);
+    expect(free.d.isFree).toBe(true);
+    const badId = await get(`/api/booklets/isHot?bookletId=nope&isHot=true`, admin.auth);
+    expect([badId.status, badId.d.field]).toEqual([400, "bookletId"]);
+
+    // With the session cookie: another site's link carries the cookie, not the CSRF header.
+    const csrf = "csrf-token-of-this-browser-0002";
+    const cookie = `nugget_session=${admin.auth.token}; nugget_csrf=${csrf}`;
+    const url = `/api/booklets/isHot?bookletId=${id}&isHot=false`;
+    const forged = await call(nugget.app, "GET", url, { headers: { cookie } });
+    expect([forged.status, forged.s]).toEqual([403, 403]);
+    expect((await bookletRow(id)).isHot).toBe(true);
+    const fromOurPage = await call(nugget.app, "GET", url, { headers: { cookie, "x-csrf-token": csrf } });
+    expect([fromOurPage.s, fromOurPage.d.isHot]).toEqual([1, false]);
+
+    // The view counters change nothing anyone owns: open to all, as their POST forms are.
+    const before = (await bookletRow(id)).viewCount;
+    expect((await get(`/api/booklets/viewCountDetail?bookletId=${id}`)).d.viewCount).toBe(before + 1);
+    const read = await get(`/api/booklets/viewCountContent?sectionId=${sections[0]}`);
+    expect([read.s, typeof read.d.viewCount]).toEqual([1, "number"]);
+    expect((await get(`/api/booklets/viewCountContent?sectionId=${"0".repeat(24)}`)).status).toBe(404);
   });
 });
 
