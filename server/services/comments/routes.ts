@@ -33,7 +33,9 @@ export function commentRoutes(services: Services): FastifyPluginAsyncTypebox {
           summary: "发表评论或回复",
           description:
             "需要登录（401）。content 去掉首尾空白后必填，最多 1000 字；picList 为数组或用 | 连接的 http(s) 图片地址，最多 9 张。" +
-            "回复时带 firstComment（根评论）和 respComment（被回复的根评论或其下回复）。对象不存在或已删除返回 404；" +
+            "回复时带 firstComment（根评论）和 respComment（被回复的根评论或其下回复）。" +
+            "respUser：规格 §7 的根评论表单也带它，指评论对象的作者，可不带或为空；根评论带了别人（开源库没有站内作者，带任何值都不符）返回 400，" +
+            "免得客户端以为在回复某人、实际却发成了根评论；回复时须为被回复评论的作者。对象不存在或已删除返回 404；" +
             "firstComment 不属于该对象或本身是回复、respComment 不在该根评论下返回 400，d.field 为出错字段。d 为 {commentId}。" +
             limitNote(COMMENT_POSTS),
           body: PostCommentBody,
