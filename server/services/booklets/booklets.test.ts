@@ -181,6 +181,12 @@ describe("booklet reading", () => {
     expect([badCat.status, badCat.d.field]).toEqual([400, "category"]);
     const badPointer = await get("/api/booklets/getList?pointer=zzz");
     expect([badPointer.status, badPointer.d.field]).toEqual([400, "pointer"]);
+    // Buy counts are whole numbers: a fraction or one past int4 is a bad pointer, not a failed query.
+    for (const pointer of ["1.5", "99999999999", `2.5_${"a".repeat(24)}`]) {
+      const r = await get(`/api/booklets/getList?sort=hottest&pointer=${pointer}`);
+      expect([r.status, r.d.field], pointer).toEqual([400, "pointer"]);
+    }
+    expect((await get("/api/booklets/getList?sort=hottest&pointer=0")).status).toBe(200);
   });
 });
 

@@ -46,6 +46,9 @@ export interface BookletPage {
   hasMore: boolean;
 }
 
+/** A number PostgreSQL takes as an int4. */
+const isInt4 = (n: number) => Number.isInteger(n) && n >= -2_147_483_648 && n <= 2_147_483_647;
+
 /**
  * Booklets (小册, spec §3/§7 Booklets): reading, authoring and flags. Buying is services/orders,
  * which reads and counts purchases through the functions at the end of this face.
@@ -98,6 +101,10 @@ export function createBookletService(deps: Deps, uploads: Pick<UploadService, "s
         if (!categoryId) throw badRequest("分类不存在", "category");
       }
       const before = pointerParam(input.pointer, sort === "hottest" ? "number" : "date", "pointer");
+      // The hottest order's value is a buy count, an int4: PostgreSQL refuses any other number there.
+      if (before && typeof before.value === "number" && !isInt4(before.value)) {
+        throw badRequest("pointer 格式不正确", "pointer");
+      }
       const userId = input.userId ?? null;
       const rows = await bookletsPage(db, {
         categoryId,
