@@ -37,7 +37,7 @@ export function decodePointer(raw: string | undefined | null, kind: "number" | "
 }
 
 /** The sort value part of a pointer: a finite number, or an ISO time (year 1 on) in milliseconds; else null. */
-export function decodePointerValue(text: string, kind: "number" | "date"): PointerValue | null {
+function decodePointerValue(text: string, kind: "number" | "date"): PointerValue | null {
   if (kind === "number") {
     if (!/^-?\d+(\.\d+)?(e[-+]?\d+)?$/i.test(text)) return null;
     const value = Number(text);
