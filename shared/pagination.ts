@@ -52,7 +52,9 @@ function decodePointerValue(text: string, kind: "number" | "date"): PointerValue
 /**
  * A request's pointer in every form a list takes (spec §4), for `kind` the list's sort value:
  * - absent, "" or "0": the first page (null). Clients written for the original site open every list
- *   with before=0, and no list hands out 0 as a pointer of its own.
+ *   with before=0, and no list hands out 0 as a pointer of its own. As a bare value 0 would name
+ *   nothing anyway: no sort value is below it (hotIndex and buy counts are never negative, rankIndex
+ *   and times are far above it), so a client paging by values sees only repeats there and stops (§4).
  * - `<value>_<id>`, the pointer the lists hand out: rows after that exact item.
  * - a bare sort value, as §4 names it: the last item's rankIndex or hotIndex, or its createdAt as an
  *   ISO time or epoch milliseconds. It carries no id (`id: ""`), so rows after it are those strictly
