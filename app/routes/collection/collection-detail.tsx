@@ -114,13 +114,16 @@ function CollectionPage({
     pathname + search,
   );
   const own = collection.own;
+  // Spec §6: an admin may take down anyone's set (the server checks it again).
+  const mayDelete = own || viewer?.role === "admin";
 
   async function remove() {
     setDeleting(true);
     try {
       await api.del(`/api/collectionset/${collection.id}`);
       alert("收藏集已删除", "success");
-      void navigate(viewer ? `/user/${viewer.id}/collection` : "/collections/all", { replace: true });
+      // Back to the author's sets: the creator's own, or the list an admin took it out of.
+      void navigate(`/user/${collection.author.id}/collection`, { replace: true });
     } catch (error) {
       setDeleting(false);
       setConfirming(false);
@@ -155,17 +158,17 @@ function CollectionPage({
             </div>
             <div className="collection-head-actions">
               {own ? (
-                <>
-                  <button type="button" className="btn" onClick={() => setEditing(true)}>
-                    编辑
-                  </button>
-                  <button type="button" className="btn" onClick={() => setConfirming(true)}>
-                    删除
-                  </button>
-                </>
+                <button type="button" className="btn" onClick={() => setEditing(true)}>
+                  编辑
+                </button>
               ) : (
                 <FollowButton follow={follow} label={`关注收藏集 ${collection.title}`} />
               )}
+              {mayDelete ? (
+                <button type="button" className="btn" onClick={() => setConfirming(true)}>
+                  删除
+                </button>
+              ) : null}
             </div>
           </div>
         </header>
@@ -211,27 +214,27 @@ function CollectionPage({
         </section>
       </TwoColumn>
       {own ? (
-        <>
-          <CollectionFormDialog
-            open={editing}
-            initial={collection}
-            onClose={() => setEditing(false)}
-            onSaved={() => {
-              setEditing(false);
-              alert("收藏集已保存", "success");
-              void revalidator.revalidate();
-            }}
-          />
-          <ConfirmDialog
-            open={confirming}
-            title="确定删除这个收藏集吗？"
-            message="收藏集里的文章不会被删除，关注它的人将不再看到它。"
-            confirmLabel="删除"
-            busy={deleting}
-            onConfirm={() => void remove()}
-            onCancel={() => setConfirming(false)}
-          />
-        </>
+        <CollectionFormDialog
+          open={editing}
+          initial={collection}
+          onClose={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            alert("收藏集已保存", "success");
+            void revalidator.revalidate();
+          }}
+        />
+      ) : null}
+      {mayDelete ? (
+        <ConfirmDialog
+          open={confirming}
+          title="确定删除这个收藏集吗？"
+          message="收藏集里的文章不会被删除，关注它的人将不再看到它。"
+          confirmLabel="删除"
+          busy={deleting}
+          onConfirm={() => void remove()}
+          onCancel={() => setConfirming(false)}
+        />
       ) : null}
     </>
   );

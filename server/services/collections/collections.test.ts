@@ -4,7 +4,13 @@ import fc from "fast-check";
 import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { call, type Auth } from "../../../tests/support/client.ts";
-import { makeCollectionSet, makeEntry, makeUser, type Registered } from "../../../tests/support/factories.ts";
+import {
+  makeAdmin,
+  makeCollectionSet,
+  makeEntry,
+  makeUser,
+  type Registered,
+} from "../../../tests/support/factories.ts";
 import { findCounterDrift } from "../../../db/counters.ts";
 import { collectionSetEntries, collectionSetFollowers, collectionSets } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
@@ -135,6 +141,38 @@ describe("POST/PUT/DELETE /api/collectionset", () => {
     ]) {
       expect([res.status, res.s]).toEqual([404, 404]);
     }
+  });
+
+  it("an admin deletes anyone's set (spec §6) with its rows; an editor or a plain user still gets 403", async () => {
+    const owner = await register();
+    const follower = await register();
+    const admin = await makeAdmin(nugget);
+    const editor = await makeUser(nugget, { role: "editor" });
+    const set = await createSet(owner);
+    const entry = await makeEntry(db(), owner.user.id);
+    expect((await put("/api/addEntry", { csId: set.id, entryId: entry.id }, owner.auth)).s).toBe(1);
+    expect((await put("/api/collectionset/follow", { csId: set.id }, follower.auth)).s).toBe(1);
+
+    const info = `/api/getCollectionSetInfo?csId=${set.id}`;
+    expect((await get(info)).d).toMatchObject({ entryCount: 1, followerCount: 1 });
+
+    for (const who of [follower, editor]) {
+      const refused = await del(`/api/collectionset/${set.id}`, who.auth);
+      expect([refused.status, refused.s]).toEqual([403, 403]);
+    }
+    expect(await stored(set.id)).toBeDefined();
+
+    const gone = await del(`/api/collectionset/${set.id}`, admin.auth);
+    expect([gone.status, gone.s, gone.d]).toEqual([200, 1, { id: set.id, deleted: true }]);
+    expect(await stored(set.id)).toBeUndefined();
+    // Its entry and follower rows went in the same transaction: nothing left to count.
+    expect([await rows(collectionSetEntries, set.id), await rows(collectionSetFollowers, set.id)]).toEqual([
+      0, 0,
+    ]);
+    expect(await driftOf(sets)).toEqual([]);
+    const after = await get(info);
+    expect([after.status, after.s]).toEqual([404, 404]);
+    expect((await get(`/api/getFollowedCollectionSet`, follower.auth)).d.collectionSets).toEqual([]);
   });
 
   it("rejects bad input with 400 naming the field", async () => {

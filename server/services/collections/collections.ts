@@ -89,7 +89,8 @@ const isVisible = (e: { status: string; deletedAt: Date | null }) => e.status ==
 
 /**
  * Collection sets (spec §7 Collection-set service, §3 Collection, §4 toggles): a user's named lists
- * of entries that others follow. Only the creator changes a set or its entries (403 otherwise).
+ * of entries that others follow. Only the creator changes a set or its entries (403 otherwise); an
+ * admin may also delete anyone's set.
  * Toggles lock the set row first and move entryCount / followerCount in the same transaction as the
  * row, only when a row was actually inserted or deleted, so repeated and concurrent calls stay exact
  * (db/counters.ts recounts both). Lists page by zero-based page number, as the spec's calls do; each
@@ -226,15 +227,25 @@ export function createCollectionService(deps: Deps, uploads: Pick<UploadService,
       return presentOne(id, caller);
     },
 
-    /** DELETE /collectionset/{id}: creator only; its entry and follower rows go with it. */
+    /**
+     * DELETE /collectionset/{id}: the creator, or an admin (spec §6: admins bypass identity checks;
+     * they take down what should not stay up); its entry and follower rows go with it.
+     */
     async remove(id: string, caller: Caller): Promise<{ id: string; deleted: true }> {
       const me = requireLogin(caller);
+      // The role is read before the transaction: PGlite runs one statement stream, so nothing may
+      // query beside an open transaction.
+      const set = await setWithAuthor(db, id);
+      if (!set) throw notFound(SET_MISSING);
+      if (set.set.userId !== me && (await findUserById(db, me))?.role !== "admin") {
+        throw forbidden("只能删除自己的收藏集");
+      }
       await db.transaction(async (tx) => {
-        const set = await lockSet(tx, id);
-        if (!set) throw notFound(SET_MISSING);
-        if (set.userId !== me) throw forbidden("只能删除自己的收藏集");
+        const locked = await lockSet(tx, id);
+        if (!locked) throw notFound(SET_MISSING);
         await deleteSet(tx, id);
-        await uploads.setUses(tx, { type: "collection", id }, [], me);
+        // The creator's background upload starts its grace period, whoever deleted the set.
+        await uploads.setUses(tx, { type: "collection", id }, [], locked.userId);
       });
       await deps.purgePages(["*"]);
       return { id, deleted: true };

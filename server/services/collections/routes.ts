@@ -72,7 +72,7 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
         schema: {
           tags,
           summary: "删除收藏集",
-          description: `${LOGIN}${OWNER} 收进的条目和关注关系随之删除（条目本身不受影响）。d 为 {id, deleted: true}。`,
+          description: `${LOGIN}${OWNER}管理员也可以删除任何人的收藏集（编辑不行）。收进的条目和关注关系随之删除（条目本身不受影响）。d 为 {id, deleted: true}。`,
           params: IdParams,
         },
       },
