@@ -6,7 +6,7 @@ import { CATEGORY_ID, BUILT_IN_TAGS } from "../../../db/reference-data.ts";
 import { tags as tagsTable, users as usersTable } from "../../../db/schema/index.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { call, type Auth } from "../../../tests/support/client.ts";
-import { makeArticle, makeDraft, makeUser } from "../../../tests/support/factories.ts";
+import { makeAdmin, makeArticle, makeDraft, makeUser } from "../../../tests/support/factories.ts";
 import type { Caller } from "../deps.ts";
 
 let nugget: NuggetApp;
@@ -76,6 +76,7 @@ describe("login", () => {
       ["POST", `/api/drafts/${MISSING_ID}/publish`, { categoryId: FRONTEND }],
       ["GET", `/api/posts/${MISSING_ID}/source`],
       ["PUT", `/api/posts/${MISSING_ID}`, { title: "x" }],
+      ["DELETE", `/api/posts/${MISSING_ID}`],
       ["POST", "/api/markdown/preview", { content: "# x" }],
     ];
     for (const [method, url, body] of calls) {
@@ -365,6 +366,43 @@ describe("editing a published article", () => {
     expect((await api("GET", `/api/getDetailData?type=entry&postId=${post.id}`)).d.title).toBe(
       "React 状态管理实践",
     );
+  });
+});
+
+describe("deleting a published article", () => {
+  it("lets its author or an admin delete it, counters let go in the same transaction; editors and other users get 403", async () => {
+    const reader = (await makeUser(nugget)).auth;
+    for (const deleter of ["author", "admin"] as const) {
+      const { auth, post } = await published(undefined, [TAG_A]);
+      // Someone likes it: the author's likes-received counter must let go of it too.
+      expect((await api("PUT", `/api/user/like/entry/${post.id}`, reader)).s).toBe(1);
+      const tagBefore = (await tagRow(TAG_A)).entriesCount;
+      expect((await userRow(auth.uid)).postedPostsCount).toBe(1);
+
+      for (const other of [(await makeUser(nugget, { role: "editor" })).auth, reader]) {
+        const refused = await api("DELETE", `/api/posts/${post.id}`, other);
+        expect([refused.status, refused.s]).toEqual([403, 403]);
+      }
+      const by = deleter === "author" ? auth : (await makeAdmin(nugget)).auth;
+      const r = await api("DELETE", `/api/posts/${post.id}`, by);
+      expect([r.status, r.s, r.d]).toEqual([200, 1, { id: post.id, deleted: true }]);
+
+      expect((await api("GET", `/api/getDetailData?type=entry&postId=${post.id}`)).status).toBe(404);
+      expect((await api("DELETE", `/api/posts/${post.id}`, by)).status).toBe(404);
+      const after = await userRow(auth.uid);
+      expect([after.postedPostsCount, after.totalCollectionsCount]).toEqual([0, 0]);
+      expect((await tagRow(TAG_A)).entriesCount).toBe(tagBefore - 1);
+      expect(await driftOf([auth.uid, post.id, TAG_A])).toEqual([]);
+    }
+  });
+
+  it("answers 404 for a draft (deleted through /api/drafts), a missing or a malformed id", async () => {
+    const auth = await author();
+    const admin = (await makeAdmin(nugget)).auth;
+    const d = await draft(auth, { title: "草稿" });
+    for (const id of [d.id, MISSING_ID, "not-an-id"]) {
+      expect((await api("DELETE", `/api/posts/${id}`, admin)).status, id).toBe(404);
+    }
   });
 });
 

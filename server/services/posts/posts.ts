@@ -22,6 +22,7 @@ import {
 } from "./queries.ts";
 import { POST_MESSAGES, TAGS_MAX, checkContent, checkTitle } from "../../../shared/post-rules.ts";
 import { notifyFollowers } from "../notifications/index.ts";
+import { findUserById } from "../users/index.ts";
 
 export interface PostFields {
   title?: string;
@@ -51,7 +52,8 @@ const RENDER_CACHE_SIZE = 500;
  *
  * Who may see what: a draft exists only for its author — anyone else gets 404, as if it did not
  * exist, so draft ids reveal nothing. A published article is public, so changing someone else's
- * answers 403. Missing, deleted or malformed ids answer 404.
+ * answers 403; deleting it too, except for an admin (spec §6), who may take any article down.
+ * Missing, deleted or malformed ids answer 404.
  */
 export function createPostService(deps: Deps, uploads: Pick<UploadService, "setUses" | "setUsesInText">) {
   const { db, config } = deps;
@@ -312,6 +314,32 @@ export function createPostService(deps: Deps, uploads: Pick<UploadService, "setU
         return after;
       });
       return detail(row.id, caller);
+    },
+
+    /**
+     * Deletes a published article: its author, or an admin taking it down (spec §6: admins bypass
+     * identity checks; editors only recommend). A soft delete through entries/write.ts, so the
+     * author's and the tags' counters let go in the same transaction, as for an author's entryDel;
+     * then every cached page forgets it, for readers who are not logged in too.
+     */
+    async removePost(id: string, caller: Caller): Promise<{ id: string; deleted: true }> {
+      const userId = requireUserId(caller);
+      if (!isRouteId(id)) throw notFound("文章不存在");
+      // Load and authorize before the transaction: PGlite runs one statement stream.
+      const found = await findPost(db, id);
+      if (!found || found.status !== "published" || found.deletedAt) throw notFound("文章不存在");
+      if (found.userId !== userId && (await findUserById(db, userId))?.role !== "admin") {
+        throw forbidden("只能删除自己的文章");
+      }
+      await db.transaction(async (tx) => {
+        const row = await findPost(tx, id, true);
+        // Deleted meanwhile (a second click): nothing left to do.
+        if (!row || row.deletedAt) return;
+        await deleteEntry(tx, row);
+        await releaseImages(tx, row);
+      });
+      await deps.purgePages(["*"]);
+      return { id, deleted: true };
     },
 
     /** Renders Markdown exactly as the article page will (the editor's live preview). */

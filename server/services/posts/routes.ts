@@ -142,6 +142,21 @@ export function postRoutes(services: Services): FastifyPluginAsyncTypebox {
       async (req) => ok(await posts.updatePost(req.params.id, req.body, req.caller)),
     );
 
+    app.delete(
+      "/posts/:id",
+      {
+        schema: {
+          tags,
+          summary: "删除已发布的文章（DELETE /api/posts/{id}）",
+          description:
+            `${needsLogin}作者本人或管理员可以删除（编辑和其他用户 403）；软删除，作者和标签的计数在同一事务中减少，` +
+            "文章从各列表、搜索和未登录读者的页面缓存中消失。d 为 {id, deleted: true}。草稿、已删除或不存在的返回 404。",
+          params: PostIdParams,
+        },
+      },
+      async (req) => ok(await posts.removePost(req.params.id, req.caller)),
+    );
+
     app.get(
       "/getDetailData",
       {
