@@ -41,7 +41,7 @@ function CommentText({ content }: { content: string }) {
   );
 }
 
-/** One comment or reply: author, text, images, time, like, reply, and edit/delete for its author. */
+/** One comment or reply: author, text, images, time, like, reply, edit for its author, delete for its author or an admin. */
 export function CommentItem({ comment, client, root, now, highlightedId, onChanged }: CommentItemProps) {
   const { viewer, alert } = useShell();
   const [replying, setReplying] = useState(false);
@@ -51,6 +51,8 @@ export function CommentItem({ comment, client, root, now, highlightedId, onChang
   const [more, setMore] = useState<CommentPage | null>(null);
   const isRoot = comment.id === root.id;
   const own = !!viewer && comment.user?.id === viewer.id;
+  // Spec §6: an admin may delete anyone's comment (editing stays the author's).
+  const mayDelete = own || viewer?.role === "admin";
 
   async function reply(content: string, picList: string[]) {
     await client.post({ content, picList, firstComment: root.id, respComment: comment.id });
@@ -167,7 +169,7 @@ export function CommentItem({ comment, client, root, now, highlightedId, onChang
                   编辑
                 </button>
               ) : null}
-              {own ? (
+              {mayDelete ? (
                 <button
                   type="button"
                   className="comment-action comment-delete"

@@ -395,6 +395,35 @@ describe("likes, edits and deletes", () => {
     expect(await driftOf([e.id, a.user.id, b.user.id, root, lonely, reply])).toEqual([]);
   });
 
+  it("lets an admin delete anyone's comment or reply with counters exact (spec §6); editors and others get 403", async () => {
+    const [a, b] = [await register(), await register()];
+    const admin = await makeUser(nugget, { role: "admin" });
+    const editor = await makeUser(nugget, { role: "editor" });
+    touched.add(admin.user.id);
+    const e = await makeEntry(a.user.id);
+    const root = await comment(b.auth, e.id);
+    const reply = await comment(a.auth, e.id, { firstComment: root });
+    for (const who of [a, editor]) {
+      expect((await del(`/api/comment/${root}`, who.auth)).status).toBe(403);
+    }
+    for (const who of [b, editor]) {
+      expect((await del(`/api/comment/${reply}`, who.auth)).status).toBe(403);
+    }
+    expect([(await entryRow(e.id)).commentsCount, (await commentRow(root)).subCommentCount]).toEqual([2, 1]);
+
+    const gone = await del(`/api/comment/${reply}`, admin.auth);
+    expect([gone.status, gone.s, gone.d]).toEqual([200, 1, { deleted: true }]);
+    expect((await del(`/api/comment/${root}`, admin.auth)).s).toBe(1);
+    expect((await entryRow(e.id)).commentsCount).toBe(0);
+    expect((await commentRow(root)).subCommentCount).toBe(0);
+    // The authors' counts let go, not the admin's.
+    expect([(await userRow(a.user.id)).commentsCount, (await userRow(b.user.id)).commentsCount]).toEqual([
+      0, 0,
+    ]);
+    expect((await get(listUrl(e.id))).d.comments).toEqual([]);
+    expect(await driftOf([e.id, a.user.id, b.user.id, admin.user.id, root, reply])).toEqual([]);
+  });
+
   it.runIf(!!process.env.DATABASE_URL)(
     "stays exact under 200 concurrent like/unlike toggles on one comment (PostgreSQL)",
     async () => {

@@ -171,6 +171,22 @@ describe("pins", () => {
     expect((await del(`/api/pins/${other}`, admin.auth)).d).toEqual({ deleted: true });
   });
 
+  it("lets an admin delete anyone's commented, liked pin (spec §6) with counters exact; editors get 403", async () => {
+    const [a, b] = [await register(), await register()];
+    const admin = await makeUser(nugget, { role: "admin" });
+    const editor = await makeUser(nugget, { role: "editor" });
+    const id = await makePin(a.auth);
+    await put(`/api/pins/${id}/like`, b.auth);
+    await comment(b.auth, id);
+    expect([(await del(`/api/pins/${id}`, editor.auth)).status]).toEqual([403]);
+    expect((await pinRow(id)).deletedAt).toBeNull();
+    const gone = await del(`/api/pins/${id}`, admin.auth);
+    expect([gone.status, gone.s, gone.d]).toEqual([200, 1, { deleted: true }]);
+    expect((await pinRow(id)).deletedAt).not.toBeNull();
+    expect((await get(`/api/getByID?msgId=${id}`)).status).toBe(404);
+    expect(await drift()).toEqual([]);
+  });
+
   it("answers bad input: 401, missing pin, malformed ids and fields named", async () => {
     const a = await register();
     const id = await makePin(a.auth);
