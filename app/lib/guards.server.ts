@@ -1,12 +1,13 @@
 /**
  * Route guards of spec §2, used by page loaders, and the responses a page answers with. Each throws
  * what React Router turns into the status and the root's error view: 401 (with a Refresh to "/"),
- * 403, 404, 429, or a redirect. `fromService` (loader.server.ts) answers a service's refusal with them.
+ * 404, 429, or a redirect (403: back to "/" with 没有权限). `fromService` (loader.server.ts) answers a service's refusal with them.
  */
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { Viewer } from "../../shared/load-context";
 // The id rule (24 alphanumeric characters) lives once, beside the id generator.
 import { isRouteId } from "../../shared/ids";
+import { redirectAlertOf, withAlert } from "./redirect-alert";
 
 export interface GuardErrorData {
   message: string;
@@ -23,17 +24,22 @@ export function loginRequired(): never {
   throw data<GuardErrorData>({ message: "请先登录" }, { status: 401, headers: { Refresh: "0; url=/" } });
 }
 
-/** The 403 page (没有权限) with why; `home` also sends the visitor back to "/" (spec §6 editEntry). */
-export function forbidden(message: string, opts: { home?: boolean } = {}): never {
-  throw data<GuardErrorData>(
-    { message },
-    opts.home ? { status: 403, headers: { Refresh: "0; url=/" } } : { status: 403 },
-  );
+/**
+ * A page for someone else (another author's article, an admin's desk): spec §6 "redirected to / and
+ * Forbidden" — back to "/", whose alert list says 没有权限 (redirect-alert.ts).
+ */
+export function forbidden(): never {
+  throw redirect(withAlert("forbidden"));
 }
 
-/** Unauthenticated-only routes (welcome): a logged-in viewer goes to the timeline. */
-export function redirectViewerToTimeline(context: AppLoadContext): void {
-  if (context.viewer) throw redirect("/timeline");
+/**
+ * Unauthenticated-only routes (welcome): a logged-in viewer goes to the timeline, carrying an alert
+ * a redirect to "/" asked for (a forbidden page sends a logged-in viewer to "/", then here).
+ */
+export function redirectViewerToTimeline(context: AppLoadContext, request: Request): void {
+  if (!context.viewer) return;
+  const search = new URL(request.url).search;
+  throw redirect(redirectAlertOf(search) ? `/timeline${search}` : "/timeline");
 }
 
 /** The 404 page (页面不存在, or what is missing). */

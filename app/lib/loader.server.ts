@@ -27,14 +27,14 @@ export type ServiceAnswers<F> = { [R in Refusal]?: Answer<F> } & {
 };
 
 /**
- * What a refusal the loader does not answer becomes: the login page for 401, the forbidden page
- * with the service's reason for 403, the not-found page for 404, and the page's own 429 with
+ * What a refusal the loader does not answer becomes: the login page for 401, a redirect to "/" with
+ * the 没有权限 alert for 403 (spec §6), the not-found page for 404, and the page's own 429 with
  * Retry-After (the API's allowances hold for pages too). Everything else is thrown on unchanged
  * and is the error page (500).
  */
 const DEFAULT_ANSWERS: { [R in Refusal]?: Answer<never> } = {
   unauthorized: () => loginRequired(),
-  forbidden: (err) => forbidden(err.message),
+  forbidden: () => forbidden(),
   notFound: () => notFound(),
   tooMany: (err) => tooMany(err),
 };

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useLocation, useRevalidator } from "react-router";
 import { setCsrfToken } from "~/lib/api";
+import { redirectAlertOf, searchWithoutAlert } from "~/lib/redirect-alert";
 import { useRootData } from "~/lib/root-data";
 import { useLiveUnread } from "~/lib/use-live-unread";
 import { usePageViewTracking } from "~/lib/tracking";
@@ -32,13 +33,19 @@ export function AppShell({ children }: { children: ReactNode }) {
   const revalidator = useRevalidator();
   const [authPanel, setAuthPanel] = useState<AuthPanel | null>(null);
   const [quickLogin, setQuickLogin] = useState(false);
-  const [alerts, setAlerts] = useState<AlertItem[]>([]);
+  const location = useLocation();
+  // An alert a redirect asked for (?alert=forbidden, spec §6) is in the server's markup already, so
+  // it shows before any script runs and is announced (role="alert") like any other error alert.
+  const [alerts, setAlerts] = useState<AlertItem[]>(() => {
+    const message = redirectAlertOf(location.search);
+    return message ? [{ id: 0, message, type: "error" }] : [];
+  });
   const [barrageRun, setBarrageRun] = useState<BarrageRun | null>(null);
   const nextAlertId = useRef(1);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   usePageViewTracking();
   // The bell and the title's "(n) " follow the live stream while the page stays open (issue 9).
-  const unread = useLiveUnread(viewer?.id ?? null, unreadCount, useLocation().key);
+  const unread = useLiveUnread(viewer?.id ?? null, unreadCount, location.key);
 
   useEffect(() => setCsrfToken(csrfToken), [csrfToken]);
 
@@ -79,6 +86,28 @@ export function AppShell({ children }: { children: ReactNode }) {
     },
     [dismiss],
   );
+
+  // A redirect's alert: the first page's came with the server's markup (id 0) and only needs its
+  // timer; one reached by a later navigation is added now. Then the code leaves the address bar (a
+  // reload or a copied link should not say it again), without a navigation that reloads the data.
+  const serverAlertPending = useRef(alerts.length > 0);
+  useEffect(() => {
+    const message = redirectAlertOf(location.search);
+    if (!message) return;
+    if (serverAlertPending.current) {
+      timers.current.set(
+        0,
+        setTimeout(() => dismiss(0), ALERT_MS),
+      );
+    } else {
+      alert(message, "error");
+    }
+    serverAlertPending.current = false;
+    const url = `${location.pathname}${searchWithoutAlert(location.search)}${location.hash}`;
+    window.history.replaceState(window.history.state, "", url);
+    // Once per location: the code is read when a navigation lands.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key]);
 
   const { revalidate } = revalidator;
   const refreshSession = useCallback(() => {

@@ -10,7 +10,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { FirstNextPager } from "~/components/ui/pager";
 import { ConfirmDialog } from "~/components/ui/modal";
 import { ApiError, api, errorMessage } from "~/lib/api";
-import { forbidden, notFound, requireViewer } from "~/lib/guards.server";
+import { notFound, requireViewer } from "~/lib/guards.server";
 import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 import "./admin.css";
@@ -34,7 +34,8 @@ const hrefOf = (status: Status, pointer?: string) => {
 /**
  * 提现审核 (/admin/withdrawals?status=&pointer=): admins settle authors' withdrawals. Login
  * required (401 like every such page); the wallet service decides who is an admin, and anyone else
- * gets 403. The queue runs oldest first, the history (已打款, 已退回) newest first, paged by pointer.
+ * goes back to "/" with 没有权限. The queue runs oldest first, the history (已打款, 已退回) newest
+ * first, paged by pointer.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireViewer(context);
@@ -44,9 +45,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A stale or hand-made pointer falls back to the first page instead of an error page.
   const raw = params.get("pointer");
   const pointer = raw && decodePointer(raw, "date") ? raw : undefined;
-  const page = await fromService(context.services.wallet.withdrawals({ status, pointer }, context.caller), {
-    forbidden: () => forbidden("提现审核仅对管理员开放。"),
-  });
+  // Anyone but an admin: back to "/" with 没有权限 (fromService's answer to 403, spec §6).
+  const page = await fromService(context.services.wallet.withdrawals({ status, pointer }, context.caller));
   return {
     status,
     list: page.list,

@@ -17,13 +17,13 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: arti
 
 /**
  * The editor (/editor/posts/{id}) for a draft or the viewer's own published article: login
- * required; a foreign draft or a missing id is 404, someone else's article 403.
+ * required; a foreign draft or a missing id is 404, someone else's article back to "/" with 没有权限.
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   requireViewer(context);
   const id = requireRouteId(params.id);
   const { posts, entries, tags } = context.services;
-  // Another author's article: the forbidden page with the service's reason.
+  // Another author's article: fromService sends the viewer back to "/" with 没有权限 (spec §6).
   const post = await fromService(posts.editable(id, context.caller), {
     notFound: () => notFound("文章不存在"),
   });

@@ -9,15 +9,16 @@ import { titleMeta } from "~/lib/title";
 const HOT_TAGS = { type: "hot", page: 1, pageSize: 30 } as const;
 
 /**
- * editEntry: login required; only the author (or an admin) may edit. Another user's entry answers
- * 403 and goes back to "/" (spec §6: "redirected to / and Forbidden"); a missing one is the 404 page.
+ * editEntry: login required; only the author (or an admin) may edit. Another user's entry goes back
+ * to "/" with 没有权限 (spec §6: "redirected to / and Forbidden"); a missing one is the 404 page.
  * Column articles are edited in the editor.
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   requireViewer(context);
   const id = requireRouteId(params.id);
   const entry = await fromService(context.services.publish.editable(id, context.caller), {
-    forbidden: (err) => forbidden(err.message, { home: true }),
+    // Named, else `refused` below would take it: another's entry is "not yours", not "missing".
+    forbidden: () => forbidden(),
     refused: () => notFound("内容不存在或已删除"),
   });
   if (entry.type === "post") {

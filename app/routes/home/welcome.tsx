@@ -10,7 +10,7 @@ import { rootMeta, titleMeta } from "~/lib/title";
 
 /** welcome ("/" and /welcome/{category?}): unauthenticated only; a logged-in viewer goes to the timeline. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  redirectViewerToTimeline(context);
+  redirectViewerToTimeline(context, request);
   const slug = params.category ?? "all";
   const category = findCategory(BROWSE_CATEGORIES, slug);
   if (!category) notFound();
