@@ -43,6 +43,20 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
     );
 
     app.post(
+      "/v1/applyEditor",
+      {
+        schema: {
+          tags,
+          summary: "申请成为编辑（已停用）",
+          description:
+            "规格 §5、§8：申请成为编辑已停用，总是拒绝。无论是否登录、带什么字段，都返回 HTTP 410，" +
+            "{s: 410, m: '申请成为编辑的功能已停用', d: null}。",
+        },
+      },
+      async () => users.applyEditor(),
+    );
+
+    app.post(
       "/v1/updateUserInfo",
       { schema: { tags, summary: "修改一项个人资料", description: needsLogin, body: UpdateUserInfoBody } },
       async (req) => ok(await users.updateUserInfo(req.body, req.caller)),

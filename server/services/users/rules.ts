@@ -21,6 +21,12 @@ export const REGISTER_MESSAGES = {
   emailTaken: "该邮箱已注册",
   wrongCode: "验证码错误或已过期",
 };
+/**
+ * Spec §5 "Applying as editor is deprecated and always rejects", §8 "Editor application: deprecated":
+ * the call stays so old clients get a clear answer, 410 Gone with this message.
+ */
+export const EDITOR_APPLICATION_DEPRECATED = "申请成为编辑的功能已停用";
+
 /** The third-party logins a binding can name (unbind's channel). */
 export const THIRD_PARTY_CHANNELS = ["weibo", "wechat", "github"] as const;
 

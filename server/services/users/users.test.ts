@@ -5,6 +5,7 @@ import { users, verificationCodes } from "../../../db/schema/index.ts";
 import type { NuggetApp } from "../../app.ts";
 import { uniqueEmail, uniqueIp, uniquePhone, uniqueUsername } from "../../../tests/support/app.ts";
 import { type Smtp, useTestAppWithSmtp } from "../../../tests/support/smtp.ts";
+import { makeAdmin, makeUser } from "../../../tests/support/factories.ts";
 import {
   call,
   registerByEmail,
@@ -155,6 +156,24 @@ describe("registration (spec §5, §8)", () => {
       ),
       { numRuns: 40 },
     );
+  });
+});
+
+describe("applying as editor (spec §5, §8)", () => {
+  it("is deprecated: POST /api/v1/applyEditor always answers 410 with the same message, logged in or not", async () => {
+    const admin = await makeAdmin(nugget);
+    for (const opts of [{}, { auth: (await makeUser(nugget)).auth }, { auth: admin.auth }]) {
+      const r = await call(nugget.app, "POST", "/api/v1/applyEditor", {
+        ...opts,
+        body: { reason: "想当编辑" },
+      });
+      expect([r.status, r.s, r.m, r.d]).toEqual([410, 410, "申请成为编辑的功能已停用", null]);
+    }
+    // Nothing changed: the applicant is still a plain user.
+    const plain = await makeUser(nugget);
+    await call(nugget.app, "POST", "/api/v1/applyEditor", { auth: plain.auth });
+    const me = await call(nugget.app, "GET", "/api/v1/getUserInfo", { auth: plain.auth });
+    expect(me.d.role).toBe("user");
   });
 });
 

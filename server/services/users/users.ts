@@ -29,7 +29,13 @@ import {
   usersByIds,
   type UserRow,
 } from "./queries.ts";
-import { PROFILE_FIELDS, REGISTER_MESSAGES, check, conflictError } from "./rules.ts";
+import {
+  EDITOR_APPLICATION_DEPRECATED,
+  PROFILE_FIELDS,
+  REGISTER_MESSAGES,
+  check,
+  conflictError,
+} from "./rules.ts";
 
 /**
  * What accounts need of sessions and invitations. Users sit at the bottom of the services (auth and
@@ -78,6 +84,14 @@ export function createUserService<Session>(
       const user = await requireUser(caller);
       if (user.role !== "admin") throw forbidden(message);
       return user;
+    },
+
+    /**
+     * Applying as editor (spec §5, §8): deprecated, it always refuses — 410 Gone, for anyone, logged
+     * in or not, whatever the form says: there is nothing left to apply for.
+     */
+    applyEditor(): never {
+      throw new AppError(410, EDITOR_APPLICATION_DEPRECATED);
     },
 
     async getUserInfo(caller: Caller) {
