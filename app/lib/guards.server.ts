@@ -7,7 +7,7 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import type { Viewer } from "../../shared/load-context";
 // The id rule (24 alphanumeric characters) lives once, beside the id generator.
 import { isRouteId } from "../../shared/ids";
-import { redirectAlertOf, withAlert } from "./redirect-alert";
+import { passAlertOn, withAlert } from "./redirect-alert";
 
 export interface GuardErrorData {
   message: string;
@@ -37,9 +37,7 @@ export function forbidden(): never {
  * a redirect to "/" asked for (a forbidden page sends a logged-in viewer to "/", then here).
  */
 export function redirectViewerToTimeline(context: AppLoadContext, request: Request): void {
-  if (!context.viewer) return;
-  const search = new URL(request.url).search;
-  throw redirect(redirectAlertOf(search) ? `/timeline${search}` : "/timeline");
+  if (context.viewer) throw redirect(passAlertOn("/timeline", request.url));
 }
 
 /** The 404 page (页面不存在, or what is missing). */

@@ -20,6 +20,15 @@ export function withAlert(code: RedirectAlert, path = "/"): string {
   return `${path}?${ALERT_PARAM}=${code}`;
 }
 
+/**
+ * A redirect's path keeping the alert `requestUrl` asks for: "/" sends a logged-in viewer to the
+ * timeline, and the timeline a new one to getting-started (spec §2, §4), the alert with them.
+ */
+export function passAlertOn(path: string, requestUrl: string): string {
+  const code = new URL(requestUrl).searchParams.get(ALERT_PARAM);
+  return code && Object.hasOwn(REDIRECT_ALERTS, code) ? withAlert(code as RedirectAlert, path) : path;
+}
+
 /** The message a URL's query asks for, or null (no code, or one we do not know). */
 export function redirectAlertOf(search: string): string | null {
   const code = new URLSearchParams(search).get(ALERT_PARAM);

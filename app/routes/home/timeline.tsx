@@ -7,6 +7,7 @@ import { findCategory, TIMELINE_CATEGORIES } from "~/lib/categories";
 import { needsGettingStarted } from "~/components/tags/guide";
 import { loadEntryFeedPage } from "~/lib/feed.server";
 import { notFound, requireViewer } from "~/lib/guards.server";
+import { passAlertOn } from "~/lib/redirect-alert";
 import { titleMeta } from "~/lib/title";
 
 /** timelineIndex: login required; the default category is 关注 (the subscribed tags). */
@@ -16,7 +17,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!category) notFound();
   // §4 new-user guide: no subscribed tags yet → pick some first (only for the 关注 feed, so
   // /timeline/all stays reachable from the guide itself).
-  if (category.slug === "subscribe" && needsGettingStarted(viewer)) throw redirect("/getting-started");
+  if (category.slug === "subscribe" && needsGettingStarted(viewer)) {
+    throw redirect(passAlertOn("/getting-started", request.url));
+  }
   // 关注 is the feed of the viewer's subscribed tags; the other categories are the public feeds.
   const page = await loadEntryFeedPage(context, request, category, `/timeline/${category.slug}`);
   return {

@@ -1,0 +1,130 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { NuggetApp } from "../server/app.ts";
+import { testApp, uniqueIp, withPageCache } from "./support/app.ts";
+import { call, type Auth } from "./support/client.ts";
+import {
+  makeAdmin,
+  makeArticle,
+  makeCollectionSet,
+  makeComment,
+  makeEntry,
+  makePin,
+  makeUser,
+} from "./support/factories.ts";
+
+const BUILD_DIR = path.resolve(process.env.NUGGET_BUILD_DIR ?? "build");
+const built = fs.existsSync(path.join(BUILD_DIR, "server/index.js"));
+
+/**
+ * Issue 12, item 6 through the whole app with the anonymous page cache on: what an admin takes down
+ * leaves visitors' cached copies at once, as the owner's own deletion does; and a page a viewer may
+ * not see sends them back to "/" with 没有权限 (spec §6), without that alert reaching anyone's plain "/".
+ */
+describe("admin reach", () => {
+  let nugget: NuggetApp;
+  beforeAll(async () => {
+    nugget = await testApp(withPageCache(), built ? BUILD_DIR : undefined);
+  });
+  afterAll(async () => {
+    await nugget?.app.close();
+    await nugget?.database.close();
+  });
+
+  const visit = (url: string, headers: Record<string, string> = {}) =>
+    nugget.app.inject({ method: "GET", url, headers, remoteAddress: uniqueIp() });
+  /** A visitor's copy of `url`, read twice: the second answer comes from the cache. */
+  async function cached(url: string) {
+    expect((await visit(url)).statusCode, url).toBe(200);
+    const again = await visit(url);
+    expect([again.statusCode, again.headers["x-cache"]], url).toEqual([200, "hit"]);
+  }
+  const del = (url: string, auth: Auth) => call(nugget.app, "DELETE", url, { auth });
+
+  it("an admin's deletion of someone's collection set, column article, pin or comment purges the visitors' cached copies", async () => {
+    const owner = await makeUser(nugget);
+    const admin = await makeAdmin(nugget);
+    const set = await makeCollectionSet(nugget, owner.auth);
+    const { post } = await makeArticle(nugget, owner.auth);
+    const pin = await makePin(nugget, owner.auth);
+    const entry = await makeEntry(nugget.database.db, owner.user.id);
+    const comment = await makeComment(nugget, owner.auth, entry.id);
+
+    const cases: [string, string, (body: { d: unknown }) => unknown][] = [
+      [`/api/getCollectionSetInfo?csId=${set.id}`, `/api/collectionset/${set.id}`, (b) => b.d],
+      [`/api/getDetailData?type=entry&postId=${post.id}`, `/api/posts/${post.id}`, (b) => b.d],
+      [`/api/getByID?msgId=${pin}`, `/api/pins/${pin}`, (b) => b.d],
+      [
+        `/api/comments/entry/${entry.id}`,
+        `/api/comment/${comment}`,
+        (b) => (b.d as { comments: { id: string }[] }).comments.map((c) => c.id),
+      ],
+    ];
+    for (const [read] of cases) await cached(read);
+    for (const [read, remove, shown] of cases) {
+      expect((await del(remove, admin.auth)).s, remove).toBe(1);
+      const after = await visit(read);
+      expect(after.headers["x-cache"], read).not.toBe("hit");
+      const body = after.json();
+      if (read.startsWith("/api/comments/")) expect(shown(body)).toEqual([]);
+      else expect([after.statusCode, body.s], read).toEqual([404, 404]);
+    }
+  });
+
+  describe.skipIf(!built)("a page the viewer may not see (spec §6)", () => {
+    const FORBIDDEN_ALERT = /<div class="alert alert-error" role="alert">.*?没有权限/s;
+
+    it("redirects to / with the 没有权限 alert, server-rendered, and a logged-in viewer on to the timeline with it", async () => {
+      const someone = await makeUser(nugget);
+      const cookie = `nugget_session=${someone.auth.token}`;
+      for (const url of ["/admin/jobs", "/admin/withdrawals", "/admin/jobs.data"]) {
+        const refused = await visit(url, { cookie });
+        if (url.endsWith(".data")) {
+          // A client navigation gets React Router's redirect (single fetch: in the body) to the same place.
+          expect(refused.statusCode).toBe(202);
+          expect(refused.body).toContain("/?alert=forbidden");
+        } else {
+          expect([refused.statusCode, refused.headers.location], url).toEqual([302, "/?alert=forbidden"]);
+        }
+      }
+      // Another author's share in the share editor: the same answer.
+      const other = await makeUser(nugget);
+      const share = await makeEntry(nugget.database.db, other.user.id, {
+        originalUrl: "https://example.com/x",
+      });
+      const editing = await visit(`/edit-entry/${share.id}`, { cookie });
+      expect([editing.statusCode, editing.headers.location]).toEqual([302, "/?alert=forbidden"]);
+
+      // "/" sends a logged-in viewer to the timeline (spec §2), the alert's code with them.
+      const home = await visit("/?alert=forbidden", { cookie });
+      expect([home.statusCode, home.headers.location]).toEqual([302, "/timeline?alert=forbidden"]);
+      // A new viewer (no subscribed tags) goes on to getting-started (spec §4), still with it.
+      const timeline = await visit("/timeline?alert=forbidden", { cookie });
+      expect([timeline.statusCode, timeline.headers.location]).toEqual([
+        302,
+        "/getting-started?alert=forbidden",
+      ]);
+      for (const url of ["/getting-started?alert=forbidden", "/timeline/all?alert=forbidden"]) {
+        const page = await visit(url, { cookie });
+        expect(page.statusCode, url).toBe(200);
+        expect(page.body, url).toMatch(FORBIDDEN_ALERT);
+      }
+    });
+
+    it("shows the alert only on the URL that asks for it: the cached plain / never carries it", async () => {
+      const plain = await visit("/");
+      expect(plain.statusCode).toBe(200);
+      const alerted = await visit("/?alert=forbidden");
+      expect(alerted.statusCode).toBe(200);
+      expect(alerted.body).toMatch(FORBIDDEN_ALERT);
+      expect((await visit("/?alert=forbidden")).headers["x-cache"]).toBe("hit");
+      const again = await visit("/");
+      expect(again.headers["x-cache"]).toBe("hit");
+      for (const page of [plain, again]) expect(page.body).not.toContain("没有权限");
+      // Only known codes speak: the URL cannot make the page say anything else.
+      const unknown = await visit("/?alert=%E4%BD%A0%E5%A5%BD");
+      expect(unknown.body).not.toMatch(/role="alert"/);
+    });
+  });
+});
