@@ -25,6 +25,22 @@ export type ExtraFlags = Record<(typeof EXTRA_FLAGS)[number], boolean>;
 
 export const chars = (s: string) => [...s].length;
 
+/**
+ * The admins' campaign tag on a share (spec §6 "marks shares with an admin campaign tag"): a short
+ * label such as 2026 征文 that groups a campaign's shares. Chinese characters, letters, digits,
+ * spaces, _ and -, at most 20 characters; "" takes it off.
+ */
+export const CAMPAIGN_TAG_MAX = 20;
+const CAMPAIGN_TAG = /^[\p{Script=Han}A-Za-z0-9_\- ]*$/u;
+
+/** The campaign tag rule on the trimmed value; null when fine ("" is fine: no tag). */
+export function checkCampaignTag(raw: string): string | null {
+  const tag = raw.trim();
+  if (chars(tag) > CAMPAIGN_TAG_MAX) return `活动标签不能超过 ${CAMPAIGN_TAG_MAX} 个字符`;
+  if (!CAMPAIGN_TAG.test(tag)) return "活动标签只能包含中文、字母、数字、空格、下划线和连字符";
+  return null;
+}
+
 /** The title rule; null when fine. */
 export function checkShareTitle(raw: string): string | null {
   const title = raw.trim();

@@ -91,6 +91,8 @@ export const entries = pgTable(
     original: boolean().notNull().default(false),
     gfw: boolean().notNull().default(false),
     english: boolean().notNull().default(false),
+    /** The admins' campaign tag on a share (spec §6), "" for none: shared/publish-rules.ts. */
+    campaignTag: varchar({ length: 32 }).notNull().default(""),
     /** See db/heat.ts for both formulas. */
     hotIndex: doublePrecision().notNull().default(0),
     rankIndex: doublePrecision().notNull().default(0),

@@ -9,13 +9,15 @@ type ListedEntry = Awaited<ReturnType<EntryService["hydrate"]>>[number];
 export function presentFullEntry(
   listed: ListedEntry,
   e: EntryRow,
-): ListedEntry & { content: string; vote: boolean; extra: string; status: string } {
+): ListedEntry & { content: string; vote: boolean; extra: string; status: string; campaignTag: string } {
   return {
     ...listed,
     content: e.content,
     vote: e.vote,
     extra: formatExtra(e),
     status: e.status,
+    /** The admins' campaign tag (spec §6), "" for none. */
+    campaignTag: e.campaignTag,
   };
 }
 

@@ -319,6 +319,50 @@ describe("POST /api/entryUpdate", () => {
     expect(un.d).toMatchObject({ hot: 0, title: "管理员改的" });
   });
 
+  it("lets only admins set the campaign tag (spec §6), at publish or on anyone's share; others get 403", async () => {
+    const owner = await user();
+    const editor = await user("editor");
+    const admin = await user("admin");
+    // At publish: an admin's own share carries it; anyone else's attempt is refused and writes nothing.
+    const mine = await publish(admin.auth, { campaignTag: "  2026 征文  " });
+    expect((await get(`/api/getEntry?entryId=${mine}`)).d.campaignTag).toBe("2026 征文");
+    const before = await postedCount(owner.auth.uid);
+    for (const who of [owner, editor]) {
+      const r = await post("/api/entryPublish", who.auth, shareBody({ campaignTag: "征文" }));
+      expect([r.status, r.s, r.d?.field]).toEqual([403, 403, "campaignTag"]);
+    }
+    expect(await postedCount(owner.auth.uid)).toBe(before);
+
+    // On someone's share: an admin marks it and takes it off; the author and an editor may not.
+    const id = await publish(owner.auth);
+    expect((await get(`/api/getEntry?entryId=${id}`)).d.campaignTag).toBe("");
+    for (const who of [owner, editor]) {
+      const r = await post("/api/entryUpdate", who.auth, { entryId: id, campaignTag: "征文" });
+      expect([r.status, r.s, r.d?.field]).toEqual([403, 403, "campaignTag"]);
+    }
+    const marked = await post("/api/entryUpdate", admin.auth, { entryId: id, campaignTag: "开源_活动-1" });
+    expect([marked.s, marked.d.campaignTag, marked.d.title]).toEqual([
+      1,
+      "开源_活动-1",
+      "一篇值得分享的文章",
+    ]);
+    const off = await post("/api/entryUpdate", admin.auth, { entryId: id, campaignTag: "" });
+    expect(off.d.campaignTag).toBe("");
+
+    // Validated like every field: 400 naming it.
+    for (const bad of ["长".repeat(21), "征文|热门", "<b>征文</b>"]) {
+      const r = await post("/api/entryUpdate", admin.auth, { entryId: id, campaignTag: bad });
+      expect([r.status, r.s, r.d?.field], bad).toEqual([400, 400, "campaignTag"]);
+    }
+    const tooLong = await post("/api/entryPublish", admin.auth, shareBody({ campaignTag: "x".repeat(201) }));
+    expect([tooLong.status, tooLong.d?.field]).toEqual([400, "campaignTag"]);
+    expect(
+      (await post("/api/entryUpdate", admin.auth, { entryId: id, campaignTag: "长".repeat(20) })).d
+        .campaignTag,
+    ).toBe("长".repeat(20));
+    await noDriftOnTouchedRows();
+  });
+
   it("leaves column articles and votes to their own editors", async () => {
     const u = await user();
     const postRow = await nugget.database.db.transaction((tx) =>
@@ -331,6 +375,10 @@ describe("POST /api/entryUpdate", () => {
     touched.add(postRow.id);
     const r = await post("/api/entryUpdate", u.auth, { entryId: postRow.id, title: "改" });
     expect([r.status, r.d?.field]).toEqual([400, "entryId"]);
+    // Campaign tags mark shares only.
+    const admin = await user("admin");
+    const tagged = await post("/api/entryUpdate", admin.auth, { entryId: postRow.id, campaignTag: "征文" });
+    expect([tagged.status, tagged.d?.field]).toEqual([400, "campaignTag"]);
     await noDriftOnTouchedRows();
   });
 });

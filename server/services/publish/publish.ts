@@ -5,6 +5,7 @@ import { encodePointer } from "../../../shared/pagination.ts";
 import { pointerParam } from "../../lib/keyset.ts";
 import { HEX_ID } from "../../../shared/ids.ts";
 import {
+  checkCampaignTag,
   checkShareContent,
   checkShareTitle,
   normalizeShareUrl,
@@ -43,6 +44,8 @@ export interface PublishInput {
   tags?: string;
   screenshot?: string;
   extra?: string;
+  /** Admins only (spec §6): the campaign tag, "" to take it off. */
+  campaignTag?: string;
 }
 
 /** entryUpdate: the entry, then any of the publish fields, or hot (editors and admins only). */
@@ -76,6 +79,7 @@ type Changes = Partial<
     | "original"
     | "gfw"
     | "english"
+    | "campaignTag"
   >
 >;
 
@@ -88,6 +92,19 @@ function checkId(raw: string | undefined, field: string): string {
 const collapse = (s: string) => s.replace(/\s+/g, " ").trim();
 
 /**
+ * The campaign tag a call carries, checked: undefined when it carries none. Spec §6: admins mark
+ * shares with it, and a role check others fail is Forbidden — 403 naming the field, rather than
+ * silently dropping what the caller asked for.
+ */
+function campaignTagOf(input: PublishInput, user: UserRow): string | undefined {
+  if (input.campaignTag === undefined) return undefined;
+  if (user.role !== "admin") throw new AppError(403, "只有管理员可以设置活动标签", "campaignTag");
+  const problem = checkCampaignTag(input.campaignTag);
+  if (problem) throw badRequest(problem, "campaignTag");
+  return collapse(input.campaignTag);
+}
+
+/**
  * Publishing shared links (spec §7 Entries: entryPublish, entryUpdate, entryDel, getEntry, and the
  * Timeline's get_entry_by_url) and the author's own list behind /published.
  *
@@ -95,7 +112,8 @@ const collapse = (s: string) => s.replace(/\s+/g, " ").trim();
  * type article, http(s) only, at most 2048; type article (default) or others — posts and votes have
  * their own editors; category is a category name (frontend) or its id; tags are up to 5 tag ids
  * joined by |; content at most 1000 characters; screenshot an http(s) URL; extra four 0/1 flags
- * vote|original|gfw|english (default 0|0|0|0). Every bad field answers 400 naming it.
+ * vote|original|gfw|english (default 0|0|0|0); campaignTag, admins only (others 403), at most 20
+ * characters. Every bad field answers 400 naming it.
  */
 export function createPublishService(
   deps: Deps,
@@ -212,6 +230,7 @@ export function createPublishService(
     /** entryPublish: a new share by the caller. */
     async publish(input: PublishInput, caller: Caller): Promise<{ entryId: string }> {
       const user = await requireUser(caller);
+      const campaignTag = campaignTagOf(input, user);
       const { changes, tagIds } = await fieldChanges(input, true);
       if (changes.type === "article" && !changes.originalUrl)
         throw badRequest("请填写原文链接", "originalUrl");
@@ -242,6 +261,7 @@ export function createPublishService(
             original: changes.original!,
             gfw: changes.gfw!,
             english: changes.english!,
+            campaignTag: campaignTag ?? "",
             status: "published",
           },
           tagIds!,
@@ -256,7 +276,7 @@ export function createPublishService(
 
     /**
      * entryUpdate: the author (or an admin) changes any publish field; `hot` (recommend, 0 or 1) is
-     * for editors and admins only, on anyone's entry.
+     * for editors and admins only, on anyone's entry; `campaignTag` for admins only, on anyone's share.
      */
     async update(input: UpdateInput, caller: Caller): Promise<FullEntry> {
       const user = await requireUser(caller);
@@ -268,7 +288,10 @@ export function createPublishService(
         if (!["0", "1", "true", "false"].includes(v)) throw badRequest("hot 只能是 0 或 1", "hot");
         hot = v === "1" || v === "true";
       }
-      if (!editsFields && hot === undefined) throw badRequest("没有要修改的内容", "entryId");
+      const campaignTag = campaignTagOf(input, user);
+      if (!editsFields && hot === undefined && campaignTag === undefined) {
+        throw badRequest("没有要修改的内容", "entryId");
+      }
       const isAdmin = user.role === "admin";
       // Load, authorize, then validate — outside the transaction (PGlite runs one statement stream, so
       // nothing may query beside an open transaction) — and re-read the row under lock to write.
@@ -277,6 +300,9 @@ export function createPublishService(
       if (hot !== undefined && !EDITOR_ROLES.has(user.role)) throw forbidden("只有编辑和管理员可以推荐");
       if (editsFields && current.entry.userId !== user.id && !isAdmin)
         throw forbidden("只能修改自己发布的内容");
+      if (campaignTag !== undefined && (current.entry.type === "post" || current.entry.type === "vote")) {
+        throw badRequest("活动标签只能加在分享上", "campaignTag");
+      }
       if (editsFields && (current.entry.type === "post" || current.entry.type === "vote")) {
         throw badRequest(
           current.entry.type === "post" ? "专栏文章请在编辑器中修改" : "投票不能修改",
@@ -284,6 +310,7 @@ export function createPublishService(
         );
       }
       const { changes, tagIds } = editsFields ? await fieldChanges(input, false) : { changes: {} as Changes };
+      if (campaignTag !== undefined) changes.campaignTag = campaignTag;
 
       await db.transaction(async (tx) => {
         const before = await entryForUpdate(tx, entryId);

@@ -27,6 +27,7 @@ export function publishRoutes(services: Services): FastifyPluginAsyncTypebox {
           summary: "分享链接",
           description:
             `${needsLogin}表单或 JSON。d 为 {entryId}。字段错误返回 400，d.field 指出字段；` +
+            "campaignTag（活动标签，规格 §6）只有管理员可带，其他人 403（field campaignTag）；" +
             `同一用户重复分享同一链接返回 409（field originalUrl）；每个用户 ${PUBLISH_QUOTA.windowSeconds / 60} 分钟内最多发布 ${PUBLISH_QUOTA.max} 条、` +
             `请求 ${PUBLISH_ATTEMPTS.max} 次，超出返回 429。`,
           body: PublishBody,
@@ -44,7 +45,8 @@ export function publishRoutes(services: Services): FastifyPluginAsyncTypebox {
           summary: "修改分享，或推荐（hot）",
           description:
             `${needsLogin}entryId 加上要修改的字段（规则同 entryPublish），只有作者或管理员可改；` +
-            "hot=0|1 只有编辑和管理员可设。d 为修改后的条目。他人的条目 403，不存在或已删除 404，id 格式错误 400。",
+            "hot=0|1 只有编辑和管理员可设；campaignTag（活动标签）只有管理员可设，可加在任何人的分享上，空字符串去掉，他人 403。" +
+            "d 为修改后的条目。他人的条目 403，不存在或已删除 404，id 格式错误 400。",
           body: UpdateBody,
         },
       },

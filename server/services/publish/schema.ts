@@ -26,6 +26,14 @@ const PublishFields = {
       description: "四个 0/1 标志用 | 连接：vote|original|gfw|english，如 0|1|0|0；缺省为 0|0|0|0",
     }),
   ),
+  campaignTag: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        "活动标签（规格 §6，仅管理员；其他人带上此字段返回 403，field 为 campaignTag）：最多 20 个字符，" +
+        "中文、字母、数字、空格、下划线和连字符；空字符串表示去掉",
+    }),
+  ),
 };
 
 const EntryId = Type.String({ maxLength: 64, description: "条目 id（24 位十六进制）" });

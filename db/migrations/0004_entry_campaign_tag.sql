@@ -1,0 +1,1 @@
+ALTER TABLE "entries" ADD COLUMN "campaign_tag" varchar(32) DEFAULT '' NOT NULL;
