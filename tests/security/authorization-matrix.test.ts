@@ -241,6 +241,8 @@ const ROWS: Row[] = [
     body: { entryId: w.entry.id, title: `改过的标题 ${w.uuid().slice(0, 6)}` },
     snapshot: entryRow(w, w.entry.id),
   })),
+  // Applying as editor is deprecated (spec §5, §8): the same 410 for everyone.
+  open("POST /api/v1/applyEditor", () => ({ url: "/api/v1/applyEditor", body: {} }), 410),
   owned("GET /api/entryDel", async (w) => {
     const e = await w.fresh.entry();
     return { url: `/api/entryDel?entryId=${e.id}`, snapshot: entryRow(w, e.id) };
@@ -336,6 +338,11 @@ const ROWS: Row[] = [
     }),
     { admin: 403 },
   ),
+  // The author or an admin deletes a published article (spec §6); editing stays the author's.
+  owned("DELETE /api/posts/:id", async (w) => {
+    const id = await w.fresh.post();
+    return { url: `/api/posts/${id}`, snapshot: entryRow(w, id) };
+  }),
   self("POST /api/markdown/preview", () => ({ url: "/api/markdown/preview", body: { content: "# 预览" } })),
 
   // Pins: anyone signed in posts and likes; the author or an admin deletes.
@@ -405,14 +412,11 @@ const ROWS: Row[] = [
     }),
     { admin: 403 },
   ),
-  owned(
-    "DELETE /api/collectionset/:id",
-    async (w) => {
-      const id = await w.fresh.collectionSet();
-      return { url: `/api/collectionset/${id}`, snapshot: () => row(w, collectionSets, id) };
-    },
-    { admin: 403 },
-  ),
+  // An admin may take down anyone's set (spec §6), not edit it.
+  owned("DELETE /api/collectionset/:id", async (w) => {
+    const id = await w.fresh.collectionSet();
+    return { url: `/api/collectionset/${id}`, snapshot: () => row(w, collectionSets, id) };
+  }),
   ...["PUT", "POST"].flatMap((m) => [
     self(`${m} /api/collectionset/follow`, (w) => ({
       url: "/api/collectionset/follow",
@@ -713,6 +717,27 @@ describe("authorization matrix", () => {
         refused.push(`${r}: ${a.status} ${a.m}`);
     }
     expect(refused, "PUBLIC routes that refuse an anonymous caller belong in ROWS").toEqual([]);
+  });
+
+  it("POST /api/entryUpdate with campaignTag: admins only (spec §6), on anyone's share", async () => {
+    const expected: Record<Who, Outcome> = { owner: 403, other: 403, anonymous: 401, admin: "ok" };
+    const wrong: string[] = [];
+    for (const who of CALLERS) {
+      const snapshot = entryRow(w, w.entry.id);
+      const before = JSON.stringify(await snapshot());
+      const auth = who === "anonymous" ? undefined : w.people[who].auth;
+      const body = { entryId: w.entry.id, campaignTag: "征文活动" };
+      const answer = await send(nugget, "POST", "/api/entryUpdate", auth, body);
+      if (!matches(expected[who], answer)) {
+        wrong.push(
+          `${who}: expected ${expected[who]}, got HTTP ${answer.status} s=${answer.s} m=${answer.m}`,
+        );
+      }
+      if (expected[who] !== "ok" && JSON.stringify(await snapshot()) !== before) {
+        wrong.push(`${who}: refused, yet the entry changed`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it.each(ROWS.map((r) => [r.route, r] as const))("%s", async (_route, r) => {

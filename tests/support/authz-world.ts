@@ -203,10 +203,11 @@ export async function buildWorld(nugget: NuggetApp) {
     return r.bill.id as string;
   };
 
+  /** A published column article of the owner's: what its author or an admin deletes. */
+  const post = async () => (await publishDraft(nugget, owner.auth, await draft())).id as string;
+
   const sharedEntry = await entry();
   const draftId = await draft();
-  const postDraft = await draft();
-  const post = await publishDraft(nugget, owner.auth, postDraft);
   const ownBooklet = await booklet();
   const draftBooklet = await booklet(owner, { draft: true });
   const thirdBooklet = await booklet(third);
@@ -224,7 +225,7 @@ export async function buildWorld(nugget: NuggetApp) {
     comment: await comment(sharedEntry.id),
     pin: await pin(),
     draft: draftId,
-    post: post.id as string,
+    post: await post(),
     collectionSet: await collectionSet(),
     thirdCollectionSet: await collectionSet(third),
     booklet: ownBooklet,
@@ -232,7 +233,7 @@ export async function buildWorld(nugget: NuggetApp) {
     thirdBooklet,
     order: order.orderId as string,
     vote: { entryId: vote.entryId as string, optionId: vote.options[0].id as string },
-    fresh: { entry, comment, pin, draft, collectionSet, booklet, banner, pendingWithdrawal },
+    fresh: { entry, comment, pin, draft, post, collectionSet, booklet, banner, pendingWithdrawal },
     person,
     personWithPhone,
     login,
