@@ -3,6 +3,7 @@ import type { Route } from "./+types/post";
 import { relativeTime, formatCount } from "../../../shared/format";
 import type { Article } from "../../../shared/api-types";
 import { ArticleBody, ArticleToc } from "~/components/article/article-view";
+import { DeletePostButton } from "~/components/article/delete-post-button";
 import { EntryActions } from "~/components/entry/entry-actions";
 import { CommentSection } from "~/components/comments/comment-section";
 import { loadEntryComments, type CommentsData } from "~/components/comments/load.server";
@@ -58,6 +59,8 @@ export default function Post({ loaderData }: Route.ComponentProps) {
   const views = useRecordedViews(post?.id ?? null, post?.viewsCount ?? 0);
   if (!post) return <MissingContent title="未知文章" message="该文章不存在" />;
   const own = viewer?.id === post.user.id;
+  // Spec §6: an admin may take any article down; editing stays the author's.
+  const mayDelete = own || viewer?.role === "admin";
   return (
     <div className="container article-layout">
       <article className="article-main panel" aria-labelledby="article-title">
@@ -81,6 +84,12 @@ export default function Post({ loaderData }: Route.ComponentProps) {
                 <Link to={`/editor/posts/${post.id}`} className="article-edit">
                   编辑
                 </Link>
+              </>
+            ) : null}
+            {mayDelete ? (
+              <>
+                <span aria-hidden="true"> · </span>
+                <DeletePostButton postId={post.id} title={post.title} authorId={post.user.id} />
               </>
             ) : null}
           </span>
