@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { api, errorMessage } from "~/lib/api";
 import { useShell } from "~/components/shell/shell-context";
 
-// Loaded when 删除 is pressed: an article page's readers rarely delete (the JavaScript budget).
+// Loaded when 删除 is pressed: even its author rarely deletes an article.
 const ConfirmDialog = lazy(() => import("~/components/ui/modal").then((m) => ({ default: m.ConfirmDialog })));
 
 /**

@@ -1,9 +1,9 @@
+import { lazy, Suspense } from "react";
 import { Link, data } from "react-router";
 import type { Route } from "./+types/post";
 import { relativeTime, formatCount } from "../../../shared/format";
 import type { Article } from "../../../shared/api-types";
 import { ArticleBody, ArticleToc } from "~/components/article/article-view";
-import { DeletePostButton } from "~/components/article/delete-post-button";
 import { EntryActions } from "~/components/entry/entry-actions";
 import { CommentSection } from "~/components/comments/comment-section";
 import { loadEntryComments, type CommentsData } from "~/components/comments/load.server";
@@ -15,6 +15,11 @@ import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 import articleStyles from "~/styles/article.css?url";
 import { useRecordedViews } from "~/components/entry/use-recorded-views";
+
+// Only an article's author and admins see 删除: its code stays out of every reader's first load.
+const DeletePostButton = lazy(() =>
+  import("~/components/article/delete-post-button").then((m) => ({ default: m.DeletePostButton })),
+);
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: articleStyles }];
 
@@ -89,7 +94,9 @@ export default function Post({ loaderData }: Route.ComponentProps) {
             {mayDelete ? (
               <>
                 <span aria-hidden="true"> · </span>
-                <DeletePostButton postId={post.id} title={post.title} authorId={post.user.id} />
+                <Suspense fallback={null}>
+                  <DeletePostButton postId={post.id} title={post.title} authorId={post.user.id} />
+                </Suspense>
               </>
             ) : null}
           </span>
