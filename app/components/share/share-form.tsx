@@ -3,7 +3,9 @@ import { useNavigate } from "react-router";
 import { useShell } from "~/components/shell/shell-context";
 import { api, ApiError, errorMessage } from "~/lib/api";
 import {
+  CAMPAIGN_TAG_MAX,
   chars,
+  checkCampaignTag,
   checkShareContent,
   checkShareTitle,
   formatExtra,
@@ -36,9 +38,12 @@ export interface ShareValues {
   tags: string[];
   type: ShareType;
   flags: ExtraFlags;
+  /** The admins' campaign tag (spec §6); the field shows for admins only. */
+  campaignTag: string;
 }
 
-type Field = "originalUrl" | "title" | "content" | "screenshot" | "category" | "tags" | "type" | "extra";
+type Field =
+  "originalUrl" | "title" | "content" | "screenshot" | "category" | "tags" | "type" | "extra" | "campaignTag";
 type Errors = Partial<Record<Field, string>>;
 
 export const EMPTY_SHARE: ShareValues = {
@@ -50,6 +55,7 @@ export const EMPTY_SHARE: ShareValues = {
   tags: [],
   type: "article",
   flags: { vote: false, original: false, gfw: false, english: false },
+  campaignTag: "",
 };
 
 interface ShareFormProps {
@@ -75,7 +81,9 @@ function withScheme(raw: string): string {
  * (POST /api/entryPublish) or save (POST /api/entryUpdate), then open /entry/{id}.
  */
 export function ShareForm({ categories, tags, initial, entryId, readOnMount }: ShareFormProps) {
-  const { alert } = useShell();
+  const { alert, viewer } = useShell();
+  // Spec §6: admins mark shares with a campaign tag; the server refuses it from anyone else.
+  const isAdmin = viewer?.role === "admin";
   const navigate = useNavigate();
   const ids = useId();
   const [values, setValues] = useState<ShareValues>(initial);
@@ -167,6 +175,8 @@ export function ShareForm({ categories, tags, initial, entryId, readOnMount }: S
       found.screenshot = "封面图必须是网址";
     if (!values.category) found.category = "请选择分类";
     if (values.tags.length > SHARE_LIMITS.tagsMax) found.tags = `最多选择 ${SHARE_LIMITS.tagsMax} 个标签`;
+    const campaign = isAdmin ? checkCampaignTag(values.campaignTag) : null;
+    if (campaign) found.campaignTag = campaign;
     return found;
   }
 
@@ -189,6 +199,7 @@ export function ShareForm({ categories, tags, initial, entryId, readOnMount }: S
       tags: values.tags.join("|"),
       type: values.type,
       extra: formatExtra(values.flags),
+      ...(isAdmin ? { campaignTag: values.campaignTag.trim() } : {}),
     };
     setBusy(true);
     try {
@@ -328,6 +339,25 @@ export function ShareForm({ categories, tags, initial, entryId, readOnMount }: S
         onChange={(flags) => set("flags", flags)}
       />
 
+      {isAdmin ? (
+        <ShareField
+          id={fieldId("campaignTag")}
+          label="活动标签"
+          error={errors.campaignTag}
+          counter={`${chars(values.campaignTag.trim())}/${CAMPAIGN_TAG_MAX}`}
+        >
+          <input
+            id={fieldId("campaignTag")}
+            className="input"
+            placeholder="仅管理员可见，如 2026 征文（选填）"
+            value={values.campaignTag}
+            aria-invalid={errors.campaignTag ? true : undefined}
+            aria-describedby={described("campaignTag")}
+            onChange={(e) => set("campaignTag", e.target.value)}
+          />
+        </ShareField>
+      ) : null}
+
       <ShareFormActions error={formError} cancelTo={editing ? "/published" : "/"} busy={busy}>
         {busy ? (editing ? "保存中…" : "发布中…") : editing ? "保存修改" : "发布"}
       </ShareFormActions>
@@ -344,4 +374,5 @@ const FIELD_LABELS: Record<Field, string> = {
   tags: "标签",
   type: "类型",
   extra: "标记",
+  campaignTag: "活动标签",
 };

@@ -41,6 +41,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     tags: entry.tags.map((t) => t.id),
     type: entry.type === "others" ? "others" : "article",
     flags: { vote: entry.vote, original: entry.original, gfw: entry.gfw, english: entry.english },
+    campaignTag: entry.campaignTag,
   };
   return { id, categories, tags, initial, isVote: entry.type === "vote" };
 }
