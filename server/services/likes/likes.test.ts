@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { loader as detailLoader } from "../../../app/routes/entry/entry-detail.tsx";
+import { loader as publicLoader } from "../../../app/routes/entry/entry-public.tsx";
 import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { call, type Auth } from "../../../tests/support/client.ts";
@@ -239,9 +242,76 @@ describe("GET /api/entry/{id}/user", () => {
     expect(rest.d.list.map((u: { id: string }) => u.id)).toEqual([people[0].user.id]);
   });
 
-  it("answers 400 for a malformed id and 404 for a missing entry", async () => {
+  it("answers 400 for a malformed id or pointer and 404 for a missing entry", async () => {
     expect((await get(`/api/entry/xyz/user`)).d.field).toBe("id");
     expect((await get(`/api/entry/${newId()}/user`)).status).toBe(404);
+    const e = await makeEntry((await register()).user.id);
+    for (const bad of ["nope", `2026-01-01T00:00:00.000Z_xyz`, "x".repeat(81)]) {
+      const r = await get(`/api/entry/${e.id}/user?pointer=${encodeURIComponent(bad)}`);
+      expect([r.status, r.d?.field], bad).toEqual([400, "pointer"]);
+    }
+  });
+
+  it("pages by the keyset pointer: a like arriving between pages neither repeats nor skips anyone", async () => {
+    const e = await makeEntry((await register()).user.id);
+    const people = [await register(), await register(), await register()];
+    for (const p of people) await put(likeUrl(e.id), p.auth);
+    const ids = (d: { list: { id: string }[] }) => d.list.map((u) => u.id);
+    const first = await get(`/api/entry/${e.id}/user?pageSize=2`);
+    expect(ids(first.d)).toEqual([people[2].user.id, people[1].user.id]);
+    expect(first.d.pointer).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z_[0-9a-f]{24}$/);
+    // Someone likes it now: by offset, page 1 would show people[1] again.
+    const late = await register();
+    await put(likeUrl(e.id), late.auth);
+    const next = await get(
+      `/api/entry/${e.id}/user?pageSize=2&pointer=${encodeURIComponent(first.d.pointer)}`,
+    );
+    expect([ids(next.d), next.d.canNext, next.d.pointer, next.d.total]).toEqual([
+      [people[0].user.id],
+      false,
+      null,
+      4,
+    ]);
+  });
+});
+
+describe("the likers row of the entry pages (loaders)", () => {
+  const contextOf = (userId: string | null) =>
+    ({
+      services: nugget.services,
+      caller: { userId, sessionId: null, ip: "10.0.0.1", userAgent: "test" },
+    }) as unknown as AppLoadContext;
+
+  it("carries the 5 newest likers' faces, the same for every reader", async () => {
+    const author = await register();
+    const e = await makeEntry(author.user.id);
+    const people: Awaited<ReturnType<typeof register>>[] = [];
+    for (let i = 0; i < 7; i++) {
+      const p = await register();
+      people.push(p);
+      await put(likeUrl(e.id), p.auth);
+    }
+    const newest = people
+      .slice(2)
+      .reverse()
+      .map((p) => ({ id: p.user.id, username: p.username, avatarLarge: expect.any(String) }));
+    const args = (userId: string | null) =>
+      ({ params: { id: e.id }, context: contextOf(userId) }) as unknown as Parameters<typeof detailLoader>[0];
+    const visitor = await detailLoader(args(null));
+    // Only what the avatars need: nothing private, nothing per reader.
+    expect(visitor.likers).toEqual(newest);
+    expect(visitor.entry.collectionCount).toBe(7);
+    expect((await detailLoader(args(people[0].user.id))).likers).toEqual(visitor.likers);
+    expect((await publicLoader(args(null) as never)).likers).toEqual(newest);
+  });
+
+  it("is empty for an entry nobody liked", async () => {
+    const e = await makeEntry((await register()).user.id);
+    const data = await detailLoader({
+      params: { id: e.id },
+      context: contextOf(null),
+    } as unknown as Parameters<typeof detailLoader>[0]);
+    expect(data.likers).toEqual([]);
   });
 });
 

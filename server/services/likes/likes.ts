@@ -1,5 +1,6 @@
 import { operationLimiter } from "../../lib/operation-limits.ts";
-import { notFound, unauthorized } from "../../lib/errors.ts";
+import { badRequest, notFound, unauthorized } from "../../lib/errors.ts";
+import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { findUserById } from "../users/index.ts";
 import { presentPublicUser } from "../users/index.ts";
@@ -12,6 +13,7 @@ import {
   isLiked,
   likedAmong,
   likedEntriesOf,
+  likerFacesOf,
   likersOf,
 } from "./queries.ts";
 import { LIKE_TARGETS, type LikeAnswer, type LikeTargetType } from "./targets.ts";
@@ -119,22 +121,38 @@ export function createLikeService(deps: Deps) {
       };
     },
 
-    /** GET /entry/{id}/user: who liked an entry, newest like first, zero-based pages. */
-    async likers(entryId: string, input: { page?: number; pageSize?: number }) {
+    /**
+     * GET /entry/{id}/user: who liked an entry, newest like first. Zero-based pages as the spec
+     * says, or — what the likers dialog uses — `pointer`, the answer's cursor after its last
+     * liker: a keyset page costs what the first does and neither repeats nor skips anyone when
+     * likes arrive between two pages.
+     */
+    async likers(entryId: string, input: { page?: number; pageSize?: number; pointer?: string }) {
+      const pointer = decodePointer(input.pointer, "date");
+      if (input.pointer && !pointer) throw badRequest("pointer 格式不正确", "pointer");
       const entry = await entryLikeState(db, entryId);
       if (!entry || !isVisible(entry)) throw notFound(ENTRY_MISSING);
       const page = input.page ?? 0;
       const pageSize = input.pageSize ?? LIKES_PAGE_SIZE;
-      const rows = await likersOf(db, entryId, page * pageSize, pageSize + 1);
+      const rows = await likersOf(db, entryId, { pointer, offset: page * pageSize }, pageSize + 1);
+      const shown = rows.slice(0, pageSize);
+      const last = shown.at(-1);
+      const canNext = rows.length > pageSize;
       return {
-        list: rows
-          .slice(0, pageSize)
-          .map((r) => ({ ...presentPublicUser(r.user), likedAt: r.likedAt.toISOString() })),
+        list: shown.map((r) => ({ ...presentPublicUser(r.user), likedAt: r.likedAt.toISOString() })),
         total: entry.collectionCount,
         page,
         pageSize,
-        canNext: rows.length > pageSize,
+        canNext,
+        pointer: canNext && last ? encodePointer(last.likedAt, last.user.id) : null,
       };
     },
+
+    /**
+     * The newest `count` likers' id, name and avatar, in one query: the row of avatars under an
+     * article (its loader already found the entry, so no visibility check here). The same for
+     * every reader, so the anonymous page cache may keep it.
+     */
+    firstLikers: (entryId: string, count: number) => likerFacesOf(db, entryId, count),
   };
 }

@@ -1,5 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
+import type { Pointer } from "../../../shared/pagination.ts";
+import { keysetAfter } from "../../lib/keyset.ts";
 import { commentLikes, entries, entryLikes, pinLikes, users } from "../../../db/schema/index.ts";
 
 /**
@@ -181,14 +183,38 @@ export async function countLikedEntries(db: Tx, userId: string): Promise<number>
   return Number(row?.n ?? 0);
 }
 
-/** The users who liked an entry, newest like first (entry_likes_entry_created_idx). */
-export async function likersOf(db: Tx, entryId: string, offset: number, limit: number) {
+/**
+ * The users who liked an entry, newest like first (entry_likes_entry_created_idx): after `pointer`
+ * (the last one shown: its like's time and its id) when there is one, else from `offset`.
+ */
+export async function likersOf(
+  db: Tx,
+  entryId: string,
+  from: { pointer: Pointer<Date> | null; offset: number },
+  limit: number,
+) {
   return db
     .select({ user: users, likedAt: entryLikes.createdAt })
     .from(entryLikes)
     .innerJoin(users, eq(users.id, entryLikes.userId))
+    .where(
+      and(
+        eq(entryLikes.entryId, entryId),
+        keysetAfter(entryLikes.createdAt, entryLikes.userId, from.pointer),
+      ),
+    )
+    .orderBy(desc(entryLikes.createdAt), desc(entryLikes.userId))
+    .offset(from.pointer ? 0 : from.offset)
+    .limit(limit);
+}
+
+/** The newest likers' faces only (id, name, avatar): the row of avatars an article page shows. */
+export function likerFacesOf(db: Tx, entryId: string, limit: number) {
+  return db
+    .select({ id: users.id, username: users.username, avatarLarge: users.avatarLarge })
+    .from(entryLikes)
+    .innerJoin(users, eq(users.id, entryLikes.userId))
     .where(eq(entryLikes.entryId, entryId))
     .orderBy(desc(entryLikes.createdAt), desc(entryLikes.userId))
-    .offset(offset)
     .limit(limit);
 }

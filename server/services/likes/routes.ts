@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
-import { CommentIdParams, EntryIdParams, PinIdParams, UserIdParams, ZeroBasedPage } from "./schema.ts";
+import {
+  CommentIdParams,
+  EntryIdParams,
+  LikersQuery,
+  PinIdParams,
+  UserIdParams,
+  ZeroBasedPage,
+} from "./schema.ts";
 import { operationLimitNote } from "../../lib/operation-limits.ts";
 
 const tags = ["likes"];
@@ -69,9 +76,12 @@ export function likeRoutes(services: Services): FastifyPluginAsyncTypebox {
           tags,
           summary: "点赞了该条目的用户",
           description:
-            "最新点赞在前，page 从 0 开始。d 为 {list, total, page, pageSize, canNext}；list 每项为用户公开资料加 likedAt，total 为 collectionCount。条目不存在返回 404。",
+            "最新点赞在前，page 从 0 开始；也可用 pointer 翻页（上一页答复里的 pointer，不重复不遗漏）。" +
+            "d 为 {list, total, page, pageSize, canNext, pointer}；list 每项为用户公开资料加 likedAt，" +
+            "total 为 collectionCount，pointer 为下一页的游标（没有下一页时为 null）。" +
+            "条目不存在返回 404；pointer 格式不对返回 400，d.field 为 pointer。",
           params: EntryIdParams,
-          querystring: ZeroBasedPage,
+          querystring: LikersQuery,
         },
       },
       async (req) => ok(await likes.likers(req.params.id, req.query)),

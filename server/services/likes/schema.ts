@@ -16,3 +16,14 @@ export const ZeroBasedPage = Type.Object({
   ),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
 });
+
+/** GET /entry/{id}/user: the zero-based page of the spec, or the keyset cursor the answer gave. */
+export const LikersQuery = Type.Object({
+  ...ZeroBasedPage.properties,
+  pointer: Type.Optional(
+    Type.String({
+      maxLength: 80,
+      description: "上一页返回的 pointer（最后一位用户的点赞时间_用户 id）；给出时忽略 page",
+    }),
+  ),
+});
