@@ -71,6 +71,8 @@ const GROUPS: [chunk: string, paths: string[]][] = [
     "article",
     [
       "app/components/entry/entry-actions.tsx",
+      // The likers row only; its dialog (likers-dialog.tsx) loads on a click.
+      "app/components/entry/entry-likers.tsx",
       "app/components/entry/use-recorded-views.ts",
       "app/components/article/article-view.tsx",
       "app/components/article/copy-notice.ts",

@@ -1,4 +1,4 @@
-import { useCallback } from "react";
+import { useCallback, useEffect } from "react";
 import { formatCount } from "../../shared/format";
 import { api } from "~/lib/api";
 import { useLoginToggle } from "./shell/use-login-toggle";
@@ -17,13 +17,15 @@ interface LikeButtonProps {
   /** The entry's collectionCount (likes). */
   count: number;
   className?: string;
+  /** Told the shown state whenever it moves (the likers row under an article follows it). */
+  onChange?: (liked: boolean, count: number) => void;
 }
 
 /**
  * Like an entry (spec §4: toggles liked and moves collectionCount by one). Optimistic: the count
  * moves at once and goes back, with an alert, if the server refuses. Visitors get the quick login.
  */
-export function LikeButton({ entryId, liked, count, className }: LikeButtonProps) {
+export function LikeButton({ entryId, liked, count, className, onChange }: LikeButtonProps) {
   const send = useCallback(
     async (on: boolean) => {
       const url = `/api/user/like/entry/${entryId}`;
@@ -34,6 +36,7 @@ export function LikeButton({ entryId, liked, count, className }: LikeButtonProps
     [entryId],
   );
   const like = useLoginToggle({ on: liked, count }, send, "点赞失败，请稍后重试");
+  useEffect(() => onChange?.(like.on, like.count), [onChange, like.on, like.count]);
 
   return (
     <button

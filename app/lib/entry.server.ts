@@ -20,7 +20,7 @@ export function postIdOf(originalUrl: string): string {
 export async function loadEntryPage(context: AppLoadContext, id: string, opts: { followRedirects: boolean }) {
   const entry = await fromService(context.services.entries.getEntry(id, context.caller), {
     notFound: () => {
-      throw data({ entry: null, related: [] as EntryDetail[], now: Date.now() }, { status: 404 });
+      throw data({ entry: null, related: [] as EntryDetail[], likers: [], now: Date.now() }, { status: 404 });
     },
   });
   if (opts.followRedirects) {
@@ -28,6 +28,21 @@ export async function loadEntryPage(context: AppLoadContext, id: string, opts: {
     if (entry.type === "post") throw redirect(`/post/${postIdOf(entry.originalUrl) || entry.id}`, 301);
     if (entry.type === "vote") throw redirect(`/entry/${entry.id}/detail`, 302);
   }
-  const related = await context.services.entries.related(entry.id, 5, context.caller).catch(() => []);
-  return { entry, related, now: Date.now() };
+  const [related, likers] = await Promise.all([
+    context.services.entries.related(entry.id, 5, context.caller).catch(() => []),
+    loadLikers(context, entry.id),
+  ]);
+  return { entry, related, likers, now: Date.now() };
+}
+
+/** How many likers' avatars an entry page renders under the entry (the dialog lists them all). */
+const LIKERS_SHOWN = 5;
+
+/**
+ * The newest likers' faces for the row under an article or a shared link: one query through the
+ * likes service, the same for every reader (so cached pages may carry it). The rest load from
+ * /api/entry/{id}/user when the reader opens the list.
+ */
+export function loadLikers(context: AppLoadContext, entryId: string) {
+  return context.services.likes.firstLikers(entryId, LIKERS_SHOWN);
 }

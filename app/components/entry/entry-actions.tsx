@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { api, errorMessage } from "~/lib/api";
 import { useShell } from "~/components/shell/shell-context";
 import { formatCount } from "../../../shared/format";
 import { LikeButton } from "~/components/like-button";
 import { CollectButton } from "~/components/collections/collect-button";
+import { EntryLikers, type LikerFace } from "./entry-likers";
 
 // Loaded on 分享: the QR code generator is the largest piece of an article page's JavaScript.
 const ShareDialog = lazy(() =>
@@ -12,11 +13,13 @@ const ShareDialog = lazy(() =>
 
 /**
  * What a reader does with an article or a shared link on its own page: like it (spec §4, the same
- * optimistic toggle as the feeds), jump to the comments, add it to a collection, share it.
+ * optimistic toggle as the feeds), jump to the comments, add it to a collection, share it; and
+ * under the buttons, who liked it (「等 N 人赞过」), moving with the like button.
  */
 export function EntryActions({
   entry,
   path,
+  likers,
 }: {
   entry: {
     id: string;
@@ -28,38 +31,57 @@ export function EntryActions({
   };
   /** The page's path on this site ("/post/{id}"), shared as an absolute URL. */
   path: string;
+  /** The newest likers, from the page's loader (likes.firstLikers). */
+  likers: LikerFace[];
 }) {
   const [sharing, setSharing] = useState(false);
+  const [like, setLike] = useState({ liked: entry.liked, count: entry.collectionCount });
+  const onLikeChange = useCallback((liked: boolean, count: number) => setLike({ liked, count }), []);
   const { viewer } = useShell();
   // Spec §6: editors and admins may recommend an entry (entryUpdate hot=0|1).
   const mayRecommend = viewer?.role === "editor" || viewer?.role === "admin";
   return (
-    <div className="entry-actions" role="group" aria-label="文章操作">
-      <LikeButton entryId={entry.id} liked={entry.liked} count={entry.collectionCount} className="btn" />
-      <a className="btn entry-action" href="#comments">
-        评论 {formatCount(entry.commentsCount)}
-      </a>
-      <CollectButton entryId={entry.id} checkOnMount variant="btn" />
-      <button
-        type="button"
-        className="btn entry-action"
-        aria-haspopup="dialog"
-        onClick={() => setSharing(true)}
-      >
-        分享
-      </button>
-      {mayRecommend ? <RecommendButton entryId={entry.id} hot={!!entry.hot} /> : null}
-      {sharing ? (
-        <Suspense fallback={null}>
-          <ShareDialog
-            entryId={entry.id}
-            title={entry.title}
-            url={new URL(path, window.location.origin).toString()}
-            onClose={() => setSharing(false)}
-          />
-        </Suspense>
-      ) : null}
-    </div>
+    <>
+      <div className="entry-actions" role="group" aria-label="文章操作">
+        <LikeButton
+          entryId={entry.id}
+          liked={entry.liked}
+          count={entry.collectionCount}
+          className="btn"
+          onChange={onLikeChange}
+        />
+        <a className="btn entry-action" href="#comments">
+          评论 {formatCount(entry.commentsCount)}
+        </a>
+        <CollectButton entryId={entry.id} checkOnMount variant="btn" />
+        <button
+          type="button"
+          className="btn entry-action"
+          aria-haspopup="dialog"
+          onClick={() => setSharing(true)}
+        >
+          分享
+        </button>
+        {mayRecommend ? <RecommendButton entryId={entry.id} hot={!!entry.hot} /> : null}
+        {sharing ? (
+          <Suspense fallback={null}>
+            <ShareDialog
+              entryId={entry.id}
+              title={entry.title}
+              url={new URL(path, window.location.origin).toString()}
+              onClose={() => setSharing(false)}
+            />
+          </Suspense>
+        ) : null}
+      </div>
+      <EntryLikers
+        entryId={entry.id}
+        likers={likers}
+        count={like.count}
+        liked={like.liked}
+        likedAtLoad={entry.liked}
+      />
+    </>
   );
 }
 

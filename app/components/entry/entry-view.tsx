@@ -6,15 +6,18 @@ import { TwoColumn } from "~/components/layout/page";
 import { SidebarCard } from "~/components/feed/sidebar";
 import { Avatar } from "~/components/ui/avatar";
 import { EntryActions } from "./entry-actions";
+import type { LikerFace } from "./entry-likers";
 
 /** A shared link or other entry: what it links to, who shared it, and entries like it. */
 export function EntryView({
   entry,
   related,
   now,
+  likers,
   children,
 }: {
   entry: EntryDetail;
+  likers: LikerFace[];
   related: EntryDetail[] | { id: string; title: string; collectionCount: number; commentsCount: number }[];
   now: number;
   children?: React.ReactNode;
@@ -106,7 +109,7 @@ export function EntryView({
             ))}
           </p>
         ) : null}
-        <EntryActions entry={entry} path={`/entry/${entry.id}`} />
+        <EntryActions entry={entry} path={`/entry/${entry.id}`} likers={likers} />
         {children}
       </article>
     </TwoColumn>

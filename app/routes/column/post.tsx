@@ -10,6 +10,7 @@ import { loadEntryComments, type CommentsData } from "~/components/comments/load
 import { MissingContent } from "~/components/layout/missing";
 import { Avatar } from "~/components/ui/avatar";
 import { useShell } from "~/components/shell/shell-context";
+import { loadLikers } from "~/lib/entry.server";
 import { requireRouteId } from "~/lib/guards.server";
 import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
@@ -34,8 +35,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return fromService(
     async () => {
       const post = await context.services.posts.detail(id, context.caller);
-      const comments = await loadEntryComments(context, post.id, null);
-      return { id, post, url: `${origin}/post/${id}`, now: Date.now(), comments };
+      const [comments, likers] = await Promise.all([
+        loadEntryComments(context, post.id, null),
+        loadLikers(context, post.id),
+      ]);
+      return { id, post, url: `${origin}/post/${id}`, now: Date.now(), comments, likers };
     },
     {
       notFound: () =>
@@ -46,6 +50,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
             url: "",
             now: Date.now(),
             comments: null as CommentsData | null,
+            likers: [],
           },
           { status: 404 },
         ),
@@ -121,7 +126,7 @@ export default function Post({ loaderData }: Route.ComponentProps) {
               ))}
             </p>
           ) : null}
-          <EntryActions entry={post} path={`/post/${post.id}`} />
+          <EntryActions entry={post} path={`/post/${post.id}`} likers={loaderData.likers} />
         </footer>
         {comments ? (
           <CommentSection target={{ type: "entry", id: post.id }} initial={comments.page} now={now} />

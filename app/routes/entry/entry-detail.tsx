@@ -29,7 +29,12 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export default function EntryDetail({ loaderData }: Route.ComponentProps) {
   return (
-    <EntryView entry={loaderData.entry} related={loaderData.related} now={loaderData.now}>
+    <EntryView
+      entry={loaderData.entry}
+      related={loaderData.related}
+      likers={loaderData.likers}
+      now={loaderData.now}
+    >
       {loaderData.vote ? (
         <VoteSection
           key={loaderData.entry.id}

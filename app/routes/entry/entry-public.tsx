@@ -20,7 +20,14 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function EntryPublic({ loaderData }: Route.ComponentProps) {
-  return <EntryView entry={loaderData.entry} related={loaderData.related} now={loaderData.now}></EntryView>;
+  return (
+    <EntryView
+      entry={loaderData.entry}
+      related={loaderData.related}
+      likers={loaderData.likers}
+      now={loaderData.now}
+    />
+  );
 }
 
 /** A missing entry is the placeholder article, answered with 404 (thrown by the loader). */
