@@ -11,15 +11,21 @@ export interface Sidebar {
 /** How long one sidebar serves every viewer of this process (it shows nothing per viewer). */
 const SIDEBAR_MS = 5_000;
 const ANONYMOUS = { userId: null, sessionId: null, ip: "", userAgent: "" };
-const snapshots = new WeakMap<AppLoadContext["services"], { at: number; value: Promise<Sidebar> }>();
+/** What one read holds: the sidebar, and the hero banners the home and explore feeds show. */
+interface Snapshot {
+  sidebar: Sidebar;
+  hero: Banner[];
+}
+const snapshots = new WeakMap<AppLoadContext["services"], { at: number; value: Promise<Snapshot> }>();
 
-async function readSidebar(services: AppLoadContext["services"]): Promise<Sidebar> {
-  const [tags, authors, banners] = await Promise.all([
+async function readSidebar(services: AppLoadContext["services"]): Promise<Snapshot> {
+  const [tags, authors, banners, hero] = await Promise.all([
     services.tags.list({ type: "hot", page: 1, pageSize: 12 }, ANONYMOUS),
     services.users.recommendedAuthors(5),
-    services.banners.aside(),
+    services.banners.forPages("aside"),
+    services.banners.forPages("hero"),
   ]);
-  return {
+  const sidebar = {
     // Only what the cards show: the page's loader data is serialized into every page.
     tags: tags.list.map(({ id, title }) => ({ id, title })),
     authors: authors.map(({ id, username, avatarLarge, jobTitle }) => ({
@@ -30,6 +36,7 @@ async function readSidebar(services: AppLoadContext["services"]): Promise<Sideba
     })),
     banners,
   };
+  return { sidebar, hero };
 }
 
 /**
@@ -37,7 +44,19 @@ async function readSidebar(services: AppLoadContext["services"]): Promise<Sideba
  * It is the same for everyone, so one read serves this process for a few seconds instead of three
  * queries on every page view (logged-in views and page-cache misses included).
  */
-export function loadSidebar(context: AppLoadContext): Promise<Sidebar> {
+export async function loadSidebar(context: AppLoadContext): Promise<Sidebar> {
+  return (await snapshot(context)).sidebar;
+}
+
+/**
+ * The hero banners above the home and explore feeds (spec §7 get_banner, position hero): the same
+ * for everyone, so they come with the sidebar's read.
+ */
+export async function loadHeroBanners(context: AppLoadContext): Promise<Banner[]> {
+  return (await snapshot(context)).hero;
+}
+
+function snapshot(context: AppLoadContext): Promise<Snapshot> {
   const now = Date.now();
   const held = snapshots.get(context.services);
   if (held && now - held.at < SIDEBAR_MS) return held.value;

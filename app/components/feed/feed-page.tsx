@@ -32,6 +32,8 @@ interface FeedPageProps {
   emptyDescription?: string;
   /** Something above the list inside the card (a notice, a call to action). */
   intro?: ReactNode;
+  /** Above the list card: the hero banners of the home and explore feeds. */
+  hero?: ReactNode;
   aside: ReactNode;
   /** Visually hidden page heading (the category nav is the visible one). */
   heading: string;
@@ -52,6 +54,7 @@ export function FeedPage({
       <CategoryNav categories={props.categories} hrefFor={props.categoryHref} active={data.category} />
       <TwoColumn aside={props.aside}>
         <h1 className="visually-hidden">{props.heading}</h1>
+        {props.hero}
         <section className="list-card">
           <header className="list-header">
             <SortTabs sorts={sorts} active={data.sort} hrefFor={sortHref(pathname, defaultSort)} />

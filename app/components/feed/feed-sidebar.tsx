@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { AsideBanners } from "~/components/banners/aside-banners";
+import { Banners } from "~/components/banners/banners";
 import { useShell } from "~/components/shell/shell-context";
 import type { Sidebar } from "~/lib/sidebar.server";
 import { AppCard, AuthorListCard, SidebarFooter, TagCloudCard } from "./sidebar";
@@ -29,7 +29,7 @@ export function FeedSidebar({ lead, shared, suggestedUsers, titles }: FeedSideba
       {lead}
       {shared ? (
         <>
-          <AsideBanners banners={shared.banners} />
+          <Banners banners={shared.banners} position="aside" />
           {suggestedUsers}
           <TagCloudCard tags={shared.tags} title={titles?.tags} />
           <AuthorListCard authors={shared.authors} title={titles?.authors} />

@@ -5,6 +5,8 @@ import { SuggestedUsersCard } from "~/components/feed/suggested-users";
 import { useShell } from "~/components/shell/shell-context";
 import { BROWSE_CATEGORIES, findCategory } from "~/lib/categories";
 import { loadEntryFeedPage } from "~/lib/feed.server";
+import { loadHeroBanners } from "~/lib/sidebar.server";
+import { Banners } from "~/components/banners/banners";
 import { notFound } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
 
@@ -12,7 +14,11 @@ import { titleMeta } from "~/lib/title";
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const category = findCategory(BROWSE_CATEGORIES, params.category ?? "all");
   if (!category) notFound();
-  return loadEntryFeedPage(context, request, category, `/explore/${category.slug}`);
+  const [feed, hero] = await Promise.all([
+    loadEntryFeedPage(context, request, category, `/explore/${category.slug}`),
+    loadHeroBanners(context),
+  ]);
+  return { ...feed, hero };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -32,6 +38,7 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
       categories={BROWSE_CATEGORIES}
       categoryHref={(slug) => `/explore/${slug}`}
       feed={loaderData}
+      hero={<Banners banners={loaderData.hero} position="hero" />}
       emptyDescription="这个分类下还没有文章"
       aside={<FeedSidebar shared={loaderData} suggestedUsers={viewer ? <SuggestedUsersCard /> : null} />}
     />

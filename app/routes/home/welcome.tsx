@@ -5,6 +5,8 @@ import { FeedSidebar } from "~/components/feed/feed-sidebar";
 import { useShell } from "~/components/shell/shell-context";
 import { BROWSE_CATEGORIES, findCategory } from "~/lib/categories";
 import { loadEntryFeedPage } from "~/lib/feed.server";
+import { loadHeroBanners } from "~/lib/sidebar.server";
+import { Banners } from "~/components/banners/banners";
 import { notFound, redirectViewerToTimeline } from "~/lib/guards.server";
 import { rootMeta, titleMeta } from "~/lib/title";
 
@@ -14,7 +16,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const slug = params.category ?? "all";
   const category = findCategory(BROWSE_CATEGORIES, slug);
   if (!category) notFound();
-  return loadEntryFeedPage(context, request, category, params.category ? `/welcome/${category.slug}` : "/");
+  const [feed, hero] = await Promise.all([
+    loadEntryFeedPage(context, request, category, params.category ? `/welcome/${category.slug}` : "/"),
+    loadHeroBanners(context),
+  ]);
+  return { ...feed, hero };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -36,6 +42,7 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
       categories={BROWSE_CATEGORIES}
       categoryHref={(slug) => `/welcome/${slug}`}
       feed={loaderData}
+      hero={<Banners banners={loaderData.hero} position="hero" />}
       emptyDescription="这里还没有文章，稍后再来看看吧"
       aside={
         <FeedSidebar

@@ -14,7 +14,7 @@ import {
   type NewBanner,
 } from "./queries.ts";
 import {
-  ASIDE_BANNERS,
+  BANNERS_SHOWN,
   MAX_BANNER_PAGE_SIZE,
   type BannerCreateBody,
   type BannerListQuery,
@@ -63,11 +63,12 @@ export function createBannerService(deps: Deps, uploads: Pick<UploadService, "se
     list,
 
     /**
-     * The sidebar's aside banners. More than the ASIDE_BANNERS shown: the browser drops the ones
+     * The banners of a position the pages render (the sidebar's aside banners, the hero banners
+     * above the home and explore feeds). More than the BANNERS_SHOWN: the browser drops the ones
      * this reader closed (kept in localStorage) and shows the first two of the rest.
      */
-    async aside(): Promise<Banner[]> {
-      return (await list({ position: "aside", pageSize: ASIDE_BANNERS * 4 })).list;
+    async forPages(position: "aside" | "hero"): Promise<Banner[]> {
+      return (await list({ position, pageSize: BANNERS_SHOWN * 4 })).list;
     },
 
     /** Every banner, inactive and expired ones too (admins). */

@@ -3,8 +3,8 @@ import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
 
 /** Spec §7: get_banner pages are at most 20 banners. */
 export const MAX_BANNER_PAGE_SIZE = 20;
-/** Spec §9: the sidebar shows 2 aside banners. */
-export const ASIDE_BANNERS = 2;
+/** Spec §7 Banner, §9: a page shows at most 2 banners of a position (aside, hero). */
+export const BANNERS_SHOWN = 2;
 
 const position = (extra: { default?: string } = {}) =>
   Type.Union([Type.Literal("hero"), Type.Literal("aside")], {
