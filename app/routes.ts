@@ -79,5 +79,7 @@ export default [
 
   route("admin/withdrawals", "routes/admin/withdrawals.tsx"),
   route("admin/jobs", "routes/admin/jobs.tsx"),
+  route("admin/banners", "routes/admin/banners.tsx"),
+  route("admin/notices", "routes/admin/notices.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

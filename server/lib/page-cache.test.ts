@@ -127,6 +127,8 @@ describe("cache rules", () => {
       "/editor/drafts",
       "/new-entry",
       "/admin/withdrawals",
+      "/admin/banners",
+      "/admin/notices",
       "/api/getEntryView",
       "/api/v1/getRandCode",
       "/api/v1/getUserInfo",

@@ -93,6 +93,8 @@ export function ViewerActions({ viewer, unreadCount }: { viewer: Viewer; unreadC
                   { to: "/user/settings", label: "设置" },
                   admin && { to: "/admin/withdrawals", label: "提现审核" },
                   admin && { to: "/admin/jobs", label: "后台任务" },
+                  admin && { to: "/admin/banners", label: "横幅管理" },
+                  admin && { to: "/admin/notices", label: "系统通知" },
                 ]}
               />
               <MoreSubmenu />

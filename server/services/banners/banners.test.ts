@@ -1,7 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
 import type { NuggetApp } from "../../app.ts";
+import { loader as adminBannersLoader } from "../../../app/routes/admin/banners.tsx";
+import { loader as exploreLoader } from "../../../app/routes/explore/explore.tsx";
+import { loader as welcomeLoader } from "../../../app/routes/home/welcome.tsx";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
 import { makeAdmin } from "../../../tests/support/factories.ts";
@@ -212,5 +216,66 @@ describe("managing banners", () => {
     });
     expect([backwards.status, backwards.d?.field]).toEqual([400, "endedAt"]);
     expect((await api("PUT", "/api/banners/nope", a.auth, {})).d?.field).toBe("id");
+  });
+});
+
+/** A page loader's context as the SSR handler builds it, for `who` (null: a visitor). */
+function contextOf(who: { user: { id: string } } | null, role = "user") {
+  return {
+    services: nugget.services,
+    caller: { userId: who?.user.id ?? null, sessionId: null, ip: "10.0.0.1", userAgent: "test" },
+    viewer: who ? { id: who.user.id, username: "x", role } : null,
+  } as unknown as AppLoadContext;
+}
+
+/** A loader's answer, or the status of the response it threw (401, 403 …). */
+async function statusOf(work: Promise<unknown>): Promise<number> {
+  try {
+    await work;
+    return 200;
+  } catch (thrown) {
+    return (thrown as { init?: { status?: number } }).init?.status ?? 500;
+  }
+}
+
+describe("the pages' banners (loaders)", () => {
+  it("home and explore carry the hero banners beside the sidebar's aside ones, the same for everyone", async () => {
+    const tag = mark();
+    await insert(tag, [
+      { title: "hero b", position: "hero", order: firstOrder + 1 },
+      { title: "hero a", position: "hero", order: firstOrder },
+      { title: "stopped", position: "hero", order: firstOrder, active: false },
+      { title: "side", position: "aside", order: firstOrder },
+    ]);
+    const args = { params: {}, request: new Request("http://test/explore/all"), context: contextOf(null) };
+    const explore = await exploreLoader(args as unknown as Parameters<typeof exploreLoader>[0]);
+    const ours = (list: { url: string; title: string }[]) =>
+      list.filter((b) => b.url.endsWith(tag)).map((b) => b.title);
+    expect(ours(explore.hero)).toEqual(["hero a", "hero b"]);
+    expect(ours(explore.banners)).toEqual(["side"]);
+    // More than the 2 shown, so that two remain when a reader closed some (up to 8).
+    expect(explore.hero.length).toBeLessThanOrEqual(8);
+    const welcome = await welcomeLoader({
+      ...args,
+      request: new Request("http://test/"),
+    } as unknown as Parameters<typeof welcomeLoader>[0]);
+    expect(ours(welcome.hero)).toEqual(["hero a", "hero b"]);
+  });
+
+  it("/admin/banners lists every banner for admins only: 401 for visitors, 403 for users", async () => {
+    const tag = mark();
+    await insert(tag, [{ title: "stopped", position: "hero", active: false }]);
+    const user = await registerByEmail(nugget);
+    const a = await admin();
+    const args = (context: AppLoadContext) =>
+      ({ params: {}, request: new Request("http://test/admin/banners"), context }) as unknown as Parameters<
+        typeof adminBannersLoader
+      >[0];
+    expect(await statusOf(adminBannersLoader(args(contextOf(null))))).toBe(401);
+    expect(await statusOf(adminBannersLoader(args(contextOf(user))))).toBe(403);
+    const page = await adminBannersLoader(args(contextOf(a, "admin")));
+    expect(page.banners.filter((b) => b.url.endsWith(tag)).map((b) => [b.title, b.active])).toEqual([
+      ["stopped", false],
+    ]);
   });
 });

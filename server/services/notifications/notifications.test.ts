@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
 import type { NuggetApp } from "../../app.ts";
+import { loader as noticesLoader } from "../../../app/routes/admin/notices.tsx";
 import { BUILT_IN_TAGS, CATEGORY_ID } from "../../../db/reference-data.ts";
 import { notifications, systemNotifications, users } from "../../../db/schema/index.ts";
 import { uniqueIp, useTestApp } from "../../../tests/support/app.ts";
@@ -489,5 +491,33 @@ describe("POST /systemNotification", () => {
     expect(missing.status).toBe(400);
     expect(missing.m).toMatch(/message/);
     expect((await db().select().from(systemNotifications)).length).toBe(before);
+  });
+});
+
+describe("the admins' notice page (/admin/notices loader)", () => {
+  const contextOf = (auth: Auth | null, role = "user") =>
+    ({
+      services: nugget.services,
+      caller: { userId: auth?.uid ?? null, sessionId: null, ip: "10.0.0.1", userAgent: "test" },
+      viewer: auth ? { id: auth.uid, username: "x", role } : null,
+    }) as unknown as AppLoadContext;
+  const run = (context: AppLoadContext) =>
+    noticesLoader({ params: {}, context } as unknown as Parameters<typeof noticesLoader>[0]);
+  const statusOf = (work: Promise<unknown>) =>
+    work.then(
+      () => 200,
+      (thrown: { init?: { status?: number } }) => thrown.init?.status ?? 500,
+    );
+
+  it("is for admins: 401 for visitors, 403 for users; shows the latest notices, newest first", async () => {
+    expect(await statusOf(run(contextOf(null)))).toBe(401);
+    expect(await statusOf(run(contextOf(await register())))).toBe(403);
+    const admin = await register();
+    await db().update(users).set({ role: "admin" }).where(eq(users.id, admin.uid));
+    const text = `停机维护 ${randomBytes(3).toString("hex")}`;
+    await api("POST", "/api/systemNotification", admin, { message: text });
+    const page = await run(contextOf(admin, "admin"));
+    expect(page.recent[0]).toEqual({ id: expect.any(String), message: text, date: expect.any(String) });
+    expect(page.recent.length).toBeLessThanOrEqual(10);
   });
 });

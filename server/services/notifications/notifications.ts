@@ -24,12 +24,10 @@ import {
 } from "./queries.ts";
 
 import type { FollowerFanOut } from "./notify.ts";
+import { SYSTEM_MESSAGE_MAX } from "../../../shared/notice-rules.ts";
 
 /** Followers told a statement by the fan-out job: ~50 ms of work each at most, then the next. */
 export const FAN_OUT_BATCH = 1000;
-
-/** A system notification's text: one paragraph, not an article. */
-export const SYSTEM_MESSAGE_MAX = 500;
 
 /** Notifications a page: 20 unless asked otherwise. */
 export const NOTIFICATION_PAGE_SIZE = 20;
