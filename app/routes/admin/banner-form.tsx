@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { Banner } from "../../../shared/api-types";
 import { Field } from "~/components/ui/field";
 import { ApiError, api, errorMessage, upload } from "~/lib/api";
@@ -50,7 +50,8 @@ export function BannerForm({
   onSaved: (saved: Banner) => void;
   onCancel: () => void;
 }) {
-  const id = useId();
+  // One form on the page at a time, so fixed ids.
+  const id = "banner-form";
   const [draft, setDraft] = useState(() => draftOf(banner));
   const [errors, setErrors] = useState<Partial<Record<keyof Draft | "form", string>>>({});
   const [busy, setBusy] = useState(false);
@@ -109,8 +110,8 @@ export function BannerForm({
   }
 
   return (
-    <form ref={form} className="banner-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="jobs-heading">
+    <form ref={form} className="banner-form" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="jobs-heading">
         {banner ? "编辑横幅" : "新建横幅"}
       </h2>
       <fieldset className="banner-form-position">
