@@ -65,8 +65,9 @@ export function createServices(deps: Deps) {
   const notifications = createNotificationService(deps);
   const votes = createVoteService(deps);
   const collections = createCollectionService(deps, uploads);
-  const booklets = createBookletService(deps, uploads);
   const wallet = createWalletService(deps);
+  // The booklet editor's sales figures read the author's income bills from the wallet.
+  const booklets = createBookletService(deps, uploads, wallet.incomeOfOrders);
   return {
     uploads,
     auth,

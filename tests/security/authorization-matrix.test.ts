@@ -546,6 +546,20 @@ const ROWS: Row[] = [
       snapshot: () => row(w, bookletSections, b.paidSection),
     };
   }),
+  // The booklet editor's calls: the author or an admin; another user 403 (404 on a draft).
+  owned("PUT /api/booklets/:id/sections/order", async (w) => {
+    const b = await w.fresh.booklet();
+    return {
+      url: `/api/booklets/${b.id}/sections/order`,
+      body: { sectionIds: [b.paidSection, b.freeSection] },
+      snapshot: () => sections(w, b.id),
+    };
+  }),
+  owned("DELETE /api/booklets/sections/:sectionId", async (w) => {
+    const b = await w.fresh.booklet();
+    return { url: `/api/booklets/sections/${b.paidSection}`, snapshot: () => sections(w, b.id) };
+  }),
+  owned("GET /api/booklets/sales", (w) => ({ url: `/api/booklets/sales?bookletId=${w.booklet.id}` })),
   open("GET /api/booklets/viewCountDetail", (w) => ({
     url: `/api/booklets/viewCountDetail?bookletId=${w.booklet.id}`,
   })),

@@ -29,6 +29,7 @@ export function bookletKit(nugget: () => NuggetApp) {
     call(nugget().app, "POST", url, { body, auth });
   const put = (url: string, body: Record<string, unknown>, auth?: Auth) =>
     call(nugget().app, "PUT", url, { body, auth });
+  const del = (url: string, auth?: Auth) => call(nugget().app, "DELETE", url, { auth });
 
   /** Ids of every row the file made: counters are recounted for them only. */
   const touched = new Set<string>();
@@ -81,5 +82,5 @@ export function bookletKit(nugget: () => NuggetApp) {
   const bookletRow = async (id: string) => (await db().select().from(booklets).where(eq(booklets.id, id)))[0];
   const userRow = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0];
 
-  return { db, get, post, put, touched, register, author, makeBooklet, drift, bookletRow, userRow };
+  return { db, get, post, put, del, touched, register, author, makeBooklet, drift, bookletRow, userRow };
 }

@@ -1,3 +1,4 @@
+import type { SQLWrapper } from "drizzle-orm";
 import { CATEGORY_ID } from "../../../db/reference-data.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
@@ -8,17 +9,27 @@ import { BOOKLET_MISSING, SECTION_MISSING, requireLogin, type BookletAccess } fr
 import { presentSection, type PresentedBooklet, type PresentedSection } from "./present.ts";
 import {
   bumpBookletCount,
+  deleteSection,
   findBooklet,
   findSection,
   insertBooklet,
   insertSection,
   lockBooklet,
   nextSectionOrder,
+  paidOrderIds,
+  reorderSections,
+  salesOf,
+  sectionsOf,
   updateBooklet,
   updateSection,
   type BookletRow,
 } from "./queries.ts";
-import { SECTION_MAX, SUMMARY_MAX, TITLE_MAX } from "./schema.ts";
+import {
+  BOOKLET_MESSAGES,
+  checkBookletTitle,
+  checkSectionContent,
+  checkSummary,
+} from "../../../shared/booklet-rules.ts";
 
 const COVER_URL = /^https?:\/\/[^\s]+$/;
 
@@ -38,13 +49,23 @@ export interface SectionInput {
   order?: number;
 }
 
-const chars = (s: string) => [...s].length;
+/** What the editor shows of a booklet's sales (GET /booklets/sales). */
+export interface BookletSales {
+  /** Paid orders. */
+  buyCount: number;
+  /** What buyers paid, in cents. */
+  revenue: number;
+  /** The author's share credited to their wallet for these orders, in cents. */
+  income: number;
+}
+
+/** The wallet's read of income bills, handed in by createServices (booklets sit beside wallet). */
+export type IncomeOfOrders = (userId: string, orderIds: SQLWrapper) => Promise<number>;
 
 function checkTitle(raw: string, field = "title"): string {
-  const title = raw.trim();
-  if (!title) throw badRequest("标题不能为空", field);
-  if (chars(title) > TITLE_MAX) throw badRequest(`标题不能超过 ${TITLE_MAX} 字`, field);
-  return title;
+  const problem = checkBookletTitle(raw);
+  if (problem) throw badRequest(problem, field);
+  return raw.trim();
 }
 
 /** Booklet fields as the row wants them; only the fields given are checked and returned. */
@@ -52,20 +73,20 @@ function checkBooklet(input: BookletInput) {
   const out: Partial<BookletRow> = {};
   if (input.title !== undefined) out.title = checkTitle(input.title);
   if (input.summary !== undefined) {
-    const summary = input.summary.trim();
-    if (chars(summary) > SUMMARY_MAX) throw badRequest(`简介不能超过 ${SUMMARY_MAX} 字`, "summary");
-    out.summary = summary;
+    const problem = checkSummary(input.summary);
+    if (problem) throw badRequest(problem, "summary");
+    out.summary = input.summary.trim();
   }
   if (input.category !== undefined) {
     if (input.category === "") out.categoryId = null;
-    else if (!CATEGORY_ID[input.category]) throw badRequest("分类不存在", "category");
+    else if (!CATEGORY_ID[input.category]) throw badRequest(BOOKLET_MESSAGES.categoryUnknown, "category");
     else out.categoryId = CATEGORY_ID[input.category];
   }
   if (input.price !== undefined) out.price = input.price;
   if (input.cover !== undefined) {
     const cover = input.cover.trim();
     if (cover && !(COVER_URL.test(cover) || UPLOAD_URL.test(cover)))
-      throw badRequest("封面地址不正确", "cover");
+      throw badRequest(BOOKLET_MESSAGES.coverBad, "cover");
     out.cover = cover;
   }
   if (input.isFinished !== undefined) out.isFinished = input.isFinished;
@@ -76,7 +97,8 @@ function checkSection(input: SectionInput) {
   const out: { title?: string; content?: string; isFree?: boolean; order?: number } = {};
   if (input.title !== undefined) out.title = checkTitle(input.title);
   if (input.content !== undefined) {
-    if (chars(input.content) > SECTION_MAX) throw badRequest(`章节不能超过 ${SECTION_MAX} 字`, "content");
+    const problem = checkSectionContent(input.content);
+    if (problem) throw badRequest(problem, "content");
     out.content = input.content;
   }
   if (input.isFree !== undefined) out.isFree = input.isFree;
@@ -92,10 +114,33 @@ export function bookletAuthoring(
   deps: Deps,
   uploads: Pick<UploadService, "setUses" | "setUsesInText">,
   access: BookletAccess,
+  incomeOfOrders: IncomeOfOrders,
 ) {
   const { db } = deps;
   const { viewerOf, editableBooklet, presentOne } = access;
   return {
+    /**
+     * The booklet editor's booklet (/editor/book/{id}/section): the author or an admin; anyone else
+     * 403, or 404 for someone else's draft, as every authoring call answers.
+     */
+    async editable(id: string, caller: Caller): Promise<PresentedBooklet> {
+      const { row } = await editableBooklet(id, caller);
+      return presentOne(row, caller);
+    },
+
+    /**
+     * GET /booklets/sales: paid orders, what buyers paid and the author's income from them (the
+     * wallet's income bills), for the author and admins only: sales are as private as a wallet.
+     */
+    async sales(id: string, caller: Caller): Promise<BookletSales> {
+      const { row } = await editableBooklet(id, caller);
+      const [{ orders, revenue }, income] = await Promise.all([
+        salesOf(db, id),
+        incomeOfOrders(row.userId, paidOrderIds(db, id)),
+      ]);
+      return { buyCount: orders, revenue, income };
+    },
+
     /** POST /booklets: a new draft by a booklet author (isXiaoceAuthor; 403 otherwise). */
     async create(input: BookletInput & { title: string }, caller: Caller): Promise<PresentedBooklet> {
       const userId = requireLogin(caller);
@@ -214,6 +259,50 @@ export function bookletAuthoring(
       if (!section) throw notFound(SECTION_MISSING);
       await editableBooklet(section.bookletId, caller);
       return presentSection(await db.transaction((tx) => updateSection(tx, sectionId, { isFree })), true);
+    },
+
+    /**
+     * PUT /booklets/{id}/sections/order: the author puts the sections in a new reading order. The
+     * list must name every section of the booklet once (400 on sectionIds otherwise), so a stale
+     * editor cannot drop a section a second tab just added.
+     */
+    async reorderSections(bookletId: string, sectionIds: string[], caller: Caller) {
+      await editableBooklet(bookletId, caller);
+      await db.transaction(async (tx) => {
+        await lockBooklet(tx, bookletId);
+        const current = (await sectionsOf(tx, bookletId)).map((s) => s.id);
+        const given = new Set(sectionIds);
+        if (
+          given.size !== sectionIds.length ||
+          given.size !== current.length ||
+          current.some((id) => !given.has(id))
+        ) {
+          throw badRequest("章节列表与小册不一致，请刷新后重试", "sectionIds");
+        }
+        await reorderSections(tx, bookletId, sectionIds);
+      });
+      return (await sectionsOf(db, bookletId)).map((s) => presentSection(s, true));
+    },
+
+    /**
+     * DELETE /booklets/sections/{sectionId}: the author removes a section. A published booklet keeps
+     * at least one (it needs one to be on sale, as setDraft says); its images are released.
+     */
+    async deleteSection(sectionId: string, caller: Caller): Promise<{ id: string }> {
+      const section = await findSection(db, sectionId);
+      if (!section) throw notFound(SECTION_MISSING);
+      const { row: booklet } = await editableBooklet(section.bookletId, caller);
+      await db.transaction(async (tx) => {
+        const locked = (await lockBooklet(tx, booklet.id))!;
+        // Another tab may have deleted it while this call waited for the lock.
+        if (!(await findSection(tx, sectionId))) throw notFound(SECTION_MISSING);
+        if (!locked.isDraft && locked.sectionsCount <= 1) {
+          throw badRequest("已上架的小册至少保留一个章节", "sectionId");
+        }
+        await uploads.setUsesInText(tx, { type: "section", id: sectionId }, [], booklet.userId);
+        await deleteSection(tx, sectionId, booklet.id);
+      });
+      return { id: sectionId };
     },
   };
 }

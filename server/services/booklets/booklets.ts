@@ -7,7 +7,7 @@ import { pointerParam } from "../../lib/keyset.ts";
 import type { Caller, Deps } from "../deps.ts";
 import type { UploadService } from "../uploads/index.ts";
 import { BOOKLET_MISSING, bookletAccess, requireLogin, SECTION_MISSING } from "./access.ts";
-import { bookletAuthoring } from "./authoring.ts";
+import { bookletAuthoring, type IncomeOfOrders } from "./authoring.ts";
 import {
   presentSection,
   type PresentedBooklet,
@@ -53,7 +53,11 @@ const isInt4 = (n: number) => Number.isInteger(n) && n >= -2_147_483_648 && n <=
  * Booklets (小册, spec §3/§7 Booklets): reading, authoring and flags. Buying is services/orders,
  * which reads and counts purchases through the functions at the end of this face.
  */
-export function createBookletService(deps: Deps, uploads: Pick<UploadService, "setUses" | "setUsesInText">) {
+export function createBookletService(
+  deps: Deps,
+  uploads: Pick<UploadService, "setUses" | "setUsesInText">,
+  incomeOfOrders: IncomeOfOrders,
+) {
   const { db, config } = deps;
 
   const guard = bookletAccess(db);
@@ -161,7 +165,7 @@ export function createBookletService(deps: Deps, uploads: Pick<UploadService, "s
     },
 
     // Drafts, sections and flags (authoring.ts).
-    ...bookletAuthoring(deps, uploads, guard),
+    ...bookletAuthoring(deps, uploads, guard, incomeOfOrders),
 
     /** POST viewCountDetail: one more visit of the booklet page. */
     async viewDetail(id: string): Promise<{ viewCount: number }> {

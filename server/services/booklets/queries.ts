@@ -134,6 +134,30 @@ export async function updateSection(
   return row;
 }
 
+/**
+ * Puts the booklet's sections in the order of `ids` (order = position), in one statement; the
+ * caller holds the booklet lock and has checked that `ids` are exactly the booklet's sections.
+ */
+export async function reorderSections(tx: Tx, bookletId: string, ids: string[]): Promise<void> {
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${bookletSections} s set "order" = (x.ord - 1)::int, updated_at = now()
+    from unnest(array[${list}]::text[]) with ordinality as x(id, ord)
+    where s.id = x.id and s.booklet_id = ${bookletId}`);
+}
+
+/** Removes a section and moves booklets.sectionsCount with it (caller holds the booklet lock). */
+export async function deleteSection(tx: Tx, id: string, bookletId: string): Promise<void> {
+  await tx.delete(bookletSections).where(eq(bookletSections.id, id));
+  await tx
+    .update(booklets)
+    .set({ sectionsCount: sql`${booklets.sectionsCount} - 1`, updatedAt: new Date() })
+    .where(eq(booklets.id, bookletId));
+}
+
 /** users.bookletCount + delta (published booklets of the author). */
 export async function bumpBookletCount(tx: Tx, userId: string, delta: 1 | -1): Promise<void> {
   await tx
@@ -198,6 +222,22 @@ export async function boughtPage(db: Tx, userId: string, page: number, pageSize:
     db.select({ n: count() }).from(orders).where(mine),
   ]);
   return { rows, total: total.n };
+}
+
+/** The paid orders of a booklet as a subquery of their ids (for the wallet's income bills). */
+export const paidOrderIds = (db: Tx, bookletId: string) =>
+  db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.bookletId, bookletId), eq(orders.status, "paid")));
+
+/** How many paid orders a booklet has and what buyers paid in all, in cents (orders_booklet_idx). */
+export async function salesOf(db: Tx, bookletId: string): Promise<{ orders: number; revenue: number }> {
+  const [row] = await db
+    .select({ orders: count(), revenue: sql<number>`coalesce(sum(${orders.amount}), 0)::bigint` })
+    .from(orders)
+    .where(and(eq(orders.bookletId, bookletId), eq(orders.status, "paid")));
+  return { orders: row.orders, revenue: Number(row.revenue) };
 }
 
 export async function hasPaidOrder(db: Tx, userId: string, bookletId: string): Promise<boolean> {

@@ -2,35 +2,27 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import { requireCsrfForCookieGet } from "../../plugins/session.ts";
 import type { Services } from "../index.ts";
+import { bookletAuthoringRoutes } from "./authoring-routes.ts";
 import {
-  BookletIdParams,
+  BOOKLET_SHAPE,
+  BOOKLET_TAGS,
   BookletIdQuery,
   BookletListQuery,
   BuyListQuery,
-  DraftBody,
-  EditBookletBody,
-  EditSectionBody,
   FreeBody,
   HotBody,
   HotQuery,
-  NewBookletBody,
-  NewSectionBody,
-  SectionIdParams,
+  SECTION_SHAPE,
   SectionIdQuery,
 } from "./schema.ts";
 import { Type } from "@sinclair/typebox";
 import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
 import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
 
-const tags = ["booklets"];
+const tags = BOOKLET_TAGS;
 /** The spec lists these changes as GETs; clients written against §7 send them so. */
 const SPEC_GET_NOTE =
   "规格 §7 把它列在 GET 里，这里也接受 GET（查询参数同 PUT 的请求体）；网页以 Cookie 登录时 GET 也要带 x-csrf-token 头。";
-const BOOKLET_SHAPE =
-  "小册：{id, title, summary, cover, price（分）, category, user（作者 userDetail）, isHot, isDraft, isFinished, " +
-  "sectionsCount, buyCount, commentsCount, viewCount, bought, isAuthor, canRead, createdAt, updatedAt}。";
-const SECTION_SHAPE =
-  "章节：{id, bookletId, title, isFree, isHot, order, viewCount, readable, createdAt, updatedAt}。";
 
 /**
  * Booklets of spec §7 (GETs get, getSection, getListSection, getList, userBuyList, getListBuy,
@@ -139,77 +131,8 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
       async (req) => ok(await booklets.boughtList(req.query, req.caller)),
     );
 
-    app.post(
-      "/booklets",
-      {
-        schema: {
-          tags,
-          summary: "新建小册",
-          description:
-            "仅小册作者（isXiaoceAuthor，否则 403）。新小册是草稿；price 单位为分（0 为免费）；category 为分类名。" +
-            BOOKLET_SHAPE,
-          body: NewBookletBody,
-        },
-      },
-      async (req) => ok(await booklets.create(req.body, req.caller)),
-    );
-
-    app.put(
-      "/booklets/:id",
-      {
-        schema: {
-          tags,
-          summary: "修改小册",
-          description: "作者或管理员（否则 403）。只改给出的字段；改价只影响之后的订单。",
-          params: BookletIdParams,
-          body: EditBookletBody,
-        },
-      },
-      async (req) => ok(await booklets.update(req.params.id, req.body, req.caller)),
-    );
-
-    app.post(
-      "/booklets/:id/sections",
-      {
-        schema: {
-          tags,
-          summary: "新增章节",
-          description:
-            "作者或管理员。content 为 Markdown（最多 100000 字），阅读时渲染并净化。不给 order 时排在最后。",
-          params: BookletIdParams,
-          body: NewSectionBody,
-        },
-      },
-      async (req) => ok(await booklets.addSection(req.params.id, req.body, req.caller)),
-    );
-
-    app.put(
-      "/booklets/sections/:sectionId",
-      {
-        schema: {
-          tags,
-          summary: "修改章节",
-          description: "作者或管理员。只改给出的字段。",
-          params: SectionIdParams,
-          body: EditSectionBody,
-        },
-      },
-      async (req) => ok(await booklets.updateSection(req.params.sectionId, req.body, req.caller)),
-    );
-
-    app.put(
-      "/booklets/isDraft",
-      {
-        schema: {
-          tags,
-          summary: "上架 / 下架（草稿标记）",
-          description:
-            "作者或管理员。isDraft false 为上架（至少一个章节，否则 400），true 为下架（已有人购买则 409）。作者的 bookletCount 随之变化。",
-          body: DraftBody,
-        },
-      },
-      async (req) => ok(await booklets.setDraft(req.body.bookletId, req.body.isDraft, req.caller)),
-    );
+    // Drafts, sections and the draft flag: authoring-routes.ts.
+    await app.register(bookletAuthoringRoutes(services));
 
     app.put(
       "/booklets/isHot",

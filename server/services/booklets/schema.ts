@@ -1,20 +1,23 @@
 import { Type } from "@sinclair/typebox";
+import { PRICE_MAX, SECTION_MAX, SECTIONS_MAX } from "../../../shared/booklet-rules.ts";
 import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
 
 /** Ids are 24 lowercase hex characters (server/lib/ids.ts); anything else answers 400 naming the field. */
 const id = (description: string) => Type.String({ pattern: HEX_ID_PATTERN, description });
 
+/** The OpenAPI group and the answer shapes the route descriptions name. */
+export const BOOKLET_TAGS = ["booklets"];
+export const BOOKLET_SHAPE =
+  "小册：{id, title, summary, cover, price（分）, category, user（作者 userDetail）, isHot, isDraft, isFinished, " +
+  "sectionsCount, buyCount, commentsCount, viewCount, bought, isAuthor, canRead, createdAt, updatedAt}。";
+export const SECTION_SHAPE =
+  "章节：{id, bookletId, title, isFree, isHot, order, viewCount, readable, createdAt, updatedAt}。";
+
 /** Booklet lists page by 20 (spec §9). */
 export const BOOKLETS_PAGE_SIZE = 20;
 /** The hot list's default length. */
 export const HOT_LIMIT = 10;
-/** Longest title and summary, in characters. */
-export const TITLE_MAX = 100;
-export const SUMMARY_MAX = 1000;
-/** Longest section, in characters of Markdown. */
-export const SECTION_MAX = 100_000;
-/** Highest price a booklet may ask, in cents (¥9,999.99). */
-export const PRICE_MAX = 999_999;
+// The limits live in shared/booklet-rules.ts, which the editor's form reads too.
 
 export const BOOKLET_SORTS = ["newest", "hottest"] as const;
 export type BookletSort = (typeof BOOKLET_SORTS)[number];
@@ -74,3 +77,12 @@ export const EditSectionBody = Type.Partial(NewSectionBody);
 export const DraftBody = Type.Object({ bookletId: id("小册 id"), isDraft: Type.Boolean() });
 export const HotBody = Type.Object({ bookletId: id("小册 id"), isHot: Type.Boolean() });
 export const FreeBody = Type.Object({ sectionId: id("章节 id"), isFree: Type.Boolean() });
+
+/** The reorder call: every section id of the booklet, once each, in the new reading order. */
+export const SectionOrderBody = Type.Object({
+  sectionIds: Type.Array(id("章节 id"), {
+    minItems: 1,
+    maxItems: SECTIONS_MAX,
+    description: "小册的全部章节 id，每个一次，按新的阅读顺序",
+  }),
+});

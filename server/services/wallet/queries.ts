@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { bills, users, wallets } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
@@ -59,6 +59,18 @@ export async function creditIncome(
     orderId: input.orderId,
   });
   await moveBalance(tx, input.userId, input.amount);
+}
+
+/**
+ * The income bills of `userId` for the orders `orderIds` selects (a subquery the caller builds over
+ * its own table), summed in cents; bills_order_key finds each order's bill.
+ */
+export async function incomeOfOrders(db: Tx, userId: string, orderIds: SQLWrapper): Promise<number> {
+  const [row] = await db
+    .select({ sum: sql<number>`coalesce(sum(${bills.amount}), 0)::bigint` })
+    .from(bills)
+    .where(and(eq(bills.userId, userId), eq(bills.type, "income"), inArray(bills.orderId, orderIds)));
+  return Number(row.sum);
 }
 
 /** One page of bills, newest first (bills_user_created_idx), and how many there are. */

@@ -5,10 +5,12 @@ import type { Caller, Deps } from "../deps.ts";
 import { findUserById } from "../users/index.ts";
 import { presentBill, presentWithdrawal, type PresentedBill, type PresentedWithdrawal } from "./present.ts";
 import type { Tx } from "../../../db/client.ts";
+import type { SQLWrapper } from "drizzle-orm";
 import {
   billsPage,
   creditIncome,
   findWallet,
+  incomeOfOrders,
   insertBill,
   lockBill,
   lockWallet,
@@ -104,6 +106,14 @@ export function createWalletService(deps: Deps) {
       input: { userId: string; amount: number; orderId: string; description: string },
     ): Promise<void> {
       return creditIncome(tx, input);
+    },
+
+    /**
+     * For booklets (the editor's sales figures): what `userId` earned from the orders `orderIds`
+     * selects, in cents. Read-only; the caller has already decided who may see it.
+     */
+    incomeOfOrders(userId: string, orderIds: SQLWrapper): Promise<number> {
+      return incomeOfOrders(db, userId, orderIds);
     },
 
     /** GET haveWalletAccessRight: {hasWallet}; status 2 when the user has none. */
