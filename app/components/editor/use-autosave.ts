@@ -3,6 +3,7 @@ import { api, errorMessage } from "~/lib/api";
 
 export type SaveState = "saved" | "dirty" | "saving" | "error";
 
+/** What the editors autosave: a title and its Markdown. */
 export interface DraftText {
   title: string;
   content: string;
@@ -14,11 +15,12 @@ export const AUTOSAVE_DELAY_MS = 1500;
 const keyOf = (t: DraftText) => JSON.stringify([t.title, t.content]);
 
 /**
- * Saves a draft's title and content (PUT /api/drafts/{id}) a moment after typing stops, one
- * request at a time, and answers the state for the 已保存/保存中 indicator. `flush` saves now (before
- * publishing, on Ctrl+S). Off for published articles: their changes go live only with 更新.
+ * Saves a title and content by PUT to `url` (an article draft, /api/drafts/{id}; a booklet section,
+ * /api/booklets/sections/{id}) a moment after typing stops, one request at a time, and answers the
+ * state for the 已保存/保存中 indicator. `flush` saves now (before publishing, on Ctrl+S, on 保存).
+ * Off for what readers already see: a published article's changes go live only with 更新.
  */
-export function useDraftAutosave(id: string, text: DraftText, enabled: boolean) {
+export function useAutosave(url: string, text: DraftText, enabled: boolean) {
   const [state, setState] = useState<SaveState>("saved");
   const [error, setError] = useState<string | null>(null);
   const latest = useRef(text);
@@ -39,7 +41,7 @@ export function useDraftAutosave(id: string, text: DraftText, enabled: boolean) 
       return true;
     }
     setState("saving");
-    const request = api.put(`/api/drafts/${id}`, snapshot);
+    const request = api.put(url, snapshot);
     inFlight.current = request;
     try {
       await request;
@@ -54,7 +56,7 @@ export function useDraftAutosave(id: string, text: DraftText, enabled: boolean) 
     } finally {
       inFlight.current = null;
     }
-  }, [id]);
+  }, [url]);
 
   const key = keyOf(text);
   useEffect(() => {

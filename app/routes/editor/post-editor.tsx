@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/post-editor";
 import { TITLE_MAX, charLength } from "../../../shared/post-rules";
 import type { Article } from "../../../shared/api-types";
 import { PublishDialog, type TagOption } from "~/components/article/publish-dialog";
-import { useDraftAutosave, type SaveState } from "~/components/article/use-draft-autosave";
-import { useServerPreview } from "~/components/article/use-server-preview";
+import { MarkdownEditor, saveStatus } from "~/components/editor/markdown-editor";
+import { useAutosave } from "~/components/editor/use-autosave";
 import { useShell } from "~/components/shell/shell-context";
 import { ApiError, api, errorMessage } from "~/lib/api";
 import { notFound, requireRouteId, requireViewer } from "~/lib/guards.server";
@@ -45,13 +45,6 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   titleMeta(matches, loaderData?.post.status === "published" ? "编辑文章" : "写文章");
 
-const SAVE_LABEL: Record<SaveState, string> = {
-  saved: "已保存",
-  dirty: "未保存",
-  saving: "保存中...",
-  error: "保存失败",
-};
-
 export default function PostEditor({ loaderData }: Route.ComponentProps) {
   // Keyed by id: moving from one draft to another starts a fresh editor.
   return <Editor key={loaderData.post.id} {...loaderData} />;
@@ -63,28 +56,18 @@ function Editor({ post, categories, tags, preview: initialPreview }: Route.Compo
   const isDraft = post.status === "draft";
   const [title, setTitle] = useState(post.title);
   const [content, setContent] = useState(post.content);
-  const [view, setView] = useState<"source" | "preview">("source");
   const [dialogOpen, setDialogOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [dialogError, setDialogError] = useState<string | null>(null);
   const titleRef = useRef<HTMLInputElement>(null);
   const sourceRef = useRef<HTMLTextAreaElement>(null);
 
-  const autosave = useDraftAutosave(post.id, { title, content }, isDraft);
+  const autosave = useAutosave(`/api/drafts/${post.id}`, { title, content }, isDraft);
   const { flush } = autosave;
-  const { preview, failed: previewFailed } = useServerPreview(content, initialPreview);
   const changed = title !== post.title || content !== post.content;
-
-  // Ctrl/Cmd+S saves a draft at once instead of opening the browser's save dialog.
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s") {
-        event.preventDefault();
-        if (isDraft) void flush();
-      }
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
+  // Ctrl/Cmd+S saves a draft at once; a published article saves only with 更新.
+  const onSave = useCallback(() => {
+    if (isDraft) void flush();
   }, [isDraft, flush]);
 
   // A published article is not autosaved: leaving with changes not yet 更新d asks first.
@@ -129,13 +112,7 @@ function Editor({ post, categories, tags, preview: initialPreview }: Route.Compo
     }
   }
 
-  const status = isDraft
-    ? autosave.state === "error"
-      ? `${SAVE_LABEL.error}${autosave.error ? `：${autosave.error}` : ""}`
-      : SAVE_LABEL[autosave.state]
-    : changed
-      ? "有未更新的修改"
-      : "已发布";
+  const status = isDraft ? saveStatus(autosave) : changed ? "有未更新的修改" : "已发布";
 
   return (
     <div className="editor-page">
@@ -185,62 +162,13 @@ function Editor({ post, categories, tags, preview: initialPreview }: Route.Compo
           </button>
         </div>
       </header>
-      <div className="editor-tabs" role="tablist" aria-label="编辑或预览">
-        {(["source", "preview"] as const).map((v) => (
-          <button
-            key={v}
-            type="button"
-            role="tab"
-            id={`editor-tab-${v}`}
-            aria-selected={view === v}
-            aria-controls={`editor-pane-${v}`}
-            className={`editor-tab${view === v ? " active" : ""}`}
-            onClick={() => setView(v)}
-          >
-            {v === "source" ? "编辑" : "预览"}
-          </button>
-        ))}
-      </div>
-      <div className="editor-panes" data-view={view}>
-        <section
-          id="editor-pane-source"
-          className="editor-pane editor-source"
-          aria-labelledby="editor-tab-source"
-        >
-          <label htmlFor="editor-content" className="visually-hidden">
-            正文（Markdown）
-          </label>
-          <textarea
-            id="editor-content"
-            ref={sourceRef}
-            className="editor-textarea"
-            placeholder={"用 Markdown 写正文：# 标题、**粗体**、```代码块```、[链接](https://…)"}
-            value={content}
-            spellCheck={false}
-            onChange={(event) => setContent(event.target.value)}
-          />
-        </section>
-        <section
-          id="editor-pane-preview"
-          className="editor-pane editor-preview"
-          aria-labelledby="editor-tab-preview"
-        >
-          {previewFailed ? (
-            <p className="editor-preview-note" role="alert">
-              预览暂时无法更新
-            </p>
-          ) : null}
-          {preview.html ? (
-            <div className="markdown-body" dangerouslySetInnerHTML={{ __html: preview.html }} />
-          ) : (
-            <p className="editor-preview-empty">预览会显示在这里</p>
-          )}
-        </section>
-      </div>
-      <footer className="editor-foot">
-        <span>字数 {charLength(content.replace(/\s+/g, ""))}</span>
-        <span>支持 Markdown · Ctrl+S 保存</span>
-      </footer>
+      <MarkdownEditor
+        value={content}
+        onChange={setContent}
+        initialPreview={initialPreview}
+        onSave={onSave}
+        sourceRef={sourceRef}
+      />
       <PublishDialog
         open={dialogOpen}
         onClose={() => setDialogOpen(false)}
