@@ -14,6 +14,7 @@ export type {
   PresentedSection,
   SectionContent,
 } from "../server/services/booklets/present.ts";
+export type { BookletSales } from "../server/services/booklets/authoring.ts";
 export type { PresentedOrder } from "../server/services/orders/present.ts";
 export type { PresentedCollection } from "../server/services/collections/present.ts";
 export type { CommentPage } from "../server/services/comments/comments.ts";

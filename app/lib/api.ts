@@ -20,7 +20,7 @@ export class ApiError extends Error {
   }
 }
 
-interface Envelope<T> {
+export interface Envelope<T> {
   s: number;
   m?: string;
   d?: T;
@@ -29,11 +29,11 @@ interface Envelope<T> {
 /** Spec §9: HTTP timeout 20 s. */
 const TIMEOUT_MS = 20_000;
 const CSRF_COOKIE = "nugget_csrf";
-const CSRF_HEADER = "x-csrf-token";
+export const CSRF_HEADER = "x-csrf-token";
 
 export const NETWORK_ERROR_CODE = 0;
-const NETWORK_MESSAGE = "网络异常，请检查网络后重试";
-const TIMEOUT_MESSAGE = "请求超时，请稍后重试";
+export const NETWORK_MESSAGE = "网络异常，请检查网络后重试";
+export const TIMEOUT_MESSAGE = "请求超时，请稍后重试";
 const SERVER_MESSAGE = "服务器开小差了，请稍后重试";
 
 /** The token the root loader handed over; the cookie wins because login may rotate it. */
@@ -57,7 +57,7 @@ function readCookie(name: string): string | null {
  * copy serves every visitor), so a browser without the cookie makes its own: the server only checks
  * that the header equals the cookie, which a cross-site page can neither read nor set.
  */
-function csrfToken(): string {
+export function csrfToken(): string {
   const existing = readCookie(CSRF_COOKIE) ?? fallbackCsrfToken;
   if (existing || typeof document === "undefined") return existing;
   const bytes = crypto.getRandomValues(new Uint8Array(24));
@@ -117,7 +117,7 @@ async function send<T>(
 }
 
 /** `d` of an envelope, or the ApiError it (or its absence, with the HTTP status) stands for. */
-function unwrap<T>(envelope: Envelope<T> | null, status: number, tooLarge?: string): T {
+export function unwrap<T>(envelope: Envelope<T> | null, status: number, tooLarge?: string): T {
   if (!envelope || typeof envelope.s !== "number") {
     if (status === 413 && tooLarge) throw new ApiError(413, tooLarge);
     const message = status >= 500 ? SERVER_MESSAGE : `请求失败（${status}）`;
@@ -159,7 +159,7 @@ export function errorMessage(error: unknown, fallback = "操作失败，请稍�
  * Uploads take longer than a JSON call (spec §9's 20 s is for those): 5 MiB on a slow line needs
  * more than 20 s.
  */
-const UPLOAD_TIMEOUT_MS = 60_000;
+export const UPLOAD_TIMEOUT_MS = 60_000;
 
 /** What `POST /api/upload` answers. */
 export interface UploadedImage {
@@ -177,44 +177,4 @@ export interface UploadedImage {
 export async function upload<T = UploadedImage>(formData: FormData, path = "/api/upload"): Promise<T> {
   const headers = { accept: "application/json", [CSRF_HEADER]: csrfToken() };
   return send<T>(path, { method: "POST", headers, body: formData }, UPLOAD_TIMEOUT_MS, "文件太大");
-}
-
-/**
- * `upload` with progress: fetch cannot report how much of a request body has gone, so this one
- * sends through XMLHttpRequest and calls `onProgress` with 0–1 as the bytes leave. Same answers
- * and errors as `upload` (the server's 413 文件太大 and 415 文件格式不支持 included).
- */
-export function uploadWithProgress(
-  formData: FormData,
-  onProgress: (fraction: number) => void,
-): Promise<UploadedImage> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/upload");
-    xhr.setRequestHeader("accept", "application/json");
-    xhr.setRequestHeader(CSRF_HEADER, csrfToken());
-    xhr.timeout = UPLOAD_TIMEOUT_MS;
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      let envelope: Envelope<UploadedImage> | null = null;
-      try {
-        envelope = JSON.parse(xhr.responseText) as Envelope<UploadedImage>;
-      } catch {
-        // not an envelope: a proxy's page; unwrap names it by status
-      }
-      try {
-        resolve(unwrap(envelope, xhr.status, "文件太大"));
-      } catch (error) {
-        reject(error);
-      }
-    };
-    xhr.ontimeout = () => reject(new ApiError(NETWORK_ERROR_CODE, TIMEOUT_MESSAGE));
-    xhr.onerror = () => {
-      reportRequestFailure();
-      reject(new ApiError(NETWORK_ERROR_CODE, NETWORK_MESSAGE));
-    };
-    xhr.send(formData);
-  });
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useRevalidator } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import type { PresentedBooklet, PresentedSection } from "../../../shared/api-types";
 import { api, errorMessage } from "~/lib/api";
 import { useShell } from "~/components/shell/shell-context";
@@ -45,6 +45,9 @@ export function BookletManage({
         {booklet.isAuthor ? "作者管理" : "管理员操作"}
       </h2>
       <div className="booklet-manage-actions">
+        <Link to={`/editor/book/${booklet.id}/section`} className="btn btn-primary">
+          编辑小册
+        </Link>
         <button
           type="button"
           className="btn"
