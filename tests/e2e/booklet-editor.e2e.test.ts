@@ -157,9 +157,12 @@ describeInBrowser("booklet editor: create, write, reorder, free, publish", () =>
 
     // Someone else: the booklet's editor is forbidden, and so is 新建小册 for a non-author.
     const other = await person();
-    const refused = await other.page.goto(`${site.url}/editor/book/${bookletId}/section`);
-    expect(refused?.status()).toBe(403);
-    expect((await other.page.goto(`${site.url}/editor/book/new/section`))?.status()).toBe(403);
+    // Spec §6: a refused page goes back to / (a reader's timeline) with the 没有权限 alert.
+    for (const url of [`/editor/book/${bookletId}/section`, "/editor/book/new/section"]) {
+      await other.page.goto(`${site.url}${url}`);
+      await other.page.getByRole("alert").filter({ hasText: "没有权限" }).waitFor();
+      expect(new URL(other.page.url()).pathname).not.toMatch(/^\/editor/);
+    }
     expect(errors).toEqual([]);
   });
 

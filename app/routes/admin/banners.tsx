@@ -6,7 +6,7 @@ import { useShell } from "~/components/shell/shell-context";
 import { EmptyState } from "~/components/ui/empty-state";
 import { ConfirmDialog } from "~/components/ui/modal";
 import { api, errorMessage } from "~/lib/api";
-import { forbidden, requireViewer } from "~/lib/guards.server";
+import { requireViewer } from "~/lib/guards.server";
 import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 import { BannerForm } from "./banner-form";
@@ -18,9 +18,8 @@ import "./admin.css";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   requireViewer(context);
-  const banners = await fromService(context.services.banners.all(context.caller), {
-    forbidden: () => forbidden("横幅管理仅对管理员开放。"),
-  });
+  // A non-admin's 403 goes back to / with 没有权限 (fromService's default, spec §6).
+  const banners = await fromService(context.services.banners.all(context.caller));
   return { banners, now: Date.now() };
 }
 

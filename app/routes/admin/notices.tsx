@@ -21,7 +21,7 @@ const RECENT = 10;
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = requireViewer(context);
-  if (viewer.role !== "admin") forbidden("发布系统通知仅对管理员开放。");
+  if (viewer.role !== "admin") forbidden();
   const page = await context.services.notifications.system({ limit: RECENT }, context.caller);
   return { recent: page.list.map(({ id, message, date }) => ({ id, message, date })) };
 }

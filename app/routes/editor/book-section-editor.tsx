@@ -24,7 +24,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { booklets } = context.services;
   const categories = booklets.categories();
   if (params.id === "new") {
-    if (!viewer.isXiaoceAuthor) forbidden("只有小册作者可以创建小册");
+    if (!viewer.isXiaoceAuthor) forbidden();
     return { mode: "new" as const, categories };
   }
   const id = requireRouteId(params.id);

@@ -228,12 +228,13 @@ function contextOf(who: { user: { id: string } } | null, role = "user") {
   } as unknown as AppLoadContext;
 }
 
-/** A loader's answer, or the status of the response it threw (401, 403 …). */
+/** A loader's answer, or the status of the response it threw (401, a 403's redirect to / …). */
 async function statusOf(work: Promise<unknown>): Promise<number> {
   try {
     await work;
     return 200;
   } catch (thrown) {
+    if (thrown instanceof Response) return thrown.status;
     return (thrown as { init?: { status?: number } }).init?.status ?? 500;
   }
 }
@@ -262,7 +263,7 @@ describe("the pages' banners (loaders)", () => {
     expect(ours(welcome.hero)).toEqual(["hero a", "hero b"]);
   });
 
-  it("/admin/banners lists every banner for admins only: 401 for visitors, 403 for users", async () => {
+  it("/admin/banners lists every banner for admins only: 401 for visitors, users back to / (403)", async () => {
     const tag = mark();
     await insert(tag, [{ title: "stopped", position: "hero", active: false }]);
     const user = await registerByEmail(nugget);
@@ -272,7 +273,8 @@ describe("the pages' banners (loaders)", () => {
         typeof adminBannersLoader
       >[0];
     expect(await statusOf(adminBannersLoader(args(contextOf(null))))).toBe(401);
-    expect(await statusOf(adminBannersLoader(args(contextOf(user))))).toBe(403);
+    // Spec §6: a refused page sends the user to / with 没有权限 (fromService's 403).
+    expect(await statusOf(adminBannersLoader(args(contextOf(user))))).toBe(302);
     const page = await adminBannersLoader(args(contextOf(a, "admin")));
     expect(page.banners.filter((b) => b.url.endsWith(tag)).map((b) => [b.title, b.active])).toEqual([
       ["stopped", false],

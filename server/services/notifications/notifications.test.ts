@@ -506,12 +506,14 @@ describe("the admins' notice page (/admin/notices loader)", () => {
   const statusOf = (work: Promise<unknown>) =>
     work.then(
       () => 200,
-      (thrown: { init?: { status?: number } }) => thrown.init?.status ?? 500,
+      (thrown: { init?: { status?: number } }) =>
+        thrown instanceof Response ? thrown.status : (thrown.init?.status ?? 500),
     );
 
-  it("is for admins: 401 for visitors, 403 for users; shows the latest notices, newest first", async () => {
+  it("is for admins: 401 for visitors, users back to / (403); shows the latest notices, newest first", async () => {
     expect(await statusOf(run(contextOf(null)))).toBe(401);
-    expect(await statusOf(run(contextOf(await register())))).toBe(403);
+    // Spec §6: a refused page sends the user to / with 没有权限.
+    expect(await statusOf(run(contextOf(await register())))).toBe(302);
     const admin = await register();
     await db().update(users).set({ role: "admin" }).where(eq(users.id, admin.uid));
     const text = `停机维护 ${randomBytes(3).toString("hex")}`;
