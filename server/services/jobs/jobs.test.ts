@@ -51,7 +51,9 @@ describe("the admins' job queue (/api/admin/jobs)", () => {
     });
     const id = await nugget.jobs.send("counter-repair", { mark }, { retryLimit: 0 });
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    await nugget.jobs.drain().catch(() => undefined);
+    // Only this queue: on the shared PostgreSQL, other files' apps may hold jobs of theirs until
+    // those expire, which draining every queue would wait for.
+    await nugget.jobs.drain(["counter-repair"]).catch(() => undefined);
 
     const failed = (await allTroubled(boss)).find((j) => j.id === id);
     expect(failed).toMatchObject({ queue: "counter-repair", state: "failed", data: { mark } });
@@ -72,7 +74,7 @@ describe("the admins' job queue (/api/admin/jobs)", () => {
     // Retried, it runs again and completes; it is no longer listed and cannot be retried twice.
     failing = false;
     expect((await api("POST", "/api/admin/jobs/retry", boss, { queue: "counter-repair", id })).s).toBe(1);
-    await nugget.jobs.drain();
+    await nugget.jobs.drain(["counter-repair"]);
     expect(ran).toBe(2);
     expect((await allTroubled(boss)).some((j) => j.id === id)).toBe(false);
     const again = await api("POST", "/api/admin/jobs/retry", boss, { queue: "counter-repair", id });
