@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { AppShell } from "./components/shell/app-shell";
@@ -49,6 +49,11 @@ export function meta({ matches, error }: Route.MetaArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // Marks the page as answering clicks: a press before hydration is lost (React replays only those
+  // made once it has started), so browser tests wait for this before they use a menu or dialog.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="zh-CN">
       <head>

@@ -4,8 +4,9 @@ import { findCounterDrift } from "../../db/counters.ts";
 import { trackingEvents, users } from "../../db/schema/index.ts";
 import { call, registerByEmail } from "../../tests/support/client.ts";
 import type { NuggetApp } from "../app.ts";
-import { testApp } from "../../tests/support/app.ts";
+import { testApp, testDatabase } from "../../tests/support/app.ts";
 import { newId } from "./ids.ts";
+import { startQueue } from "./queue.ts";
 
 // The job queue as the app sets it up (pg-boss in the app's own database; PGlite on the embedded
 // default). Jobs are sent by hand here and run by `drain`, as a worker would run them.
@@ -92,5 +93,36 @@ describe("the job queue (pg-boss)", () => {
       "select count(*)::int as n from pgboss.job where name = 'notify-followers'",
     );
     expect(after.rows).toEqual(before.rows);
+  });
+});
+
+describe("stopping the job queue with a job in hand", () => {
+  // What CI's PostgreSQL pass met: a test file's app closed while a notify-followers job ran past the
+  // stop's wait; when the handler ended, pg-boss recorded it (unawaited) on the closed pool.
+  it("lets a handler that outlives stop() end without touching the closed database", async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on("unhandledRejection", onRejection);
+    const database = await testDatabase();
+    try {
+      const queue = await startQueue(database, { error: () => undefined }, { stopTimeoutMs: 1000 });
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const entered = new Promise<void>((resolve) =>
+        queue.work("follow-mail", async () => {
+          resolve();
+          await released;
+        }),
+      );
+      await queue.send("follow-mail", { test: "outlives stop" });
+      await entered;
+      await queue.stop();
+      await database.close();
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onRejection);
+    }
   });
 });

@@ -94,6 +94,8 @@ export interface QueueOptions {
    * (pg-boss's default: 120 s). Tests that kill a worker shorten it.
    */
   maintenanceIntervalSeconds?: number;
+  /** How long stop() lets jobs in hand run on before pg-boss marks them failed (default 5 s; min 1 s). */
+  stopTimeoutMs?: number;
 }
 
 export async function startQueue(
@@ -101,9 +103,18 @@ export async function startQueue(
   log: QueueLog,
   options: QueueOptions = {},
 ): Promise<JobQueue> {
+  // pg-boss records a job's end without awaiting it, so a handler that outlives stop() (its 5 s are
+  // up; pg-boss has already marked the job failed, to be retried) would write to a closed pool and
+  // raise an unhandled rejection. Once stopped, the queue's statements go nowhere instead, answering
+  // as pg-boss's complete and fail read it: no job changed.
+  let closed = false;
+  const db: typeof database.sql = {
+    executeSql: (text, values) =>
+      closed ? Promise.resolve({ rows: [{ count: 0 }], rowCount: 0 }) : database.sql.executeSql(text, values),
+  };
   const makeBoss = () => {
     const made = new PgBoss({
-      db: database.sql,
+      db,
       schema: "pgboss",
       // Maintenance (expiring, archiving) and the cron clock both on: every instance watches the
       // schedules, pg-boss makes one job per time.
@@ -244,7 +255,8 @@ export async function startQueue(
       if (stopped) return;
       stopped = true;
       // Jobs in hand get a moment to end; unfinished ones are taken again after they expire.
-      await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+      await boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? 5000 });
+      closed = true;
     },
   };
 }

@@ -116,6 +116,7 @@ export async function signedInPerson(
   await context.addCookies([{ name: "nugget_session", value: d.token, url: site.url }]);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  waitForHydrationOnGoto(page);
   page.on("pageerror", (e) => errors.push(String(e)));
   if (opts.consoleErrors) {
     page.on("console", (msg) => {
@@ -129,6 +130,22 @@ export async function signedInPerson(
     headers: { uid: d.user.id, client: d.clientId, token: d.token, "content-type": "application/json" },
     context,
     page,
+  };
+}
+
+/**
+ * Makes `page.goto` of an HTML page return once React has hydrated it (root.tsx marks <html>), not
+ * at "load": until then a click on a menu button is lost, and on a loaded CI machine the gap between
+ * the network going idle and hydration can be seconds.
+ */
+export function waitForHydrationOnGoto(page: Page) {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const res = await goto(url, options);
+    if (res?.headers()["content-type"]?.startsWith("text/html")) {
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    }
+    return res;
   };
 }
 
