@@ -27,6 +27,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
     csrfToken: context.csrfToken,
     devOutbox: context.devOutbox,
     supportEmail: context.supportEmail,
+    publicUrl: context.publicUrl,
     // Total unread (user + system) for the bell and the title prefix; no query for a visitor.
     unreadCount: context.viewer ? await context.services.notifications.unreadTotal(context.viewer.id) : 0,
   };

@@ -65,6 +65,7 @@ import { oauthRoutes } from "./services/oauth/routes.ts";
 import { bannerRoutes } from "./services/banners/routes.ts";
 import { jobRoutes } from "./services/jobs/routes.ts";
 import { trackingRoutes } from "./services/tracking/routes.ts";
+import { syndicationRoutes } from "./services/syndication/routes.ts";
 import { installDevPages } from "./dev/index.ts";
 import { installSsr } from "./ssr.ts";
 
@@ -271,6 +272,7 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   await app.register(bannerRoutes(services), { prefix: "/api" });
   await app.register(jobRoutes(services), { prefix: "/api" });
   await app.register(trackingRoutes(services), { prefix: "/api" });
+  await app.register(syndicationRoutes(services));
   // Periodic work: one job per time across all instances (server/lib/queue.ts), run by the
   // instances that have it switched on. Switched off, an instance neither schedules nor runs it; it
   // does not unschedule either, since another instance may want it (README: dropping one for good).

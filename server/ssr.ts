@@ -99,6 +99,7 @@ export async function installSsr(app: FastifyInstance, services: Services, confi
       csrfToken: request.pageCacheMiss ? "" : ensureCsrfCookie(request, reply, config),
       devOutbox: config.devOutbox,
       supportEmail: config.supportEmail,
+      publicUrl: config.publicUrl,
       cspNonce: nonce,
       caller: request.caller,
       services,

@@ -37,6 +37,8 @@ export interface NuggetLoadContext {
   devOutbox: boolean;
   /** The support address (SUPPORT_EMAIL) for the customer-service dialog. */
   supportEmail: string;
+  /** The site's address (PUBLIC_URL): canonical links, share cards and feeds are absolute. */
+  publicUrl: string;
   /** Per-request nonce for inline scripts, allowed by the page's Content-Security-Policy. */
   cspNonce: string;
   /** Who is asking, for services that authorize or personalize (liked flags). */

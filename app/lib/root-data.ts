@@ -10,6 +10,8 @@ export interface RootData {
   devOutbox: boolean;
   /** Where customer service answers (SUPPORT_EMAIL), offered by the suspension panel's 客服. */
   supportEmail: string;
+  /** The site's address (PUBLIC_URL), for absolute links in the head (canonical, share cards, feeds). */
+  publicUrl: string;
   /** Unread notification total; fetched once notifications exist, 0 until then. */
   unreadCount: number;
 }
@@ -20,6 +22,7 @@ const EMPTY: RootData = {
   csrfToken: "",
   devOutbox: false,
   supportEmail: "",
+  publicUrl: "",
   unreadCount: 0,
 };
 

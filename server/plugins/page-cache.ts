@@ -56,6 +56,9 @@ const PAGE_RULES: [RegExp, Family, string?][] = [
   [/^\/about$/, "list"],
   [/^\/app$/, "list"],
   [/^\/search$/, "search"],
+  // What feed readers and crawlers fetch (syndication): cached like the lists they follow.
+  [/^\/feeds\/(tag\/|user\/)?[^/]+\.(xml|rss)$/, "list"],
+  [/^\/(sitemap\.xml|sitemaps\/[^/]+\.xml|robots\.txt)$/, "list"],
   [new RegExp(`^/post/${ID}$`), "detail", "entry"],
   [new RegExp(`^/entry/${ID}(/detail(/answer)?(/[^/]+)?)?$`), "detail", "entry"],
   [new RegExp(`^/pin/${ID}$`), "detail", "pin"],

@@ -21,6 +21,7 @@ import { createRepoService } from "./repos/repos.ts";
 import { createLikeService } from "./likes/likes.ts";
 import { createPostService } from "./posts/posts.ts";
 import { createSearchService } from "./search/search.ts";
+import { createSyndicationService } from "./syndication/syndication.ts";
 import { createTagService } from "./tags/tags.ts";
 import { createTrackingService } from "./tracking/tracking.ts";
 import { createUserService } from "./users/users.ts";
@@ -96,6 +97,8 @@ export function createServices(deps: Deps) {
     oauth: createOAuthService(deps, auth),
     banners: createBannerService(deps, uploads),
     tracking: createTrackingService(deps),
+    // Feeds and sitemaps read the public lists as a visitor would.
+    syndication: createSyndicationService(deps, { entries, tags }),
     jobs: createJobAdminService(deps, users),
   };
 }

@@ -51,7 +51,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const b = loaderData?.booklet;
-  return titleMeta(matches, b ? `${b.title} - 小册` : "未知小册", b ? { description: b.summary } : {});
+  return titleMeta(
+    matches,
+    b ? `${b.title} - 小册` : "未知小册",
+    b ? { description: b.summary, type: "book", image: b.cover || undefined } : {},
+  );
 }
 
 export default function BookInfo({ loaderData }: Route.ComponentProps) {

@@ -50,6 +50,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return titleMeta(
     matches,
     loaderData && loaderData.category !== "all" ? `${loaderData.categoryTitle} - 专栏` : "专栏",
+    { feeds: [{ title: "专栏", path: "/feeds/column" }] },
   );
 }
 

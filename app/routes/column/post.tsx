@@ -13,7 +13,7 @@ import { useShell } from "~/components/shell/shell-context";
 import { loadLikers } from "~/lib/entry.server";
 import { requireRouteId } from "~/lib/guards.server";
 import { fromService } from "~/lib/loader.server";
-import { titleMeta } from "~/lib/title";
+import { entryMeta } from "~/lib/structured-data";
 import articleStyles from "~/styles/article.css?url";
 import { useRecordedViews } from "~/components/entry/use-recorded-views";
 
@@ -60,7 +60,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const post = loaderData?.post;
-  return titleMeta(matches, post?.title ?? "未知文章", post ? { description: post.abstract } : {});
+  return entryMeta(matches, post, (id) => `/post/${id}`, ["专栏", "/zhuanlan/all"], {
+    feeds: post ? [{ title: `${post.user.username} 的文章`, path: `/feeds/user/${post.user.id}` }] : [],
+  });
 }
 
 export default function Post({ loaderData }: Route.ComponentProps) {

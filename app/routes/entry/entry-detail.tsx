@@ -5,7 +5,7 @@ import { EntryView } from "~/components/entry/entry-view";
 import { MissingContent } from "~/components/layout/missing";
 import { loadEntryPage } from "~/lib/entry.server";
 import { optionalRouteId, requireRouteId } from "~/lib/guards.server";
-import { titleMeta } from "~/lib/title";
+import { entryMeta } from "~/lib/structured-data";
 import { loadVote } from "~/components/votes/load.server";
 import { VoteSection } from "~/components/votes/vote-section";
 
@@ -24,7 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  return titleMeta(matches, loaderData?.entry?.title ?? "未知文章");
+  return entryMeta(matches, loaderData?.entry, (id) => `/entry/${id}/detail`, ["发现", "/explore/all"]);
 }
 
 export default function EntryDetail({ loaderData }: Route.ComponentProps) {

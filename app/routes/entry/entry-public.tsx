@@ -3,7 +3,7 @@ import { EntryView } from "~/components/entry/entry-view";
 import { MissingContent } from "~/components/layout/missing";
 import { loadEntryPage } from "~/lib/entry.server";
 import { requireRouteId } from "~/lib/guards.server";
-import { titleMeta } from "~/lib/title";
+import { entryMeta } from "~/lib/structured-data";
 
 /**
  * entryPublic: a shared link or other entry. A post-type entry redirects to /post/{id from the
@@ -14,9 +14,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  return titleMeta(matches, loaderData?.entry?.title ?? "未知文章", {
-    description: loaderData?.entry?.abstract || undefined,
-  });
+  return entryMeta(matches, loaderData?.entry, (id) => `/entry/${id}`, ["发现", "/explore/all"]);
 }
 
 export default function EntryPublic({ loaderData }: Route.ComponentProps) {

@@ -9,6 +9,7 @@ import { loadHeroBanners } from "~/lib/sidebar.server";
 import { Banners } from "~/components/banners/banners";
 import { notFound } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
+import { SITE_FEEDS } from "~/lib/feeds";
 
 /** exploreIndex: public; default sort popular; keyset `pointer` paging once entries exist. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -27,6 +28,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
     description: category
       ? `发现${category}方向的热门与最新技术文章、分享和讨论。`
       : "发现社区里热门与最新的技术文章、分享和讨论：前端、后端、Android、iOS、人工智能等。",
+    feeds: SITE_FEEDS,
   });
 }
 

@@ -9,6 +9,7 @@ import { loadHeroBanners } from "~/lib/sidebar.server";
 import { Banners } from "~/components/banners/banners";
 import { notFound, redirectViewerToTimeline } from "~/lib/guards.server";
 import { rootMeta, titleMeta } from "~/lib/title";
+import { SITE_FEEDS } from "~/lib/feeds";
 
 /** welcome ("/" and /welcome/{category?}): unauthenticated only; a logged-in viewer goes to the timeline. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -29,6 +30,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
     return titleMeta(matches, `${siteName} - 一个帮助开发者成长的社区`, {
       noTemplate: true,
       description: "一个帮助开发者成长的社区，分享技术文章、开源项目与学习资源。",
+      feeds: SITE_FEEDS,
     });
   }
   return titleMeta(matches, `${loaderData.categoryTitle} - 推荐`);

@@ -11,6 +11,7 @@ import { ENTRY_SORTS, parseSort } from "~/lib/categories";
 import { notFound } from "~/lib/guards.server";
 import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
+import { breadcrumbs } from "~/lib/structured-data";
 import type { EntrySummary, TagSummary } from "~/lib/types";
 import { formatCount } from "../../../shared/format";
 
@@ -47,8 +48,22 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  return titleMeta(matches, loaderData ? `${loaderData.tag.title} 标签` : "标签", {
-    description: loaderData ? `${loaderData.tag.title} 标签下的技术文章` : undefined,
+  const tag = loaderData?.tag;
+  if (!tag) return titleMeta(matches, "标签");
+  const path = `/tag/${encodeURIComponent(tag.title)}`;
+  return titleMeta(matches, `${tag.title} 标签`, {
+    description: `${tag.title} 标签下的技术文章`,
+    feeds: [{ title: `标签「${tag.title}」`, path: `/feeds/tag/${encodeURIComponent(tag.title)}` }],
+    // Built for the server's HTML only (titleMeta): the browser bundle leaves it out.
+    jsonLd: import.meta.env.SSR
+      ? [
+          breadcrumbs(matches, [
+            ["首页", "/"],
+            ["标签", "/subscribe/all"],
+            [tag.title, path],
+          ]),
+        ]
+      : undefined,
   });
 }
 

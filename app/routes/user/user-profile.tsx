@@ -20,6 +20,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { formatCount } from "../../../shared/format";
 import { notFound, requireRouteId } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
+import { personLd } from "~/lib/structured-data";
 import type { EntrySummary, TagSummary } from "~/lib/types";
 import { decodePointer } from "../../../shared/pagination";
 
@@ -167,7 +168,16 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  return titleMeta(matches, loaderData?.user ? `${loaderData.user.username} 的个人主页` : "未知用户");
+  const user = loaderData?.user;
+  if (!user) return titleMeta(matches, "未知用户");
+  return titleMeta(matches, `${user.username} 的个人主页`, {
+    description: user.selfDescription || `${user.username} 在社区发布的文章、分享和动态`,
+    type: "profile",
+    image: user.avatarLarge || undefined,
+    feeds: [{ title: `${user.username} 的文章`, path: `/feeds/user/${user.id}` }],
+    // Built for the server's HTML only (titleMeta): the browser bundle leaves it out.
+    jsonLd: import.meta.env.SSR ? [personLd(matches, user)] : undefined,
+  });
 }
 
 const EMPTY: Record<string, string> = {

@@ -3,6 +3,7 @@ import type { Tx } from "../../../db/client.ts";
 import { bookletSections, booklets, orders, users } from "../../../db/schema/index.ts";
 import type { BookletSort } from "./schema.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
+import { sitemapSource } from "../../lib/sitemap-source.ts";
 
 export type BookletRow = typeof booklets.$inferSelect;
 export type SectionRow = typeof bookletSections.$inferSelect;
@@ -260,3 +261,10 @@ export async function countPurchase(tx: Tx, bookletId: string, buyerId: string):
     .set({ purchasedBookletCount: sql`${users.purchasedBookletCount} + 1` })
     .where(eq(users.id, buyerId));
 }
+
+/** The booklets a sitemap lists: on sale (drafts are their author's alone). */
+export const bookletSitemap = sitemapSource(
+  booklets,
+  { id: booklets.id, updatedAt: booklets.updatedAt, key: booklets.id },
+  sql`not ${booklets.isDraft}`,
+);

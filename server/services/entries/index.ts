@@ -4,3 +4,4 @@ export { entryHydrator } from "./hydrate.ts";
 export { presentAuthor, presentEntry, type PresentedEntry } from "./present.ts";
 export { authorColumns, entryListColumns, likedAmong, tagsOfEntries } from "./queries.ts";
 export { deleteEntry, insertEntry, refreshHeat, updateEntry, type EntryRow } from "./write.ts";
+export { entrySitemap } from "./queries.ts";

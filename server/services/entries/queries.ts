@@ -24,6 +24,7 @@ import {
 } from "../../../db/schema/index.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
+import { sitemapSource } from "../../lib/sitemap-source.ts";
 
 /**
  * An entry as lists need it: every column but the body. A column article's Markdown can run to
@@ -204,3 +205,10 @@ export async function insertView(tx: Tx, values: typeof entryViews.$inferInsert)
   }
   return row;
 }
+
+/** The entries a sitemap lists (syndication): published, not deleted; the type picks the address. */
+export const entrySitemap = sitemapSource(
+  entries,
+  { id: entries.id, updatedAt: entries.updatedAt, key: entries.type },
+  sql`${entries.status} = 'published' and ${entries.deletedAt} is null`,
+);

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { tagSubscriptions, tags, users } from "../../../db/schema/index.ts";
+import { sitemapSource } from "../../lib/sitemap-source.ts";
 
 export type TagRow = typeof tags.$inferSelect;
 export type TagListType = "hot" | "new";
@@ -121,3 +122,10 @@ export async function bumpSubscriptionCounters(
 
 /** The sorts the tag page offers (the entries service implements them). */
 export type TagFeedSort = "popular" | "newest" | "hottest";
+
+/** The tag pages a sitemap lists: those with entries; a tag's page is at its title. */
+export const tagSitemap = sitemapSource(
+  tags,
+  { id: tags.id, updatedAt: tags.updatedAt, key: tags.title },
+  sql`${tags.entriesCount} > 0`,
+);

@@ -19,3 +19,4 @@ export {
   type UserRow,
 } from "./queries.ts";
 export { type UserService } from "./users.ts";
+export { userSitemap } from "./queries.ts";

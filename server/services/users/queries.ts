@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { thirdPartyBindings, users, verificationCodes } from "../../../db/schema/index.ts";
+import { sitemapSource } from "../../lib/sitemap-source.ts";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -153,3 +154,13 @@ export async function deleteBinding(db: Tx, userId: string, channel: string) {
 export async function hottestUsers(db: Tx, limit: number) {
   return db.select().from(users).orderBy(desc(users.totalHotIndex), desc(users.id)).limit(limit);
 }
+
+/**
+ * The profiles a sitemap lists: people who have published something. An empty profile is a thin
+ * page to a search engine, and most accounts only read.
+ */
+export const userSitemap = sitemapSource(
+  users,
+  { id: users.id, updatedAt: users.updatedAt, key: users.id },
+  sql`${users.postedEntriesCount} + ${users.postedPostsCount} > 0`,
+);
