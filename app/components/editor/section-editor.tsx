@@ -1,11 +1,11 @@
 import { useCallback, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { TITLE_MAX, checkBookletTitle, checkSectionContent } from "../../../shared/booklet-rules";
-import { charLength } from "../../../shared/post-rules";
 import type { SectionContent } from "../../../shared/api-types";
 import { useShell } from "~/components/shell/shell-context";
 import { ConfirmDialog } from "~/components/ui/modal";
 import { api, errorMessage } from "~/lib/api";
+import { EditorTitleBar } from "./editor-title-bar";
 import { MarkdownEditor, saveStatus } from "./markdown-editor";
 import { useAutosave } from "./use-autosave";
 
@@ -76,52 +76,37 @@ export function SectionEditor({
     : autosave.state === "saved" && published
       ? "已保存，读者可见"
       : saveStatus(autosave);
-  const titleLength = charLength(title.trim());
 
   return (
     <>
-      <header className="editor-bar">
-        <label htmlFor="section-title" className="visually-hidden">
-          章节标题
+      <EditorTitleBar
+        id="section-title"
+        label="章节标题"
+        placeholder="输入章节标题..."
+        title={title}
+        max={TITLE_MAX}
+        invalid={Boolean(checkBookletTitle(title))}
+        onTitle={(next) => {
+          setTitle(next);
+          onTitle(next);
+        }}
+        titleRef={titleRef}
+        state={problem ? "error" : autosave.state}
+        status={status}
+      >
+        <label className="section-free-toggle">
+          <input
+            type="checkbox"
+            checked={isFree}
+            disabled={freeBusy}
+            onChange={(event) => void toggleFree(event.target.checked)}
+          />
+          免费试读
         </label>
-        <input
-          id="section-title"
-          ref={titleRef}
-          className="editor-title"
-          placeholder="输入章节标题..."
-          value={title}
-          maxLength={TITLE_MAX * 2}
-          aria-invalid={checkBookletTitle(title) ? true : undefined}
-          onChange={(event) => {
-            setTitle(event.target.value);
-            onTitle(event.target.value);
-          }}
-        />
-        <span className={`editor-count${titleLength > TITLE_MAX ? " over" : ""}`}>
-          {titleLength}/{TITLE_MAX}
-        </span>
-        <span
-          className={`editor-status status-${problem ? "error" : autosave.state}`}
-          role="status"
-          aria-live="polite"
-        >
-          {status}
-        </span>
-        <div className="editor-actions">
-          <label className="section-free-toggle">
-            <input
-              type="checkbox"
-              checked={isFree}
-              disabled={freeBusy}
-              onChange={(event) => void toggleFree(event.target.checked)}
-            />
-            免费试读
-          </label>
-          <button type="button" className="btn" onClick={() => setDeleting(true)}>
-            删除章节
-          </button>
-        </div>
-      </header>
+        <button type="button" className="btn" onClick={() => setDeleting(true)}>
+          删除章节
+        </button>
+      </EditorTitleBar>
       <MarkdownEditor
         value={content}
         onChange={setContent}

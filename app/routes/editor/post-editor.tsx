@@ -4,6 +4,7 @@ import type { Route } from "./+types/post-editor";
 import { TITLE_MAX, charLength } from "../../../shared/post-rules";
 import type { Article } from "../../../shared/api-types";
 import { PublishDialog, type TagOption } from "~/components/article/publish-dialog";
+import { EditorTitleBar } from "~/components/editor/editor-title-bar";
 import { MarkdownEditor, saveStatus } from "~/components/editor/markdown-editor";
 import { useAutosave } from "~/components/editor/use-autosave";
 import { useShell } from "~/components/shell/shell-context";
@@ -116,52 +117,38 @@ function Editor({ post, categories, tags, preview: initialPreview }: Route.Compo
 
   return (
     <div className="editor-page">
-      <header className="editor-bar">
-        <label htmlFor="editor-title" className="visually-hidden">
-          文章标题
-        </label>
-        <input
-          id="editor-title"
-          ref={titleRef}
-          className="editor-title"
-          placeholder="输入文章标题..."
-          value={title}
-          maxLength={TITLE_MAX * 2}
-          aria-invalid={charLength(title.trim()) > TITLE_MAX || undefined}
-          onChange={(event) => setTitle(event.target.value)}
-        />
-        <span className={`editor-count${charLength(title.trim()) > TITLE_MAX ? " over" : ""}`}>
-          {charLength(title.trim())}/{TITLE_MAX}
-        </span>
-        <span
-          className={`editor-status status-${isDraft ? autosave.state : changed ? "dirty" : "saved"}`}
-          role="status"
-          aria-live="polite"
+      <EditorTitleBar
+        id="editor-title"
+        label="文章标题"
+        placeholder="输入文章标题..."
+        title={title}
+        max={TITLE_MAX}
+        invalid={charLength(title.trim()) > TITLE_MAX}
+        onTitle={setTitle}
+        titleRef={titleRef}
+        state={isDraft ? autosave.state : changed ? "dirty" : "saved"}
+        status={status}
+      >
+        {isDraft ? (
+          <Link to="/editor/drafts" className="btn">
+            草稿箱
+          </Link>
+        ) : (
+          <Link to={`/post/${post.id}`} className="btn">
+            查看文章
+          </Link>
+        )}
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => {
+            setDialogError(null);
+            setDialogOpen(true);
+          }}
         >
-          {status}
-        </span>
-        <div className="editor-actions">
-          {isDraft ? (
-            <Link to="/editor/drafts" className="btn">
-              草稿箱
-            </Link>
-          ) : (
-            <Link to={`/post/${post.id}`} className="btn">
-              查看文章
-            </Link>
-          )}
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => {
-              setDialogError(null);
-              setDialogOpen(true);
-            }}
-          >
-            {isDraft ? "发布" : "更新"}
-          </button>
-        </div>
-      </header>
+          {isDraft ? "发布" : "更新"}
+        </button>
+      </EditorTitleBar>
       <MarkdownEditor
         value={content}
         onChange={setContent}
