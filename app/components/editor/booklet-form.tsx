@@ -9,7 +9,7 @@ import {
 } from "../../../shared/booklet-rules";
 import { formatYuan } from "../../../shared/wallet-rules";
 import type { PresentedBooklet } from "../../../shared/api-types";
-import { Field } from "~/components/ui/field";
+import { Field, FieldFrame } from "~/components/ui/field";
 import { ApiError, errorMessage } from "~/lib/api";
 import { CoverField } from "./cover-field";
 
@@ -108,26 +108,19 @@ export function BookletForm({
         error={errors.title}
         onChange={edit("title", setTitle)}
       />
-      <div className={`field${errors.summary ? " has-error" : ""}`}>
-        <label htmlFor="booklet-summary" className="field-label">
-          简介
-        </label>
-        <textarea
-          id="booklet-summary"
-          className="input textarea"
-          rows={4}
-          value={summary}
-          maxLength={SUMMARY_MAX * 2}
-          aria-invalid={errors.summary ? true : undefined}
-          aria-describedby={errors.summary ? "booklet-summary-error" : undefined}
-          onChange={edit("summary", setSummary)}
-        />
-        {errors.summary ? (
-          <p id="booklet-summary-error" className="field-error" role="alert">
-            {errors.summary}
-          </p>
-        ) : null}
-      </div>
+      <FieldFrame id="booklet-summary" label="简介" error={errors.summary}>
+        {(aria) => (
+          <textarea
+            id="booklet-summary"
+            className="input textarea"
+            rows={4}
+            value={summary}
+            maxLength={SUMMARY_MAX * 2}
+            {...aria}
+            onChange={edit("summary", setSummary)}
+          />
+        )}
+      </FieldFrame>
       <CoverField
         value={cover}
         onChange={(url) => {
@@ -150,30 +143,24 @@ export function BookletForm({
           error={errors.price}
           onChange={edit("price", setPrice)}
         />
-        <div className={`field${errors.category ? " has-error" : ""}`}>
-          <label htmlFor="booklet-category" className="field-label">
-            分类
-          </label>
-          <select
-            id="booklet-category"
-            className="select"
-            value={category}
-            aria-invalid={errors.category ? true : undefined}
-            onChange={edit("category", setCategory)}
-          >
-            <option value="">不选分类</option>
-            {categories.map((c) => (
-              <option key={c.name} value={c.name}>
-                {c.title}
-              </option>
-            ))}
-          </select>
-          {errors.category ? (
-            <p className="field-error" role="alert">
-              {errors.category}
-            </p>
-          ) : null}
-        </div>
+        <FieldFrame id="booklet-category" label="分类" error={errors.category}>
+          {(aria) => (
+            <select
+              id="booklet-category"
+              className="select"
+              value={category}
+              {...aria}
+              onChange={edit("category", setCategory)}
+            >
+              <option value="">不选分类</option>
+              {categories.map((c) => (
+                <option key={c.name} value={c.name}>
+                  {c.title}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldFrame>
       </div>
       {booklet ? (
         <label className="booklet-form-check">

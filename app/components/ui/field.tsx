@@ -1,5 +1,50 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from "react";
 
+/** What ties a control to its error message, for assistive technology. */
+interface ControlAria {
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}
+
+/**
+ * A labelled form control with its error message below it. The control itself comes from the
+ * caller (a textarea, a select, the input row of Field) and spreads the aria props it is given.
+ */
+export function FieldFrame({
+  id,
+  label,
+  hideLabel,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  /** Show the label to screen readers only (auth modal style). */
+  hideLabel?: boolean;
+  error?: string | null;
+  className?: string;
+  children: (aria: ControlAria) => ReactNode;
+}) {
+  const errorId = `${id}-error`;
+  return (
+    <div className={`field${error ? " has-error" : ""}${className ? ` ${className}` : ""}`}>
+      <label htmlFor={id} className={hideLabel ? "visually-hidden" : "field-label"}>
+        {label}
+      </label>
+      {children({
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": error ? errorId : undefined,
+      })}
+      {error ? (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   ref?: Ref<HTMLInputElement>;
   label: string;
@@ -13,28 +58,14 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
 /** A labelled input with its error message tied to it for assistive technology. */
 export function Field({ ref, label, hideLabel, error, addon, id, className, ...input }: FieldProps) {
   const inputId = id ?? `field-${input.name ?? label}`;
-  const errorId = `${inputId}-error`;
   return (
-    <div className={`field${error ? " has-error" : ""}${className ? ` ${className}` : ""}`}>
-      <label htmlFor={inputId} className={hideLabel ? "visually-hidden" : "field-label"}>
-        {label}
-      </label>
-      <div className="field-row">
-        <input
-          ref={ref}
-          id={inputId}
-          className="input"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          {...input}
-        />
-        {addon}
-      </div>
-      {error ? (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame id={inputId} label={label} hideLabel={hideLabel} error={error} className={className}>
+      {(aria) => (
+        <div className="field-row">
+          <input ref={ref} id={inputId} className="input" {...aria} {...input} />
+          {addon}
+        </div>
+      )}
+    </FieldFrame>
   );
 }
