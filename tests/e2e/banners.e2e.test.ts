@@ -4,7 +4,6 @@ import { inArray } from "drizzle-orm";
 import { banners } from "../../db/schema/index.ts";
 import { svgDataUrl } from "../../db/seed/text.ts";
 import { newId } from "../../server/lib/ids.ts";
-import { uniqueIp } from "../support/app.ts";
 import {
   describeInBrowser,
   shot,
@@ -12,6 +11,7 @@ import {
   signedInPerson,
   type Site,
   useBrowserSite,
+  visitorPage,
 } from "../support/browser.ts";
 
 // Aside banners on the welcome sidebar (2 shown, a closed one stays closed) and the tracking beacons:
@@ -48,19 +48,7 @@ describeInBrowser("aside banners and tracking in a real browser", () => {
   const shownTitles = (p: Page) =>
     p.locator(".aside-banners img").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("alt")));
 
-  async function visitor(width: number) {
-    const context = await browser.newContext({
-      viewport: { width, height: 900 },
-      extraHTTPHeaders: { "x-forwarded-for": uniqueIp() },
-    });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on("pageerror", (e) => errors.push(String(e)));
-    page.on("console", (m) => {
-      if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(m.text());
-    });
-    return page;
-  }
+  const visitor = (width: number) => visitorPage(browser, errors, width);
 
   it("shows 2 aside banners; a closed one stays closed after a reload", { timeout: 90_000 }, async () => {
     const page = await visitor(1280);

@@ -1,8 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import {
@@ -38,23 +35,16 @@ describeInBrowser("booklet editor: create, write, reorder, free, publish", () =>
   let browser: Browser;
   let author: Person;
   let bookletId = "";
-  let uploadDir = "";
   const errors: string[] = [];
   const person = (width = 1280, height = 900) =>
     signedInPerson(site, browser, errors, { width, height, consoleErrors: true });
 
-  useBrowserSite(
-    (web) => ({ site, browser } = web),
-    () => ({ uploadDir: (uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "nugget-e2e-editor-"))) }),
-  );
+  useBrowserSite((web) => ({ site, browser } = web), {}, { tempUploads: true });
 
   beforeAll(async () => {
     author = await person();
     // An admin makes booklet authors; here the database does.
     await site.database.db.update(users).set({ isXiaoceAuthor: true }).where(eq(users.id, author.id));
-  });
-  afterAll(() => {
-    if (uploadDir) fs.rmSync(uploadDir, { recursive: true, force: true });
   });
 
   /** Fills a field of the open section and waits for its autosave (PUT) to land and be shown. */

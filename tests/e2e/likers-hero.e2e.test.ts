@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { eq, inArray, like } from "drizzle-orm";
@@ -9,7 +6,6 @@ import { banners, users } from "../../db/schema/index.ts";
 import { CATEGORIES } from "../../db/reference-data.ts";
 import { svgDataUrl } from "../../db/seed/text.ts";
 import { newId } from "../../server/lib/ids.ts";
-import { uniqueIp } from "../support/app.ts";
 import {
   apiAs,
   describeInBrowser,
@@ -18,6 +14,7 @@ import {
   type Person,
   type Site,
   useBrowserSite,
+  visitorPage,
 } from "../support/browser.ts";
 
 // Issue 12, items 3 and 4: 「等 N 人赞过」 under an article with its keyboard-usable likers dialog;
@@ -25,7 +22,6 @@ import {
 describeInBrowser("likers, hero banners and the banner admin in a real browser", () => {
   let site: Site;
   let browser: Browser;
-  let uploadDir = "";
   const errors: string[] = [];
   const run = Date.now().toString(36);
   const heroTitles = ["A", "B", "C"].map((k) => `顶部活动${k} ${run}`);
@@ -33,10 +29,7 @@ describeInBrowser("likers, hero banners and the banner admin in a real browser",
   // Ahead of any banner other files or earlier runs left in a shared database (lower each second).
   const firstOrder = -(Math.floor(Date.now() / 1000) % 200_000_000) * 10;
 
-  useBrowserSite(
-    (web) => ({ site, browser } = web),
-    () => ({ uploadDir: (uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "nugget-e2e-likers-"))) }),
-  );
+  useBrowserSite((web) => ({ site, browser } = web), {}, { tempUploads: true });
 
   beforeAll(async () => {
     await site.database.db.insert(banners).values(
@@ -53,22 +46,9 @@ describeInBrowser("likers, hero banners and the banner admin in a real browser",
   afterAll(async () => {
     await site?.database.db.delete(banners).where(inArray(banners.id, heroIds));
     await site?.database.db.delete(banners).where(like(banners.title, `%${run}%`));
-    if (uploadDir) fs.rmSync(uploadDir, { recursive: true, force: true });
   });
 
-  async function visitor(width: number) {
-    const context = await browser.newContext({
-      viewport: { width, height: 900 },
-      extraHTTPHeaders: { "x-forwarded-for": uniqueIp() },
-    });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on("pageerror", (e) => errors.push(String(e)));
-    page.on("console", (m) => {
-      if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(m.text());
-    });
-    return page;
-  }
+  const visitor = (width: number) => visitorPage(browser, errors, width);
 
   const focusIsIn = (page: Page, selector: string) =>
     page.evaluate((s) => !!document.activeElement?.closest(s), selector);

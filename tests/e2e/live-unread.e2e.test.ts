@@ -1,36 +1,31 @@
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import type { Browser, Request } from "playwright-core";
 import {
   SCREENSHOTS,
   apiAs,
-  browserTestsCan,
-  launchBrowser,
+  describeInBrowser,
   signedInPerson,
-  startSite,
   type Person,
+  type Site,
+  useBrowserSite,
 } from "../support/browser.ts";
 import { makeEntry } from "../support/factories.ts";
 
 // Issue 9, live counts: B's page stays open while A comments on B's entry; B's bell and the title's
 // "(n) " prefix change without a reload, through the tab's one event stream.
-describe.skipIf(browserTestsCan !== null)("the bell follows the live stream", () => {
-  let site: Awaited<ReturnType<typeof startSite>>;
+describeInBrowser("the bell follows the live stream", () => {
+  let site: Site;
   let browser: Browser;
   let a: Person;
   let b: Person;
   const errors: string[] = [];
 
+  useBrowserSite((web) => ({ site, browser } = web));
+
   beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
     a = await signedInPerson(site, browser, errors);
     b = await signedInPerson(site, browser, errors);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.app.close();
-    await site?.database.close();
   });
 
   it("changes B's bell and title while B's page stays open", { timeout: 90_000 }, async () => {

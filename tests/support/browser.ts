@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe } from "vitest";
@@ -58,15 +59,21 @@ export type Site = NuggetApp & { url: string };
  * `useBrowserSite((web) => ({ site, browser } = web))`. Vitest runs hooks in the order they were
  * registered and after-hooks in reverse, so the file's own beforeAll (people, seed data) runs once
  * the site is up and its own afterAll (contexts, rows it leaves behind) before the site closes.
+ * With `tempUploads` the site stores uploads in a directory of its own, made when the site starts
+ * (not when the file is collected, skipped or not) and removed once it has closed.
  */
 export function useBrowserSite(
   use: (web: { site: Site; browser: Browser }) => void,
   overrides: Partial<Config> | (() => Partial<Config>) = {},
+  { tempUploads = false }: { tempUploads?: boolean } = {},
 ): void {
   let site: Site | undefined;
   let browser: Browser | undefined;
+  let uploadDir: string | undefined;
   beforeAll(async () => {
-    site = await startSite(typeof overrides === "function" ? overrides() : overrides);
+    const config = typeof overrides === "function" ? overrides() : overrides;
+    if (tempUploads) uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "nugget-e2e-uploads-"));
+    site = await startSite(uploadDir ? { ...config, uploadDir } : config);
     browser = await launchBrowser();
     use({ site, browser });
   });
@@ -74,7 +81,27 @@ export function useBrowserSite(
     await browser?.close();
     await site?.app.close();
     await site?.database.close();
+    if (uploadDir) fs.rmSync(uploadDir, { recursive: true, force: true });
   });
+}
+
+/**
+ * A page for someone not logged in, from an address of its own (the site trusts X-Forwarded-For,
+ * see startSite) so per-address limits and "seen" records are theirs alone. Page and console errors
+ * go to `errors`, as with signedInPerson's `consoleErrors`.
+ */
+export async function visitorPage(browser: Browser, errors: string[], width: number): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    extraHTTPHeaders: { "x-forwarded-for": uniqueIp() },
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => {
+    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(m.text());
+  });
+  return page;
 }
 
 /** A test user with a browser page that carries their session cookie, and API headers. */
