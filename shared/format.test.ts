@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { formatCount, relativeTime } from "./format";
+import { beijingTime, formatCount, relativeTime } from "./format";
 
 describe("formatCount", () => {
   it("keeps small numbers as they are", () => {
@@ -96,5 +96,12 @@ describe("relativeTime", () => {
         },
       ),
     );
+  });
+});
+
+describe("beijingTime", () => {
+  it("shows the moment in Beijing time, whatever the machine's zone", () => {
+    expect(beijingTime("2026-11-24T00:05:09Z")).toBe("2026/11/24 08:05:09");
+    expect(beijingTime("2026-11-24T16:00:00Z")).toBe("2026/11/25 00:00:00");
   });
 });

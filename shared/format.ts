@@ -54,3 +54,11 @@ export function relativeTime(date: Date | string | number, now: Date | number = 
   }
   return "刚刚";
 }
+
+/**
+ * A moment as Beijing time ("2026/11/24 08:05:09"), whatever the zone of the machine: the server
+ * renders it and the browser hydrates the same text.
+ */
+export function beijingTime(date: Date | string | number): string {
+  return new Date(date).toLocaleString("zh-CN", { hour12: false, timeZone: "Asia/Shanghai" });
+}

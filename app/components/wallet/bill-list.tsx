@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { PresentedBill } from "../../../shared/api-types";
+import { beijingTime } from "../../../shared/format";
 import { formatYuan } from "../../../shared/wallet-rules";
 import { EmptyState } from "~/components/ui/empty-state";
 import "./wallet.css";
@@ -35,10 +36,7 @@ export function BillList({
             <div className="bill-main">
               <span className="bill-desc">{b.description || (b.type === "income" ? "收入" : "提现")}</span>
               <time className="bill-time" dateTime={b.create_time}>
-                {new Date(b.create_time).toLocaleString("zh-CN", {
-                  hour12: false,
-                  timeZone: "Asia/Shanghai",
-                })}
+                {beijingTime(b.create_time)}
               </time>
             </div>
             <div className="bill-side">

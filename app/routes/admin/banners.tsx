@@ -9,6 +9,7 @@ import { api, errorMessage } from "~/lib/api";
 import { requireViewer } from "~/lib/guards.server";
 import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
+import { beijingTime } from "../../../shared/format";
 import { BannerForm } from "./banner-form";
 import "./admin.css";
 
@@ -25,9 +26,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "横幅管理");
 
-// Beijing time on both sides: the server renders it and the browser hydrates the same text.
-const timeText = (iso: string) =>
-  new Date(iso).toLocaleString("zh-CN", { hour12: false, timeZone: "Asia/Shanghai" }).slice(0, -3);
+// A banner's window is set to the minute: the seconds are left off.
+const timeText = (iso: string) => beijingTime(iso).slice(0, -3);
 
 /** What get_banner does with a banner at `now`: the same rule as the service's (active, window). */
 function stateOf(b: Banner, now: number): { text: string; live: boolean } {

@@ -8,6 +8,7 @@ import { api, errorMessage } from "~/lib/api";
 import { requireViewer } from "~/lib/guards.server";
 import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
+import { beijingTime } from "../../../shared/format";
 import { JOB_POINTER, type QueueSummary, type TroubledJob } from "../../../shared/jobs";
 import "./admin.css";
 
@@ -54,10 +55,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "后台任务");
-
-// Beijing time on both sides: the server renders it and the browser hydrates the same text.
-const timeText = (iso: string) =>
-  new Date(iso).toLocaleString("zh-CN", { hour12: false, timeZone: "Asia/Shanghai" });
 
 /** The first line of an error: the message; the stack stays behind 详情. */
 const firstLine = (text: string) => text.split("\n", 1)[0] || "（没有错误信息）";
@@ -145,7 +142,7 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
                   <span className="jobs-tries">
                     已试 {job.retryCount + (job.state === "failed" ? 1 : 0)} 次，上限 {job.retryLimit + 1} 次
                   </span>
-                  <time dateTime={job.createdOn}>{timeText(job.createdOn)}</time>
+                  <time dateTime={job.createdOn}>{beijingTime(job.createdOn)}</time>
                   {job.state === "failed" ? (
                     <button
                       type="button"
@@ -169,7 +166,7 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
                     {job.failedOn ? (
                       <>
                         <dt>出错时间</dt>
-                        <dd>{timeText(job.failedOn)}</dd>
+                        <dd>{beijingTime(job.failedOn)}</dd>
                       </>
                     ) : null}
                     <dt>参数</dt>

@@ -8,6 +8,7 @@ import { ConfirmDialog } from "~/components/ui/modal";
 import { ApiError, api, errorMessage } from "~/lib/api";
 import { forbidden, requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
+import { beijingTime } from "../../../shared/format";
 import "./admin.css";
 
 /** The latest notices shown under the form: enough to see what went out last. */
@@ -27,10 +28,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "系统通知");
-
-// Beijing time on both sides: the server renders it and the browser hydrates the same text.
-const timeText = (iso: string) =>
-  new Date(iso).toLocaleString("zh-CN", { hour12: false, timeZone: "Asia/Shanghai" });
 
 export default function Notices({ loaderData }: Route.ComponentProps) {
   const { recent } = loaderData;
@@ -110,7 +107,7 @@ export default function Notices({ loaderData }: Route.ComponentProps) {
               <li key={n.id} className="jobs-job">
                 <p className="notice-message">{n.message}</p>
                 <time className="notice-time" dateTime={n.date}>
-                  {timeText(n.date)}
+                  {beijingTime(n.date)}
                 </time>
               </li>
             ))}

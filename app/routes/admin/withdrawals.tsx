@@ -13,6 +13,7 @@ import { ApiError, api, errorMessage } from "~/lib/api";
 import { notFound, requireViewer } from "~/lib/guards.server";
 import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
+import { beijingTime } from "../../../shared/format";
 import "./admin.css";
 
 type Status = PresentedWithdrawal["bill"]["status"];
@@ -56,10 +57,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "提现审核");
-
-// Beijing time on both sides: the server renders it and the browser hydrates the same text.
-const timeText = (iso: string) =>
-  new Date(iso).toLocaleString("zh-CN", { hour12: false, timeZone: "Asia/Shanghai" });
 
 interface Settling {
   item: PresentedWithdrawal;
@@ -197,7 +194,7 @@ export default function Withdrawals({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td data-label="实名">{item.realName || "—"}</td>
                   <td data-label="申请时间">
-                    <time dateTime={item.bill.create_time}>{timeText(item.bill.create_time)}</time>
+                    <time dateTime={item.bill.create_time}>{beijingTime(item.bill.create_time)}</time>
                   </td>
                   {pending ? (
                     <td className="withdrawal-actions">
@@ -220,7 +217,7 @@ export default function Withdrawals({ loaderData }: Route.ComponentProps) {
                     </td>
                   ) : (
                     <td data-label="处理时间">
-                      <time dateTime={item.bill.update_time}>{timeText(item.bill.update_time)}</time>
+                      <time dateTime={item.bill.update_time}>{beijingTime(item.bill.update_time)}</time>
                     </td>
                   )}
                 </tr>
