@@ -20,6 +20,7 @@ export type { PresentedCollection } from "../server/services/collections/present
 export type { CommentPage } from "../server/services/comments/comments.ts";
 export type { PresentedComment } from "../server/services/comments/present.ts";
 export type { EntryDetail } from "../server/services/entries/entries.ts";
+export type { PresentedEntry } from "../server/services/entries/present.ts";
 export type { PresentedNotification, SystemNotification } from "../server/services/notifications/present.ts";
 export type { PresentedPin } from "../server/services/pins/present.ts";
 export type { Article } from "../server/services/posts/present.ts";

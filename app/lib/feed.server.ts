@@ -15,7 +15,7 @@ export function toSummary(e: Presented): EntrySummary {
   return {
     id: e.id,
     title: e.title,
-    type: e.type as EntrySummary["type"],
+    type: e.type,
     originalUrl: e.originalUrl,
     abstract: e.abstract,
     ...(e.screenshot ? { screenshot: e.screenshot } : {}),

@@ -1,6 +1,9 @@
+import type { PresentedEntry } from "../../shared/api-types";
+
 /**
- * The shapes list components render. Loaders fill them from context.services once the
- * services exist; until then they hand empty lists and the pages show their empty states.
+ * The shapes list components render: the fields they show of what the presenters answer, so a
+ * loader may pass a presented entry or tag as it is, or trim it first (toSummary) to keep the
+ * serialized loader data small.
  */
 
 export interface UserSummary {
@@ -14,12 +17,12 @@ export interface UserSummary {
 export interface EntrySummary {
   id: string;
   title: string;
-  type: "article" | "post" | "vote" | "others";
+  type: PresentedEntry["type"];
   originalUrl: string;
   abstract: string;
   screenshot?: string;
   user: UserSummary;
-  category?: { name: string; title: string };
+  category?: { name: string; title: string } | null;
   tags?: { id: string; title: string }[];
   collectionCount: number;
   commentsCount: number;

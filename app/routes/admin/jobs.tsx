@@ -9,7 +9,7 @@ import { requireViewer } from "~/lib/guards.server";
 import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 import { beijingTime } from "../../../shared/format";
-import { JOB_POINTER, type QueueSummary, type TroubledJob } from "../../../shared/jobs";
+import { JOB_POINTER, type TroubledJob } from "../../../shared/jobs";
 import "./admin.css";
 
 /** The job queue's states, in the order a job passes them, with the words the page uses. */
@@ -47,8 +47,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // Anyone but an admin: back to "/" with 没有权限 (fromService's answer to 403, spec §6).
   const page = await fromService(context.services.jobs.overview({ pointer }, context.caller));
   return {
-    queues: page.queues as QueueSummary[],
-    troubled: page.troubled as TroubledJob[],
+    queues: page.queues,
+    troubled: page.troubled,
     nextHref: page.canNext ? hrefOf(page.pointer) : null,
     paged: !!pointer,
   };

@@ -82,7 +82,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     tag,
     page,
     // `entries` and `nextHref` are what useListState's fetch-more reads from this loader.
-    entries: list.list as CollectionSummary[],
+    entries: list.list,
     nextHref: list.canNext ? listHref(type.slug, sort, page + 1, tag) : null,
     prevHref: page > 1 ? listHref(type.slug, sort, page - 1, tag) : null,
     hotTags: hotTags.map((t) => t.title),

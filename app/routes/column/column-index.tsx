@@ -7,7 +7,6 @@ import { BROWSE_CATEGORIES, findCategory, parseSort } from "~/lib/categories";
 import { loadFeed } from "~/lib/feed.server";
 import { notFound } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
-import type { EntrySummary } from "~/lib/types";
 
 const COLUMN_SORTS = [
   { value: "newest", title: "最新" },
@@ -41,7 +40,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     categoryTitle: category.title,
     sort,
     ...feed,
-    weeklyHot: weeklyHot.list as EntrySummary[],
+    weeklyHot: weeklyHot.list,
     now: Date.now(),
   };
 }

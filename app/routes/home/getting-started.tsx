@@ -7,7 +7,6 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { CATEGORIES, findCategory } from "~/lib/categories";
 import { requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
-import type { TagSummary } from "~/lib/types";
 
 /** Spec §9: getting-started lists 20 a page, from page 1. */
 const PAGE_SIZE = 20;
@@ -36,7 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     username: viewer.username,
     type,
     page,
-    tags: result.list as TagSummary[],
+    tags: result.list,
     prevHref: page > 1 ? guideHref(type, page - 1) : null,
     nextHref: result.canNext ? guideHref(type, page + 1) : null,
   };

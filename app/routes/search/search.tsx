@@ -9,7 +9,6 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { formatCount } from "../../../shared/format";
 import { normalizeSearchQuery } from "../../../shared/validation";
 import { titleMeta } from "~/lib/title";
-import type { EntrySummary } from "~/lib/types";
 import { fromService } from "~/lib/loader.server";
 
 /** The spec's list URL for search (§2): /search?query={word}&page={n}; pages count from 1 here. */
@@ -47,7 +46,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     total: result.entries.total,
     totalExact: result.entries.totalExact,
     canNext: result.entries.canNext,
-    entries: result.entries.list as EntrySummary[],
+    entries: result.entries.list,
     users: result.users.map((u) => ({
       id: u.id,
       username: u.username,

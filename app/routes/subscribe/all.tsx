@@ -5,7 +5,6 @@ import { TagCardGrid } from "~/components/tags/tag-card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { parseSort } from "~/lib/categories";
 import { titleMeta } from "~/lib/title";
-import type { TagSummary } from "~/lib/types";
 import { LIMITS } from "../../../shared/validation";
 import { fromService } from "~/lib/loader.server";
 
@@ -46,7 +45,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     sort,
     query,
     page,
-    tags: result.list as TagSummary[],
+    tags: result.list,
     prevHref: page > 1 ? allTagsHref(sort, page - 1, query) : null,
     nextHref: result.canNext ? allTagsHref(sort, page + 1, query) : null,
   };

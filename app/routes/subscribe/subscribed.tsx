@@ -5,7 +5,6 @@ import { TagCardGrid } from "~/components/tags/tag-card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
-import type { TagSummary } from "~/lib/types";
 
 /** Spec §9: 40 a page. */
 const PAGE_SIZE = 40;
@@ -25,7 +24,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     context.caller,
   );
   return {
-    tags: result.list as TagSummary[],
+    tags: result.list,
     total: result.total,
     page,
     prevHref: page > 1 ? pageHref(page - 1) : null,

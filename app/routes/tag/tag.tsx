@@ -12,7 +12,6 @@ import { notFound } from "~/lib/guards.server";
 import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 import { breadcrumbs } from "~/lib/structured-data";
-import type { EntrySummary, TagSummary } from "~/lib/types";
 import { formatCount } from "../../../shared/format";
 
 const SORTS = ENTRY_SORTS.map((s) => s.value);
@@ -35,9 +34,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   });
   const base = tagHref(feed.tag.title);
   return {
-    tag: feed.tag as TagSummary,
+    tag: feed.tag,
     sort,
-    entries: feed.list as EntrySummary[],
+    entries: feed.list,
     nextHref:
       feed.canNext && feed.pointer
         ? `${base}?sort=${encodeURIComponent(sort)}&pointer=${encodeURIComponent(feed.pointer)}`

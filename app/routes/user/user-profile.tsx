@@ -102,7 +102,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     );
     content = {
       kind: "entries",
-      entries: feed.list as EntrySummary[],
+      entries: feed.list,
       nextHref: feed.canNext && feed.pointer ? `${base}?pointer=${encodeURIComponent(feed.pointer)}` : null,
     };
   } else if (type === "like") {
@@ -110,7 +110,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     const liked = await services.likes.likedEntries(id, { page, pageSize: PAGE_SIZE }, caller);
     content = {
       kind: "entries",
-      entries: liked.list as EntrySummary[],
+      entries: liked.list,
       nextHref: liked.canNext ? `${base}?page=${page + 1}` : null,
     };
   } else if (type === "following" || type === "followers") {
@@ -129,7 +129,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     const tags = await services.tags.subscribedBy(id, { page, pageSize: PAGE_SIZE }, caller);
     content = {
       kind: "tags",
-      tags: tags.list as TagSummary[],
+      tags: tags.list,
       nextHref: tags.canNext ? `${base}?page=${page + 1}` : null,
     };
   } else if (type === "collection") {
@@ -147,7 +147,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     content = {
       kind: "collections",
       show,
-      collections: shown.collectionSets as CollectionSummary[],
+      collections: shown.collectionSets,
       created: created.sum,
       followed: followed.sum,
       nextHref: shown.canNext ? `${base}${query}page=${page + 1}` : null,
