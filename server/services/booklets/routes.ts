@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import { requireCsrfForCookieGet } from "../../plugins/session.ts";
 import type { Services } from "../index.ts";
+import { targetCommentRoutes } from "../comments/index.ts";
 import { bookletAuthoringRoutes } from "./authoring-routes.ts";
 import {
   BOOKLET_SHAPE,
@@ -15,8 +16,6 @@ import {
   SECTION_SHAPE,
   SectionIdQuery,
 } from "./schema.ts";
-import { Type } from "@sinclair/typebox";
-import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
 import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
 
 const tags = BOOKLET_TAGS;
@@ -242,50 +241,15 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
 
     const COMMENT_NOTE =
       "与条目评论同一形状（spec §7 Comments）：发表用 POST /api/comment，targetType booklet。d 为 {count, comments, cursor, hasMore}。";
-    app.get(
-      "/comments/booklet/:bookletId",
-      {
-        schema: {
-          tags,
-          summary: "小册的评论",
-          description: "rankType new 或 hot。" + COMMENT_NOTE,
-          params: Type.Object({ bookletId: Type.String({ pattern: HEX_ID_PATTERN }) }),
-          querystring: Type.Object({
-            rankType: Type.Optional(Type.Union([Type.Literal("new"), Type.Literal("hot")])),
-            pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-            createdAt: Type.Optional(Type.String({ maxLength: 120 })),
-          }),
-        },
-      },
-      async (req) => ok(await services.comments.list("booklet", req.params.bookletId, req.query, req.caller)),
-    );
-    app.get(
-      "/comments/booklet/:bookletId/comment/:commentId",
-      {
-        schema: {
-          tags,
-          summary: "小册根评论下的回复",
-          description: "最早在前。" + COMMENT_NOTE,
-          params: Type.Object({
-            bookletId: Type.String({ pattern: HEX_ID_PATTERN }),
-            commentId: Type.String({ pattern: HEX_ID_PATTERN }),
-          }),
-          querystring: Type.Object({
-            pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-            createdAt: Type.Optional(Type.String({ maxLength: 120 })),
-          }),
-        },
-      },
-      async (req) =>
-        ok(
-          await services.comments.replies(
-            "booklet",
-            req.params.bookletId,
-            req.params.commentId,
-            req.query,
-            req.caller,
-          ),
-        ),
-    );
+    targetCommentRoutes(app, {
+      target: "booklet",
+      noun: "小册",
+      tags,
+      list: { summary: "小册的评论", description: "rankType new 或 hot。" + COMMENT_NOTE },
+      replies: { summary: "小册根评论下的回复", description: "最早在前。" + COMMENT_NOTE },
+      listOf: (bookletId, query, caller) => services.comments.list("booklet", bookletId, query, caller),
+      repliesOf: (bookletId, commentId, query, caller) =>
+        services.comments.replies("booklet", bookletId, commentId, query, caller),
+    });
   };
 }

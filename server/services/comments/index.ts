@@ -10,4 +10,4 @@ export {
 } from "./comments.ts";
 export { presentCommentUser, type CommentUser } from "./present.ts";
 export { bumpCommentLikes, findComment, lockComment } from "./queries.ts";
-export { CommentListQuery } from "./schema.ts";
+export { targetCommentRoutes } from "./routes.ts";

@@ -5,11 +5,13 @@ import {
   CommentIdParams,
   CommentListQuery,
   EditCommentBody,
-  EntryCommentsParams,
   IdListQuery,
   PostCommentBody,
-  SubCommentsParams,
 } from "./schema.ts";
+import type { CommentListInput } from "./comments.ts";
+import type { Caller } from "../deps.ts";
+import { Type } from "@sinclair/typebox";
+import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
 import { COMMENT_POSTS, limitNote } from "../../lib/rate-limits.ts";
 import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
 
@@ -20,7 +22,7 @@ const COMMENT_SHAPE =
 const PAGE_NOTE =
   "d 为 {count, comments, cursor, hasMore}；下一页把 cursor 作为 createdAt 传回。" + POINTER_FORMS_NOTE;
 
-/** Comments of spec §7 (entry target; booklet, repo and pin targets reuse the service). */
+/** Comments of spec §7 (entry target; booklet, repo and pin targets reuse the service and targetCommentRoutes). */
 export function commentRoutes(services: Services): FastifyPluginAsyncTypebox {
   return async (app) => {
     const comments = services.comments;
@@ -85,36 +87,85 @@ export function commentRoutes(services: Services): FastifyPluginAsyncTypebox {
       async (req) => ok(await comments.byIds(req.query.idList, req.caller)),
     );
 
-    app.get(
-      "/comments/entry/:entryId",
-      {
-        schema: {
-          tags,
-          summary: "条目的评论",
-          description:
-            "rankType new（最新在前）或 hot（点赞多在前）；每条带 topSubCommentList（前 2 条回复）。count 为评论加回复总数。" +
-            PAGE_NOTE +
-            "最热排序（hot）的 createdAt 只接受上一页的 cursor。",
-          params: EntryCommentsParams,
-          querystring: CommentListQuery,
-        },
+    targetCommentRoutes(app, {
+      target: "entry",
+      noun: "条目",
+      tags,
+      list: {
+        summary: "条目的评论",
+        description:
+          "rankType new（最新在前）或 hot（点赞多在前）；每条带 topSubCommentList（前 2 条回复）。count 为评论加回复总数。" +
+          PAGE_NOTE +
+          "最热排序（hot）的 createdAt 只接受上一页的 cursor。",
       },
-      async (req) => ok(await comments.list("entry", req.params.entryId, req.query, req.caller)),
-    );
-
-    app.get(
-      "/comments/entry/:entryId/comment/:commentId",
-      {
-        schema: {
-          tags,
-          summary: "根评论下的回复",
-          description: "最早在前。count 为该根评论的回复数。" + PAGE_NOTE,
-          params: SubCommentsParams,
-          querystring: CommentListQuery,
-        },
-      },
-      async (req) =>
-        ok(await comments.replies("entry", req.params.entryId, req.params.commentId, req.query, req.caller)),
-    );
+      replies: { summary: "根评论下的回复", description: "最早在前。count 为该根评论的回复数。" + PAGE_NOTE },
+      listOf: (entryId, query, caller) => comments.list("entry", entryId, query, caller),
+      repliesOf: (entryId, commentId, query, caller) =>
+        comments.replies("entry", entryId, commentId, query, caller),
+    });
   };
+}
+
+type App = Parameters<FastifyPluginAsyncTypebox>[0];
+
+/**
+ * The two lists every comment target serves (spec §7), entries, booklets and repos alike:
+ * GET /comments/{target}/:{target}Id for its root comments and
+ * GET /comments/{target}/:{target}Id/comment/:commentId for the replies under one. The target's own
+ * service answers them (a repo's checks the repo exists first); the query shape is the same for all.
+ */
+export function targetCommentRoutes(
+  app: App,
+  opts: {
+    target: "entry" | "booklet" | "repo";
+    /** What the target is called in the id's description: 条目, 小册, 开源库. */
+    noun: string;
+    tags: string[];
+    list: { summary: string; description: string };
+    replies: { summary: string; description: string };
+    listOf: (targetId: string, query: CommentListInput, caller: Caller) => Promise<unknown>;
+    repliesOf: (
+      targetId: string,
+      commentId: string,
+      query: CommentListInput,
+      caller: Caller,
+    ) => Promise<unknown>;
+  },
+): void {
+  const key = `${opts.target}Id`;
+  const targetId = Type.String({ pattern: HEX_ID_PATTERN, description: `${opts.noun} id` });
+  const commentId = Type.String({ pattern: HEX_ID_PATTERN, description: "根评论 id" });
+  app.get(
+    `/comments/${opts.target}/:${key}`,
+    {
+      schema: {
+        tags: opts.tags,
+        ...opts.list,
+        params: Type.Object({ [key]: targetId }),
+        querystring: CommentListQuery,
+      },
+    },
+    // The schema requires the key; TypeBox cannot see that through a computed name.
+    async (req) => ok(await opts.listOf(req.params[key] as string, req.query, req.caller)),
+  );
+  app.get(
+    `/comments/${opts.target}/:${key}/comment/:commentId`,
+    {
+      schema: {
+        tags: opts.tags,
+        ...opts.replies,
+        params: Type.Object({ [key]: targetId, commentId }),
+        querystring: CommentListQuery,
+      },
+    },
+    async (req) =>
+      ok(
+        await opts.repliesOf(
+          req.params[key] as string,
+          req.params.commentId as string,
+          req.query,
+          req.caller,
+        ),
+      ),
+  );
 }

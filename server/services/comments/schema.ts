@@ -15,8 +15,6 @@ export const COMMENT_MAX_PICS = 9;
 export const COMMENTS_PAGE_SIZE = 20;
 
 export const CommentIdParams = Type.Object({ id: id("评论 id") });
-export const EntryCommentsParams = Type.Object({ entryId: id("条目 id") });
-export const SubCommentsParams = Type.Object({ entryId: id("条目 id"), commentId: id("根评论 id") });
 
 export const CommentListQuery = Type.Object({
   rankType: Type.Optional(Type.Union([Type.Literal("new"), Type.Literal("hot")], { default: "new" })),

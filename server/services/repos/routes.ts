@@ -1,14 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
-import { CommentListQuery } from "../comments/index.ts";
+import { targetCommentRoutes } from "../comments/index.ts";
 import type { Services } from "../index.ts";
-import {
-  RepoCommentsParams,
-  RepoIdParams,
-  RepoIdQuery,
-  RepoSubCommentsParams,
-  TrendingQuery,
-} from "./schema.ts";
+import { RepoIdParams, RepoIdQuery, TrendingQuery } from "./schema.ts";
 
 const tags = ["repos"];
 const REPO_SHAPE =
@@ -102,34 +96,22 @@ export function repoRoutes(services: Services): FastifyPluginAsyncTypebox {
       async () => ok(await repos.showcases()),
     );
 
-    app.get(
-      "/comments/repo/:repoId",
-      {
-        schema: {
-          tags: [...tags, "comments"],
-          summary: "开源库的评论",
-          description:
-            "与条目评论同形（发表、点赞、删除用 /comment，targetType 为 repo）。rankType new 或 hot；每条带 topSubCommentList。count 为评论加回复总数。" +
-            PAGE_NOTE,
-          params: RepoCommentsParams,
-          querystring: CommentListQuery,
-        },
+    targetCommentRoutes(app, {
+      target: "repo",
+      noun: "开源库",
+      tags: [...tags, "comments"],
+      list: {
+        summary: "开源库的评论",
+        description:
+          "与条目评论同形（发表、点赞、删除用 /comment，targetType 为 repo）。rankType new 或 hot；每条带 topSubCommentList。count 为评论加回复总数。" +
+          PAGE_NOTE,
       },
-      async (req) => ok(await repos.comments(req.params.repoId, req.query, req.caller)),
-    );
-
-    app.get(
-      "/comments/repo/:repoId/comment/:commentId",
-      {
-        schema: {
-          tags: [...tags, "comments"],
-          summary: "开源库根评论下的回复",
-          description: "最早在前。count 为该根评论的回复数。" + PAGE_NOTE,
-          params: RepoSubCommentsParams,
-          querystring: CommentListQuery,
-        },
+      replies: {
+        summary: "开源库根评论下的回复",
+        description: "最早在前。count 为该根评论的回复数。" + PAGE_NOTE,
       },
-      async (req) => ok(await repos.replies(req.params.repoId, req.params.commentId, req.query, req.caller)),
-    );
+      listOf: (repoId, query, caller) => repos.comments(repoId, query, caller),
+      repliesOf: (repoId, commentId, query, caller) => repos.replies(repoId, commentId, query, caller),
+    });
   };
 }

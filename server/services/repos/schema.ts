@@ -44,6 +44,3 @@ export const TrendingQuery = Type.Object({
     Type.Integer({ minimum: 1, maximum: TRENDING_MAX, default: TRENDING_SIZE, description: "条数，默认 30" }),
   ),
 });
-
-export const RepoCommentsParams = Type.Object({ repoId: id("开源库 id") });
-export const RepoSubCommentsParams = Type.Object({ repoId: id("开源库 id"), commentId: id("根评论 id") });
