@@ -36,27 +36,38 @@ export function makeComments(
       userId: u.id,
       createdAt: later(at),
     }));
+  /** One comment with its likes; the random draws keep their order (id, text, likes), so a seed stays the same. */
+  const comment = (
+    userId: string,
+    createdAt: Date,
+    deletedAt: Date | null,
+    templates: readonly string[],
+    reply: Partial<Row<typeof comments>> = {},
+  ): GeneratedComment => {
+    const id = rng.id(createdAt);
+    const content = fill(rng, rng.pick(templates), topic);
+    const row: Row<typeof comments> = {
+      id,
+      targetType,
+      targetId,
+      userId,
+      content,
+      ...reply,
+      createdAt,
+      updatedAt: createdAt,
+      deletedAt,
+    };
+    const likes = likesFor(id, userId, createdAt);
+    row.likesCount = likes.length;
+    return { row, likes };
+  };
   for (let i = 0; i < count; i++) {
     const user = rng.chance(0.3) ? popularUser() : randomUser();
     const deletedAt = rng.chance(0.01) ? now : null;
     if (i < rootCount) {
       const createdAt = later(from);
-      const id = rng.id(createdAt);
-      const c: GeneratedComment = {
-        row: {
-          id,
-          targetType,
-          targetId,
-          userId: user.id,
-          content: fill(rng, rng.pick(COMMENT_TEMPLATES), topic),
-          createdAt,
-          updatedAt: createdAt,
-          deletedAt,
-        },
-        likes: [],
-      };
-      c.likes = likesFor(id, user.id, createdAt);
-      c.row.likesCount = c.likes.length;
+      const c = comment(user.id, createdAt, deletedAt, COMMENT_TEMPLATES);
+      const id = c.row.id;
       roots.push(c);
       all.push(c);
       if (entryId)
@@ -74,25 +85,12 @@ export function makeComments(
       const siblings = all.filter((c) => c.row.firstCommentId === root.row.id);
       const resp = siblings.length > 0 && rng.chance(0.4) ? rng.pick(siblings) : root;
       const createdAt = later(resp.row.createdAt!);
-      const id = rng.id(createdAt);
-      const c: GeneratedComment = {
-        row: {
-          id,
-          targetType,
-          targetId,
-          userId: user.id,
-          content: fill(rng, rng.pick(REPLY_TEMPLATES), topic),
-          firstCommentId: root.row.id,
-          respCommentId: resp.row.id,
-          respUserId: resp.row.userId,
-          createdAt,
-          updatedAt: createdAt,
-          deletedAt,
-        },
-        likes: [],
-      };
-      c.likes = likesFor(id, user.id, createdAt);
-      c.row.likesCount = c.likes.length;
+      const c = comment(user.id, createdAt, deletedAt, REPLY_TEMPLATES, {
+        firstCommentId: root.row.id,
+        respCommentId: resp.row.id,
+        respUserId: resp.row.userId,
+      });
+      const id = c.row.id;
       if (!deletedAt) root.row.subCommentCount = (root.row.subCommentCount ?? 0) + 1;
       all.push(c);
       sink.add({
