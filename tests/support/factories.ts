@@ -48,6 +48,20 @@ export async function makeUser(
   return u;
 }
 
+/**
+ * For a file that checks counters on its own rows only (the database may hold other files' rows):
+ * `touched` collects the ids of what it made, and `register` makes a user (makeUser) and adds them.
+ */
+export function touchedRows(nugget: () => NuggetApp) {
+  const touched = new Set<string>();
+  async function register() {
+    const u = await makeUser(nugget());
+    touched.add(u.user.id);
+    return u;
+  }
+  return { touched, register };
+}
+
 /** A registered user with role admin. */
 export const makeAdmin = (nugget: NuggetApp) => makeUser(nugget, { role: "admin" });
 

@@ -4,7 +4,12 @@ import { eq } from "drizzle-orm";
 import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { call, type Auth } from "../../../tests/support/client.ts";
-import { makeComment, makeEntry as makeEntryOf, makeUser } from "../../../tests/support/factories.ts";
+import {
+  makeComment,
+  makeEntry as makeEntryOf,
+  makeUser,
+  touchedRows,
+} from "../../../tests/support/factories.ts";
 import { driftAmong } from "../../../tests/support/drift.ts";
 import { CATEGORY_ID } from "../../../db/reference-data.ts";
 import { comments, entries, users } from "../../../db/schema/index.ts";
@@ -23,12 +28,7 @@ const put = (url: string, auth?: Auth, body?: unknown) => call(nugget.app, "PUT"
 const del = (url: string, auth?: Auth) => call(nugget.app, "DELETE", url, { auth });
 
 /** Every entry, user and comment this file made: counters are recounted for them only. */
-const touched = new Set<string>();
-async function register() {
-  const u = await makeUser(nugget);
-  touched.add(u.user.id);
-  return u;
-}
+const { touched, register } = touchedRows(() => nugget);
 async function makeEntry(userId: string, fields: Partial<NewEntry> = {}) {
   const e = await makeEntryOf(db(), userId, { categoryId: CATEGORY_ID.backend, ...fields });
   touched.add(e.id);

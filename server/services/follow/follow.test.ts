@@ -3,7 +3,7 @@ import { and, count, eq, or } from "drizzle-orm";
 import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { call, type Auth } from "../../../tests/support/client.ts";
-import { makeEntry, makeTag, makeUser } from "../../../tests/support/factories.ts";
+import { makeEntry, makeTag, touchedRows } from "../../../tests/support/factories.ts";
 import { driftAmong } from "../../../tests/support/drift.ts";
 import { follows, tagSubscriptions, users } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
@@ -20,12 +20,7 @@ const unfollow = (ids: string | string[], auth?: Auth) =>
   post("/api/unfollow", { ids: [ids].flat().join("|") }, auth);
 
 /** Every user this file made: counters are recounted for them only. */
-const touched = new Set<string>();
-async function register() {
-  const u = await makeUser(nugget);
-  touched.add(u.user.id);
-  return u;
-}
+const { touched, register } = touchedRows(() => nugget);
 
 const FOLLOW_COUNTERS = ["users.followers_count", "users.followees_count"];
 

@@ -6,7 +6,7 @@ import { loader as publicLoader } from "../../../app/routes/entry/entry-public.t
 import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { call, type Auth } from "../../../tests/support/client.ts";
-import { makeEntry as makeEntryOf, makeUser } from "../../../tests/support/factories.ts";
+import { makeEntry as makeEntryOf, touchedRows } from "../../../tests/support/factories.ts";
 import { driftAmong } from "../../../tests/support/drift.ts";
 import { heatIndexes } from "../../../db/heat.ts";
 import { CATEGORY_ID } from "../../../db/reference-data.ts";
@@ -24,12 +24,7 @@ const del = (url: string, auth?: Auth) => call(nugget.app, "DELETE", url, { auth
 const likeUrl = (id: string) => `/api/user/like/entry/${id}`;
 
 /** Every entry and user this file made: counters are recounted for them only. */
-const touched = new Set<string>();
-async function register() {
-  const u = await makeUser(nugget);
-  touched.add(u.user.id);
-  return u;
-}
+const { touched, register } = touchedRows(() => nugget);
 
 async function makeEntry(userId: string, fields: Partial<NewEntry> = {}) {
   const e = await makeEntryOf(db(), userId, { categoryId: CATEGORY_ID.backend, ...fields });

@@ -3,7 +3,12 @@ import { and, eq } from "drizzle-orm";
 import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { call, type Auth } from "../../../tests/support/client.ts";
-import { makeComment, makePin as makePinOf, makeUser } from "../../../tests/support/factories.ts";
+import {
+  makeComment,
+  makePin as makePinOf,
+  makeUser,
+  touchedRows,
+} from "../../../tests/support/factories.ts";
 import { driftAmong } from "../../../tests/support/drift.ts";
 import { comments, notifications, pins, users } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
@@ -19,12 +24,7 @@ const put = (url: string, auth?: Auth) => call(nugget.app, "PUT", url, { auth })
 const del = (url: string, auth?: Auth) => call(nugget.app, "DELETE", url, { auth });
 
 /** Every pin, user and comment this file made: counters are recounted for them only. */
-const touched = new Set<string>();
-async function register() {
-  const u = await makeUser(nugget);
-  touched.add(u.user.id);
-  return u;
-}
+const { touched, register } = touchedRows(() => nugget);
 async function makePin(auth: Auth, extra: Record<string, unknown> = {}) {
   const id = await makePinOf(nugget, auth, extra);
   touched.add(id);

@@ -7,7 +7,7 @@ import { call, type Auth } from "../../../tests/support/client.ts";
 import {
   makeEntry as makeEntryOf,
   makeTag as makeTagOf,
-  makeUser,
+  touchedRows,
 } from "../../../tests/support/factories.ts";
 import { findCounterDrift } from "../../../db/counters.ts";
 import { BUILT_IN_TAGS, CATEGORY_ID } from "../../../db/reference-data.ts";
@@ -20,12 +20,7 @@ useTestApp((n) => (nugget = n));
 
 const db = () => nugget.database.db;
 /** Every tag and user this file made: the last test recounts their counters. */
-const touched = new Set<string>();
-async function register() {
-  const u = await makeUser(nugget);
-  touched.add(u.user.id);
-  return u;
-}
+const { touched, register } = touchedRows(() => nugget);
 const hex = (n: number) => randomBytes(n).toString("hex");
 const get = (url: string, auth?: Auth) => call(nugget.app, "GET", url, { auth });
 const put = (url: string, auth?: Auth) => call(nugget.app, "PUT", url, { auth });
