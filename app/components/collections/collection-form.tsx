@@ -10,6 +10,7 @@ import {
 import { ApiError, api, errorMessage } from "~/lib/api";
 import { Field } from "~/components/ui/field";
 import { Modal } from "~/components/ui/modal";
+import { ImageField } from "~/components/upload/image-field";
 import type { CollectionSummary } from "./collection-list";
 import "./collections.css";
 
@@ -29,8 +30,9 @@ interface CollectionFormProps {
 }
 
 /**
- * Creating or editing a collection set: title, description, background image address, mask colour
- * and topic tag. The limits are the API's own (shared/collection-rules.ts); a field the
+ * Creating or editing a collection set: title, description, background image (uploaded with the
+ * collection purpose, so the server's 1 MB and jpg/png rules answer under the field, or an address),
+ * mask colour and topic tag. The limits are the API's own (shared/collection-rules.ts); a field the
  * server still refuses is shown under that field.
  */
 export function CollectionForm({ initial, idPrefix = "collection", onSaved, onCancel }: CollectionFormProps) {
@@ -42,6 +44,7 @@ export function CollectionForm({ initial, idPrefix = "collection", onSaved, onCa
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [uploading, setUploading] = useState(false);
   const masks = MASKS.includes(bgImgMask) ? MASKS : [...MASKS, bgImgMask];
   const titleInput = useRef<HTMLInputElement>(null);
   // The form may replace other content inside an open dialog: focus moves to its first field.
@@ -129,9 +132,24 @@ export function CollectionForm({ initial, idPrefix = "collection", onSaved, onCa
           </p>
         ) : null}
       </div>
+      <ImageField
+        label="背景图（选填）"
+        shape="wide"
+        purpose="collection"
+        alt="收藏集背景图"
+        hint="jpg 或 png，不超过 1MB"
+        chooseLabel="上传背景图"
+        changeLabel="更换背景图"
+        value={IMAGE_URL.test(bgImgUrl.trim()) ? bgImgUrl.trim() : ""}
+        onChange={(url) => {
+          setBgImgUrl(url);
+          setErrors((all) => ({ ...all, bgImgUrl: undefined }));
+        }}
+        onBusyChange={setUploading}
+      />
       <Field
         id={id("image")}
-        label="背景图地址（选填）"
+        label="或填写背景图地址"
         name="bgImgUrl"
         type="url"
         inputMode="url"
@@ -186,8 +204,8 @@ export function CollectionForm({ initial, idPrefix = "collection", onSaved, onCa
         <button type="button" className="btn" onClick={onCancel}>
           取消
         </button>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? "请稍候…" : initial ? "保存" : "创建"}
+        <button type="submit" className="btn btn-primary" disabled={busy || uploading}>
+          {busy ? "请稍候…" : uploading ? "背景图上传中…" : initial ? "保存" : "创建"}
         </button>
       </div>
     </form>

@@ -11,7 +11,7 @@ import { formatYuan } from "../../../shared/wallet-rules";
 import type { PresentedBooklet } from "../../../shared/api-types";
 import { Field, FieldFrame } from "~/components/ui/field";
 import { ApiError, errorMessage } from "~/lib/api";
-import { CoverField } from "./cover-field";
+import { ImageField } from "~/components/upload/image-field";
 
 /** The body of POST /api/booklets and PUT /api/booklets/{id}. */
 export interface BookletFields {
@@ -121,7 +121,13 @@ export function BookletForm({
           />
         )}
       </FieldFrame>
-      <CoverField
+      <ImageField
+        label="封面"
+        alt="小册封面"
+        hint="jpg、png、gif、webp 或 bmp，建议 3:4 竖版"
+        chooseLabel="上传封面"
+        changeLabel="更换封面"
+        empty={<span className="image-field-empty">暂无封面</span>}
         value={cover}
         onChange={(url) => {
           setCover(url);

@@ -1,22 +1,16 @@
-import { useId, type ChangeEvent, type Dispatch, type SetStateAction } from "react";
-import { errorMessage, upload, type UploadedImage } from "~/lib/api";
+import { useId, useState, type ChangeEvent, type Dispatch, type SetStateAction } from "react";
+import type { UploadedImage } from "~/lib/api";
 import { useShell } from "~/components/shell/shell-context";
+import { ACCEPT, sendImage, uploadFailure, type UploadPurpose } from "./use-upload";
 import "./image-picker.css";
 
-/** One chosen image: uploading (uploaded is null) or uploaded. */
+/** One chosen image: uploading (uploaded is null, progress 0–1) or uploaded. */
 export interface PickedImage {
   key: string;
   name: string;
   uploaded: UploadedImage | null;
+  progress?: number;
 }
-
-export type UploadPurpose = "image" | "collection";
-
-/** What the file dialog offers; the server decides by the first bytes anyway (spec §5). */
-const ACCEPT: Record<UploadPurpose, string> = {
-  image: "image/jpeg,image/png,image/gif,image/webp,image/bmp",
-  collection: "image/jpeg,image/png",
-};
 
 /** The URLs of the images that finished uploading, in the order shown. */
 export const uploadedUrls = (images: PickedImage[]): string[] =>
@@ -28,9 +22,9 @@ export const isUploading = (images: PickedImage[]): boolean => images.some((imag
 let nextKey = 0;
 
 /**
- * Choose up to `max` images: each uploads at once through POST /api/upload (CSRF header via
- * `upload`), shows as a thumbnail with a remove button, and a refusal (文件太大, 文件格式不支持 …)
- * is shown with the shell's alert. The list lives in the parent (`images`/`onChange` from useState),
+ * Choose up to `max` images: each uploads at once through POST /api/upload (use-upload.ts) with
+ * its own progress bar, shows as a thumbnail with a remove button, and a refusal (文件太大, 文件格式
+ * 不支持 …) stays written under the images, naming the file, until the next choice. The list lives in the parent (`images`/`onChange` from useState),
  * so the parent can read the URLs and clear the list after posting.
  */
 export function ImagePicker({
@@ -51,19 +45,19 @@ export function ImagePicker({
   disabled?: boolean;
   label?: string;
 }) {
-  const { alert, requireLogin } = useShell();
+  const { requireLogin } = useShell();
   const inputId = useId();
+  const [problems, setProblems] = useState<string[]>([]);
 
   async function send(file: File, key: string) {
-    const form = new FormData();
-    form.append("purpose", purpose);
-    form.append("file", file, file.name);
+    const update = (change: Partial<PickedImage>) =>
+      onChange((list) => list.map((image) => (image.key === key ? { ...image, ...change } : image)));
     try {
-      const uploaded = await upload(form);
-      onChange((list) => list.map((image) => (image.key === key ? { ...image, uploaded } : image)));
+      const uploaded = await sendImage(file, file.name, purpose, (progress) => update({ progress }));
+      update({ uploaded });
     } catch (error) {
       onChange((list) => list.filter((image) => image.key !== key));
-      alert(errorMessage(error, "上传失败，请稍后重试"), "error");
+      setProblems((list) => [...list, uploadFailure(file.name, error)]);
     }
   }
 
@@ -73,61 +67,77 @@ export function ImagePicker({
     event.target.value = "";
     if (files.length === 0 || !requireLogin()) return;
     const room = max - images.length;
-    if (files.length > room) alert(`最多 ${max} 张图片`, "warning");
+    const found: string[] = files.length > room ? [`最多 ${max} 张图片`] : [];
     const chosen = files.slice(0, Math.max(0, room)).filter((file) => {
       if (maxBytes && file.size > maxBytes) {
-        alert(`${file.name}：文件太大`, "error");
+        found.push(`${file.name}：文件太大`);
         return false;
       }
       return true;
     });
-    const added = chosen.map((file) => ({ key: `picked-${++nextKey}`, name: file.name, uploaded: null }));
+    setProblems(found);
+    const added = chosen.map((file) => ({
+      key: `picked-${++nextKey}`,
+      name: file.name,
+      uploaded: null,
+      progress: 0,
+    }));
     onChange((list) => [...list, ...added]);
     added.forEach((image, i) => void send(chosen[i], image.key));
   }
 
   return (
-    <ul className="image-picker" aria-label="已选图片">
-      {images.map((image, i) => (
-        <li key={image.key} className="image-picker-item">
-          {image.uploaded ? (
-            <img src={image.uploaded.url} alt={`已选图片 ${i + 1}`} />
-          ) : (
-            <span className="image-picker-pending" role="status">
-              上传中…
-            </span>
-          )}
-          <button
-            type="button"
-            className="image-picker-remove"
-            aria-label={`移除图片 ${i + 1}`}
-            title="移除"
-            onClick={() => onChange((list) => list.filter((other) => other.key !== image.key))}
-          >
-            ×
-          </button>
-        </li>
-      ))}
-      {images.length < max ? (
-        <li className="image-picker-item image-picker-slot">
-          <input
-            id={inputId}
-            type="file"
-            accept={ACCEPT[purpose]}
-            multiple={max > 1}
-            disabled={disabled}
-            className="visually-hidden image-picker-input"
-            onChange={choose}
-          />
-          <label htmlFor={inputId} className="image-picker-add" title={label}>
-            <span aria-hidden="true">+</span>
-            <span className="image-picker-add-text">
-              {label}
-              {max > 1 ? `（${images.length}/${max}）` : ""}
-            </span>
-          </label>
-        </li>
+    <div className="image-picker-field">
+      <ul className="image-picker" aria-label="已选图片">
+        {images.map((image, i) => (
+          <li key={image.key} className="image-picker-item">
+            {image.uploaded ? (
+              <img src={image.uploaded.url} alt={`已选图片 ${i + 1}`} />
+            ) : (
+              <span className="image-picker-pending" role="status">
+                上传中…
+                <progress max={1} value={image.progress ?? 0} aria-label={`图片 ${i + 1} 上传进度`} />
+              </span>
+            )}
+            <button
+              type="button"
+              className="image-picker-remove"
+              aria-label={`移除图片 ${i + 1}`}
+              title="移除"
+              onClick={() => onChange((list) => list.filter((other) => other.key !== image.key))}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+        {images.length < max ? (
+          <li className="image-picker-item image-picker-slot">
+            <input
+              id={inputId}
+              type="file"
+              accept={ACCEPT[purpose]}
+              multiple={max > 1}
+              disabled={disabled}
+              className="visually-hidden image-picker-input"
+              onChange={choose}
+            />
+            <label htmlFor={inputId} className="image-picker-add" title={label}>
+              <span aria-hidden="true">+</span>
+              <span className="image-picker-add-text">
+                {label}
+                {max > 1 ? `（${images.length}/${max}）` : ""}
+              </span>
+            </label>
+          </li>
+        ) : null}
+      </ul>
+      {problems.length ? (
+        <p className="field-error image-picker-errors" role="alert">
+          {problems.map((problem, i) => (
+            <span key={i}>{problem}</span>
+          ))}
+        </p>
       ) : null}
-    </ul>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import type { Route } from "./+types/profile";
 import { useShell } from "~/components/shell/shell-context";
 import { Avatar } from "~/components/ui/avatar";
+import { ImageField } from "~/components/upload/image-field";
 import { checkBlogAddress, checkUsername, LIMITS, normalizeBlogAddress } from "../../../shared/validation";
 import { api, ApiError, errorMessage } from "~/lib/api";
 import { requireViewer } from "~/lib/guards.server";
@@ -100,17 +101,39 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "个人资料");
 
-/** Each field saves on its own through POST /api/v1/updateUserInfo {field, value}. */
+/**
+ * Each field saves on its own through POST /api/v1/updateUserInfo {field, value}; an uploaded avatar
+ * (cropped to a square in the browser) is saved the same way as soon as it has arrived.
+ */
 export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
   const [values, setValues] = useState(loaderData.values);
   const [editing, setEditing] = useState<ProfileField | null>(null);
+  const { alert, refreshSession } = useShell();
+
+  async function saveAvatar(url: string) {
+    await api.post("/api/v1/updateUserInfo", { field: "avatarLarge", value: url });
+    setValues((v) => ({ ...v, avatarLarge: url }));
+    alert(url ? "头像已更新" : "头像已移除", "success");
+    // The header shows the avatar: reload the root data too.
+    refreshSession();
+  }
 
   return (
     <div className="settings-body">
       <h2 className="settings-title">个人资料</h2>
       <div className="profile-avatar-row">
-        <Avatar user={{ username: values.username, avatarLarge: values.avatarLarge }} size={72} />
-        <p className="settings-hint">支持 jpg、png 格式的图片网址，头像上传即将上线</p>
+        <ImageField
+          label="头像"
+          shape="avatar"
+          crop
+          alt={`${values.username}的头像`}
+          hint="jpg、png、gif、webp 或 bmp，选好后裁剪为正方形"
+          chooseLabel="上传头像"
+          changeLabel="更换头像"
+          empty={<Avatar user={{ username: values.username }} size={72} />}
+          value={values.avatarLarge}
+          onChange={saveAvatar}
+        />
       </div>
       <dl className="settings-list">
         {FIELDS.map((spec) => (
