@@ -17,7 +17,8 @@ function contentSecurityPolicy(nonce: string) {
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https: http:",
+    // blob: the avatar cropper shows the chosen file before anything is uploaded.
+    "img-src 'self' data: blob: https: http:",
     "font-src 'self' data:",
     "connect-src 'self'",
     "object-src 'none'",

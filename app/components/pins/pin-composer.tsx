@@ -20,6 +20,8 @@ export function PinComposer() {
   const [content, setContent] = useState("");
   const [images, setImages] = useState<PickedImage[]>([]);
   const [busy, setBusy] = useState(false);
+  // A new picker after each post: refusals about files of the last pin go with it.
+  const [posted, setPosted] = useState(0);
   const uploading = isUploading(images);
 
   async function submit(event: FormEvent) {
@@ -33,6 +35,7 @@ export function PinComposer() {
       await api.post("/api/pins", { content: text, imageUrlList: uploadedUrls(images) });
       setContent("");
       setImages([]);
+      setPosted((n) => n + 1);
       alert("发布成功", "success");
       revalidator.revalidate();
     } catch (error) {
@@ -58,7 +61,9 @@ export function PinComposer() {
         }}
         onChange={(event) => setContent(event.target.value)}
       />
-      {viewer ? <ImagePicker images={images} onChange={setImages} max={IMAGES_MAX} disabled={busy} /> : null}
+      {viewer ? (
+        <ImagePicker key={posted} images={images} onChange={setImages} max={IMAGES_MAX} disabled={busy} />
+      ) : null}
       <div className="pin-composer-actions">
         <span className="pin-composer-count">
           {content.length}/{CONTENT_MAX}

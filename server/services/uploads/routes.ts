@@ -108,6 +108,10 @@ export function uploadRoutes(services: Services, config: Config): FastifyPluginA
             }
           }
         } catch (err) {
+          // Refused before the body was all read (413 at a purpose's limit): the rest is read and
+          // dropped, as Node does for a body nobody read, or the kept-alive connection stalls with
+          // it unread and the browser's next upload on it is never answered.
+          if (!req.raw.complete) req.raw.unpipe().resume();
           throw multipartError(err);
         }
         if (!bytes || bytes.length === 0) throw badRequest("请选择要上传的文件", "file");
