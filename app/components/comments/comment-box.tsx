@@ -35,6 +35,8 @@ export function CommentBox({
   const [images, setImages] = useState<PickedImage[]>([]);
   const uploading = isUploading(images);
   const [busy, setBusy] = useState(false);
+  // A new picker after each comment: refusals about files of the last one go with it.
+  const [sent, setSent] = useState(0);
   // Read-only in the server's markup: the thread's code takes over from it later
   // (app/lib/deferred.tsx) and text typed before that would be lost.
   const ready = useSyncExternalStore(
@@ -55,6 +57,7 @@ export function CommentBox({
       // that starts from the old text) does not.
       if (!initial) barrage(content);
       setImages([]);
+      setSent((n) => n + 1);
     } catch (error) {
       alert(errorMessage(error), "error");
     } finally {
@@ -85,7 +88,14 @@ export function CommentBox({
         onChange={(e) => setContent(e.target.value)}
       />
       {viewer ? (
-        <ImagePicker images={images} onChange={setImages} max={MAX_PICS} disabled={busy} label="图片" />
+        <ImagePicker
+          key={sent}
+          images={images}
+          onChange={setImages}
+          max={MAX_PICS}
+          disabled={busy}
+          label="图片"
+        />
       ) : null}
       <div className="comment-box-actions">
         <span className="comment-box-count">

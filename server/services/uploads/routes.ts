@@ -84,6 +84,7 @@ export function uploadRoutes(services: Services, config: Config): FastifyPluginA
             "通过检查的图片以质量 85 重新编码（去掉 EXIF 等元数据和文件尾部附加的内容，bmp 转为 png），" +
             "按内容的 SHA-256 存为 /uploads/<yyyy>/<mm>/<sha256>.<ext>：相同的图片（无论谁、何时上传）得到相同地址、只存一份，每次上传各有一条记录。" +
             `每个用户每分钟最多 ${UPLOAD_RATE.max} 次（429）。d 为 {id, url, width, height, size, type}。` +
+            "头像：裁剪后以 purpose=image 上传，再以 updateUserInfo {field: avatarLarge, value: url} 保存。" +
             "随后后台生成 @large（1280×960 以内）、@thumb（400×300 以内）、@avatar（200×200）三种尺寸；生成之前这些地址返回原图。",
           querystring: UploadQuery,
           response: { 200: Type.Object({ s: Type.Number(), m: Type.String(), d: UploadData }) },
