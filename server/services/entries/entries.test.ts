@@ -279,6 +279,36 @@ describe("feeds (spec §4 pointers)", () => {
   });
 });
 
+describe("categories (spec §3)", () => {
+  it("answers subscribed for a logged-in viewer: a category whose built-in tag they follow", async () => {
+    const visitor = await call(nugget.app, "GET", "/api/categories");
+    expect(visitor.d).toHaveLength(9);
+    expect(visitor.d.every((c: { subscribed: boolean }) => c.subscribed === false)).toBe(true);
+
+    const reader = await registerByEmail(nugget);
+    const ios = await makeTag(db(), undefined, categoryId("ios"));
+    const own = await makeTag(db()); // a user-made tag belongs to no category
+    for (const tag of [ios, own]) {
+      expect((await call(nugget.app, "PUT", `/api/tag/subscribe/${tag.id}`, { auth: reader.auth })).s).toBe(
+        1,
+      );
+    }
+    const subscribed = async () => {
+      const r = await call(nugget.app, "GET", "/api/categories", { auth: reader.auth });
+      expect(r.s).toBe(1);
+      return r.d.filter((c: { subscribed: boolean }) => c.subscribed).map((c: { name: string }) => c.name);
+    };
+    expect(await subscribed()).toEqual(["ios"]);
+    // Another reader's subscriptions are not this one's.
+    const other = await registerByEmail(nugget);
+    const mine = await call(nugget.app, "GET", "/api/categories", { auth: other.auth });
+    expect(mine.d.some((c: { subscribed: boolean }) => c.subscribed)).toBe(false);
+
+    await call(nugget.app, "DELETE", `/api/tag/subscribe/${ios.id}`, { auth: reader.auth });
+    expect(await subscribed()).toEqual([]);
+  });
+});
+
 describe("single entries", () => {
   it("answers get_entry_by_ids in the order asked, skipping missing ones", async () => {
     const a = await makeEntry(db(), author.auth.uid);

@@ -20,6 +20,7 @@ import {
   insertView,
   likedAmong,
   relatedEntries,
+  subscribedCategoryIds,
   type FeedSort,
 } from "./queries.ts";
 
@@ -152,8 +153,15 @@ export function createEntryService(deps: Deps) {
       return list.map((e) => ({ ...e, ...likeFlags(liked.has(e.id)) }));
     },
 
-    async categories() {
-      return (await storedCategories(db)).map((c) => ({ id: c.id, name: c.name, title: c.title }));
+    /** The nine categories; `subscribed` is the caller's (false for a visitor). */
+    async categories(caller?: Caller) {
+      const subscribed = caller?.userId ? await subscribedCategoryIds(db, caller.userId) : new Set();
+      return (await storedCategories(db)).map((c) => ({
+        id: c.id,
+        name: c.name,
+        title: c.title,
+        subscribed: subscribed.has(c.id),
+      }));
     },
 
     /** get_entry_by_ids: in the order asked, missing or unpublished ones left out. */

@@ -212,3 +212,17 @@ export const entrySitemap = sitemapSource(
   { id: entries.id, updatedAt: entries.updatedAt, key: entries.type },
   sql`${entries.status} = 'published' and ${entries.deletedAt} is null`,
 );
+
+/**
+ * The categories `userId` follows (spec §3 Category subscribed): those of the built-in tags they
+ * subscribe to. A category has no subscription of its own; its tags are how a reader follows it
+ * (the getting-started page and /subscribe subscribe tags), so one of them is enough.
+ */
+export async function subscribedCategoryIds(db: Tx, userId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ categoryId: tags.categoryId })
+    .from(tagSubscriptions)
+    .innerJoin(tags, eq(tags.id, tagSubscriptions.tagId))
+    .where(and(eq(tagSubscriptions.userId, userId), isNotNull(tags.categoryId)));
+  return new Set(rows.flatMap((r) => (r.categoryId ? [r.categoryId] : [])));
+}

@@ -59,8 +59,18 @@ export function entryRoutes(services: Services): FastifyPluginAsyncTypebox {
           ok(await entries.feed({ ...req.query, category: category(req.query), sort }, req.caller)),
       );
 
-    app.get("/categories", { schema: { tags, summary: "九个固定分类" } }, async () =>
-      ok(await entries.categories()),
+    app.get(
+      "/categories",
+      {
+        schema: {
+          tags,
+          summary: "九个固定分类",
+          description:
+            "d 为 [{id, name, title, subscribed}]。subscribed：登录者关注了该分类下的任一内置标签时为 true" +
+            "（分类没有单独的关注，读者通过关注其标签关注它）；未登录时都为 false。",
+        },
+      },
+      async (req) => ok(await entries.categories(req.caller)),
     );
 
     app.get(
