@@ -17,18 +17,14 @@
  */
 import { useEffect, type RefObject } from "react";
 import { useLocation } from "react-router";
-import { safeStorage, type KeyValue } from "./request-health";
 
 export const SUID_KEY_PREFIX = "nugget_suid:";
-export const CURRENT_URL_KEY = "nugget_current_url";
 /** Spec §9: tracking debounce 300 ms. */
 export const PAGE_VIEW_DEBOUNCE_MS = 300;
 
 export type TrackedAction =
   "click" | "like" | "unlike" | "collect" | "uncollect" | "view" | "share" | "follow" | "unfollow";
 export type TrackedObject = "entry" | "collection" | "page" | "banner";
-
-let session: KeyValue | null = null;
 
 function logFailure(error: unknown) {
   // §8: analytics errors are only logged — debug, not error: a blocker is the reader's choice.
@@ -41,7 +37,11 @@ function logFailure(error: unknown) {
  * than with every page's JavaScript (issue 8's budget); what the event says is taken now.
  */
 function send(path: string, params: Record<string, string | undefined>) {
-  import("./tracking-send").then((m) => m.send(path, params), logFailure);
+  sender((m) => m.send(path, params));
+}
+
+function sender(use: (m: typeof import("./tracking-send")) => void) {
+  import("./tracking-send").then(use, logFailure);
 }
 
 const here = () => (window.location.pathname + window.location.search).slice(0, 500);
@@ -55,16 +55,22 @@ export function track(action: TrackedAction, objectType: TrackedObject, target =
   send("/api/log", { action, objectType, target, value: value?.slice(0, 200), location: here() });
 }
 
+/** The collection statistics of spec §7 (POST /increment): see tracking-send.ts `increment`. */
+export function increment(event: "csNum" | "csFollow" | "csPost", num: 1 | -1, csId: string): void {
+  if (typeof window !== "undefined") sender((m) => m.increment(event, num, csId));
+}
+
 /** Impressions are sent at most this often, and at most this many ids a call (the server's cap). */
 export const IMPRESSION_FLUSH_MS = 1000;
 export const IMPRESSION_BATCH = 50;
 
 /**
- * Spec §7 GET /collector: the entries a list actually showed. Items under `list` that carry
- * `data-entry-id` are watched; each id is reported once per mounted list when half of it enters the
- * viewport, gathered for a second and sent in batches of up to 50. Items added later (加载更多) are
- * watched as they arrive. Nothing happens without IntersectionObserver (old browsers, the server).
- * The watching itself (tracking-send.ts) loads with the list, after the first render.
+ * Spec §7 GET /collector and the entry click of GET /log: the entries a list actually showed, and
+ * the one the reader opened. Items under `list` that carry `data-entry-id` are watched; each id is
+ * reported once per mounted list when half of it enters the viewport, gathered for a second and sent
+ * in batches of up to 50. Items added later (加载更多) are watched as they arrive. Nothing happens
+ * without IntersectionObserver (old browsers, the server). The watching itself (tracking-send.ts
+ * `watchList`) loads with the list, after the first render.
  */
 export function useImpressions(list: RefObject<HTMLElement | null>, key: string) {
   useEffect(() => {
@@ -72,9 +78,9 @@ export function useImpressions(list: RefObject<HTMLElement | null>, key: string)
     if (!root || typeof IntersectionObserver === "undefined") return;
     let stop: (() => void) | undefined;
     let gone = false;
-    import("./tracking-send").then((m) => {
-      if (!gone) stop = m.watchImpressions(root);
-    }, logFailure);
+    sender((m) => {
+      if (!gone) stop = m.watchList(root);
+    });
     return () => {
       gone = true;
       stop?.();
@@ -82,25 +88,17 @@ export function useImpressions(list: RefObject<HTMLElement | null>, key: string)
   }, [list, key]);
 }
 
-/** Records a page view: the referrer is the tab's previous URL, or the document's for the first. */
-function trackPageView() {
-  session ??= safeStorage(() => window.sessionStorage);
-  const location = here();
-  const referrer = (session.getItem(CURRENT_URL_KEY) ?? document.referrer).slice(0, 500);
-  session.setItem(CURRENT_URL_KEY, location);
-  send("/api/log", { action: "view", objectType: "page", location, referrer });
-}
-
 /**
- * Mounted once in the app shell: a page view 300 ms after each navigation settles (spec §4/§9), so
- * a redirect or quick back-and-forth counts once.
+ * Mounted once in the app shell: a page view and the page's GET /punch 300 ms after each navigation
+ * settles (spec §4/§9), so a redirect or quick back-and-forth counts once. What they say is read
+ * when they leave (tracking-send.ts `pageView`), which is this page's address by then.
  */
 export function usePageViewTracking(): void {
   const { pathname, search } = useLocation();
   useEffect(() => {
     // The sending side loads during the debounce, so the view still leaves at 300 ms.
     import("./tracking-send").catch(logFailure);
-    const timer = setTimeout(trackPageView, PAGE_VIEW_DEBOUNCE_MS);
+    const timer = setTimeout(() => sender((m) => m.pageView()), PAGE_VIEW_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [pathname, search]);
 }

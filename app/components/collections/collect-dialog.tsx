@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api, errorMessage } from "~/lib/api";
-import { track } from "~/lib/tracking";
+import { increment, track } from "~/lib/tracking";
 import { useShell } from "~/components/shell/shell-context";
 import { Modal } from "~/components/ui/modal";
 import { CollectionForm } from "./collection-form";
@@ -84,6 +84,8 @@ export function AddToCollectionDialog({ entryId, onClose, onChange }: AddToColle
         entryId,
       });
       track(state.isIn ? "collect" : "uncollect", "entry", entryId, set.id);
+      // Only a change is a statistic: a box already in that state moves nothing.
+      if (state.isIn !== set.isIn) increment("csNum", state.isIn ? 1 : -1, set.id);
       const update = flip(state.isIn, state.entryCount);
       setSets((current) => update(current ?? []));
       const next = update(sets);
@@ -113,6 +115,7 @@ export function AddToCollectionDialog({ entryId, onClose, onChange }: AddToColle
     try {
       const state = await api.put<CollectState>("/api/addEntry", { csId: set.id, entryId });
       track("collect", "entry", entryId, set.id);
+      increment("csNum", 1, set.id);
       apply([{ ...set, isIn: state.isIn, entryCount: state.entryCount }, ...(sets ?? [])]);
       alert(`已收藏到「${set.title}」`, "success");
     } catch (error) {

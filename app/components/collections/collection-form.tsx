@@ -8,6 +8,7 @@ import {
   TITLE_MAX,
 } from "../../../shared/collection-rules";
 import { ApiError, api, errorMessage } from "~/lib/api";
+import { increment } from "~/lib/tracking";
 import { Field } from "~/components/ui/field";
 import { Modal } from "~/components/ui/modal";
 import { ImageField } from "~/components/upload/image-field";
@@ -78,6 +79,7 @@ export function CollectionForm({ initial, idPrefix = "collection", onSaved, onCa
       const saved = initial
         ? await api.put<CollectionSummary>(`/api/collectionset/${initial.id}`, body)
         : await api.post<CollectionSummary>("/api/collectionset", body);
+      if (!initial) increment("csPost", 1, saved.id);
       setBusy(false);
       onSaved(saved);
     } catch (error) {

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { api } from "~/lib/api";
-import { track } from "~/lib/tracking";
+import { increment, track } from "~/lib/tracking";
 import { useLoginToggle } from "~/components/shell/use-login-toggle";
 
 interface FollowSetState {
@@ -19,6 +19,7 @@ export function useFollowCollection(collection: { id: string; followed: boolean;
       const url = on ? "/api/collectionset/follow" : "/api/collectionset/unfollow";
       const state = await api.put<FollowSetState>(url, { csId: collection.id });
       track(state.followed ? "follow" : "unfollow", "collection", collection.id);
+      increment("csFollow", state.followed ? 1 : -1, collection.id);
       return { on: state.followed, count: state.followerCount };
     },
     [collection.id],

@@ -6,6 +6,7 @@ import { TwoColumn } from "~/components/layout/page";
 import { SidebarCard } from "~/components/feed/sidebar";
 import { Avatar } from "~/components/ui/avatar";
 import { EntryActions } from "./entry-actions";
+import { OpenInApp } from "./open-in-app";
 import type { LikerFace } from "./entry-likers";
 
 /** A shared link or other entry: what it links to, who shared it, and entries like it. */
@@ -79,6 +80,7 @@ export function EntryView({
             ) : null}
             <span aria-hidden="true"> · </span>
             <span>阅读 {formatCount(views)}</span>
+            <OpenInApp entryId={entry.id} />
           </p>
         </header>
         {entry.screenshot ? (

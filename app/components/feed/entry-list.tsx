@@ -6,6 +6,10 @@ import type { EntrySummary } from "~/lib/types";
 import { EmptyState } from "~/components/ui/empty-state";
 import { LikeButton } from "~/components/like-button";
 import { CollectButton } from "~/components/collections/collect-button";
+import { LazyImage } from "~/components/ui/lazy-image";
+
+/** Items whose thumbnails load with the page: about a first screen's worth at 900 px. */
+const FIRST_SCREEN_ITEMS = 4;
 
 interface EntryListProps {
   entries: EntrySummary[];
@@ -30,7 +34,7 @@ export function EntryList({ entries, emptyTitle = "暂无内容", emptyDescripti
   if (entries.length === 0) return <EmptyState title={emptyTitle} description={emptyDescription} />;
   return (
     <ul className="entry-list" ref={list}>
-      {entries.map((entry) => (
+      {entries.map((entry, index) => (
         <li key={entry.id} className="entry-item" data-entry-id={entry.id}>
           <div className="entry-meta">
             {entry.hot ? <span className="entry-hot">热</span> : null}
@@ -80,12 +84,11 @@ export function EntryList({ entries, emptyTitle = "暂无内容", emptyDescripti
               </div>
             </div>
             {entry.screenshot ? (
-              <img
+              <LazyImage
                 className="entry-thumb"
                 src={entry.screenshot}
                 alt=""
-                loading="lazy"
-                decoding="async"
+                eager={index < FIRST_SCREEN_ITEMS}
                 width={120}
                 height={80}
               />

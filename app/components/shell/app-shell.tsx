@@ -5,6 +5,7 @@ import { redirectAlertOf, searchWithoutAlert } from "~/lib/redirect-alert";
 import { useRootData } from "~/lib/root-data";
 import { useLiveUnread } from "~/lib/use-live-unread";
 import { usePageViewTracking } from "~/lib/tracking";
+import { useLazyImages } from "~/components/ui/lazy-image";
 import { AlertList, type AlertItem } from "./alert-list";
 import type { BarrageRun } from "./barrage-run";
 import { Header } from "./header";
@@ -44,6 +45,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const nextAlertId = useRef(1);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   usePageViewTracking();
+  useLazyImages();
   // The bell and the title's "(n) " follow the live stream while the page stays open (issue 9).
   const unread = useLiveUnread(viewer?.id ?? null, unreadCount, location.key);
 

@@ -5,6 +5,7 @@ import { relativeTime, formatCount } from "../../../shared/format";
 import type { Article } from "../../../shared/api-types";
 import { ArticleBody, ArticleToc } from "~/components/article/article-view";
 import { EntryActions } from "~/components/entry/entry-actions";
+import { OpenInApp } from "~/components/entry/open-in-app";
 import { CommentSection } from "~/components/comments/comment-section";
 import { loadEntryComments, type CommentsData } from "~/components/comments/load.server";
 import { MissingContent } from "~/components/layout/missing";
@@ -107,6 +108,7 @@ export default function Post({ loaderData }: Route.ComponentProps) {
               </>
             ) : null}
           </span>
+          <OpenInApp entryId={post.id} />
         </div>
         <ArticleBody html={post.html} copySource={{ author: post.user.username, url, siteName }} />
         <footer className="article-footer">

@@ -43,9 +43,12 @@ export const LogQuery = Type.Object({
     ),
   ),
   target: Type.Optional(
-    Type.String({ pattern: `^(${HEX_ID_SOURCE})?$`, description: "对象 id（page 不需要）" }),
+    Type.String({
+      pattern: `^(${HEX_ID_SOURCE})?$`,
+      description: "对象 id（page 不需要）；不传时取 value（规格的 /log 以 value 传对象 id）",
+    }),
   ),
-  value: Type.Optional(Type.String({ maxLength: 200 })),
+  value: Type.Optional(Type.String({ maxLength: 200, description: "附加值；规格的形式里是对象 id" })),
   category: Type.Optional(Type.String({ maxLength: 64 })),
   referrer: Type.Optional(Type.String({ maxLength: 500 })),
   location: Type.Optional(location),

@@ -100,6 +100,20 @@ describe("GET /api/log", () => {
     ]);
   });
 
+  it("takes the spec's form, the object's id as value, when target is absent", async () => {
+    const suid = newSuid();
+    const entryId = newId();
+    const r = await get(`/api/log?${qs({ action: "click", objectType: "entry", value: entryId, suid })}`);
+    expect([r.status, r.s]).toEqual([200, 1]);
+    // A value that is no id is not an object: the call still needs a target.
+    const bad = await get(`/api/log?${qs({ action: "click", value: "top", suid })}`);
+    expect([bad.status, bad.d?.field]).toEqual([400, "target"]);
+    const rows = await eventsOf(suid);
+    expect(rows.map((e) => [e.action, e.objectType, e.target, e.value])).toEqual([
+      ["click", "entry", entryId, entryId],
+    ]);
+  });
+
   it("answers 400 naming the field for bad input, and records nothing", async () => {
     const suid = newSuid();
     const target = newId();

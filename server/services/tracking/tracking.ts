@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { badRequest } from "../../lib/errors.ts";
+import { HEX_ID } from "../../../shared/ids.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { insertEvents, type NewTrackingEvent } from "./queries.ts";
 import {
@@ -123,12 +124,14 @@ export function createTrackingService(
       if (!allowed.includes(q.action)) {
         throw badRequest(`${objectType} 不支持动作 ${q.action}`, "objectType");
       }
-      if (objectType !== "page" && !q.target) throw badRequest("缺少对象 id", "target");
+      // The spec's /log has no target: its value is the object's id. Both forms are taken.
+      const target = q.target || (objectType !== "page" && HEX_ID.test(q.value ?? "") ? q.value! : "");
+      if (objectType !== "page" && !target) throw badRequest("缺少对象 id", "target");
       const row = {
         ...base(caller, q),
         action: q.action,
         objectType,
-        target: q.target ?? "",
+        target,
         value: q.value ?? "",
         category: q.category ?? "",
         referrer: q.referrer ?? "",
