@@ -2,18 +2,22 @@ import { Link } from "react-router";
 import { formatCount } from "../../../shared/format";
 import type { PresentedBooklet } from "../../../shared/api-types";
 import { formatPrice } from "./format";
+import { FIRST_SCREEN_ITEMS, LazyImage } from "~/components/ui/lazy-image";
 import "./booklets.css";
 
 /** The cover, or a coloured block with the title when the booklet has none. */
 export function BookletCover({
   booklet,
   size = "small",
+  eager = true,
 }: {
   booklet: PresentedBooklet;
   size?: "small" | "large";
+  /** False below a list's first screen: the cover waits until the reader comes near (LazyImage). */
+  eager?: boolean;
 }) {
   return booklet.cover ? (
-    <img className={`booklet-cover ${size}`} src={booklet.cover} alt="" loading="lazy" />
+    <LazyImage className={`booklet-cover ${size}`} src={booklet.cover} alt="" eager={eager} />
   ) : (
     <span className={`booklet-cover ${size} blank`} aria-hidden="true">
       {booklet.title.slice(0, 8)}
@@ -22,11 +26,11 @@ export function BookletCover({
 }
 
 /** One booklet in a list: cover, title, summary, author, sections and buyers, price or 已购. */
-export function BookletItem({ booklet }: { booklet: PresentedBooklet }) {
+export function BookletItem({ booklet, eager }: { booklet: PresentedBooklet; eager?: boolean }) {
   return (
     <li className="booklet-item">
       <Link to={`/book/${booklet.id}`} className="booklet-item-link" aria-label={booklet.title} tabIndex={-1}>
-        <BookletCover booklet={booklet} />
+        <BookletCover booklet={booklet} eager={eager} />
       </Link>
       <div className="booklet-item-body">
         <h2 className="booklet-item-title">
@@ -59,8 +63,8 @@ export function BookletItem({ booklet }: { booklet: PresentedBooklet }) {
 export function BookletList({ booklets }: { booklets: PresentedBooklet[] }) {
   return (
     <ul className="booklet-list">
-      {booklets.map((b) => (
-        <BookletItem key={b.id} booklet={b} />
+      {booklets.map((b, i) => (
+        <BookletItem key={b.id} booklet={b} eager={i < FIRST_SCREEN_ITEMS} />
       ))}
     </ul>
   );

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { PresentedCollection } from "../../../shared/api-types";
 import { formatCount } from "../../../shared/format";
 import { EmptyState } from "~/components/ui/empty-state";
+import { FIRST_SCREEN_ITEMS, LazyImage } from "~/components/ui/lazy-image";
 import "./collections.css";
 
 /** A collection set as pages receive it (spec §3 Collection). */
@@ -10,12 +11,15 @@ export type CollectionSummary = PresentedCollection;
 /** The background image with its mask, small: a list item's cover. */
 export function CollectionCover({
   collection,
+  eager,
 }: {
   collection: Pick<CollectionSummary, "imageUrl" | "maskColor">;
+  /** False below the list's first screen: the image waits until the reader comes near. */
+  eager: boolean;
 }) {
   return (
     <span className="collection-cover" aria-hidden="true">
-      {collection.imageUrl ? <img src={collection.imageUrl} alt="" loading="lazy" decoding="async" /> : null}
+      {collection.imageUrl ? <LazyImage src={collection.imageUrl} alt="" eager={eager} /> : null}
       {collection.maskColor ? (
         <span className="collection-mask" style={{ background: collection.maskColor }} />
       ) : null}
@@ -41,9 +45,9 @@ export function CollectionList({
   if (collections.length === 0) return <EmptyState title={emptyTitle} description={emptyDescription} />;
   return (
     <ul className="collection-list">
-      {collections.map((c) => (
+      {collections.map((c, i) => (
         <li key={c.id} className="collection-item">
-          <CollectionCover collection={c} />
+          <CollectionCover collection={c} eager={i < FIRST_SCREEN_ITEMS} />
           <div className="collection-text">
             <h2 className="collection-title">
               <Link to={`/collection/${c.id}`}>{c.title}</Link>

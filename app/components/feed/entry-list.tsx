@@ -6,10 +6,7 @@ import type { EntrySummary } from "~/lib/types";
 import { EmptyState } from "~/components/ui/empty-state";
 import { LikeButton } from "~/components/like-button";
 import { CollectButton } from "~/components/collections/collect-button";
-import { LazyImage } from "~/components/ui/lazy-image";
-
-/** Items whose thumbnails load with the page: about a first screen's worth at 900 px. */
-const FIRST_SCREEN_ITEMS = 4;
+import { FIRST_SCREEN_ITEMS, LazyImage } from "~/components/ui/lazy-image";
 
 interface EntryListProps {
   entries: EntrySummary[];

@@ -4,22 +4,24 @@ import { relativeTime } from "../../../shared/format";
 import { variantUrl } from "../../../shared/uploads";
 import type { PresentedPin } from "../../../shared/api-types";
 import { Avatar } from "~/components/ui/avatar";
+import { LazyImage } from "~/components/ui/lazy-image";
 import { PinLikeButton } from "./pin-like-button";
 import "./pins.css";
 
 /**
- * A pin's images (up to 9) in a small grid, loaded lazily; each opens the full image. One image shows
+ * A pin's images (up to 9) in a small grid, loaded lazily (below a list's first pins, when the
+ * reader comes near: LazyImage); each opens the full image. One image shows
  * larger in its own shape; four make a 2 × 2 square, as the nine-grid does. The grid shows uploads'
  * thumb variant (at most 400 × 300; the original until the job has made it, ADR 007).
  */
-export function PinImages({ urls }: { urls: string[] }) {
+export function PinImages({ urls, eager = true }: { urls: string[]; eager?: boolean }) {
   if (urls.length === 0) return null;
   const layout = urls.length === 1 ? " is-single" : urls.length === 4 ? " is-four" : "";
   return (
     <div className={`pin-images${layout}`}>
       {urls.map((src, i) => (
         <a key={`${i}-${src}`} href={src} target="_blank" rel="noreferrer noopener">
-          <img src={variantUrl(src, "thumb")} alt={`沸点图片 ${i + 1}`} loading="lazy" decoding="async" />
+          <LazyImage src={variantUrl(src, "thumb")} alt={`沸点图片 ${i + 1}`} eager={eager} />
         </a>
       ))}
     </div>

@@ -1,5 +1,8 @@
 import { useEffect, type ImgHTMLAttributes } from "react";
 
+/** A list's items whose images load with the page: about a first screen's worth at 900 px. */
+export const FIRST_SCREEN_ITEMS = 4;
+
 type LazyImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "loading"> & {
   src: string;
   /** Rendered with its address: the first items of a list, most likely on the first screen. */

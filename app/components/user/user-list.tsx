@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { formatCount } from "../../../shared/format";
 import { Avatar } from "~/components/ui/avatar";
 import { EmptyState } from "~/components/ui/empty-state";
+import { FIRST_SCREEN_ITEMS } from "~/components/ui/lazy-image";
 import { FollowButton, useFollow } from "~/components/follow-button";
 import { useShell } from "~/components/shell/shell-context";
 import "./user.css";
@@ -16,13 +17,13 @@ export interface ListedUser {
   followed: boolean;
 }
 
-function UserRow({ user, self }: { user: ListedUser; self: boolean }) {
+function UserRow({ user, self, eager }: { user: ListedUser; self: boolean; eager: boolean }) {
   const follow = useFollow(user);
   const job = [user.jobTitle, user.company].filter(Boolean).join(" @ ");
   return (
     <li className="user-list-item">
       <Link to={`/user/${user.id}`} tabIndex={-1} aria-hidden="true">
-        <Avatar user={user} size={44} />
+        <Avatar user={user} size={44} eager={eager} />
       </Link>
       <div className="user-list-info">
         <Link to={`/user/${user.id}`} className="user-list-name">
@@ -44,8 +45,8 @@ export function UserList({ users, emptyTitle }: { users: ListedUser[]; emptyTitl
   if (users.length === 0) return <EmptyState title={emptyTitle} />;
   return (
     <ul className="user-list">
-      {users.map((user) => (
-        <UserRow key={user.id} user={user} self={viewer?.id === user.id} />
+      {users.map((user, i) => (
+        <UserRow key={user.id} user={user} self={viewer?.id === user.id} eager={i < FIRST_SCREEN_ITEMS * 2} />
       ))}
     </ul>
   );

@@ -5,6 +5,7 @@ import { relativeTime } from "../../../shared/format";
 import { PinComposer } from "~/components/pins/pin-composer";
 import { PinLikeButton } from "~/components/pins/pin-like-button";
 import { PinImages } from "~/components/pins/pin-view";
+import { FIRST_SCREEN_ITEMS } from "~/components/ui/lazy-image";
 import { Avatar } from "~/components/ui/avatar";
 import { EmptyState } from "~/components/ui/empty-state";
 import { notFound } from "~/lib/guards.server";
@@ -39,12 +40,12 @@ export default function Pins({ loaderData }: Route.ComponentProps) {
         <EmptyState title="还没有沸点" description="说点什么，成为第一个吧" />
       ) : (
         <ul className="pin-feed">
-          {pins.map((pin) => (
+          {pins.map((pin, i) => (
             <li key={pin.id} className="panel pin-card">
               <header className="pin-head">
                 {pin.user ? (
                   <Link to={`/user/${pin.user.id}`} className="pin-author">
-                    <Avatar user={pin.user} size={36} />
+                    <Avatar user={pin.user} size={36} eager={i < FIRST_SCREEN_ITEMS} />
                     <span className="pin-author-name">{pin.user.username}</span>
                   </Link>
                 ) : null}
@@ -53,7 +54,7 @@ export default function Pins({ loaderData }: Route.ComponentProps) {
               <Link to={`/pin/${pin.id}`} className="pin-card-content">
                 <p className="pin-content">{pin.content}</p>
               </Link>
-              <PinImages urls={pin.imageUrlList} />
+              <PinImages urls={pin.imageUrlList} eager={i < 2} />
               <footer className="pin-actions">
                 <PinLikeButton id={pin.id} liked={pin.liked} count={pin.likeCount} />
                 <Link to={`/pin/${pin.id}`} className="pin-action">
