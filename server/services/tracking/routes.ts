@@ -55,6 +55,7 @@ export function trackingRoutes(services: Services): FastifyPluginAsyncTypebox {
             "规格 §7 的统计调用（表单或 JSON：num 为 1 或 -1，event 为 csNum、csFollow 或 csPost，csId，src）。" +
             "收藏集的条目数与关注数由服务端在写入条目/关注的同一事务里维护，这个调用不会改动它们" +
             "（否则任何人都能刷数），只记为一条统计事件（action increment）。收藏集不存在返回 404。" +
+            "本站网页在服务端确认后上报：收进/移出收藏集为 csNum，关注/取消关注为 csFollow，新建收藏集为 csPost（+1）。" +
             "d 为 {recorded, uid, csId, entryCount, followerCount}：后两者为服务端的真实计数。" +
             LIMIT,
           body: IncrementBody,
