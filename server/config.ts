@@ -4,6 +4,7 @@ import { HEX_ID } from "../shared/ids.ts";
 import type { OAuthConfig } from "./lib/oauth.ts";
 import type { PageCacheSettings } from "./plugins/page-cache.ts";
 import { pemFromEnv, type PaymentConfig } from "./lib/payments/index.ts";
+import type { WechatConfig } from "./lib/wechat/index.ts";
 
 /** An S3-compatible bucket for uploads (server/lib/storage.ts). */
 export interface S3Config {
@@ -106,6 +107,8 @@ export interface Config {
   payments: PaymentConfig;
   /** Third-party login and binding (server/lib/oauth.ts, ADR 010): OAUTH_PROVIDER and the app keys. */
   oauth: OAuthConfig;
+  /** The in-app browser's JS-SDK signature (server/lib/wechat/): WECHAT_PROVIDER, WECHAT_APP_ID/SECRET. */
+  wechat: WechatConfig;
   /** The anonymous page cache (ADR 011): PAGE_CACHE, PAGE_CACHE_MB, PAGE_CACHE_*_TTL, PAGE_CACHE_SWR. */
   pageCache: PageCacheSettings;
   /**
@@ -174,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       : null,
     payments: paymentConfig(env, production),
     oauth: oauthConfig(env, production),
+    wechat: wechatConfig(env, production),
     pageCache: {
       enabled: env.PAGE_CACHE !== "0",
       maxBytes: seconds(env.PAGE_CACHE_MB, 64) * 1024 * 1024,
@@ -285,7 +289,26 @@ function oauthConfig(env: NodeJS.ProcessEnv, production: boolean): OAuthConfig {
       env.WECHAT_OPEN_APPID && env.WECHAT_OPEN_SECRET
         ? { appId: env.WECHAT_OPEN_APPID, secret: env.WECHAT_OPEN_SECRET }
         : null,
+    // Login inside WeChat's browser is the official account's web authorization, not the open
+    // platform's website app: the same account the JS-SDK uses.
+    wechatInApp:
+      env.WECHAT_APP_ID && env.WECHAT_APP_SECRET
+        ? { appId: env.WECHAT_APP_ID, secret: env.WECHAT_APP_SECRET }
+        : null,
   };
+}
+
+/**
+ * WECHAT_PROVIDER=dev (default outside production: deterministic tickets, no network) or live
+ * (production default: the official account WECHAT_APP_ID / WECHAT_APP_SECRET; without them
+ * GET /api/wechat/auth answers 503). Dev is refused in production, like the other stand-ins: its
+ * signatures would fail in every reader's WeChat without a word.
+ */
+function wechatConfig(env: NodeJS.ProcessEnv, production: boolean): WechatConfig {
+  const provider = (env.WECHAT_PROVIDER || (production ? "live" : "dev")) as WechatConfig["provider"];
+  if (provider !== "dev" && provider !== "live") throw new Error("WECHAT_PROVIDER must be dev or live");
+  if (provider === "dev" && production) throw new Error("WECHAT_PROVIDER=dev is not allowed in production");
+  return { provider, appId: env.WECHAT_APP_ID || null, secret: env.WECHAT_APP_SECRET || null };
 }
 
 /** WELCOME_AUTHOR_IDS: user ids, comma separated; a mistyped one stops the start, not the page. */

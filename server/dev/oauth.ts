@@ -11,6 +11,7 @@ import { ChannelParams } from "../services/oauth/schema.ts";
 const DevConsentQuery = Type.Object({
   redirect_uri: Type.String({ maxLength: 500 }),
   state: Type.String({ minLength: 1, maxLength: 128 }),
+  scope: Type.Optional(Type.String({ maxLength: 32 })),
 });
 
 const DevAuthorizeBody = Type.Object({
@@ -31,11 +32,16 @@ function consentPage(opts: {
   redirectUri: string;
   state: string;
   defaultName: string;
+  scope?: string;
 }): HtmlPage {
-  const { channelTitle, action, redirectUri, state, defaultName } = opts;
+  const { channelTitle, action, redirectUri, state, defaultName, scope } = opts;
   const hidden = `<input type="hidden" name="redirect_uri" value="${escapeHtml(redirectUri)}"><input type="hidden" name="state" value="${escapeHtml(state)}">`;
   const body = `<h1>${escapeHtml(channelTitle)} 授权${DEV_BADGE}</h1>
-<p class="lead">这是本地开发用的模拟授权页。确认后会像真实的${escapeHtml(channelTitle)}一样，带着授权码和原样的 state 跳回站点。</p>
+<p class="lead">这是本地开发用的模拟授权页。确认后会像真实的${escapeHtml(channelTitle)}一样，带着授权码和原样的 state 跳回站点。</p>${
+    scope === "snsapi_userinfo"
+      ? `<p class="lead">代替微信内置浏览器中的公众号网页授权（scope ${escapeHtml(scope)}），同名即扫码登录的同一个人。</p>`
+      : ""
+  }
 <form method="post" action="${escapeHtml(action)}">${hidden}
 <div class="card"><label for="dev-oauth-name">测试身份（同名即同一个${escapeHtml(channelTitle)}账号）</label>
 <input id="dev-oauth-name" name="name" maxlength="32" value="${escapeHtml(defaultName)}" autocomplete="off"></div>
@@ -80,6 +86,7 @@ export function devOAuthRoutes(app: FastifyInstance, dev: NonNullable<OAuthProvi
           redirectUri: req.query.redirect_uri,
           state: req.query.state,
           defaultName: DEV_DEFAULT_NAME,
+          scope: req.query.scope,
         }),
       );
     },

@@ -6,6 +6,7 @@ import {
   devOAuth,
   githubOAuth,
   OAuthError,
+  wechatInAppOAuth,
   wechatOAuth,
   weiboOAuth,
 } from "./oauth.ts";
@@ -214,6 +215,37 @@ describe("WeChat", () => {
     expect(new URL(seen[1].url).searchParams.get("openid")).toBe("OPENID");
   });
 
+  it("inside WeChat: the official account's oauth2/authorize with snsapi_userinfo, in WeChat's order", () => {
+    const raw = wechatInAppOAuth({ appId: "wxmp", secret: "s" }).authorizeUrl("st", REDIRECT);
+    expect(raw.endsWith("#wechat_redirect")).toBe(true);
+    const url = new URL(raw);
+    expect(url.origin + url.pathname).toBe("https://open.weixin.qq.com/connect/oauth2/authorize");
+    // WeChat's documentation: appid, redirect_uri, response_type, scope, state — in this order.
+    expect([...url.searchParams]).toEqual([
+      ["appid", "wxmp"],
+      ["redirect_uri", REDIRECT],
+      ["response_type", "code"],
+      ["scope", "snsapi_userinfo"],
+      ["state", "st"],
+    ]);
+  });
+
+  it("inside WeChat: trades the code with the official account's keys and keeps the unionid", async () => {
+    const { impl, seen } = stubFetch({
+      "https://api.weixin.qq.com/sns/oauth2/access_token": {
+        body: { access_token: "AT", openid: "MP-OPENID", scope: "snsapi_userinfo", unionid: "UNION" },
+      },
+      "https://api.weixin.qq.com/sns/userinfo": {
+        body: { openid: "MP-OPENID", nickname: "小明", headimgurl: "", unionid: "UNION" },
+      },
+    });
+    const provider = wechatInAppOAuth({ appId: "wxmp", secret: "mp-secret", fetchImpl: impl });
+    // The same unionid as the QR login of the same person: one binding either way.
+    expect((await provider.exchange("c", REDIRECT)).externalUid).toBe("UNION");
+    expect(new URL(seen[0].url).searchParams.get("appid")).toBe("wxmp");
+    expect(new URL(seen[0].url).searchParams.get("secret")).toBe("mp-secret");
+  });
+
   it("uses the openid without a unionid, and refuses errcode answers", async () => {
     const noUnion = stubFetch({
       "https://api.weixin.qq.com/sns/oauth2/access_token": { body: { access_token: "AT", openid: "OID" } },
@@ -257,13 +289,20 @@ describe("dev provider", () => {
 
   it("live mode: absolute callback from PUBLIC_URL, and no provider without keys", () => {
     const live = createOAuthProviders(
-      { provider: "live", github: { clientId: "c", clientSecret: "s" }, weibo: null, wechat: null },
+      {
+        provider: "live",
+        github: { clientId: "c", clientSecret: "s" },
+        weibo: null,
+        wechat: null,
+        wechatInApp: null,
+      },
       "https://nugget.example",
       memoryKv(),
     );
     expect(live.redirectUri("github")).toBe("https://nugget.example/api/oauth/github/callback");
     expect(live.get("github")?.channel).toBe("github");
     expect(live.get("weibo")).toBeNull();
+    expect(live.wechatInApp).toBeNull();
     expect(live.dev).toBeUndefined();
   });
 });

@@ -12,6 +12,8 @@
  * - `wechatOAuth`: WeChat open platform website login (QR) — connect/qrconnect,
  *   sns/oauth2/access_token, sns/userinfo; the unionid is preferred to the per-app openid, so one
  *   person is one account across the company's apps.
+ * - `wechatInAppOAuth`: WeChat login inside WeChat's browser — the official account's
+ *   connect/oauth2/authorize with snsapi_userinfo, then the same exchange.
  * - `devOAuth`: OAUTH_PROVIDER=dev (default outside production, refused in production). Its
  *   authorize URL is a local consent page (/dev/oauth/{channel}) that redirects back to the callback
  *   with a single-use code and the same state, as the real ones do; the code maps to a stable fake
@@ -201,9 +203,6 @@ export interface WechatOAuthOptions {
 
 /** WeChat open platform website application login (developers.weixin.qq.com: 网站应用微信登录). */
 export function wechatOAuth(opts: WechatOAuthOptions): OAuthProvider {
-  const doFetch = opts.fetchImpl ?? fetch;
-  const failed = (what: string, body: Record<string, unknown>) =>
-    new OAuthError(`wechat ${what}: ${str(body.errcode)} ${str(body.errmsg)}`);
   return {
     channel: "wechat",
     authorizeUrl(state, redirectUri) {
@@ -217,39 +216,71 @@ export function wechatOAuth(opts: WechatOAuthOptions): OAuthProvider {
       // The fragment is required by WeChat's documentation.
       return `https://open.weixin.qq.com/connect/qrconnect?${q}#wechat_redirect`;
     },
-    async exchange(code) {
-      // WeChat checks the redirect against the app's registered domain, not per request.
+    exchange: wechatExchange(opts),
+  };
+}
+
+/**
+ * Login inside WeChat's own browser (official account web authorization, 网页授权, scope
+ * snsapi_userinfo): no QR code, WeChat asks the reader in place. Another AppID than the website
+ * app's — the official account's — but the same code exchange and, with both apps on one open
+ * platform account, the same unionid: one person, one binding, whichever way they came in.
+ */
+export function wechatInAppOAuth(opts: WechatOAuthOptions): OAuthProvider {
+  return {
+    channel: "wechat",
+    authorizeUrl(state, redirectUri) {
+      // WeChat reads these in this order (its documentation insists) and needs the fragment.
       const q = new URLSearchParams({
         appid: opts.appId,
-        secret: opts.secret,
-        code,
-        grant_type: "authorization_code",
+        redirect_uri: redirectUri,
+        response_type: "code",
+        scope: "snsapi_userinfo",
+        state,
       });
-      const tokenRes = await doFetch(`https://api.weixin.qq.com/sns/oauth2/access_token?${q}`, {
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      const token = await readJson(tokenRes, "wechat access_token");
-      if (!token.access_token || !token.openid) throw failed("access_token", token);
-      const uq = new URLSearchParams({
-        access_token: str(token.access_token),
-        openid: str(token.openid),
-        lang: "zh_CN",
-      });
-      const userRes = await doFetch(`https://api.weixin.qq.com/sns/userinfo?${uq}`, {
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      const user = await readJson(userRes, "wechat userinfo");
-      if (user.errcode) throw failed("userinfo", user);
-      const nickname = str(user.nickname);
-      return {
-        // unionid is one id across the company's apps (web QR, official account, mini program);
-        // the openid is per app, used only when the app is not linked to an open platform account.
-        externalUid: str(user.unionid) || str(token.unionid) || str(user.openid) || str(token.openid),
-        username: nickname,
-        nickname,
-        avatar: str(user.headimgurl),
-      };
+      return `https://open.weixin.qq.com/connect/oauth2/authorize?${q}#wechat_redirect`;
     },
+    exchange: wechatExchange(opts),
+  };
+}
+
+/** The code → access token → userinfo trade both WeChat logins share. */
+function wechatExchange(opts: WechatOAuthOptions): OAuthProvider["exchange"] {
+  const doFetch = opts.fetchImpl ?? fetch;
+  const failed = (what: string, body: Record<string, unknown>) =>
+    new OAuthError(`wechat ${what}: ${str(body.errcode)} ${str(body.errmsg)}`);
+  return async (code) => {
+    // WeChat checks the redirect against the app's registered domain, not per request.
+    const q = new URLSearchParams({
+      appid: opts.appId,
+      secret: opts.secret,
+      code,
+      grant_type: "authorization_code",
+    });
+    const tokenRes = await doFetch(`https://api.weixin.qq.com/sns/oauth2/access_token?${q}`, {
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    const token = await readJson(tokenRes, "wechat access_token");
+    if (!token.access_token || !token.openid) throw failed("access_token", token);
+    const uq = new URLSearchParams({
+      access_token: str(token.access_token),
+      openid: str(token.openid),
+      lang: "zh_CN",
+    });
+    const userRes = await doFetch(`https://api.weixin.qq.com/sns/userinfo?${uq}`, {
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    const user = await readJson(userRes, "wechat userinfo");
+    if (user.errcode) throw failed("userinfo", user);
+    const nickname = str(user.nickname);
+    return {
+      // unionid is one id across the company's apps (web QR, official account, mini program);
+      // the openid is per app, used only when the app is not linked to an open platform account.
+      externalUid: str(user.unionid) || str(token.unionid) || str(user.openid) || str(token.openid),
+      username: nickname,
+      nickname,
+      avatar: str(user.headimgurl),
+    };
   };
 }
 
@@ -288,7 +319,7 @@ export function devIdentity(channel: OAuthChannel, name: string): OAuthProfile {
  * state travels through untouched, codes are single use, expire, and only work with the
  * redirect_uri they were issued for.
  */
-export function devOAuth(channel: OAuthChannel, kv: Kv): DevOAuth {
+export function devOAuth(channel: OAuthChannel, kv: Kv, scope?: string): DevOAuth {
   const consentPath = `/dev/oauth/${channel}`;
   return {
     channel,
@@ -296,7 +327,9 @@ export function devOAuth(channel: OAuthChannel, kv: Kv): DevOAuth {
     // Relative, like the dev cashier: the flow works whatever host the site is reached by.
     registeredRedirect: `/api/oauth/${channel}/callback`,
     authorizeUrl(state, redirectUri) {
-      return `${consentPath}?${new URLSearchParams({ redirect_uri: redirectUri, state })}`;
+      // The scope tells the consent page which of the provider's pages it stands in for.
+      const q = new URLSearchParams({ redirect_uri: redirectUri, state, ...(scope ? { scope } : {}) });
+      return `${consentPath}?${q}`;
     },
     async issueCode(name, redirectUri) {
       const code = randomBytes(16).toString("hex");
@@ -320,6 +353,8 @@ export interface OAuthConfig {
   github: { clientId: string; clientSecret: string } | null;
   weibo: { appKey: string; appSecret: string } | null;
   wechat: { appId: string; secret: string } | null;
+  /** The official account (WECHAT_APP_ID / WECHAT_APP_SECRET) for login inside WeChat's browser. */
+  wechatInApp: { appId: string; secret: string } | null;
 }
 
 /** The providers the site has, as OAUTH_PROVIDER and the keys configured them. */
@@ -327,6 +362,8 @@ export interface OAuthProviders {
   mode: "dev" | "live";
   /** The channel's provider, or null when it is not configured (live mode without its keys). */
   get(channel: OAuthChannel): OAuthProvider | null;
+  /** WeChat login inside WeChat's browser (snsapi_userinfo), or null without the official account. */
+  wechatInApp: OAuthProvider | null;
   /** The callback address the provider is told (absolute from PUBLIC_URL for real providers). */
   redirectUri(channel: OAuthChannel): string;
   /** Dev mode only: the consent pages' providers. */
@@ -342,7 +379,14 @@ export function createOAuthProviders(config: OAuthConfig, publicUrl: string, kv:
       wechat: devOAuth("wechat", kv),
       github: devOAuth("github", kv),
     };
-    return { mode: "dev", get: (channel) => dev[channel], redirectUri: callbackPath, dev };
+    return {
+      mode: "dev",
+      get: (channel) => dev[channel],
+      // The same consent page; same name, same person as by QR, as the unionid makes it for real.
+      wechatInApp: devOAuth("wechat", kv, "snsapi_userinfo"),
+      redirectUri: callbackPath,
+      dev,
+    };
   }
   const live: Record<OAuthChannel, OAuthProvider | null> = {
     github: config.github ? githubOAuth(config.github) : null,
@@ -352,6 +396,7 @@ export function createOAuthProviders(config: OAuthConfig, publicUrl: string, kv:
   return {
     mode: "live",
     get: (channel) => live[channel],
+    wechatInApp: config.wechatInApp ? wechatInAppOAuth(config.wechatInApp) : null,
     // Never from the request's Host header: the provider must only ever send codes to our address.
     redirectUri: (channel) => publicUrl + callbackPath(channel),
   };

@@ -5,6 +5,9 @@ import type { NuggetApp } from "../../app.ts";
 import { uniqueEmail, uniqueIp, uniquePhone, useTestApp } from "../../../tests/support/app.ts";
 import { call, registerByEmail, registerByPhone, smsCodeFor } from "../../../tests/support/client.ts";
 import { LOGIN_LIMITS } from "./auth.ts";
+import { loadConfig } from "../../config.ts";
+import { jsSdkSignature } from "../../lib/wechat/index.ts";
+import { DEV_APP_ID } from "../../lib/wechat/dev.ts";
 
 let nugget: NuggetApp;
 useTestApp((n) => (nugget = n));
@@ -229,13 +232,40 @@ describe("the envelope", () => {
     expect(res.json().s).toBe(400);
   });
 
-  it("signs a page for the in-app browser", async () => {
-    const r = await call(
-      nugget.app,
-      "GET",
-      "/api/wechat/auth?url=" + encodeURIComponent("http://nugget.test/post/1#x"),
-    );
+  it("signs a page for the in-app browser with the stored jsapi ticket, URL without its fragment", async () => {
+    const url = "http://nugget.test/post/1?from=timeline";
+    const r = await call(nugget.app, "GET", "/api/wechat/auth?url=" + encodeURIComponent(url + "#x"));
     expect(Object.keys(r.d).sort()).toEqual(["appId", "nonceStr", "signature", "timestamp"]);
-    expect(r.d.signature).toMatch(/^[0-9a-f]{40}$/);
+    expect(r.d.appId).toBe(loadConfig(process.env).wechat.appId ?? DEV_APP_ID);
+    expect(Math.abs(r.d.timestamp - Date.now() / 1000)).toBeLessThan(5);
+    // The dev provider's ticket, bought once and kept in the shared store.
+    const jsapiTicket = await nugget.kv.get(`wechat:${r.d.appId}:jsapi_ticket`);
+    expect(jsapiTicket).toMatch(/^dev-jsapi-ticket-\d+$/);
+    expect(r.d.signature).toBe(
+      jsSdkSignature({ jsapiTicket: jsapiTicket!, nonceStr: r.d.nonceStr, timestamp: r.d.timestamp, url }),
+    );
+    const again = await call(nugget.app, "GET", "/api/wechat/auth?url=" + encodeURIComponent(url));
+    expect(again.d.nonceStr).not.toBe(r.d.nonceStr);
+    expect(await nugget.kv.get(`wechat:${r.d.appId}:jsapi_ticket`)).toBe(jsapiTicket);
+  });
+
+  it("needs the url to sign", async () => {
+    const r = await call(nugget.app, "GET", "/api/wechat/auth");
+    expect(r.status).toBe(400);
+    expect(r.d).toEqual({ field: "url" });
+  });
+
+  it("refuses the dev JS-SDK provider in production and needs both keys for live", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", WECHAT_PROVIDER: "dev" })).toThrow(/not allowed/);
+    expect(loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "live" }).wechat).toEqual({
+      provider: "live",
+      appId: null,
+      secret: null,
+    });
+    expect(loadConfig({ WECHAT_APP_ID: "wxmp", WECHAT_APP_SECRET: "s" }).wechat).toEqual({
+      provider: "dev",
+      appId: "wxmp",
+      secret: "s",
+    });
   });
 });

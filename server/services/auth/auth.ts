@@ -6,6 +6,7 @@ import type { Caller, Deps } from "../deps.ts";
 import { findUserByEmail, findUserByPhone, updateUser, type UserRow } from "../users/index.ts";
 import { presentSelf } from "../users/index.ts";
 import { deleteSession, findLiveSession, insertSession, touchSession } from "./queries.ts";
+import { createJsSdkSigner } from "./wechat.ts";
 
 export const SESSION_DAYS = 30;
 /**
@@ -133,7 +134,7 @@ export function createAuthService(deps: Deps) {
     await kv.del(accountKey(userId));
   }
 
-  return { login, resolve, logout, startSession, forgetFailures };
+  return { login, resolve, logout, startSession, forgetFailures, jsSdkConfig: createJsSdkSigner(deps) };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,12 +1,11 @@
-import { createHash } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import { clearSessionCookie, setSessionCookie } from "../../plugins/session.ts";
-import { randomToken } from "../../lib/crypto.ts";
 import type { Config } from "../../config.ts";
 import type { Services } from "../index.ts";
 import { EmailLoginBody, PhoneLoginBody, WechatAuthQuery } from "./schema.ts";
 import { LOGINS } from "../../lib/rate-limits.ts";
+import { WechatUnavailable } from "./wechat.ts";
 
 const AUTH_NOTE =
   "认证服务保留 HTTP 状态作为错误码（§8）：401 密码错误，403 失败次数过多，404 账号不存在，410 需要重置密码。" +
@@ -66,22 +65,26 @@ export function authRoutes(services: Services, config: Config): FastifyPluginAsy
       {
         schema: {
           tags: ["auth"],
-          summary: "微信内置浏览器分享签名",
+          summary: "微信内置浏览器 JS-SDK 签名（分享卡片）",
           description:
-            "返回 appId、timestamp、nonceStr、signature。签名按 JS-SDK 规则计算；本地开发实现使用开发 ticket（WECHAT_APP_ID/WECHAT_JSAPI_TICKET 可配置）。",
+            "返回 wx.config 所需的 appId、timestamp、nonceStr、signature：signature 为 " +
+            "`jsapi_ticket=…&noncestr=…&timestamp=…&url=…` 的 SHA-1（url 去掉 # 及其后部分，按 JS-SDK 附录1）。" +
+            "jsapi_ticket 由服务器用公众号 AppID/AppSecret 向微信换取（cgi-bin/token → cgi-bin/ticket/getticket，各 7200 秒），" +
+            "存在共享存储中、到期前 5 分钟更新，多实例共用一份。网页在微信内置浏览器中每次路由变化后以当前地址调用一次（§2）。" +
+            "503：未配置公众号（WECHAT_PROVIDER=live 而缺少 WECHAT_APP_ID/WECHAT_APP_SECRET）；502：微信接口拒绝或不可达。" +
+            "本地开发（WECHAT_PROVIDER=dev）使用确定的开发 ticket，签名格式相同但只有测试用的 JS-SDK 替身接受。",
           querystring: WechatAuthQuery,
         },
       },
       async (req) => {
-        const appId = process.env.WECHAT_APP_ID ?? "wx-development";
-        const ticket = process.env.WECHAT_JSAPI_TICKET ?? "development-ticket";
-        const nonceStr = randomToken(12);
-        const timestamp = Math.floor(Date.now() / 1000);
-        const url = req.query.url.split("#")[0];
-        const signature = createHash("sha1")
-          .update(`jsapi_ticket=${ticket}&noncestr=${nonceStr}&timestamp=${timestamp}&url=${url}`)
-          .digest("hex");
-        return ok({ appId, timestamp, nonceStr, signature });
+        try {
+          return ok(await services.auth.jsSdkConfig(req.query.url));
+        } catch (err) {
+          // WeChat's own errcode and errmsg go to the log, never to the reader.
+          if (err instanceof WechatUnavailable)
+            req.log.warn({ err: err.cause }, "wechat jsapi ticket unavailable");
+          throw err;
+        }
       },
     );
   };

@@ -48,10 +48,14 @@ async function authorize(
   channel: string,
   mode: "login" | "bind",
   jar: Jar,
-  opts: { name?: string; redirect?: string; decision?: "allow" | "deny" } = {},
+  opts: { name?: string; redirect?: string; decision?: "allow" | "deny"; via?: "inapp" } = {},
 ) {
   const ip = uniqueIp();
-  const q = new URLSearchParams({ mode, ...(opts.redirect ? { redirect: opts.redirect } : {}) });
+  const q = new URLSearchParams({
+    mode,
+    ...(opts.redirect ? { redirect: opts.redirect } : {}),
+    ...(opts.via ? { via: opts.via } : {}),
+  });
   const start = await get(`/api/oauth/${channel}/start?${q}`, jar, ip);
   expect(start.statusCode, start.body).toBe(302);
   const consentUrl = String(start.headers.location);
@@ -89,6 +93,7 @@ async function flow(
     name?: string;
     redirect?: string;
     decision?: "allow" | "deny";
+    via?: "inapp";
     tamper?: (cb: string) => string;
   } = {},
 ) {
@@ -253,6 +258,29 @@ describe("logging in with a third-party account", () => {
     expect(usernameFromNickname("😀", "weibo")).toBe("微博用户");
   });
 
+  it("inside WeChat's browser: the official account's consent, the same person as by QR", async () => {
+    const name = `wx${hex()}`;
+    const first: Jar = {};
+    const { callbackUrl } = await authorize("wechat", "login", first, { name, via: "inapp" });
+    // The dev consent page stands in for WeChat's snsapi_userinfo page, not for the QR page.
+    const consent = await get(
+      `/api/oauth/wechat/start?${new URLSearchParams({ mode: "login", via: "inapp" })}`,
+      {},
+      uniqueIp(),
+    );
+    expect(new URL(String(consent.headers.location), "http://x").searchParams.get("scope")).toBe(
+      "snsapi_userinfo",
+    );
+    const callback = await get(callbackUrl, first, uniqueIp());
+    expect(callback.statusCode, callback.body).toBe(200);
+    expect(callback.body).toContain("登录成功");
+    const inApp = await infoByCookie(first);
+    // Later by QR on a computer: the same WeChat account, so the same site account.
+    const second: Jar = {};
+    expect((await flow("wechat", "login", second, { name })).callback.body).toContain("登录成功");
+    expect((await infoByCookie(second)).d.id).toBe(inApp.d.id);
+  });
+
   it("answers a cancelled consent without logging in", async () => {
     const jar: Jar = {};
     const { callback } = await flow("github", "login", jar, { decision: "deny" });
@@ -316,6 +344,13 @@ describe("inputs", () => {
     expect((await get("/api/oauth/myspace/start?mode=login", {}, ip)).statusCode).toBe(404);
     expect((await get("/api/oauth/myspace/callback?code=a&state=b", {}, ip)).statusCode).toBe(404);
     expect((await get("/dev/oauth/myspace?redirect_uri=/x&state=y", {}, ip)).statusCode).toBe(404);
+  });
+
+  it("takes via=inapp for WeChat only", async () => {
+    const res = await get("/api/oauth/github/start?mode=login&via=inapp", {}, uniqueIp());
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain("只有微信登录可以在微信内完成");
+    expect((await get("/api/oauth/wechat/start?via=app", {}, uniqueIp())).statusCode).toBe(400);
   });
 
   it("validates the mode", async () => {
@@ -389,6 +424,14 @@ describe("configuration", () => {
     }).oauth;
     expect(live.github).toEqual({ clientId: "id", clientSecret: "s" });
     expect(live.weibo).toBeNull();
+    // Login inside WeChat is the official account's: the JS-SDK's keys, not the open platform's.
+    const inApp = loadConfig({
+      WECHAT_APP_ID: "wxmp",
+      WECHAT_APP_SECRET: "s",
+      WECHAT_OPEN_APPID: "wxo",
+    }).oauth;
+    expect(inApp.wechatInApp).toEqual({ appId: "wxmp", secret: "s" });
+    expect(inApp.wechat).toBeNull();
   });
 
   it("counts one binding row per external account", async () => {

@@ -22,6 +22,8 @@ import { findBindingByExternal, findBindingOfUser, insertBinding, refreshBinding
 export const STATE_TTL_SECONDS = 600;
 export const OAUTH_MODES = ["login", "bind"] as const;
 export type OAuthMode = (typeof OAUTH_MODES)[number];
+/** How the provider asks: by its usual page (WeChat: a QR code) or inside WeChat's own browser. */
+export type OAuthVia = "qr" | "inapp";
 
 export const CHANNEL_TITLES: Record<OAuthChannel, string> = {
   weibo: "微博",
@@ -57,6 +59,8 @@ interface StateRecord {
   /** Bind: who asked; the callback must come from the same account. */
   userId: string | null;
   redirect: string;
+  /** Which WeChat app issued the code: the callback must trade it with the same one. */
+  via?: OAuthVia;
   /** SHA-256 of the browser's oauth cookie: the callback must come from the same browser. */
   browser: string;
 }
@@ -102,8 +106,8 @@ export function createOAuthService(deps: Deps, auth: AuthService) {
     return name;
   }
 
-  function providerOf(channel: OAuthChannel, redirect = "/") {
-    const provider = providers.get(channel);
+  function providerOf(channel: OAuthChannel, redirect = "/", via: OAuthVia = "qr") {
+    const provider = via === "inapp" ? providers.wechatInApp : providers.get(channel);
     if (!provider) throw new OAuthFlowError(503, `暂未开通${CHANNEL_TITLES[channel]}账号登录`, redirect);
     return provider;
   }
@@ -164,14 +168,18 @@ export function createOAuthService(deps: Deps, auth: AuthService) {
      */
     async start(
       channelName: string,
-      input: { mode: OAuthMode; redirect?: string },
+      input: { mode: OAuthMode; redirect?: string; via?: OAuthVia },
       caller: Caller,
       browser: string,
     ): Promise<string> {
       const channel = channelOf(channelName);
       const redirect = input.redirect ?? (input.mode === "bind" ? "/user/settings/account" : "/");
       if (!isSafeRedirect(redirect)) throw new OAuthFlowError(400, "跳转地址只能是本站页面");
-      const provider = providerOf(channel, redirect);
+      const via = input.via ?? "qr";
+      if (via === "inapp" && channel !== "wechat") {
+        throw new OAuthFlowError(400, "只有微信登录可以在微信内完成", redirect);
+      }
+      const provider = providerOf(channel, redirect, via);
       if (input.mode === "bind" && !caller.userId) throw new OAuthFlowError(401, "请先登录", redirect);
       const state = randomBytes(24).toString("base64url");
       const record: StateRecord = {
@@ -179,6 +187,7 @@ export function createOAuthService(deps: Deps, auth: AuthService) {
         mode: input.mode,
         userId: input.mode === "bind" ? caller.userId : null,
         redirect,
+        via,
         browser: sha256(browser),
       };
       await kv.set(stateKey(state), JSON.stringify(record), STATE_TTL_SECONDS);
@@ -214,7 +223,7 @@ export function createOAuthService(deps: Deps, auth: AuthService) {
       if (record.mode === "bind" && (!caller.userId || caller.userId !== record.userId)) {
         throw new OAuthFlowError(403, "请使用发起绑定的账号完成绑定", redirect);
       }
-      const provider = providerOf(channel, redirect);
+      const provider = providerOf(channel, redirect, record.via);
       let profile: OAuthProfile;
       try {
         profile = await provider.exchange(query.code, providers.redirectUri(channel));

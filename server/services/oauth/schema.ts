@@ -10,6 +10,12 @@ export const StartQuery = Type.Object({
     default: "login",
     description: "login：登录（首次登录自动创建账号）；bind：为当前登录账号绑定",
   }),
+  via: Type.Optional(
+    Type.Union([Type.Literal("qr"), Type.Literal("inapp")], {
+      description:
+        "仅微信：qr（默认）为开放平台网站应用扫码登录；inapp 为在微信内置浏览器中以公众号网页授权（snsapi_userinfo）登录，不扫码。其他渠道用 inapp 返回 400",
+    }),
+  ),
   redirect: Type.Optional(
     Type.String({
       maxLength: REDIRECT_MAX,
