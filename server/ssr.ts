@@ -11,11 +11,15 @@ import { presentSelf } from "./services/users/present.ts";
 import type { Services } from "./services/index.ts";
 import type { Config } from "./config.ts";
 
-/** The page policy: scripts only from us or carrying this response's nonce. */
+/**
+ * The page policy: scripts only from us, carrying this response's nonce, or WeChat's JS-SDK (loaded
+ * only inside WeChat's browser, app/lib/wechat/; allowed for everyone because one cached copy of a
+ * page serves every reader, whatever their browser).
+ */
 function contentSecurityPolicy(nonce: string) {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}' https://res.wx.qq.com`,
     "style-src 'self' 'unsafe-inline'",
     // blob: the avatar cropper shows the chosen file before anything is uploaded.
     "img-src 'self' data: blob: https: http:",

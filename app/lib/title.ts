@@ -66,15 +66,25 @@ export function titleMeta(
   title: string,
   options: PageMeta = {},
 ): MetaDescriptor[] {
-  const { siteName, unreadCount } = rootMeta(matches);
+  const { siteName, unreadCount, publicUrl } = rootMeta(matches);
   const shownTitle = options.noTemplate || !title ? title || siteName : `${title} - ${siteName}`;
   const meta: MetaDescriptor[] = [
     { title: pageTitle(title, siteName, { noTemplate: options.noTemplate, unread: unreadCount }) },
+    // The share card's (WeChat's, app/lib/wechat/js-sdk.ts, and link previews'): the page's own
+    // title, without the site's name or the unread count. With the description and picture it is
+    // also rendered in the browser, where WeChat's share card reads it after each navigation.
+    { property: "og:title", content: title || siteName },
   ];
-  if (options.description) meta.push({ name: "description", content: options.description });
+  if (options.description) {
+    meta.push(
+      { name: "description", content: options.description },
+      { property: "og:description", content: options.description },
+    );
+  }
+  if (options.image) meta.push({ property: "og:image", content: absolute(publicUrl, options.image) });
   // What crawlers and share previews read, in the server's HTML only: after hydration nothing reads
   // it, and the browser bundle stays without it (React 19 leaves the server's extra <head> tags).
-  if (import.meta.env.SSR) meta.push(...shareCard(matches, shownTitle, options));
+  if (import.meta.env.SSR) meta.push(...crawlerMeta(matches, shownTitle, options));
   return meta;
 }
 
@@ -83,8 +93,8 @@ export function absolute(publicUrl: string, path: string): string {
   return /^https?:\/\//.test(path) ? path : publicUrl + path;
 }
 
-/** Canonical address, Open Graph and Twitter card, feeds and structured data of a page. */
-function shareCard(matches: readonly MatchLike[], shownTitle: string, options: PageMeta): MetaDescriptor[] {
+/** Canonical address, the rest of Open Graph, the Twitter card, feeds and structured data of a page. */
+function crawlerMeta(matches: readonly MatchLike[], shownTitle: string, options: PageMeta): MetaDescriptor[] {
   const { siteName, publicUrl } = rootMeta(matches);
   const meta: MetaDescriptor[] = [];
   const pathname = matches.at(-1)?.pathname;
@@ -93,21 +103,12 @@ function shareCard(matches: readonly MatchLike[], shownTitle: string, options: P
   meta.push(
     { property: "og:site_name", content: siteName },
     { property: "og:type", content: options.type ?? "website" },
-    { property: "og:title", content: shownTitle },
     { name: "twitter:card", content: options.image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: shownTitle },
   );
   if (url) meta.push({ property: "og:url", content: url });
-  if (options.description) {
-    meta.push(
-      { property: "og:description", content: options.description },
-      { name: "twitter:description", content: options.description },
-    );
-  }
-  if (options.image) {
-    const image = absolute(publicUrl, options.image);
-    meta.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
-  }
+  if (options.description) meta.push({ name: "twitter:description", content: options.description });
+  if (options.image) meta.push({ name: "twitter:image", content: absolute(publicUrl, options.image) });
   for (const feed of options.feeds ?? []) {
     meta.push(
       {

@@ -28,8 +28,13 @@ export interface PopupResult {
   message: string;
 }
 
-export function oauthStartUrl(channel: OAuthChannel, mode: OAuthMode, redirect: string): string {
-  return `/api/oauth/${channel}/start?${new URLSearchParams({ mode, redirect })}`;
+export function oauthStartUrl(
+  channel: OAuthChannel,
+  mode: OAuthMode,
+  redirect: string,
+  via?: "inapp",
+): string {
+  return `/api/oauth/${channel}/start?${new URLSearchParams({ mode, redirect, ...(via ? { via } : {}) })}`;
 }
 
 /**
@@ -114,6 +119,14 @@ export function startOAuthLogin(
     window.location.assign(recall() ?? window.location.href);
   });
   if (!opened) window.location.assign(url);
+}
+
+/**
+ * 微信登录 inside WeChat's own browser: no popup and no QR code there — the whole page goes to
+ * WeChat's authorization (snsapi_userinfo), and the callback brings it back to this page.
+ */
+export function startWechatInAppLogin() {
+  window.location.assign(oauthStartUrl("wechat", "login", currentPath(), "inapp"));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { ChannelIcon } from "./channel-icon";
-import { OAUTH_CHANNELS, startOAuthLogin, type OAuthChannel } from "./popup";
+import { inWechat } from "~/lib/wechat/use-wechat-share";
+import { OAUTH_CHANNELS, startOAuthLogin, startWechatInAppLogin, type OAuthChannel } from "./popup";
 import "./oauth.css";
 
 interface ThirdPartyLoginProps {
@@ -11,6 +12,7 @@ interface ThirdPartyLoginProps {
 /**
  * Third-party login (spec §1, §6): 微博, 微信 (QR), GitHub, each through the popup flow; a first
  * login creates the account. The page reloads (back to the stored "oauth login url") once done.
+ * Inside WeChat's browser 微信 logs in there and then (mobile), through the whole page.
  */
 export function ThirdPartyLogin({ onError }: ThirdPartyLoginProps) {
   const [pending, setPending] = useState<OAuthChannel | null>(null);
@@ -18,6 +20,7 @@ export function ThirdPartyLogin({ onError }: ThirdPartyLoginProps) {
 
   function login(channel: OAuthChannel) {
     setPending(channel);
+    if (channel === "wechat" && inWechat()) return startWechatInAppLogin();
     startOAuthLogin(channel, (message, cancelled) => {
       setPending(null);
       if (!cancelled) onError(message || "第三方登录失败，请稍后重试");

@@ -6,6 +6,7 @@ import { useRootData } from "~/lib/root-data";
 import { useLiveUnread } from "~/lib/use-live-unread";
 import { usePageViewTracking } from "~/lib/tracking";
 import { useLazyImages } from "~/components/ui/lazy-image";
+import { useWechatShare } from "~/lib/wechat/use-wechat-share";
 import { AlertList, type AlertItem } from "./alert-list";
 import type { BarrageRun } from "./barrage-run";
 import { Header } from "./header";
@@ -46,6 +47,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   usePageViewTracking();
   useLazyImages();
+  useWechatShare(location.key);
   // The bell and the title's "(n) " follow the live stream while the page stays open (issue 9).
   const unread = useLiveUnread(viewer?.id ?? null, unreadCount, location.key);
 
