@@ -53,6 +53,7 @@ const GROUPS: [chunk: string, paths: string[]][] = [
       "app/components/feed/feed-page.tsx",
       "app/components/feed/list-footer.tsx",
       "app/components/feed/sidebar.tsx",
+      "app/components/feed/feed-sidebar.tsx",
       "app/components/feed/sort-tabs.tsx",
       "app/components/banners/",
       "app/components/layout/page.tsx",

@@ -71,16 +71,11 @@ export function titleMeta(
   const meta: MetaDescriptor[] = [
     { title: pageTitle(title, siteName, { noTemplate: options.noTemplate, unread: unreadCount }) },
     // The share card's (WeChat's, app/lib/wechat/js-sdk.ts, and link previews'): the page's own
-    // title, without the site's name or the unread count. With the description and picture it is
-    // also rendered in the browser, where WeChat's share card reads it after each navigation.
+    // title, without the site's name or the unread count. With the picture (and the description's
+    // plain meta) it is also rendered in the browser: WeChat's share card reads it after each navigation.
     { property: "og:title", content: title || siteName },
   ];
-  if (options.description) {
-    meta.push(
-      { name: "description", content: options.description },
-      { property: "og:description", content: options.description },
-    );
-  }
+  if (options.description) meta.push({ name: "description", content: options.description });
   if (options.image) meta.push({ property: "og:image", content: absolute(publicUrl, options.image) });
   // What crawlers and share previews read, in the server's HTML only: after hydration nothing reads
   // it, and the browser bundle stays without it (React 19 leaves the server's extra <head> tags).
@@ -107,7 +102,12 @@ function crawlerMeta(matches: readonly MatchLike[], shownTitle: string, options:
     { name: "twitter:title", content: shownTitle },
   );
   if (url) meta.push({ property: "og:url", content: url });
-  if (options.description) meta.push({ name: "twitter:description", content: options.description });
+  if (options.description) {
+    meta.push(
+      { property: "og:description", content: options.description },
+      { name: "twitter:description", content: options.description },
+    );
+  }
   if (options.image) meta.push({ name: "twitter:image", content: absolute(publicUrl, options.image) });
   for (const feed of options.feeds ?? []) {
     meta.push(
