@@ -72,6 +72,38 @@ describe("admin reach", () => {
     }
   });
 
+  it.skipIf(!built)(
+    "shows readers the campaign tag an admin put on a share, on its pages and in lists, and nothing without one",
+    async () => {
+      const sharer = await makeUser(nugget);
+      const admin = await makeAdmin(nugget);
+      const tagged = await makeEntry(nugget.database.db, sharer.user.id, { title: "参赛的分享" });
+      const plain = await makeEntry(nugget.database.db, sharer.user.id, { title: "普通的分享" });
+      const tagging = await call(nugget.app, "POST", "/api/entryUpdate", {
+        auth: admin.auth,
+        body: { entryId: tagged.id, campaignTag: "2026 征文" },
+      });
+      expect(tagging.s).toBe(1);
+      const BADGE = /<span class="campaign-badge">活动：(?:<!-- -->)?2026 征文<\/span>/;
+      for (const url of [`/entry/${tagged.id}`, `/entry/${tagged.id}/detail`]) {
+        const page = await visit(url);
+        expect(page.statusCode, url).toBe(200);
+        expect(page.body, url).toMatch(BADGE);
+      }
+      for (const url of [`/entry/${plain.id}`, `/entry/${plain.id}/detail`]) {
+        const page = await visit(url);
+        expect(page.statusCode, url).toBe(200);
+        expect(page.body, url).not.toContain("campaign-badge");
+      }
+      // The sharer's 分享 list: one badge, on the tagged share's card only.
+      const list = await visit(`/user/${sharer.user.id}/share`);
+      expect(list.statusCode).toBe(200);
+      expect(list.body.match(/class="campaign-badge"/g)).toHaveLength(1);
+      const card = list.body.slice(list.body.indexOf(`data-entry-id="${tagged.id}"`));
+      expect(card.slice(0, card.indexOf("</li>"))).toMatch(BADGE);
+    },
+  );
+
   describe.skipIf(!built)("a page the viewer may not see (spec §6)", () => {
     const FORBIDDEN_ALERT = /<div class="alert alert-error" role="alert">.*?没有权限/s;
 

@@ -86,16 +86,14 @@ async function request<T>(method: string, path: string, body?: unknown, timeoutM
 }
 
 /**
- * Makes the call and reads the `{s, m, d}` envelope, for JSON calls and uploads alike: `d` on
- * success, else an `ApiError` with the code, message and field the server gave, or one made up
- * when no envelope came back (a proxy's page, a dropped connection). `tooLarge` names a proxy's
- * 413 for an upload, refused before the app saw the body.
+ * Makes the call and reads the `{s, m, d}` envelope: `d` on success, else an `ApiError` with the
+ * code, message and field the server gave, or one made up when no envelope came back (a proxy's
+ * page, a dropped connection). Uploads go through upload-progress.ts, for their progress.
  */
 async function send<T>(
   path: string,
   init: { method: string; headers: Record<string, string>; body?: BodyInit },
   timeoutMs: number,
-  tooLarge?: string,
 ): Promise<T> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -113,7 +111,7 @@ async function send<T>(
   }
 
   const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
-  return unwrap(envelope, response.status, tooLarge);
+  return unwrap(envelope, response.status);
 }
 
 /** `d` of an envelope, or the ApiError it (or its absence, with the HTTP status) stands for. */
@@ -168,13 +166,4 @@ export interface UploadedImage {
   height: number;
   size: number;
   type: string;
-}
-
-/**
- * Sends a multipart form (field `file`, optional `purpose`) to `POST /api/upload` with the CSRF
- * header; the browser sets the multipart Content-Type and boundary itself. Errors as `api`'s.
- */
-export async function upload<T = UploadedImage>(formData: FormData, path = "/api/upload"): Promise<T> {
-  const headers = { accept: "application/json", [CSRF_HEADER]: csrfToken() };
-  return send<T>(path, { method: "POST", headers, body: formData }, UPLOAD_TIMEOUT_MS, "文件太大");
 }

@@ -33,6 +33,7 @@ export function toSummary(e: Presented): EntrySummary {
     viewsCount: e.viewsCount,
     liked: e.liked,
     hot: e.hot,
+    ...(e.campaignTag ? { campaignTag: e.campaignTag } : {}),
     createdAt: e.createdAt,
   };
 }

@@ -30,6 +30,8 @@ export interface EntrySummary {
   liked?: boolean;
   /** 1 when recommended (spec §3 hot 0 or 1). */
   hot?: boolean | number;
+  /** The admins' campaign tag (spec §6), absent when the share has none. */
+  campaignTag?: string;
   createdAt: string;
 }
 

@@ -10,6 +10,7 @@ import {
   useBrowserSite,
 } from "../support/browser.ts";
 import { CATEGORY_ID } from "../../db/reference-data.ts";
+import { makeEntry } from "../support/factories.ts";
 import { users } from "../../db/schema/index.ts";
 
 // Issue 12, item 6: an admin sees 删除 where an author does — on someone's comment, column article
@@ -81,6 +82,77 @@ describeInBrowser("what an admin takes down", () => {
     ]);
     await page.waitForURL(new RegExp(`/user/${author.id}/collection$`));
     expect((await fetch(`${site.url}/collection/${set.id}`)).status).toBe(404);
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it("deletes someone's share and pins from their pages; readers see the campaign badge and no 删除", async () => {
+    const author = await signedInPerson(site, browser, errors);
+    const share = await makeEntry(site.database.db, author.id, { title: "一条参加征文的分享" });
+    const listedPin = await apiAs<{ id: string }>(site, author, "POST", "/api/pins", {
+      content: "列表里要删的沸点",
+    });
+    const ownPagePin = await apiAs<{ id: string }>(site, author, "POST", "/api/pins", {
+      content: "详情页要删的沸点",
+    });
+    const admin = await signedInPerson(site, browser, errors);
+    await site.database.db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
+    await apiAs(site, admin, "POST", "/api/entryUpdate", { entryId: share.id, campaignTag: "2026 征文" });
+
+    const reader = await signedInPerson(site, browser, errors);
+    await reader.page.goto(`${site.url}/entry/${share.id}`, { waitUntil: "networkidle" });
+    await reader.page.locator(".entry-view-meta .campaign-badge", { hasText: "活动：2026 征文" }).waitFor();
+    for (const url of [`/entry/${share.id}/detail`, `/pin/${ownPagePin.id}`, "/pins"]) {
+      await reader.page.goto(`${site.url}${url}`, { waitUntil: "networkidle" });
+      expect(await reader.page.getByRole("button", { name: "删除" }).count(), url).toBe(0);
+    }
+
+    const page = admin.page;
+    // The phone first: the badge and the question fit, and Escape takes the question back.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(`${site.url}/entry/${share.id}`, { waitUntil: "networkidle" });
+    await page.locator(".entry-view-meta .campaign-badge").waitFor();
+    await shot(page, "campaign-share-390");
+    await page.locator(".entry-view-meta").getByRole("button", { name: "删除" }).click();
+    await page.getByRole("alertdialog").waitFor();
+    await shot(page, "admin-delete-share-390");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByRole("alertdialog").count()).toBe(0);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${site.url}/entry/${share.id}/detail`, { waitUntil: "networkidle" });
+    await shot(page, "campaign-share-1280");
+    await page.locator(".entry-view-meta").getByRole("button", { name: "删除" }).click();
+    await page.getByRole("alertdialog").waitFor();
+    await shot(page, "admin-delete-share-1280");
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith("/api/entryDel") && r.ok()),
+      page.getByRole("alertdialog").getByRole("button", { name: "删除" }).click(),
+    ]);
+    await page.waitForURL(new RegExp(`/user/${author.id}$`));
+    await page.getByText("分享已删除").waitFor();
+    expect((await fetch(`${site.url}/entry/${share.id}`)).status).toBe(404);
+
+    // In 沸点's list the pin goes and the list stays.
+    await page.goto(`${site.url}/pins`, { waitUntil: "networkidle" });
+    const card = page.locator(".pin-card", { hasText: "列表里要删的沸点" });
+    await card.getByRole("button", { name: "删除" }).click();
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith(`/api/pins/${listedPin.id}`) && r.ok()),
+      page.getByRole("alertdialog").getByRole("button", { name: "删除" }).click(),
+    ]);
+    await expect.poll(() => card.count()).toBe(0);
+    await page.getByText("沸点已删除").waitFor();
+    expect(await page.locator(".pin-card", { hasText: "详情页要删的沸点" }).count()).toBe(1);
+
+    // From a pin's own page, back to 沸点.
+    await page.goto(`${site.url}/pin/${ownPagePin.id}`, { waitUntil: "networkidle" });
+    await page.locator(".pin-actions").getByRole("button", { name: "删除" }).click();
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith(`/api/pins/${ownPagePin.id}`) && r.ok()),
+      page.getByRole("alertdialog").getByRole("button", { name: "删除" }).click(),
+    ]);
+    await page.waitForURL(/\/pins$/);
+    expect((await fetch(`${site.url}/pin/${ownPagePin.id}`)).status).toBe(404);
     expect(errors).toEqual([]);
   }, 120_000);
 });

@@ -201,7 +201,7 @@ describeInBrowser("likers, hero banners and the banner admin in a real browser",
       const png = await sharp({ create: { width: 1200, height: 300, channels: 3, background: "#ff7a45" } })
         .png()
         .toBuffer();
-      await desk.locator(".banner-form-upload input[type=file]").setInputFiles({
+      await desk.locator(".banner-form .image-field-input").setInputFiles({
         name: "hero.png",
         mimeType: "image/png",
         buffer: png,

@@ -1,35 +1,49 @@
 import { lazy, Suspense, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useRevalidator } from "react-router";
 import { api, errorMessage } from "~/lib/api";
 import { useShell } from "~/components/shell/shell-context";
 
-// Loaded when 删除 is pressed: even its author rarely deletes an article.
+// Loaded when 删除 is pressed: even an author or an admin rarely deletes anything.
 const ConfirmDialog = lazy(() => import("~/components/ui/modal").then((m) => ({ default: m.ConfirmDialog })));
 
 /**
- * 删除 on a column article's page, for its author or an admin (spec §6; DELETE /api/posts/{id}
- * checks it again). After the deletion the viewer lands on the author's page.
+ * 删除 with a confirmation, for the content's author or an admin (spec §6; the server checks it
+ * again). After the deletion the viewer lands on `then`, or stays and the page's data reloads.
+ * Pages load this file lazily, and only for a viewer who may delete: other readers download nothing.
  */
-export function DeletePostButton({
-  postId,
-  title,
-  authorId,
+function DeleteButton({
+  className,
+  question,
+  message,
+  remove,
+  done,
+  then,
 }: {
-  postId: string;
-  title: string;
-  authorId: string;
+  className: string;
+  question: string;
+  message: string;
+  remove: () => Promise<unknown>;
+  done: string;
+  then?: string;
 }) {
   const { alert } = useShell();
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  async function remove() {
+  async function confirm() {
     setBusy(true);
     try {
-      await api.del(`/api/posts/${postId}`);
-      alert("文章已删除", "success");
-      void navigate(`/user/${authorId}`, { replace: true });
+      await remove();
+      alert(done, "success");
+      if (then) {
+        void navigate(then, { replace: true });
+      } else {
+        setBusy(false);
+        setConfirming(false);
+        void revalidator.revalidate();
+      }
     } catch (error) {
       setBusy(false);
       setConfirming(false);
@@ -39,22 +53,83 @@ export function DeletePostButton({
 
   return (
     <>
-      <button type="button" className="article-edit article-delete" onClick={() => setConfirming(true)}>
+      <button type="button" className={className} aria-haspopup="dialog" onClick={() => setConfirming(true)}>
         删除
       </button>
       {confirming ? (
         <Suspense fallback={null}>
           <ConfirmDialog
             open
-            title="删除这篇文章？"
-            message={`「${title}」删除后将从列表和搜索中消失，无法恢复。`}
+            title={question}
+            message={message}
             confirmLabel="删除"
             busy={busy}
-            onConfirm={() => void remove()}
+            onConfirm={() => void confirm()}
             onCancel={() => setConfirming(false)}
           />
         </Suspense>
       ) : null}
     </>
+  );
+}
+
+/** 删除 on a column article's page (DELETE /api/posts/{id}); then the author's page. */
+export function DeletePostButton({
+  postId,
+  title,
+  authorId,
+}: {
+  postId: string;
+  title: string;
+  authorId: string;
+}) {
+  return (
+    <DeleteButton
+      className="article-edit article-delete"
+      question="删除这篇文章？"
+      message={`「${title}」删除后将从列表和搜索中消失，无法恢复。`}
+      remove={() => api.del(`/api/posts/${postId}`)}
+      done="文章已删除"
+      then={`/user/${authorId}`}
+    />
+  );
+}
+
+/** 删除 on a share's page (POST /api/entryDel); then the sharer's page. */
+export function DeleteEntryButton({
+  entryId,
+  title,
+  authorId,
+}: {
+  entryId: string;
+  title: string;
+  authorId: string;
+}) {
+  return (
+    <DeleteButton
+      className="link-button entry-delete"
+      question="删除这条分享？"
+      message={`「${title}」删除后将从列表和搜索中消失，无法恢复。`}
+      remove={() => api.post("/api/entryDel", { entryId })}
+      done="分享已删除"
+      then={`/user/${authorId}`}
+    />
+  );
+}
+
+/**
+ * 删除 on a pin (DELETE /api/pins/{id}): from its own page back to 沸点; in the list the list
+ * reloads without it.
+ */
+export function DeletePinButton({ pinId, leave }: { pinId: string; leave: boolean }) {
+  return (
+    <DeleteButton
+      className="pin-action pin-delete"
+      question="删除这条沸点？"
+      message="删除后沸点和它的评论将不再显示，无法恢复。"
+      remove={() => api.del(`/api/pins/${pinId}`)}
+      done="沸点已删除"
+      then={leave ? "/pins" : undefined}
+    />
   );
 }

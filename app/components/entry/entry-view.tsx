@@ -1,13 +1,21 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import type { EntryDetail } from "../../../shared/api-types";
 import { formatCount, relativeTime } from "../../../shared/format";
 import { useRecordedViews } from "./use-recorded-views";
 import { TwoColumn } from "~/components/layout/page";
 import { SidebarCard } from "~/components/feed/sidebar";
+import { CampaignBadge } from "~/components/feed/entry-list";
 import { Avatar } from "~/components/ui/avatar";
 import { EntryActions } from "./entry-actions";
 import { OpenInApp } from "./open-in-app";
 import type { LikerFace } from "./entry-likers";
+import { useShell } from "~/components/shell/shell-context";
+
+// Only the sharer and admins see 删除: its code stays out of every other reader's load.
+const DeleteEntryButton = lazy(() =>
+  import("~/components/article/delete-post-button").then((m) => ({ default: m.DeleteEntryButton })),
+);
 
 /** A shared link or other entry: what it links to, who shared it, and entries like it. */
 export function EntryView({
@@ -25,6 +33,8 @@ export function EntryView({
 }) {
   const views = useRecordedViews(entry.id, entry.viewsCount);
   const external = /^https?:\/\//.test(entry.originalUrl);
+  const { viewer } = useShell();
+  const mayDelete = !!viewer && (viewer.role === "admin" || viewer.id === entry.user.id);
   return (
     <TwoColumn
       aside={
@@ -69,6 +79,7 @@ export function EntryView({
             )}
           </h1>
           <p className="entry-view-meta">
+            {entry.campaignTag ? <CampaignBadge tag={entry.campaignTag} /> : null}
             <Link to={`/user/${entry.user.id}`}>{entry.user.username}</Link>
             <span aria-hidden="true"> · </span>
             <time dateTime={entry.createdAt}>{relativeTime(entry.createdAt, now)}</time>
@@ -80,6 +91,14 @@ export function EntryView({
             ) : null}
             <span aria-hidden="true"> · </span>
             <span>阅读 {formatCount(views)}</span>
+            {mayDelete ? (
+              <>
+                <span aria-hidden="true"> · </span>
+                <Suspense fallback={null}>
+                  <DeleteEntryButton entryId={entry.id} title={entry.title} authorId={entry.user.id} />
+                </Suspense>
+              </>
+            ) : null}
             <OpenInApp entryId={entry.id} />
           </p>
         </header>

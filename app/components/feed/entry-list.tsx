@@ -22,6 +22,11 @@ export function entryHref(entry: EntrySummary): string {
   return `/entry/${entry.id}`;
 }
 
+/** The admins' campaign tag on a share (spec §6), shown only when it has one. */
+export function CampaignBadge({ tag }: { tag: string }) {
+  return <span className="campaign-badge">活动：{tag}</span>;
+}
+
 /** A feed of entries as cards, or the honest empty state. */
 export function EntryList({ entries, emptyTitle = "暂无内容", emptyDescription, now }: EntryListProps) {
   const list = useRef<HTMLUListElement>(null);
@@ -35,6 +40,7 @@ export function EntryList({ entries, emptyTitle = "暂无内容", emptyDescripti
         <li key={entry.id} className="entry-item" data-entry-id={entry.id}>
           <div className="entry-meta">
             {entry.hot ? <span className="entry-hot">热</span> : null}
+            {entry.campaignTag ? <CampaignBadge tag={entry.campaignTag} /> : null}
             <Link to={`/user/${entry.user.id}`} className="entry-author">
               {entry.user.username}
             </Link>

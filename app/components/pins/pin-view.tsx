@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { Link } from "react-router";
 import { relativeTime } from "../../../shared/format";
 import { variantUrl } from "../../../shared/uploads";
@@ -6,7 +6,24 @@ import type { PresentedPin } from "../../../shared/api-types";
 import { Avatar } from "~/components/ui/avatar";
 import { LazyImage } from "~/components/ui/lazy-image";
 import { PinLikeButton } from "./pin-like-button";
+import { useShell } from "~/components/shell/shell-context";
 import "./pins.css";
+
+// Only a pin's author and admins see 删除: its code stays out of every other reader's load.
+const DeletePinButton = lazy(() =>
+  import("~/components/article/delete-post-button").then((m) => ({ default: m.DeletePinButton })),
+);
+
+/** 删除 for the pin's author or an admin (DELETE /api/pins/{id} checks it again); nothing for others. */
+export function PinDelete({ pin, leave }: { pin: PresentedPin; leave: boolean }) {
+  const { viewer } = useShell();
+  if (!viewer || (viewer.role !== "admin" && viewer.id !== pin.user?.id)) return null;
+  return (
+    <Suspense fallback={null}>
+      <DeletePinButton pinId={pin.id} leave={leave} />
+    </Suspense>
+  );
+}
 
 /**
  * A pin's images (up to 9) in a small grid, loaded lazily (below a list's first pins, when the
@@ -49,6 +66,7 @@ export function PinView({ pin, now, children }: { pin: PresentedPin; now: number
         <footer className="pin-actions">
           <PinLikeButton id={pin.id} liked={pin.liked} count={pin.likeCount} />
           <span className="pin-action pin-comment-count">评论 {pin.commentCount}</span>
+          <PinDelete pin={pin} leave />
         </footer>
       </article>
       {children}

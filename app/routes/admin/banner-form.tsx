@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { Banner } from "../../../shared/api-types";
 import { Field } from "~/components/ui/field";
-import { ApiError, api, errorMessage, upload } from "~/lib/api";
+import { ImageField } from "~/components/upload/image-field";
+import { ApiError, api, errorMessage } from "~/lib/api";
 
 /** The fields an admin fills in, as the inputs hold them (times as datetime-local text). */
 interface Draft {
@@ -14,6 +15,9 @@ interface Draft {
   startedAt: string;
   endedAt: string;
 }
+
+/** An address the preview can show: a web address or one of the site's own (/uploads/…). */
+const IMAGE_ADDRESS = /^(https?:\/\/|\/)\S+$/;
 
 /** An ISO time as a datetime-local input shows it: the admin's own clock, to the minute. */
 function toLocalInput(iso: string | null): string {
@@ -55,6 +59,7 @@ export function BannerForm({
   const [draft, setDraft] = useState(() => draftOf(banner));
   const [errors, setErrors] = useState<Partial<Record<keyof Draft | "form", string>>>({});
   const [busy, setBusy] = useState(false);
+  const [uploading, setUploading] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   // Opened from a row's 编辑 far down the list: the form, above it, takes the focus (and the view).
   useEffect(() => form.current?.querySelector<HTMLElement>("input:checked")?.focus(), []);
@@ -66,18 +71,6 @@ export function BannerForm({
     error: errors[key],
     onChange: (e: { target: { value: string } }) => set(key, e.target.value),
   });
-
-  async function pickImage(file: File | undefined) {
-    if (!file) return;
-    const form = new FormData();
-    form.append("file", file);
-    try {
-      set("imageUrl", (await upload(form)).url);
-      setErrors((e) => ({ ...e, imageUrl: undefined }));
-    } catch (error) {
-      setErrors((e) => ({ ...e, imageUrl: errorMessage(error, "图片上传失败，请稍后重试") }));
-    }
-  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -135,26 +128,22 @@ export function BannerForm({
         ))}
       </fieldset>
       <Field label="标题（图片的替代文字）" maxLength={100} {...text("title")} />
-      <Field
-        label="图片地址"
-        required
-        placeholder="https://… 或 /uploads/…"
-        {...text("imageUrl")}
-        addon={
-          <label className="btn banner-form-upload">
-            上传
-            <input
-              type="file"
-              accept="image/*"
-              className="visually-hidden"
-              onChange={(e) => void pickImage(e.target.files?.[0])}
-            />
-          </label>
-        }
+      <ImageField
+        label="横幅图片"
+        shape="wide"
+        alt="横幅图片预览"
+        hint={draft.position === "hero" ? "顶部横幅建议 1200×300" : "侧栏横幅建议 240×200"}
+        chooseLabel="上传图片"
+        changeLabel="更换图片"
+        value={IMAGE_ADDRESS.test(draft.imageUrl.trim()) ? draft.imageUrl.trim() : ""}
+        onChange={(url) => {
+          set("imageUrl", url);
+          setErrors((e) => ({ ...e, imageUrl: undefined }));
+        }}
+        onBusyChange={setUploading}
       />
-      {draft.imageUrl ? (
-        <img className="banner-form-preview" src={draft.imageUrl} alt="图片预览" loading="lazy" />
-      ) : null}
+      {/* An image kept elsewhere can still be named by its address. */}
+      <Field label="图片地址" required placeholder="https://… 或 /uploads/…" {...text("imageUrl")} />
       <Field label="链接" required placeholder="https://… 或站内路径 /books" {...text("url")} />
       <div className="banner-form-row">
         <Field label="排序（越小越靠前）" type="number" step={1} {...text("order")} />
@@ -171,7 +160,7 @@ export function BannerForm({
         </p>
       ) : null}
       <div className="banner-form-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <button type="submit" className="btn btn-primary" disabled={busy || uploading}>
           {busy ? "保存中…" : "保存"}
         </button>
         <button type="button" className="btn" onClick={onCancel}>

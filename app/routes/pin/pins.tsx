@@ -4,7 +4,7 @@ import type { Route } from "./+types/pins";
 import { relativeTime } from "../../../shared/format";
 import { PinComposer } from "~/components/pins/pin-composer";
 import { PinLikeButton } from "~/components/pins/pin-like-button";
-import { PinImages } from "~/components/pins/pin-view";
+import { PinDelete, PinImages } from "~/components/pins/pin-view";
 import { FIRST_SCREEN_ITEMS } from "~/components/ui/lazy-image";
 import { Avatar } from "~/components/ui/avatar";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -60,6 +60,7 @@ export default function Pins({ loaderData }: Route.ComponentProps) {
                 <Link to={`/pin/${pin.id}`} className="pin-action">
                   评论 {pin.commentCount}
                 </Link>
+                <PinDelete pin={pin} leave={false} />
               </footer>
             </li>
           ))}

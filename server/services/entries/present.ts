@@ -53,6 +53,8 @@ export function presentEntry(
     original: e.original,
     gfw: e.gfw,
     english: e.english,
+    // Spec §6: the admins' campaign tag on a share, "" for none; readers see it as a badge.
+    campaignTag: e.campaignTag,
     latestCommentAt: e.latestCommentAt?.toISOString() ?? null,
     createdAt: e.createdAt.toISOString(),
     updatedAt: e.updatedAt.toISOString(),
