@@ -117,6 +117,9 @@ describeInBrowser("what an admin takes down", () => {
     await shot(page, "admin-delete-share-390");
     await page.keyboard.press("Escape");
     await expect.poll(() => page.getByRole("alertdialog").count()).toBe(0);
+    await page.goto(`${site.url}/user/${author.id}/share`, { waitUntil: "networkidle" });
+    await page.locator(".entry-item .campaign-badge").waitFor();
+    await shot(page, "campaign-list-390");
 
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`${site.url}/entry/${share.id}/detail`, { waitUntil: "networkidle" });
@@ -135,6 +138,7 @@ describeInBrowser("what an admin takes down", () => {
     // In 沸点's list the pin goes and the list stays.
     await page.goto(`${site.url}/pins`, { waitUntil: "networkidle" });
     const card = page.locator(".pin-card", { hasText: "列表里要删的沸点" });
+    await shot(page, "admin-pins-1280");
     await card.getByRole("button", { name: "删除" }).click();
     await Promise.all([
       page.waitForResponse((r) => r.url().endsWith(`/api/pins/${listedPin.id}`) && r.ok()),
