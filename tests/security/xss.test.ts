@@ -52,10 +52,27 @@ const api = async (method: "POST" | "PUT", url: string, auth: Auth, body: unknow
 function problems(html: string): string[] {
   const found: string[] = [];
   const nonce = /nonce="([^"]+)"/.exec(html)?.[1];
+  // JSON-LD (structured data for search engines) is a data block the browser never runs; it must
+  // stay one: valid JSON to its end, so a payload cannot have closed it and opened a script.
+  let dataBlock: string | null = null;
   const parser = new Parser(
     {
+      ontext(text) {
+        if (dataBlock !== null) dataBlock += text;
+      },
+      onclosetag(name) {
+        if (name !== "script" || dataBlock === null) return;
+        try {
+          JSON.parse(dataBlock);
+        } catch {
+          found.push(`a JSON-LD block that is not JSON: ${dataBlock.slice(0, 200)}`);
+        }
+        dataBlock = null;
+      },
       onopentag(name, attrs) {
-        if (name === "script" && (!nonce || attrs.nonce !== nonce)) {
+        if (name === "script" && attrs.type === "application/ld+json" && !attrs.src) {
+          dataBlock = "";
+        } else if (name === "script" && (!nonce || attrs.nonce !== nonce)) {
           found.push(`<script> without the page's nonce: ${JSON.stringify(attrs)}`);
         }
         for (const [attr, value] of Object.entries(attrs)) {
