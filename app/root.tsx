@@ -6,6 +6,7 @@ import { ErrorView, ForbiddenView, NotFoundView, UnauthorizedView } from "./comp
 import { useNonce } from "./lib/nonce";
 import type { RootData } from "./lib/root-data";
 import { rootMeta, titleMeta } from "./lib/title";
+import { THEME_SCRIPT } from "../shared/theme";
 import stylesheet from "./styles/app.css?url";
 
 /** The logo mark inline, so the icon needs no file outside the build. */
@@ -56,11 +57,19 @@ export function Layout({ children }: { children: ReactNode }) {
     document.documentElement.dataset.hydrated = "";
   }, []);
   return (
-    <html lang="zh-CN">
+    // data-theme is set by the head script (and the theme menu), never by React.
+    <html lang="zh-CN" {...(import.meta.env.DEV && { suppressHydrationWarning: true })}>
       <head>
         <meta charSet="utf-8" />
+        {/* Server-only, so the browser bundle does not carry them (the JavaScript budget): React 19
+            skips elements in <head> it does not expect when it hydrates, and the document's stay. */}
+        {import.meta.env.SSR ? (
+          <>
+            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+            <meta name="theme-color" content="#1e80ff" />
+          </>
+        ) : null}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#1e80ff" />
         <Meta />
         <Links />
       </head>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Dropdown } from "~/components/ui/dropdown";
 import { useShell } from "./shell-context";
+import { ThemeItems } from "./theme-menu";
 
 export interface MobileNavProps {
   /** The current section's label, shown on the toggle. */
@@ -39,8 +40,42 @@ export function MobileNav({ current, links }: MobileNavProps) {
   );
 }
 
+/** A visitor's header menus: 主题 and 写文章, one deferred chunk (the header names one import). */
+export function GuestMenus() {
+  return (
+    <>
+      <ThemeMenu />
+      <WritePanel />
+    </>
+  );
+}
+
+/** A visitor's 主题 (a signed-in reader has it in the avatar menu). */
+function ThemeMenu() {
+  return (
+    <Dropdown
+      className="theme-menu"
+      buttonClassName="icon-button theme-toggle"
+      ariaLabel="主题"
+      label={
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+          <path
+            d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinejoin="round"
+          />
+        </svg>
+      }
+    >
+      {() => <ThemeItems />}
+    </Dropdown>
+  );
+}
+
 /** A visitor's 写文章: what writing here offers, and the way to register. */
-export function WritePanel() {
+function WritePanel() {
   const { openAuth } = useShell();
   return (
     <Dropdown

@@ -10,10 +10,10 @@ import { useShell } from "./shell-context";
 // A logged-in reader's menus and bell are not needed by visitors, most of the page views (issue 8's
 // JavaScript budget): their code comes right after hydration, and the server's markup shows meanwhile.
 const ViewerActions = deferred(() => import("./viewer-actions").then((m) => m.ViewerActions));
-// The same for the two menus a visitor sees (the mobile navigation, 写文章): nothing needs them
+// The same for the menus a visitor sees (the mobile navigation, 主题 and 写文章): nothing needs them
 // before the first click.
 const MobileNav = deferred(() => import("./header-menus").then((m) => m.MobileNav));
-const WritePanel = deferred(() => import("./header-menus").then((m) => m.WritePanel));
+const GuestMenus = deferred(() => import("./header-menus").then((m) => m.GuestMenus));
 /** The wrapper of a deferred menu takes no box: the menu stays a flex item of the header. */
 const CONTENTS = { style: { display: "contents" } } as const;
 
@@ -195,7 +195,7 @@ function GuestActions() {
   const { openAuth } = useShell();
   return (
     <>
-      <WritePanel attrs={CONTENTS} props={{}} />
+      <GuestMenus attrs={CONTENTS} props={{}} />
       <div className="auth-links">
         <button type="button" className="btn btn-text login-button" onClick={() => openAuth("login")}>
           登录

@@ -5,6 +5,7 @@ import type { Viewer } from "../../../shared/load-context";
 import { Avatar } from "~/components/ui/avatar";
 import { Dropdown } from "~/components/ui/dropdown";
 import { useShell } from "./shell-context";
+import { ThemeItems } from "./theme-menu";
 
 // Loaded when 登出 is chosen: the confirmation is rare and not worth shipping with every page.
 const LogoutDialog = lazy(() => import("./logout-dialog").then((m) => ({ default: m.LogoutDialog })));
@@ -98,6 +99,12 @@ export function ViewerActions({ viewer, unreadCount }: { viewer: Viewer; unreadC
                 ]}
               />
               <MoreSubmenu />
+            </div>
+            <div className="menu-group">
+              <div className="menu-label" aria-hidden="true">
+                主题
+              </div>
+              <ThemeItems />
             </div>
             <div className="menu-group">
               <button

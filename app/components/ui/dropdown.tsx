@@ -22,7 +22,8 @@ interface DropdownProps {
   children: (close: () => void) => ReactNode;
 }
 
-const ITEM_SELECTOR = '[role="menuitem"]';
+// menuitemradio too (the theme choice).
+const ITEM_SELECTOR = "[role^=menuitem]";
 
 /**
  * A button that opens a menu or panel. Keyboard: Enter/Space/ArrowDown open it and focus the
