@@ -66,6 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {import.meta.env.SSR ? (
           <>
             <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+            <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#1c1d21" />
             <meta name="theme-color" content="#1e80ff" />
           </>
         ) : null}
