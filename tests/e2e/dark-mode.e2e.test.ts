@@ -174,6 +174,7 @@ describeInBrowser("dark mode", () => {
           await page.getByRole("menuitemradio", { name: "深色" }).click();
           expect(await page.locator("html").getAttribute("data-theme")).toBe("dark");
           expect(await bodyLuminance(page)).toBeLessThan(0.05);
+          await shot(page, "dark-avatar-menu-1280");
           await page.keyboard.press("Escape");
           await site.database.db.update(users).set({ role: "admin" }).where(eq(users.id, person.id));
           for (const path of [
