@@ -183,9 +183,14 @@ describeInBrowser("dark mode", () => {
             "/admin/withdrawals",
             "/admin/banners",
             "/admin/jobs",
+            "/collections/recommended",
+            "/repos",
+            "/notification",
+            `/user/${person.id}`,
+            "/explore/all",
           ]) {
             await page.goto(`${site.url}${path}`, { waitUntil: "networkidle" });
-            await shot(page, `dark${path.replaceAll("/", "-")}-1280`);
+            await shot(page, `dark${path.replace(/[0-9a-f]{24}/, "id").replaceAll("/", "-")}-1280`);
             expect({ path, violations: await contrastViolations(page) }).toEqual({ path, violations: [] });
           }
           await page.goto(`${site.url}/editor/drafts/new`, { waitUntil: "networkidle" });
