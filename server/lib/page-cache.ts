@@ -12,6 +12,8 @@
  *   all, and e.g. "entry:<id>" for one entry's pages); a purge increments the scopes' generations,
  *   so older entries stop matching at once on every instance, without scanning keys.
  * - CSP: the nonce of the render is remembered and replaced by a fresh one in every response.
+ * - Theme: the key ignores the dark-mode cookie, as the HTML never carries a reader's choice; the
+ *   nonce'd head script applies it in the browser (shared/theme.ts).
  */
 import { randomFillSync } from "node:crypto";
 import zlib from "node:zlib";
