@@ -134,6 +134,7 @@ describeInBrowser("dark mode", () => {
       expect(await page.getByRole("menuitemradio", { name: "浅色" }).getAttribute("aria-checked")).toBe(
         "true",
       );
+      await shot(page, "light-theme-menu-1280");
       await page.keyboard.press("Escape");
 
       // Another visitor, no cookie, dark system: the cached copy is theirs too, and dark.
