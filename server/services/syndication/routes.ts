@@ -35,36 +35,20 @@ export function syndicationRoutes(services: Services): FastifyPluginAsyncTypebox
         return sendFeed(reply, { kind: kind as "newest" | "hot" | "column" }, format);
       },
     );
-    app.get(
-      "/feeds/tag/:file",
-      {
-        schema: {
-          tags,
-          summary: "标签的订阅源",
-          description: FEED + "标签不存在返回 404。",
-          params: TagFeedParams,
+    // A tag's and a user's feeds: the same shape, named by title or by id.
+    for (const [kind, params, summary, missing] of [
+      ["tag", TagFeedParams, "标签的订阅源", "标签不存在返回 404。"],
+      ["user", UserFeedParams, "用户的订阅源", "用户不存在返回 404。"],
+    ] as const) {
+      app.get(
+        `/feeds/${kind}/:file`,
+        { schema: { tags, summary, description: FEED + missing, params } },
+        async (req, reply) => {
+          const [key, format] = split(req.params.file);
+          return sendFeed(reply, kind === "tag" ? { kind, title: key } : { kind, id: key }, format);
         },
-      },
-      async (req, reply) => {
-        const [title, format] = split(req.params.file);
-        return sendFeed(reply, { kind: "tag", title }, format);
-      },
-    );
-    app.get(
-      "/feeds/user/:file",
-      {
-        schema: {
-          tags,
-          summary: "用户的订阅源",
-          description: FEED + "用户不存在返回 404。",
-          params: UserFeedParams,
-        },
-      },
-      async (req, reply) => {
-        const [id, format] = split(req.params.file);
-        return sendFeed(reply, { kind: "user", id }, format);
-      },
-    );
+      );
+    }
 
     app.get(
       "/sitemap.xml",

@@ -37,6 +37,28 @@ export function feedPath(name: FeedName, format: FeedFormat): string {
   }
 }
 
+/** The site-wide feeds: which list each follows, and the page it mirrors. */
+const SITE_FEEDS = {
+  newest: {
+    input: { sort: "newest" },
+    title: "最新",
+    subtitle: "开发者们刚刚分享和写下的内容",
+    path: "/explore/all?sort=newest",
+  },
+  hot: {
+    input: { sort: "popular" },
+    title: "热门",
+    subtitle: "社区里正受欢迎的文章和分享",
+    path: "/explore/all",
+  },
+  column: {
+    input: { sort: "newest", type: "post" },
+    title: "专栏",
+    subtitle: "作者们在专栏写下的新文章",
+    path: "/zhuanlan/all",
+  },
+} as const;
+
 /** The sitemaps of the index, by what they list and the address of each row. */
 const SITEMAPS: Record<string, { source: SitemapSource; path: (key: string, id: string) => string }> = {
   entries: {
@@ -76,30 +98,15 @@ export function createSyndicationService(deps: Deps, lists: { entries: EntryServ
 
   async function describe(name: FeedName): Promise<Omit<Feed, "atomUrl" | "rssUrl" | "generatedAt">> {
     switch (name.kind) {
-      case "newest": {
-        const page = await lists.entries.feed({ sort: "newest", limit: FEED_SIZE }, NOBODY);
-        return {
-          title: `${siteName} - 最新`,
-          subtitle: "开发者们刚刚分享和写下的内容",
-          pageUrl: `${site}/explore/all?sort=newest`,
-          items: page.list.map(item),
-        };
-      }
-      case "hot": {
-        const page = await lists.entries.feed({ sort: "popular", limit: FEED_SIZE }, NOBODY);
-        return {
-          title: `${siteName} - 热门`,
-          subtitle: "社区里正受欢迎的文章和分享",
-          pageUrl: `${site}/explore/all`,
-          items: page.list.map(item),
-        };
-      }
+      case "newest":
+      case "hot":
       case "column": {
-        const page = await lists.entries.feed({ sort: "newest", type: "post", limit: FEED_SIZE }, NOBODY);
+        const { input, title, subtitle, path } = SITE_FEEDS[name.kind];
+        const page = await lists.entries.feed({ ...input, limit: FEED_SIZE }, NOBODY);
         return {
-          title: `${siteName} - 专栏`,
-          subtitle: "作者们在专栏写下的新文章",
-          pageUrl: `${site}/zhuanlan/all`,
+          title: `${siteName} - ${title}`,
+          subtitle,
+          pageUrl: site + path,
           items: page.list.map(item),
         };
       }
