@@ -89,7 +89,14 @@ describeInBrowser("two people in real browsers", () => {
     await b.page.getByText("写得真好，学到了！").waitFor();
     await b.page.getByRole("button", { name: "回复", exact: true }).first().click();
     await b.page.getByPlaceholder(`回复 @${a.username}`).fill("谢谢支持！");
-    await b.page.getByRole("button", { name: "回复", exact: true }).last().click();
+    // The reply shows before the server has answered (optimistic): wait for the answer, or A's page
+    // below may load before the reply exists.
+    await Promise.all([
+      b.page.waitForResponse(
+        (r) => r.url().endsWith("/api/comment") && r.request().method() === "POST" && r.ok(),
+      ),
+      b.page.getByRole("button", { name: "回复", exact: true }).last().click(),
+    ]);
     await b.page.getByText("谢谢支持！").waitFor();
 
     // A sees the reply under the comment.
