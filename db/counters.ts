@@ -15,13 +15,11 @@ import { HEAT_SQL } from "./heat.ts";
 //   users.total_collections_count  likes received: entry_likes rows on the user's published,
 //                                  not deleted entries
 //   users.subscribed_tags_count    tag_subscriptions rows of the user
-//   users.viewed_entries_count     entry_views rows of the user
 //   users.comments_count           comments and replies by the user, not deleted
 //   users.booklet_count            the user's booklets that are not drafts
 //   users.purchased_booklet_count  the user's paid orders
 //   entries.collection_count       entry_likes rows (likes)
 //   entries.comments_count         comments and replies with target entry, not deleted
-//   entries.views_count            entry_views rows
 //   entries.latest_comment_at      newest comment or reply on the entry, deleted ones included
 //                                  (deleting a comment does not move it back); null without any
 //   tags.entries_count             entry_tags rows whose entry is published and not deleted
@@ -38,6 +36,9 @@ import { HEAT_SQL } from "./heat.ts";
 //   booklets.comments_count        comments and replies with target booklet, not deleted
 //   vote_options.votes_count       vote_answers rows choosing the option
 //   showcases.repo_count           showcase_repos rows
+//
+// Not here: entries.views_count and users.viewed_entries_count are tallies with no rows behind them
+// (a view keeps no row, issue 14: server/services/entries/view-tally.ts), so nothing can recount them.
 //   showcases.lang_count           distinct non-empty languages of its repos
 // Derived numbers, recomputed after the counters above:
 //   entries.hot_index, entries.rank_index   db/heat.ts from the entry's three counters
@@ -72,7 +73,6 @@ const COUNTERS: CounterDef[] = [
   // Entries first: nothing below reads entry counters except the derived numbers.
   rowsPer("entries", "collection_count", "entry_likes", "entry_id"),
   commentsOn("entries", "comments_count", "entry"),
-  rowsPer("entries", "views_count", "entry_views", "entry_id"),
   {
     table: "entries",
     column: "latest_comment_at",
@@ -91,7 +91,6 @@ const COUNTERS: CounterDef[] = [
       where e.status = 'published' and e.deleted_at is null group by 1`,
   },
   rowsPer("users", "subscribed_tags_count", "tag_subscriptions", "user_id"),
-  rowsPer("users", "viewed_entries_count", "entry_views", "user_id", "user_id is not null"),
   rowsPer("users", "comments_count", "comments", "user_id", "deleted_at is null"),
   rowsPer("users", "booklet_count", "booklets", "user_id", "not is_draft"),
   rowsPer("users", "purchased_booklet_count", "orders", "user_id", "status = 'paid'"),

@@ -322,9 +322,10 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   else app.setNotFoundHandler((_req, reply) => reply.status(404).send({ s: 404, m: "接口不存在", d: null }));
 
   app.addHook("onClose", async () => {
-    // First, while the database is open: buffered tracking events are written, not lost; jobs in
+    // First, while the database is open: buffered tracking events and counted views are written, not lost; jobs in
     // hand end or go back to the queue.
     await services.tracking.close();
+    await services.entries.views.close();
     await jobs.stop();
     services.uploads.close();
     mailer.close();

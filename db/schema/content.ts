@@ -102,7 +102,7 @@ export const entries = pgTable(
     collectionCount: counter(),
     /** Comments and replies, not deleted. */
     commentsCount: counter(),
-    /** entry_views rows. */
+    /** Counted views (spec EntryView), added in batches; no row each (issue 14). */
     viewsCount: counter(),
     /** published | draft */
     status: varchar({ length: 16 }).notNull().default("published"),
@@ -169,24 +169,6 @@ export const entryLikes = pgTable(
     // /entry/{id}/user (likers) and /user/{id}/like/entry (liked entries), newest first.
     index("entry_likes_entry_created_idx").on(t.entryId, t.createdAt),
     index("entry_likes_user_created_idx").on(t.userId, t.createdAt),
-  ],
-);
-
-/** One view of an entry (spec EntryView); anonymous views have no user. */
-export const entryViews = pgTable(
-  "entry_views",
-  {
-    id: idColumn(),
-    entryId: ref()
-      .notNull()
-      .references(() => entries.id, { onDelete: "cascade" }),
-    userId: ref().references(() => users.id, { onDelete: "set null" }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    index("entry_views_entry_idx").on(t.entryId),
-    index("entry_views_user_created_idx").on(t.userId, t.createdAt),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { CATEGORY_ID } from "../reference-data.ts";
 import { heatIndexes } from "../heat.ts";
 import {
@@ -6,7 +7,6 @@ import {
   entries,
   entryLikes,
   entryTags,
-  entryViews,
   voteAnswers,
   voteOptions,
 } from "../schema/index.ts";
@@ -24,7 +24,6 @@ interface EntryChunk {
   entries: Row<typeof entries>[];
   tags: Row<typeof entryTags>[];
   likes: Row<typeof entryLikes>[];
-  views: Row<typeof entryViews>[];
   options: Row<typeof voteOptions>[];
   answers: Row<typeof voteAnswers>[];
   roots: Row<typeof comments>[];
@@ -42,13 +41,14 @@ export async function seedEntries(seeding: Seeding, { topicTagIds }: SeededTags)
   const { sink, popularUser, randomUser, distinctUsers } = seeding;
   const entryPool: string[] = [];
   let published = 0;
+  /** Views per viewer, for users.viewed_entries_count (written once all entries are in). */
+  const viewedBy = new Map<string, number>();
 
   const makeEntryChunk = (size: number): EntryChunk => {
     const chunk: EntryChunk = {
       entries: [],
       tags: [],
       likes: [],
-      views: [],
       options: [],
       answers: [],
       roots: [],
@@ -116,16 +116,16 @@ export async function seedEntries(seeding: Seeding, { topicTagIds }: SeededTags)
         sink.add({ userId: author.id, type: "like", actorIds: [u.id], entryId: id, createdAt: at });
       }
       const viewCount = draft ? 0 : rng.round(pop * 8) + likers.length;
+      // Views are counters only (no row each, issue 14); the draws stay as they were so the rest of
+      // the seeded data does not move.
       for (let v = 0; v < viewCount; v++) {
-        const at = later(createdAt, 1);
-        chunk.views.push({
-          id: rng.id(at),
-          entryId: id,
-          userId: rng.chance(0.6) ? randomUser().id : null,
-          createdAt: at,
-          updatedAt: at,
-        });
+        rng.id(later(createdAt, 1));
+        if (rng.chance(0.6)) {
+          const viewer = randomUser().id;
+          viewedBy.set(viewer, (viewedBy.get(viewer) ?? 0) + 1);
+        }
       }
+      summary.views += viewCount;
       const generated = draft
         ? []
         : makeComments(seeding, "entry", id, author.id, createdAt, rng.round(pop * commentMean), topic, id);
@@ -213,14 +213,12 @@ export async function seedEntries(seeding: Seeding, { topicTagIds }: SeededTags)
     await Promise.all([
       insertRows(db, entryTags, chunk.tags),
       insertRows(db, entryLikes, chunk.likes),
-      insertRows(db, entryViews, chunk.views),
       insertRows(db, voteOptions, chunk.options),
       insertRows(db, comments, chunk.roots),
     ]);
     await Promise.all([insertRows(db, voteAnswers, chunk.answers), insertRows(db, comments, chunk.replies)]);
     await insertRows(db, commentLikes, chunk.commentLikes);
     summary.likes += chunk.likes.length;
-    summary.views += chunk.views.length;
     summary.comments += chunk.roots.length + chunk.replies.length;
   };
 
@@ -235,5 +233,14 @@ export async function seedEntries(seeding: Seeding, { topicTagIds }: SeededTags)
     writing = writeEntryChunk(chunk).then(() => progress("entries", reached, entryCount));
   }
   await writing;
+  const viewers = [...viewedBy];
+  for (let i = 0; i < viewers.length; i += 5000) {
+    const part = viewers.slice(i, i + 5000);
+    await db.execute(sql`
+      update users u set viewed_entries_count = v.n
+      from unnest(${sql.param(part.map(([id]) => id))}::char(24)[], ${sql.param(part.map(([, n]) => n))}::int[])
+        as v(id, n)
+      where u.id = v.id`);
+  }
   return entryPool;
 }

@@ -42,7 +42,9 @@ describeInBrowser("the bell follows the live stream", () => {
     if (shown !== label) return `bell "${shown}", expected "${label}"`;
     const titleOk =
       bareTitle === undefined
-        ? (prefix ? title.startsWith(prefix) : !/^\(\d+\) /.test(title))
+        ? prefix
+          ? title.startsWith(prefix)
+          : !/^\(\d+\) /.test(title)
         : title === prefix + bareTitle;
     return titleOk ? "ok" : `title "${title}", expected prefix "${prefix}"`;
   };

@@ -36,31 +36,28 @@ export function withPageCache(prefix = `nugget:pc:test:${randomBytes(6).toString
 export async function countingTestApp(): Promise<{
   nugget: NuggetApp;
   count: (work: () => Promise<unknown>) => Promise<number>;
+  /** The statements' texts, for tests that care what was sent (a view writes nothing). */
+  record: (work: () => Promise<unknown>) => Promise<string[]>;
 }> {
-  let counting = false;
-  let statements = 0;
+  let recording: string[] | null = null;
   const database = await openDatabase({
     databaseUrl: process.env.DATABASE_URL,
     dataDir: ":memory:",
     template: pgliteTemplate(),
-    onQuery: () => {
-      if (counting) statements++;
-    },
+    onQuery: (text) => recording?.push(text),
   });
   const nugget = await buildApp({ config: testConfig(), database });
-  return {
-    nugget,
-    async count(work) {
-      statements = 0;
-      counting = true;
-      try {
-        await work();
-      } finally {
-        counting = false;
-      }
-      return statements;
-    },
-  };
+  async function record(work: () => Promise<unknown>) {
+    const texts: string[] = [];
+    recording = texts;
+    try {
+      await work();
+    } finally {
+      recording = null;
+    }
+    return texts;
+  }
+  return { nugget, record, count: async (work) => (await record(work)).length };
 }
 
 /**

@@ -11,17 +11,10 @@ import {
   sql,
   type SQL,
 } from "drizzle-orm";
-import type { Tx } from "../../../db/client.ts";
+import type { Db, Tx } from "../../../db/client.ts";
+import { HEAT_SQL } from "../../../db/heat.ts";
 import { preparedPerDb } from "../../../db/prepared.ts";
-import {
-  entries,
-  entryLikes,
-  entryTags,
-  entryViews,
-  tagSubscriptions,
-  tags,
-  users,
-} from "../../../db/schema/index.ts";
+import { entries, entryLikes, entryTags, tagSubscriptions, tags, users } from "../../../db/schema/index.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
 import { sitemapSource } from "../../lib/sitemap-source.ts";
@@ -190,20 +183,40 @@ export async function likedAmong(db: Tx, userId: string, entryIds: string[]): Pr
   return new Set(rows.map((r) => r.entryId));
 }
 
-/** Records a view; the entry's and the viewer's counters move in the same transaction. */
-export async function insertView(tx: Tx, values: typeof entryViews.$inferInsert) {
-  const [row] = await tx.insert(entryViews).values(values).returning();
-  await tx
-    .update(entries)
-    .set({ viewsCount: sql`${entries.viewsCount} + 1` })
-    .where(eq(entries.id, values.entryId));
-  if (values.userId) {
-    await tx
-      .update(users)
-      .set({ viewedEntriesCount: sql`${users.viewedEntriesCount} + 1` })
-      .where(eq(users.id, values.userId));
-  }
-  return row;
+/**
+ * Adds counted views in one go (view-tally.ts): the entries' viewsCount and with it their two heat
+ * numbers, their authors' totalHotIndex, and the viewers' viewedEntriesCount — one statement each,
+ * whatever the batch's size. Ids are sorted so two instances flushing at once lock rows in the same
+ * order.
+ */
+export async function addViews(db: Db, entryViews: Map<string, number>, viewerViews: Map<string, number>) {
+  const byEntry = [...entryViews].sort(([a], [b]) => (a < b ? -1 : 1));
+  const byViewer = [...viewerViews].sort(([a], [b]) => (a < b ? -1 : 1));
+  await db.transaction(async (tx) => {
+    if (byEntry.length) {
+      const ids = sql.param(byEntry.map(([id]) => id));
+      const counts = sql.param(byEntry.map(([, n]) => n));
+      await tx.execute(sql`
+        update entries e set views_count = e.views_count + v.n
+        from unnest(${ids}::char(24)[], ${counts}::int[]) as v(id, n) where e.id = v.id`);
+      await tx.execute(sql`
+        update entries e set hot_index = ${sql.raw(HEAT_SQL.hotIndex)}, rank_index = ${sql.raw(HEAT_SQL.rankIndex)}
+        where e.id = any(${ids}::char(24)[])`);
+      // users.totalHotIndex: the rounded sum of hotIndex over the author's live entries (write.ts).
+      await tx.execute(sql`
+        update users u set total_hot_index = (
+          select round(coalesce(sum(x.hot_index), 0)) from entries x
+          where x.user_id = u.id and x.status = 'published' and x.deleted_at is null)
+        where u.id in (select distinct e.user_id from entries e where e.id = any(${ids}::char(24)[]))`);
+    }
+    if (byViewer.length) {
+      await tx.execute(sql`
+        update users u set viewed_entries_count = u.viewed_entries_count + v.n
+        from unnest(${sql.param(byViewer.map(([id]) => id))}::char(24)[], ${sql.param(byViewer.map(([, n]) => n))}::int[])
+          as v(id, n)
+        where u.id = v.id`);
+    }
+  });
 }
 
 /** The entries a sitemap lists (syndication): published, not deleted; the type picks the address. */

@@ -51,6 +51,7 @@ export function entryListOverlay(services: Services): ViewerOverlay {
 export function entryRoutes(services: Services): FastifyPluginAsyncTypebox {
   return async (app) => {
     const entries = services.entries;
+    entries.views.useLogger(app.log);
     const timeline = (path: string, sort: FeedSort, summary: string) =>
       app.get(
         path,
@@ -150,7 +151,9 @@ export function entryRoutes(services: Services): FastifyPluginAsyncTypebox {
           tags,
           summary: "记录一次浏览",
           description:
-            "同一用户（未登录时按地址）30 分钟内只计一次。d 为 EntryView：{entryViewId, viewsCount, counted, createdAt}。",
+            "同一用户（未登录时按地址）30 分钟内只计一次（由共享存储判定）。d 为 EntryView：{entryViewId, viewsCount, counted, createdAt}。" +
+            "计入的浏览每隔几秒批量写入条目的 viewsCount（不为每次浏览建行），故 viewsCount 含本实例尚未写入的浏览；" +
+            "entryViewId 标识这次计入的浏览，不可再查询。",
           querystring: EntryIdQuery,
         },
       },

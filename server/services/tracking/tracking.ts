@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { badRequest } from "../../lib/errors.ts";
+import { serialFlush } from "../../lib/serial-flush.ts";
 import { HEX_ID } from "../../../shared/ids.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { insertEvents, type NewTrackingEvent } from "./queries.ts";
@@ -54,14 +55,9 @@ export function createTrackingService(
   };
   const buffer: NewTrackingEvent[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
-  /** The last write, so writes run one at a time and in order. */
-  let writing: Promise<void> = Promise.resolve();
-  /** A flush queued behind `writing` that has not started: later calls share it. */
-  let queued: Promise<void> | null = null;
   let closed = false;
 
   async function drain() {
-    queued = null;
     if (timer) clearTimeout(timer);
     timer = undefined;
     while (buffer.length) {
@@ -75,13 +71,7 @@ export function createTrackingService(
   }
 
   /** Writes every event queued before the call; resolves when they are in (or logged as lost). */
-  function flush(): Promise<void> {
-    if (queued) return queued;
-    const next = writing.then(drain);
-    queued = next;
-    writing = next;
-    return next;
-  }
+  const flush = serialFlush(drain);
 
   function enqueue(rows: NewTrackingEvent[]) {
     if (closed) return;
