@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { namedStatementClient } from "./named-statements.ts";
+import { ensureAllMonthlyPartitions } from "./partitions.ts";
 import { openReplica, routedDb, type Replica } from "./replica.ts";
 import * as schema from "./schema/index.ts";
 
@@ -253,6 +254,7 @@ export async function openDatabase(opts: {
       await pool.query(CREATE_EXTENSIONS);
       await createRumExtension(pool);
       await migrate(primaryDb as never, { migrationsFolder });
+      await ensureAllMonthlyPartitions(primaryDb);
     });
     await createRumIndex(pool, opts.databaseUrl);
     database = {
@@ -286,6 +288,7 @@ export async function openDatabase(opts: {
     await client.exec(CREATE_EXTENSIONS);
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     await migrate(db as never, { migrationsFolder });
+    await ensureAllMonthlyPartitions(db);
     database = {
       db,
       kind: "pglite",

@@ -35,7 +35,8 @@ import { installPageCache } from "./plugins/page-cache.ts";
 import { memoryPageStore, PageCache, redisPageStore } from "./lib/page-cache.ts";
 import { createServices, type Services } from "./services/index.ts";
 import { MAIL_DIGESTS_CRON, runMailDigests } from "./services/mailpush/schedule.ts";
-import { deleteExpiredEvents, TRACKING_RETENTION_CRON } from "./services/tracking/retention.ts";
+import { dropExpiredEvents, TRACKING_RETENTION_CRON } from "./services/tracking/retention.ts";
+import { ensureAllMonthlyPartitions, MONTHLY_PARTITIONS_CRON } from "../db/partitions.ts";
 import { UPLOAD_CLEANUP_CRON, type VariantJob } from "./services/uploads/uploads.ts";
 import { authRoutes } from "./services/auth/routes.ts";
 import { userRoutes } from "./services/users/routes.ts";
@@ -294,13 +295,15 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   if (config.trackingRetentionDays > 0) {
     const days = config.trackingRetentionDays;
     await jobs.work("tracking-retention", async () => {
-      app.log.info(
-        { deleted: await deleteExpiredEvents(database.db, days), days },
-        "tracking retention done",
-      );
+      app.log.info({ dropped: await dropExpiredEvents(database.db, days), days }, "tracking retention done");
     });
     await jobs.schedule("tracking-retention", TRACKING_RETENTION_CRON);
   }
+  // Next months' partitions of the monthly tables, made ahead (they are also made at every start).
+  await jobs.work("monthly-partitions", async () => {
+    app.log.info({ made: await ensureAllMonthlyPartitions(database.db) }, "monthly partitions checked");
+  });
+  await jobs.schedule("monthly-partitions", MONTHLY_PARTITIONS_CRON);
   if (config.uploadOrphanHours > 0) {
     const hours = config.uploadOrphanHours;
     await jobs.work("upload-cleanup", async () => {

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, text, varchar } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { createdAt, idColumn, instant, ref, updatedAt } from "./columns.ts";
 
 /**
@@ -29,13 +39,14 @@ export const banners = pgTable(
 
 /**
  * A behaviour/tracking event (spec §3 Behavior action; GET /log, /punch, /collector). Append-only:
- * a bigint identity key and a BRIN index on time keep it cheap; `uid` has no foreign key so
+ * a sequence key, a BRIN index on time and monthly partitions keep it cheap; `uid` has no foreign key so
  * logging never fails or cascades.
  */
 export const trackingEvents = pgTable(
   "tracking_events",
   {
-    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    // A sequence, not an identity column: PostgreSQL 15 has none on partitioned tables.
+    id: bigserial({ mode: "number" }).notNull(),
     /** click, like, unlike, collect, uncollect, view, share, follow, unfollow, punch … */
     action: varchar({ length: 32 }).notNull(),
     /** objectType: entry, collection … */
@@ -51,5 +62,10 @@ export const trackingEvents = pgTable(
     uid: ref(),
     createdAt: createdAt(),
   },
-  (t) => [index("tracking_events_created_idx").using("brin", t.createdAt)],
+  // Partitioned by month of created_at (migration 0006, db/partitions.ts): retention drops whole
+  // months, and a partitioned table's primary key must hold the partition key.
+  (t) => [
+    primaryKey({ columns: [t.id, t.createdAt] }),
+    index("tracking_events_created_idx").using("brin", t.createdAt),
+  ],
 );

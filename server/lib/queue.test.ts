@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { findCounterDrift } from "../../db/counters.ts";
+import { listPartitions } from "../../db/partitions.ts";
 import { trackingEvents, users } from "../../db/schema/index.ts";
 import { call, registerByEmail } from "../../tests/support/client.ts";
 import type { NuggetApp } from "../app.ts";
@@ -41,13 +42,31 @@ describe("the job queue (pg-boss)", () => {
   // On the embedded database only: on the PostgreSQL test database other files' tracking tests
   // write and delete old events at the same time, and this job deletes by age across the table.
   it.skipIf(process.env.DATABASE_URL)(
-    "runs a tracking-retention job as its worker does: old events go, recent ones stay",
+    "runs a tracking-retention job as its worker does: months past the window go, this one stays",
     async () => {
-      const at = (days: number) => new Date(Date.now() - days * 86_400_000);
+      // tracking_events is partitioned by month, its first partition holding everything before next
+      // month (migration 0006). This file's own database gets months of its own instead: one three
+      // months back, and this one.
+      const db = nugget.database.db;
+      const month = (add: number) => {
+        const now = new Date();
+        return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + add, 1)).toISOString();
+      };
+      const [first] = await listPartitions(db, "tracking_events");
+      await db.execute(sql.raw(`alter table tracking_events detach partition "${first!.name}"`));
+      await db.execute(sql.raw(`drop table "${first!.name}"`));
+      await db.execute(
+        sql.raw(`create table tracking_events_old partition of tracking_events
+          for values from ('${month(-3)}') to ('${month(-2)}')`),
+      );
+      await db.execute(
+        sql.raw(`create table tracking_events_now partition of tracking_events
+          for values from ('${month(0)}') to ('${month(1)}')`),
+      );
       const suid = newId();
-      await nugget.database.db.insert(trackingEvents).values([
-        { action: "view", objectType: "page", suid, value: "old", createdAt: at(31) },
-        { action: "view", objectType: "page", suid, value: "recent", createdAt: at(29) },
+      await db.insert(trackingEvents).values([
+        { action: "view", objectType: "page", suid, value: "old", createdAt: new Date(month(-3)) },
+        { action: "view", objectType: "page", suid, value: "recent" },
       ]);
       await nugget.jobs.send("tracking-retention", {});
       await nugget.jobs.drain(["tracking-retention"]);
@@ -56,6 +75,10 @@ describe("the job queue (pg-boss)", () => {
         .from(trackingEvents)
         .where(eq(trackingEvents.suid, suid));
       expect(left.map((r) => r.value)).toEqual(["recent"]);
+      // Dropped whole, not emptied row by row.
+      const names = (await listPartitions(db, "tracking_events")).map((p) => p.name);
+      expect(names).not.toContain("tracking_events_old");
+      expect(names).toContain("tracking_events_now");
     },
   );
 

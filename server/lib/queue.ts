@@ -60,8 +60,10 @@ export const JOBS = {
   "mail-digests": { retryLimit: 2, retryDelay: 300, expireInSeconds: 30 * 60 },
   /** Counters set back to their recount where they drifted (db/counters.ts repairDrift). */
   "counter-repair": { retryLimit: 1, retryDelay: 600, expireInSeconds: 2 * 60 * 60 },
-  /** Tracking events past their retention (ADR 009), in short batches. */
+  /** Months of tracking events past their retention (ADR 009), dropped whole (db/partitions.ts). */
   "tracking-retention": { retryLimit: 3, retryDelay: 600, expireInSeconds: 60 * 60 },
+  /** Next months' partitions of the monthly tables made ahead (db/partitions.ts; idempotent). */
+  "monthly-partitions": { retryLimit: 5, retryDelay: 600, expireInSeconds: 10 * 60 },
   /** An upload's resized copies (uploads.makeVariants; idempotent), enqueued with its record. */
   "upload-variants": { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 10 * 60 },
   /** Search's champion lists rebuilt for the words now frequent (search-index/champions.ts). */

@@ -27,7 +27,11 @@ const QUEUE_TITLES: Record<string, string> = {
   "follow-mail": "关注提醒邮件",
   "mail-digests": "邮件推送（每小时、每周）",
   "counter-repair": "计数修复（每天 3:15、15:15）",
-  "tracking-retention": "埋点数据清理",
+  "tracking-retention": "埋点数据清理（按月整块删除）",
+  "monthly-partitions": "按月分区预建",
+  "upload-variants": "图片尺寸生成",
+  "search-champions": "搜索热门词排行重建",
+  "upload-cleanup": "未使用上传清理",
 };
 
 const hrefOf = (pointer?: string | null) =>

@@ -1,25 +1,15 @@
 import type { Db } from "../../../db/client.ts";
-import { deleteEventsBefore } from "./queries.ts";
+import { dropPartitionsBefore } from "../../../db/partitions.ts";
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-/** Rows deleted per statement: short transactions, so beacons keep being written meanwhile. */
-export const RETENTION_BATCH = 5000;
+const DAY = 86_400_000;
 
-/** Deletes every tracking event older than `days` days, batch after batch; answers the count. */
-export async function deleteExpiredEvents(
-  db: Db,
-  days: number,
-  now = new Date(),
-  batch = RETENTION_BATCH,
-): Promise<number> {
-  const cutoff = new Date(now.getTime() - days * DAY);
-  let total = 0;
-  for (;;) {
-    const deleted = await deleteEventsBefore(db, cutoff, batch);
-    total += deleted;
-    if (deleted < batch) return total;
-  }
+/**
+ * Drops the months of tracking events whose every row is older than `days` days (tracking_events is
+ * partitioned by month, db/partitions.ts): no DELETE scans, no dead rows to vacuum. Events live
+ * between `days` and `days` plus a month. Answers the partitions dropped.
+ */
+export async function dropExpiredEvents(db: Db, days: number, now = new Date()): Promise<string[]> {
+  return dropPartitionsBefore(db, "tracking_events", new Date(now.getTime() - days * DAY));
 }
 
 /** The tracking-retention job's cron (server/lib/queue.ts): daily at 04:30 China Standard Time. */
