@@ -121,6 +121,11 @@ export interface Config {
    * Bounds the memory of a burst of renders (server/lib/concurrency.ts) at no cost in throughput.
    */
   ssrConcurrency: number;
+  /**
+   * FAN_OUT_ON_READ_FOLLOWERS (default 10,000): an author with this many followers announces a new
+   * entry with one row that followers' lists and counts read (fan-out on read), not a row per follower.
+   */
+  fanOutOnReadFollowers: number;
   /** Counters recounted where they drifted, twice a day (COUNTER_REPAIR, default on; 0 off). */
   counterRepair: boolean;
   /** The bearer token /metrics wants (METRICS_TOKEN); without one /metrics is closed (404). */
@@ -192,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     searchRankingTtl: seconds(env.SEARCH_RANKING_TTL, 30),
     ssrConcurrency: Math.max(1, seconds(env.SSR_CONCURRENCY, 4)),
+    fanOutOnReadFollowers: Math.max(1, seconds(env.FAN_OUT_ON_READ_FOLLOWERS, 10_000)),
     counterRepair: env.COUNTER_REPAIR !== "0",
     metricsToken: env.METRICS_TOKEN || undefined,
   };

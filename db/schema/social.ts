@@ -236,6 +236,44 @@ export const systemNotifications = pgTable(
   (t) => [index("system_notifications_created_idx").on(t.createdAt, t.id)],
 );
 
+/**
+ * Authors whose new entries reach their followers at read time (issue 14, fan-out on read): once an
+ * author has FAN_OUT_ON_READ_FOLLOWERS followers, a new entry of theirs is one notification_broadcasts
+ * row instead of one notifications row per follower, merged into each follower's list and counts
+ * when read. An author stays here once added (their earlier broadcasts stay readable).
+ */
+export const notificationBroadcasters = pgTable("notification_broadcasters", {
+  userId: ref()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
+/** One broadcast entry: its followers' submitEntry notification, read from here. */
+export const notificationBroadcasts = pgTable(
+  "notification_broadcasts",
+  {
+    entryId: ref()
+      .primaryKey()
+      .references(() => entries.id, { onDelete: "cascade" }),
+    authorId: ref()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** When the entry was published: followers who followed before then hear of it. */
+    createdAt: instant().notNull(),
+  },
+  // A follower's page and unread count walk each broadcaster's newest broadcasts.
+  (t) => [index("notification_broadcasts_author_created_idx").on(t.authorId, t.createdAt, t.entryId)],
+);
+
+/** When a user last read all their notifications: broadcasts up to then count as read. */
+export const notificationReadMarks = pgTable("notification_read_marks", {
+  userId: ref()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  readAt: instant().notNull(),
+});
+
 /** Which system notifications a user has read (checkAllSystemNotification inserts the missing rows). */
 export const systemNotificationReads = pgTable(
   "system_notification_reads",

@@ -9,16 +9,23 @@ import { createLiveCounts, type EventSink } from "./live.ts";
 import { presentNotification, type PresentedNotification, type SystemNotification } from "./present.ts";
 import {
   actorsByIds,
+  broadcastPage,
   checkAllSystem,
   checkAllUser,
   commentsByIds,
   countUnreadSystem,
   countUnreadUser,
   entriesByIds,
+  followerCount,
+  hasUnreadBroadcasts,
+  insertBroadcast,
   insertFollowerFanOutBatch,
   isPublished,
+  markBroadcastsRead,
   pinsByIds,
+  type BroadcastRow,
   type FanOutMark,
+  type NotificationRow,
   systemNotificationPage,
   userNotificationPage,
 } from "./queries.ts";
@@ -52,6 +59,33 @@ function requireLogin(caller: Caller): string {
 
 const clampLimit = (limit: number | undefined) => Math.min(Math.max(limit ?? NOTIFICATION_PAGE_SIZE, 1), 100);
 
+/** A broadcast (fan-out on read) in the shape of the row fan-out on write would have written. */
+function broadcastAsRow(b: BroadcastRow, userId: string): NotificationRow {
+  return {
+    id: b.entryId,
+    userId,
+    type: "submitEntry",
+    actorIds: [b.authorId],
+    actorCount: 1,
+    entryId: b.entryId,
+    pinId: null,
+    commentId: null,
+    replyId: null,
+    content: "",
+    checked: b.checked,
+    createdAt: b.createdAt,
+    updatedAt: b.createdAt,
+  };
+}
+
+/** Two lists each newest first by (createdAt, id), as one. */
+function mergeNewestFirst(a: NotificationRow[], b: NotificationRow[]): NotificationRow[] {
+  if (!b.length) return a;
+  const later = (x: NotificationRow, y: NotificationRow) =>
+    x.createdAt.getTime() - y.createdAt.getTime() || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
+  return [...a, ...b].sort((x, y) => later(y, x));
+}
+
 /**
  * Notifications (spec §7 Notifications, §4 "reading all user notifications refetches counts").
  * User notifications are written by the acting services through notify / notifyFollowers in
@@ -81,8 +115,12 @@ export function createNotificationService(deps: Deps) {
     /** setUserNotificationNum: marks all the caller's notifications read; answers the counts after. */
     async readAll(caller: Caller): Promise<UnreadCounts> {
       const userId = requireLogin(caller);
+      const rows = await checkAllUser(db, userId);
+      // Broadcasts are read by moving the reader's mark past them.
+      const broadcasts = await hasUnreadBroadcasts(db, userId);
+      if (broadcasts) await markBroadcastsRead(db, userId);
       // The reader's other tabs and devices follow.
-      if (await checkAllUser(db, userId)) live.changed([userId]);
+      if (rows || broadcasts) live.changed([userId]);
       return counts(userId);
     },
 
@@ -94,8 +132,12 @@ export function createNotificationService(deps: Deps) {
       const userId = requireLogin(caller);
       const pointer = pointerParam(input.before, "date", "before");
       const limit = clampLimit(input.limit);
-      // Skeleton (one indexed query), then hydrate actors, entries and comments in batches.
-      const rows = await userNotificationPage(db, userId, pointer, limit + 1);
+      // Skeleton (the rows and the broadcasts, one indexed query each, merged), then hydrate
+      // actors, entries and comments in batches.
+      const rows = mergeNewestFirst(
+        await userNotificationPage(db, userId, pointer, limit + 1),
+        (await broadcastPage(db, userId, pointer, limit + 1)).map((b) => broadcastAsRow(b, userId)),
+      );
       const page = rows.slice(0, limit);
       const actorIds = [...new Set(page.flatMap((r) => r.actorIds))];
       const entryIds = [...new Set(page.flatMap((r) => (r.entryId ? [r.entryId] : [])))];
@@ -202,6 +244,15 @@ export function createNotificationService(deps: Deps) {
      * (insertFollowerFanOutBatch). An entry deleted or unpublished meanwhile tells nobody more.
      */
     async fanOutToFollowers(job: FollowerFanOut, batchSize = FAN_OUT_BATCH): Promise<number> {
+      // An author with very many followers announces it once, read by each follower (issue 14):
+      // rows per follower would multiply without bound. Every open bell recounts.
+      if ((await followerCount(db, job.authorId)) >= deps.config.fanOutOnReadFollowers) {
+        if (await isPublished(db, job.entryId)) {
+          await insertBroadcast(db, job);
+          live.changed("*");
+        }
+        return 0;
+      }
       let after: FanOutMark | null = null;
       let batches = 0;
       do {

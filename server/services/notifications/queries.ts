@@ -1,10 +1,13 @@
-import { and, count, desc, eq, inArray, isNull, notExists, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, notExists, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "../../../db/client.ts";
 import {
   comments,
   entries,
   follows,
+  notificationBroadcasters,
+  notificationBroadcasts,
+  notificationReadMarks,
   notifications,
   pins,
   systemNotificationReads,
@@ -18,13 +21,107 @@ import { keysetAfter } from "../../lib/keyset.ts";
 const after = (t: { createdAt: PgColumn; id: PgColumn }, p: Pointer<Date>) =>
   keysetAfter(t.createdAt, t.id, p);
 
-/** The recipient's unchecked notifications (the partial notifications_unread_idx answers it). */
+/**
+ * The broadcasts (fan-out on read) the user has not read: entries of the broadcasters they follow,
+ * published after they followed and after their read mark, still live. A scalar subquery over the
+ * user id expression `user`; each broadcaster followed is one walk of its newest broadcasts.
+ */
+function unreadBroadcasts(user: SQL): SQL {
+  return sql`(select count(*) from ${notificationBroadcasters} a
+      join ${follows} f on f.followee_id = a.user_id and f.follower_id = ${user}
+      join ${notificationBroadcasts} x on x.author_id = a.user_id and x.created_at > f.created_at
+        and x.created_at > coalesce((select m.read_at from ${notificationReadMarks} m where m.user_id = ${user}),
+                                    '-infinity'::timestamptz)
+      join ${entries} e on e.id = x.entry_id and e.status = 'published' and e.deleted_at is null)`;
+}
+
+/**
+ * The recipient's unread notifications: unchecked rows (the partial notifications_unread_idx) and
+ * unread broadcasts, in one statement.
+ */
 export async function countUnreadUser(db: Tx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.checked, false)));
-  return Number(row?.n ?? 0);
+  const result = await db.execute(sql`
+    select ((select count(*) from ${notifications} n where n.user_id = ${userId} and not n.checked)
+            + ${unreadBroadcasts(sql`${userId}`)})::int as n`);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}
+
+/** A broadcast as a page shows it: the follower's submitEntry notification of a broadcaster's entry. */
+export interface BroadcastRow {
+  entryId: string;
+  authorId: string;
+  createdAt: Date;
+  /** Published no later than the reader's read mark. */
+  checked: boolean;
+}
+
+/**
+ * One page of the broadcasts the user hears of, newest first by (createdAt, entryId), after the
+ * pointer: each followed broadcaster's newest live broadcasts after the follow (at most `limit` each,
+ * notification_broadcasts_author_created_idx), merged.
+ */
+export async function broadcastPage(
+  db: Tx,
+  userId: string,
+  pointer: Pointer<Date> | null,
+  limit: number,
+): Promise<BroadcastRow[]> {
+  const before = pointer
+    ? pointer.id
+      ? sql`and (x.created_at, x.entry_id) < (${pointer.value.toISOString()}::timestamptz, ${pointer.id})`
+      : sql`and x.created_at < ${pointer.value.toISOString()}::timestamptz`
+    : sql``;
+  const result = await db.execute(sql`
+    select b.entry_id as "entryId", b.author_id as "authorId", b.created_at as "createdAt",
+           b.created_at <= coalesce(m.read_at, '-infinity'::timestamptz) as checked
+      from ${notificationBroadcasters} a
+      join ${follows} f on f.followee_id = a.user_id and f.follower_id = ${userId}
+      cross join lateral (
+        select x.entry_id, x.author_id, x.created_at from ${notificationBroadcasts} x
+          join ${entries} e on e.id = x.entry_id and e.status = 'published' and e.deleted_at is null
+         where x.author_id = a.user_id and x.created_at > f.created_at ${before}
+         order by x.created_at desc, x.entry_id desc limit ${limit}) b
+      left join ${notificationReadMarks} m on m.user_id = ${userId}
+     order by b.created_at desc, b.entry_id desc limit ${limit}`);
+  return (result as unknown as { rows: BroadcastRow[] }).rows.map((r) => ({
+    ...r,
+    createdAt: new Date(r.createdAt),
+  }));
+}
+
+/** Whether the user has unread broadcasts (reading all then moves their mark). */
+export async function hasUnreadBroadcasts(db: Tx, userId: string): Promise<boolean> {
+  const result = await db.execute(sql`select ${unreadBroadcasts(sql`${userId}`)}::int as n`);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) > 0;
+}
+
+/** Moves the user's read mark to now: every broadcast so far counts as read. */
+export async function markBroadcastsRead(db: Tx, userId: string): Promise<void> {
+  const now = new Date();
+  await db
+    .insert(notificationReadMarks)
+    .values({ userId, readAt: now })
+    .onConflictDoUpdate({ target: notificationReadMarks.userId, set: { readAt: now } });
+}
+
+/** The author's follower count (whether a new entry is announced by a row per follower or broadcast). */
+export async function followerCount(db: Tx, authorId: string): Promise<number> {
+  const [row] = await db.select({ n: users.followersCount }).from(users).where(eq(users.id, authorId));
+  return row?.n ?? 0;
+}
+
+/**
+ * Announces the entry by one broadcast row (fan-out on read), making the author a broadcaster if
+ * they were not; idempotent, so the job may run it again. The broadcast's time is the entry's.
+ */
+export async function insertBroadcast(db: Tx, n: { authorId: string; entryId: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(notificationBroadcasters).values({ userId: n.authorId }).onConflictDoNothing();
+    await tx.execute(sql`
+      insert into ${notificationBroadcasts} (entry_id, author_id, created_at)
+      select e.id, e.user_id, e.created_at from ${entries} e where e.id = ${n.entryId}
+      on conflict do nothing`);
+  });
 }
 
 /** System notifications the user has no read row for. */
@@ -68,7 +165,8 @@ export async function countUnreadMany(db: Tx, userIds: string[]): Promise<UserUn
   );
   const result = await db.execute(sql`
     select u.id as "userId",
-           (select count(*) from ${notifications} n where n.user_id = u.id and not n.checked)::int as "user",
+           ((select count(*) from ${notifications} n where n.user_id = u.id and not n.checked)
+             + ${unreadBroadcasts(sql`u.id`)})::int as "user",
            ((select count(*) from ${systemNotifications})
              - (select count(*) from ${systemNotificationReads} r where r.user_id = u.id))::int as "system"
       from unnest(array[${ids}]::char(24)[]) as u(id)`);
