@@ -10,7 +10,7 @@ import type { Db } from "./client.ts";
 // the migration that partitioned the table, holds everything before a month (`<table>_before_…`).
 
 /** The tables partitioned this way. */
-export const MONTHLY_TABLES = ["tracking_events"] as const;
+export const MONTHLY_TABLES = ["tracking_events", "notifications"] as const;
 export type MonthlyTable = (typeof MONTHLY_TABLES)[number];
 
 /** The monthly-partitions job's cron: daily at 04:15 China Standard Time (ahead of the retention). */

@@ -36,7 +36,11 @@ import { memoryPageStore, PageCache, redisPageStore } from "./lib/page-cache.ts"
 import { createServices, type Services } from "./services/index.ts";
 import { MAIL_DIGESTS_CRON, runMailDigests } from "./services/mailpush/schedule.ts";
 import { dropExpiredEvents, TRACKING_RETENTION_CRON } from "./services/tracking/retention.ts";
-import { ensureAllMonthlyPartitions, MONTHLY_PARTITIONS_CRON } from "../db/partitions.ts";
+import {
+  dropPartitionsBefore,
+  ensureAllMonthlyPartitions,
+  MONTHLY_PARTITIONS_CRON,
+} from "../db/partitions.ts";
 import { UPLOAD_CLEANUP_CRON, type VariantJob } from "./services/uploads/uploads.ts";
 import { authRoutes } from "./services/auth/routes.ts";
 import { userRoutes } from "./services/users/routes.ts";
@@ -301,7 +305,13 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   }
   // Next months' partitions of the monthly tables, made ahead (they are also made at every start).
   await jobs.work("monthly-partitions", async () => {
-    app.log.info({ made: await ensureAllMonthlyPartitions(database.db) }, "monthly partitions checked");
+    const made = await ensureAllMonthlyPartitions(database.db);
+    const days = config.notificationRetentionDays;
+    const dropped =
+      days > 0
+        ? await dropPartitionsBefore(database.db, "notifications", new Date(Date.now() - days * 86_400_000))
+        : [];
+    app.log.info({ made, dropped }, "monthly partitions checked");
   });
   await jobs.schedule("monthly-partitions", MONTHLY_PARTITIONS_CRON);
   if (config.uploadOrphanHours > 0) {

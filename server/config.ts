@@ -126,6 +126,11 @@ export interface Config {
    * entry with one row that followers' lists and counts read (fan-out on read), not a row per follower.
    */
   fanOutOnReadFollowers: number;
+  /**
+   * NOTIFICATION_RETENTION_DAYS (default 365; 0 keeps all): months of notifications whose every row
+   * is older are dropped whole by the daily monthly-partitions job (db/partitions.ts).
+   */
+  notificationRetentionDays: number;
   /** Counters recounted where they drifted, twice a day (COUNTER_REPAIR, default on; 0 off). */
   counterRepair: boolean;
   /** The bearer token /metrics wants (METRICS_TOKEN); without one /metrics is closed (404). */
@@ -198,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     searchRankingTtl: seconds(env.SEARCH_RANKING_TTL, 30),
     ssrConcurrency: Math.max(1, seconds(env.SSR_CONCURRENCY, 4)),
     fanOutOnReadFollowers: Math.max(1, seconds(env.FAN_OUT_ON_READ_FOLLOWERS, 10_000)),
+    notificationRetentionDays: seconds(env.NOTIFICATION_RETENTION_DAYS, 365),
     counterRepair: env.COUNTER_REPAIR !== "0",
     metricsToken: env.METRICS_TOKEN || undefined,
   };

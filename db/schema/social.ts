@@ -173,7 +173,7 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const notifications = pgTable(
   "notifications",
   {
-    id: idColumn(),
+    id: char({ length: 24 }).notNull(),
     /** The recipient. */
     userId: ref()
       .notNull()
@@ -199,7 +199,10 @@ export const notifications = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
+  // Partitioned by month of created_at (migration 0008, db/partitions.ts), so the primary key and
+  // every unique index hold created_at.
   (t) => [
+    primaryKey({ columns: [t.id, t.createdAt] }),
     check(
       "notifications_type_check",
       sql`${t.type} in ('like', 'comment', 'reply', 'follow', 'submitEntry', 'system')`,
@@ -217,10 +220,11 @@ export const notifications = pgTable(
       .where(sql`${t.type} = 'submitEntry' and not ${t.checked}`),
     index("notifications_comment_idx").on(t.commentId),
     index("notifications_reply_idx").on(t.replyId),
-    // A follower hears of a new entry once: the fan-out job (notifications/fan-out.ts) may run a
-    // batch again after a crash, and inserts with ON CONFLICT DO NOTHING against this.
+    // A follower hears of a new entry once: the fan-out job may run a batch again after a crash, and
+    // inserts with ON CONFLICT DO NOTHING against this. Its rows take the entry's createdAt, so the
+    // partition key in the index changes nothing.
     uniqueIndex("notifications_submit_once_idx")
-      .on(t.userId, t.entryId)
+      .on(t.userId, t.entryId, t.createdAt)
       .where(sql`${t.type} = 'submitEntry'`),
   ],
 );

@@ -18,6 +18,7 @@ export function testConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
   if (!overrides.pageCache) config.pageCache = { ...config.pageCache, enabled: false };
   if (overrides.searchRankingTtl === undefined) config.searchRankingTtl = 0;
   if (overrides.trackingRetentionDays === undefined) config.trackingRetentionDays = 0;
+  if (overrides.notificationRetentionDays === undefined) config.notificationRetentionDays = 0;
   if (overrides.counterRepair === undefined) config.counterRepair = false;
   if (overrides.uploadOrphanHours === undefined) config.uploadOrphanHours = 0;
   return config;

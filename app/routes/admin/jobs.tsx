@@ -28,7 +28,7 @@ const QUEUE_TITLES: Record<string, string> = {
   "mail-digests": "邮件推送（每小时、每周）",
   "counter-repair": "计数修复（每天 3:15、15:15）",
   "tracking-retention": "埋点数据清理（按月整块删除）",
-  "monthly-partitions": "按月分区预建",
+  "monthly-partitions": "按月分区：预建与过期通知清理",
   "upload-variants": "图片尺寸生成",
   "search-champions": "搜索热门词排行重建",
   "upload-cleanup": "未使用上传清理",

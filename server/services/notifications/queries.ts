@@ -335,7 +335,8 @@ export interface FanOutMark {
  * One batch of a new entry's submitEntry notifications: the next `limit` followers of the author
  * after `after`, oldest follow first (follows_followee_created_idx), in one statement. A follower
  * already told of this entry is skipped (notifications_submit_once_idx), so a batch run again after
- * a crash tells nobody twice. Ids keep the ObjectId layout (seconds first, so they sort by time)
+ * a crash tells nobody twice (its rows take the entry's createdAt, which the unique index holds
+ * because notifications is partitioned by it). Ids keep the ObjectId layout (seconds first, so they sort by time)
  * with random tails made in SQL. Answers the batch's last follower, null past the end.
  */
 export async function insertFollowerFanOutBatch(
@@ -353,11 +354,12 @@ export async function insertFollowerFanOutBatch(
        order by ${follows.createdAt}, ${follows.followerId}
        limit ${n.limit}
     ), told as (
-      insert into ${notifications} (id, user_id, type, actor_ids, entry_id, content)
+      insert into ${notifications} (id, user_id, type, actor_ids, entry_id, content, created_at, updated_at)
       select ${n.secondsHex} || substr(md5(gen_random_uuid()::text || b.follower_id), 1, 16),
-             b.follower_id, 'submitEntry', array[${n.authorId}]::char(24)[], ${n.entryId}, ''
-        from batch b
-      on conflict (user_id, entry_id) where type = 'submitEntry' do nothing
+             b.follower_id, 'submitEntry', array[${n.authorId}]::char(24)[], ${n.entryId}, '',
+             e.created_at, e.created_at
+        from batch b cross join (select created_at from ${entries} where id = ${n.entryId}) e
+      on conflict (user_id, entry_id, created_at) where type = 'submitEntry' do nothing
       returning user_id
     )
     select to_char(followed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, follower_id as "followerId",
