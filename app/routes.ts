@@ -51,6 +51,7 @@ export default [
     route("user/settings/account", "routes/settings/account.tsx"),
     route("user/settings/password", "routes/settings/password.tsx"),
     route("user/settings/mail", "routes/settings/mail.tsx"),
+    route("user/settings/blocks", "routes/settings/blocks.tsx"),
     route("user/invitation", "routes/settings/invitation.tsx"),
   ]),
   route("user/wallet", "routes/user/wallet.tsx"),

@@ -44,7 +44,7 @@ import {
 import { UPLOAD_CLEANUP_CRON, type VariantJob } from "./services/uploads/uploads.ts";
 import { authRoutes } from "./services/auth/routes.ts";
 import { userRoutes } from "./services/users/routes.ts";
-import { entryListOverlay, entryRoutes } from "./services/entries/routes.ts";
+import { entryListOverlays, entryRoutes } from "./services/entries/routes.ts";
 import { tagRoutes } from "./services/tags/routes.ts";
 import { searchRoutes } from "./services/search/routes.ts";
 import { refreshChampionLists, SEARCH_CHAMPIONS_CRON } from "./services/search-index/index.ts";
@@ -58,6 +58,7 @@ import { postRoutes } from "./services/posts/routes.ts";
 import { pinRoutes } from "./services/pins/routes.ts";
 import { repoRoutes } from "./services/repos/routes.ts";
 import { followRoutes } from "./services/follow/routes.ts";
+import { blockRoutes } from "./services/blocks/routes.ts";
 import { inviteRoutes } from "./services/invites/routes.ts";
 import { mailPushRoutes } from "./services/mailpush/routes.ts";
 import { notificationRoutes } from "./services/notifications/routes.ts";
@@ -236,7 +237,7 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   });
   installSession(app, services);
   if (pageCache) {
-    installPageCache(app, pageCache, config.pageCache, { overlays: [entryListOverlay(services)], kv });
+    installPageCache(app, pageCache, config.pageCache, { overlays: entryListOverlays(services), kv });
   }
   // After the page cache's hooks: it keeps the plain body (and gives each copy its own nonce);
   // compression runs on what is finally sent. Pre-compressed static files pass through as they are.
@@ -265,6 +266,7 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   await app.register(pinRoutes(services), { prefix: "/api" });
   await app.register(repoRoutes(services), { prefix: "/api" });
   await app.register(followRoutes(services), { prefix: "/api" });
+  await app.register(blockRoutes(services), { prefix: "/api" });
   await app.register(inviteRoutes(services), { prefix: "/api" });
   await app.register(mailPushRoutes(services), { prefix: "/api" });
   await app.register(notificationRoutes(services), { prefix: "/api" });

@@ -17,6 +17,7 @@ export type {
 export type { BookletSales } from "../server/services/booklets/authoring.ts";
 export type { PresentedOrder } from "../server/services/orders/present.ts";
 export type { PresentedCollection } from "../server/services/collections/present.ts";
+export type { BlockListPage, BlockState, BlockedUser } from "../server/services/blocks/blocks.ts";
 export type { CommentPage } from "../server/services/comments/comments.ts";
 export type { PresentedComment } from "../server/services/comments/present.ts";
 export type { EntryDetail } from "../server/services/entries/entries.ts";

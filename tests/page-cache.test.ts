@@ -168,6 +168,41 @@ describe.skipIf(!built)("anonymous page cache", () => {
     expect(forged.headers["x-cache"]).toBeUndefined();
   });
 
+  it("takes the authors a signed-in reader muted out of a cached feed, after the cache (issue 13)", async () => {
+    const db = nugget.database.db;
+    const [author, other, reader] = [
+      await registerByEmail(nugget),
+      await registerByEmail(nugget),
+      await registerByEmail(nugget),
+    ];
+    const tag = await makeTag(db);
+    const theirs = await makeEntry(db, author.user.id, { title: "屏蔽甲" }, [tag.id]);
+    const kept = await makeEntry(db, other.user.id, { title: "屏蔽乙" }, [tag.id]);
+    // Muted through the service: no request of the reader's counts as a fresh write.
+    await nugget.services.blocks.mute(author.user.id, {
+      userId: reader.user.id,
+      sessionId: null,
+      ip: "10.0.0.9",
+      userAgent: "t",
+    });
+    const url = `/api/entries?sort=newest&tag=${tag.id}`;
+    const ids = (d: { list: { id: string }[] }) => d.list.map((e) => e.id);
+    expect(ids((await get(url)).json().d)).toEqual([kept.id, theirs.id]);
+    const asReader = await call(nugget.app, "GET", url, { auth: reader.auth });
+    expect(asReader.headers["x-cache"]).toBe("overlay-hit");
+    expect(ids(asReader.d)).toEqual([kept.id]);
+    // The cached page's pointer stays: the next page goes on after the unfiltered one.
+    expect(asReader.d.pointer).toBe((await get(url)).json().d.pointer);
+    // The author's own list is not filtered (the reader opened it on purpose).
+    const own = await call(nugget.app, "GET", `/api/entries?sort=newest&userId=${author.user.id}`, {
+      auth: reader.auth,
+    });
+    expect(ids(own.d)).toEqual([theirs.id]);
+    // Anyone else reads the visitor's list as it is.
+    const asOther = await call(nugget.app, "GET", url, { auth: other.auth });
+    expect(ids(asOther.d)).toEqual([kept.id, theirs.id]);
+  });
+
   it("renders a signed-in list once for 30 concurrent overlay misses", async () => {
     const reader = await registerByEmail(nugget);
     const url = `/api/get_entry_by_rank?limit=7&burst=${randomBytes(4).toString("hex")}`;

@@ -122,6 +122,35 @@ export const pinLikes = pgTable(
   (t) => [primaryKey({ columns: [t.pinId, t.userId] }), index("pin_likes_user_idx").on(t.userId)],
 );
 
+/** What a user_blocks row does: mute hides the target from the user; block also keeps them away. */
+export const BLOCK_KINDS = ["mute", "block"] as const;
+export type BlockKind = (typeof BLOCK_KINDS)[number];
+
+/**
+ * userId muted or blocked targetId (issue 13: 屏蔽 / 拉黑). One row a pair: blocking someone muted
+ * turns the row into a block. Lists hide the targets' rows with one anti-join on the primary key
+ * (user_id, target_id); the settings page pages one kind by (createdAt, targetId).
+ */
+export const userBlocks = pgTable(
+  "user_blocks",
+  {
+    userId: ref()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    targetId: ref()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: varchar({ length: 8 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.targetId] }),
+    check("user_blocks_kind_check", sql`${t.kind} in ('mute', 'block')`),
+    check("user_blocks_not_self_check", sql`${t.userId} <> ${t.targetId}`),
+    index("user_blocks_user_kind_created_idx").on(t.userId, t.kind, t.createdAt, t.targetId),
+  ],
+);
+
 /** followerId follows followeeId. Follower lists page by createdAt of the last item (spec §4). */
 export const follows = pgTable(
   "follows",

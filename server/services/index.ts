@@ -6,7 +6,8 @@ import { createCollectionService } from "./collections/collections.ts";
 import { createCommentService } from "./comments/index.ts";
 import type { Deps } from "./deps.ts";
 import { createEntryService } from "./entries/entries.ts";
-import { createFollowService } from "./follow/follow.ts";
+import { createFollowService, dropFollowsBetween } from "./follow/follow.ts";
+import { createBlockService } from "./blocks/index.ts";
 import { createInviteService } from "./invites/invites.ts";
 import { createJobAdminService } from "./jobs/jobs.ts";
 import { createMailDigests } from "./mailpush/digests.ts";
@@ -54,6 +55,9 @@ export function createServices(deps: Deps) {
   const parser = createParserService(deps);
   const digests = createMailDigests(deps, entries);
   const follow = createFollowService(deps);
+  // Blocks sit below follow (follow asks them who blocked whom); a block's removal of follows is
+  // follow's own write, handed in.
+  const blocks = createBlockService(deps, dropFollowsBetween);
   // Presenters of pins and comments read the caller's likes through the likes service (ADR 013).
   const comments = createCommentService(deps, uploads, (userId, ids) =>
     likes.likedAmong("comment", userId, ids),
@@ -81,6 +85,7 @@ export function createServices(deps: Deps) {
     publish,
     parser,
     follow,
+    blocks,
     comments,
     pins,
     repos: createRepoService(deps, comments),

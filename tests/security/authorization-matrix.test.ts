@@ -362,6 +362,13 @@ const ROWS: Row[] = [
     self(route, (w) => ({ url: `${route.split(" ")[1]}?ids=${w.people.third.id}` })),
   ),
 
+  // Mute and block (issue 13): each caller sets and lifts them on the third user, as themselves;
+  // each is lifted in the next row, so no later row meets a block.
+  ...["POST /api/mute", "POST /api/unmute", "POST /api/block", "POST /api/unblock"].map((route) =>
+    self(route, (w) => ({ url: route.split(" ")[1], body: { uid: w.people.third.id } })),
+  ),
+  self("GET /api/blocks", () => ({ url: "/api/blocks?kind=block" })),
+
   // Invites: only for the caller's own uid.
   owned(
     "GET /api/sender/:uid/availableCode",

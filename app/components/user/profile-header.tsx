@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import { formatCount } from "../../../shared/format";
 import { Avatar } from "~/components/ui/avatar";
 import { FollowButton, useFollow } from "~/components/follow-button";
+import { BlockMenu } from "~/components/user/block-menu";
+import type { BlockState } from "../../../shared/api-types";
 import "./user.css";
 
 export interface ProfileUser {
@@ -18,12 +20,14 @@ export interface ProfileUser {
   totalCollectionsCount: number;
   followed: boolean;
   self: boolean;
+  /** The signed-in viewer's mute/block of this user; null for a visitor or on one's own page. */
+  blocks?: BlockState | null;
 }
 
 /**
  * The profile header (spec §2 user): avatar, name, job, description, the four counts, and the
- * follow button (not on one's own page, where the edit link stands instead). The follower count
- * moves with the optimistic follow toggle.
+ * follow button (not on one's own page, where the edit link stands instead) with, for a signed-in
+ * reader, the 「更多」 menu of mute and block. The follower count moves with the optimistic follow toggle.
  */
 export function ProfileHeader({ user }: { user: ProfileUser }) {
   const follow = useFollow(user);
@@ -56,7 +60,10 @@ export function ProfileHeader({ user }: { user: ProfileUser }) {
           编辑个人资料
         </Link>
       ) : (
-        <FollowButton follow={follow} label={`关注 ${user.username}`} />
+        <div className="profile-actions">
+          <FollowButton follow={follow} label={`关注 ${user.username}`} />
+          {user.blocks ? <BlockMenu user={user} initial={user.blocks} /> : null}
+        </div>
       )}
     </section>
   );

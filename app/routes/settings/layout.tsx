@@ -7,6 +7,7 @@ const TABS = [
   { to: "/user/settings/account", title: "账号设置" },
   { to: "/user/settings/password", title: "修改密码" },
   { to: "/user/settings/mail", title: "邮件设置" },
+  { to: "/user/settings/blocks", title: "屏蔽管理" },
   { to: "/user/invitation", title: "邀请好友" },
 ] as const;
 

@@ -77,7 +77,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const type = raw === "article" ? "" : raw;
   const { services, caller } = context;
   const now = Date.now();
-  const user: ProfileUser | null = await services.follow.profile(id, caller);
+  const profile = await services.follow.profile(id, caller);
+  const user: ProfileUser | null = profile && {
+    ...profile,
+    // The 「更多」 menu's state (issue 13): only a signed-in reader on someone else's page has one.
+    blocks: caller.userId && !profile.self ? await services.blocks.state(id, caller) : null,
+  };
   if (!user) {
     // Spec §3: the unknown-user placeholder (未知用户, role guest), with a 404 status.
     const content: TabContent | null = null;

@@ -25,6 +25,7 @@ import { presentComment, type CommentRow, type PresentedComment } from "./presen
 import { COMMENT_MAX_LENGTH, COMMENT_MAX_PICS, COMMENTS_PAGE_SIZE } from "./schema.ts";
 import { COMMENT_TARGETS, type CommentTarget } from "./targets.ts";
 import { notify } from "../notifications/index.ts";
+import { refuseIfBlocked } from "../blocks/index.ts";
 import { isImageUrl } from "../uploads/index.ts";
 import type { UploadService } from "../uploads/index.ts";
 
@@ -147,7 +148,7 @@ export function createCommentService(
     withReplies: boolean,
   ): Promise<PresentedComment[]> {
     const roots = rows.filter((r) => !r.firstCommentId).map((r) => r.id);
-    const replies = withReplies ? await topRepliesOf(db, roots, TOP_REPLIES) : [];
+    const replies = withReplies ? await topRepliesOf(db, roots, TOP_REPLIES, caller.userId) : [];
     const all = [...rows, ...replies];
     const userIds = new Set<string>();
     for (const r of all) {
@@ -219,6 +220,11 @@ export function createCommentService(
           throw badRequest("根评论的 respUser 须为评论对象的作者", "respUser");
         }
 
+        // Issue 13: someone the target's owner, or the author answered, blocked may not comment.
+        await refuseIfBlocked(tx, userId, [
+          state.ownerId,
+          ...(firstComment ? [respUserId ?? rootUserId!] : []),
+        ]);
         await lockUsers(tx, [userId, state.ownerId]);
         const row = await insertComment(tx, {
           id: newId(),
@@ -305,7 +311,7 @@ export function createCommentService(
       const cursor = decodeRootCursor(input.createdAt, order);
       await requireLiveTarget(target, targetId);
       const [rows, count] = await Promise.all([
-        rootsOf(db, type, targetId, order, cursor, pageSize + 1),
+        rootsOf(db, type, targetId, order, cursor, pageSize + 1, caller.userId),
         target.commentCount(db, targetId),
       ]);
       const shown = rows.slice(0, pageSize);
@@ -334,7 +340,7 @@ export function createCommentService(
       if (!root || root.firstCommentId || root.targetType !== type || root.targetId !== targetId) {
         throw notFound(COMMENT_MISSING);
       }
-      const rows = await repliesOf(db, rootId, cursor, pageSize + 1);
+      const rows = await repliesOf(db, rootId, cursor, pageSize + 1, caller.userId);
       const shown = rows.slice(0, pageSize);
       const hasMore = rows.length > pageSize;
       return {

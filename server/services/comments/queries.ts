@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { comments, users } from "../../../db/schema/index.ts";
+import { notHiddenFrom } from "../blocks/index.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
 import type { CommentRow } from "./present.ts";
@@ -60,12 +61,14 @@ export async function rootsOf(
   order: "new" | "hot",
   cursor: RootCursor | null,
   limit: number,
+  viewerId?: string | null,
 ): Promise<CommentRow[]> {
   const base = and(
     eq(comments.targetType, targetType),
     eq(comments.targetId, targetId),
     isNull(comments.firstCommentId),
     or(isNull(comments.deletedAt), gt(comments.subCommentCount, 0)),
+    notHiddenFrom(viewerId, comments.userId),
   );
   let after;
   if (cursor?.kind === "new") {
@@ -99,8 +102,13 @@ export async function repliesOf(
   rootId: string,
   cursor: Pointer<Date> | null,
   limit: number,
+  viewerId?: string | null,
 ): Promise<CommentRow[]> {
-  const base = and(eq(comments.firstCommentId, rootId), isNull(comments.deletedAt));
+  const base = and(
+    eq(comments.firstCommentId, rootId),
+    isNull(comments.deletedAt),
+    notHiddenFrom(viewerId, comments.userId),
+  );
   const after = keysetAfter(comments.createdAt, comments.id, cursor, "asc");
   return db
     .select()
@@ -111,7 +119,12 @@ export async function repliesOf(
 }
 
 /** The first `perRoot` live replies of each root, in one query (a window over the roots' replies). */
-export async function topRepliesOf(db: Tx, rootIds: string[], perRoot: number): Promise<CommentRow[]> {
+export async function topRepliesOf(
+  db: Tx,
+  rootIds: string[],
+  perRoot: number,
+  viewerId?: string | null,
+): Promise<CommentRow[]> {
   if (rootIds.length === 0) return [];
   const ranked = db
     .select({
@@ -121,7 +134,13 @@ export async function topRepliesOf(db: Tx, rootIds: string[], perRoot: number): 
       ),
     })
     .from(comments)
-    .where(and(inArray(comments.firstCommentId, rootIds), isNull(comments.deletedAt)))
+    .where(
+      and(
+        inArray(comments.firstCommentId, rootIds),
+        isNull(comments.deletedAt),
+        notHiddenFrom(viewerId, comments.userId),
+      ),
+    )
     .as("ranked");
   const rows = await db
     .select({ comment: comments })

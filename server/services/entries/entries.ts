@@ -116,6 +116,7 @@ export function createEntryService(deps: Deps) {
       type: input.type,
       tagId: input.tag ? await tagId(input.tag) : undefined,
       userId: input.userId,
+      viewerId: caller.userId,
       since: days ? new Date(Date.now() - days * 86_400_000) : undefined,
       pointer,
       limit: limit + 1,

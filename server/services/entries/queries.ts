@@ -16,6 +16,7 @@ import { HEAT_SQL } from "../../../db/heat.ts";
 import { preparedPerDb } from "../../../db/prepared.ts";
 import { entries, entryLikes, entryTags, tagSubscriptions, tags, users } from "../../../db/schema/index.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
+import { notHiddenFrom } from "../blocks/index.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
 import { sitemapSource } from "../../lib/sitemap-source.ts";
 
@@ -64,6 +65,8 @@ export interface FeedFilter {
   tagId?: string;
   /** Only entries with a tag this user subscribes to (the timeline's 关注 category). */
   subscribedBy?: string;
+  /** The signed-in reader: authors they muted or blocked are left out (one anti-join, issue 13). */
+  viewerId?: string | null;
   /** Only entries created at or after this time (weekly/monthly hottest). */
   since?: Date;
   pointer: Pointer | null;
@@ -93,6 +96,9 @@ export function feedQuery(db: Tx, f: FeedFilter) {
       on ${tagSubscriptions.tagId} = ${entryTags.tagId} and ${tagSubscriptions.userId} = ${f.subscribedBy}
       where ${entryTags.entryId} = ${entries.id})`);
   }
+  // Not on one author's own list: whoever opens a muted person's profile asked to see them.
+  const hidden = f.userId ? undefined : notHiddenFrom(f.viewerId, entries.userId);
+  if (hidden) where.push(hidden);
   const after = keysetAfter(column, entries.id, f.pointer);
   if (after) where.push(after);
   return db

@@ -27,24 +27,40 @@ const category = (q: Filters) => (q.recomment === 1 && !q.category ? "all" : q.c
 
 /** The entry lists whose answer differs between viewers only by the viewer's likes. */
 const PERSONAL_LISTS = /^\/api\/(get_entry_by_(rank|timeline|period|hot|ids)|entries|get_related_entry)$/;
+/** Of those, the feeds that leave out authors the viewer muted or blocked (issue 13). */
+const FEEDS = /^\/api\/(get_entry_by_(rank|timeline|period|hot)|entries)$/;
 
 /**
  * Signed-in reads of the public entry lists: the cached anonymous answer with the viewer's likes
  * laid over it (server/plugins/page-cache.ts). Not the subscribe category, which lists the viewer's
- * own tags.
+ * own tags. On the feeds (not one author's list, nor lists of named ids) the authors the viewer
+ * muted or blocked are taken out after the cache, their set read once per request: the SQL path's
+ * anti-join (entries/queries.ts feedQuery) cannot reach a shared cached answer. The page keeps the
+ * cached pointer, so the next page continues where the unfiltered one ended.
  */
-export function entryListOverlay(services: Services): ViewerOverlay {
-  type Listed = Pick<PresentedEntry, "id" | "liked" | "isCollected">;
-  return {
-    applies: (path, query) => PERSONAL_LISTS.test(path) && query.category !== "subscribe",
+export function entryListOverlays(services: Services): ViewerOverlay[] {
+  type Listed = Pick<PresentedEntry, "id" | "liked" | "isCollected"> & { user?: { id: string } };
+  const overlay = (filtered: boolean, applies: ViewerOverlay["applies"]): ViewerOverlay => ({
+    applies,
     async apply(d, caller) {
       const list = Array.isArray(d) ? (d as Listed[]) : (d as { list: Listed[] }).list;
-      const seen = await services.entries.personalize(list, caller);
+      // Two queries side by side: the viewer's likes among the page, and whom they hide.
+      const [liked, hidden] = await Promise.all([
+        services.entries.personalize(list, caller),
+        filtered ? services.blocks.hiddenIds(caller) : new Set<string>(),
+      ]);
+      const seen = hidden.size ? liked.filter((e) => !hidden.has(e.user?.id ?? "")) : liked;
       // Nothing of the viewer's on the page (the common case): the visitor's answer as it is.
       if (seen === list) return null;
       return Array.isArray(d) ? seen : { ...(d as object), list: seen };
     },
-  };
+  });
+  const personal = (path: string, query: Record<string, unknown>) =>
+    PERSONAL_LISTS.test(path) && query.category !== "subscribe";
+  return [
+    overlay(true, (path, query) => personal(path, query) && FEEDS.test(path) && !query.userId),
+    overlay(false, personal),
+  ];
 }
 
 /** Entries and Timeline calls of spec §7 (publishing shares is services/publish). */

@@ -1,5 +1,5 @@
 import { operationLimiter } from "../../lib/operation-limits.ts";
-import { badRequest, notFound, unauthorized } from "../../lib/errors.ts";
+import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { encodePointer } from "../../../shared/pagination.ts";
 import { pointerParam } from "../../lib/keyset.ts";
 import type { Caller, Deps } from "../deps.ts";
@@ -17,6 +17,8 @@ import {
   lockUsers,
 } from "./queries.ts";
 import { HEX_ID } from "../../../shared/ids.ts";
+import type { Tx } from "../../../db/client.ts";
+import { BLOCKED_BY_THEM, BLOCKED_BY_YOU, blockersAmong } from "../blocks/index.ts";
 
 /** Follower and followee lists: 20 a page unless asked otherwise. */
 export const FOLLOW_PAGE_SIZE = 20;
@@ -100,6 +102,12 @@ export function createFollowService(deps: Deps) {
         const locked = await lockUsers(tx, [me, id]);
         if (!locked.has(id)) throw notFound(USER_MISSING);
         if (!locked.has(me)) throw unauthorized();
+        // A block keeps follows away both ways (issue 13); read under the users' locks, which the
+        // blocking transaction takes too, so a follow cannot slip in beside a block.
+        if (followed) {
+          if ((await blockersAmong(tx, me, [id])).size) throw forbidden(BLOCKED_BY_THEM);
+          if ((await blockersAmong(tx, id, [me])).size) throw forbidden(BLOCKED_BY_YOU);
+        }
         const changed = followed ? await insertFollow(tx, me, id) : await deleteFollow(tx, me, id);
         const told = changed && followed && (await notify(tx, { userId: id, actorId: me, type: "follow" }));
         // The follow mail (once ever per pair, like the notification): a job enqueued with the
@@ -239,6 +247,20 @@ export function createFollowService(deps: Deps) {
         .map((id) => ({ ...presentPublicUser(byId.get(id)!), followed: false as const }));
     },
   };
+}
+
+/**
+ * Removes the follows between `a` and `b` both ways, each with both users' counters, in the
+ * caller's transaction (a block, issue 13). Locks both user rows first, as every follow does.
+ */
+export async function dropFollowsBetween(tx: Tx, a: string, b: string): Promise<void> {
+  await lockUsers(tx, [a, b]);
+  for (const [follower, followee] of [
+    [a, b],
+    [b, a],
+  ]) {
+    if (await deleteFollow(tx, follower, followee)) await bumpFollowCounts(tx, follower, followee, -1);
+  }
 }
 
 /** The follow-mail job's data. */

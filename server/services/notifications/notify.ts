@@ -4,6 +4,7 @@ import { notifications } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 import type { JobQueue } from "../../lib/queue.ts";
 import { countsChangedAfterCommit } from "./live.ts";
+import { hides } from "../blocks/index.ts";
 import { foldIntoUnreadLike, hasNotificationFrom } from "./queries.ts";
 
 export interface NotifyInput {
@@ -28,6 +29,8 @@ export interface NotifyInput {
  */
 export async function notify(tx: Tx, n: NotifyInput): Promise<boolean> {
   if (!n.userId || n.userId === n.actorId) return false;
+  // Someone the recipient muted or blocked is not heard from (issue 13), nor folded into a like.
+  if (await hides(tx, n.userId, n.actorId)) return false;
   const entryId = n.entryId ?? null;
   const pinId = n.pinId ?? null;
   const likeTarget = n.type === "like" && (entryId || pinId) && !n.commentId;

@@ -12,14 +12,30 @@ import {
   pins,
   systemNotificationReads,
   systemNotifications,
+  userBlocks,
   users,
 } from "../../../db/schema/index.ts";
+import { notHiddenFrom } from "../blocks/index.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
 
 /** Rows strictly after the pointer in (createdAt desc, id desc) order. */
 const after = (t: { createdAt: PgColumn; id: PgColumn }, p: Pointer<Date>) =>
   keysetAfter(t.createdAt, t.id, p);
+
+/**
+ * Issue 13: a notification whose latest actor the recipient muted or blocked is neither listed
+ * nor counted (one anti-join on user_blocks' primary key). Notifications from them are not written
+ * after the mute (notify.ts); this hides the ones written before, and submitEntry fan-outs.
+ */
+const notFromHidden = notHiddenFrom(
+  notifications.userId,
+  sql`${notifications.actorIds}[cardinality(${notifications.actorIds})]`,
+)!;
+
+/** The same, in the raw SQL below over notifications aliased n. */
+const notFromHiddenSql = sql`not exists (select 1 from ${userBlocks} b
+  where b.user_id = n.user_id and b.target_id = n.actor_ids[cardinality(n.actor_ids)])`;
 
 /**
  * The broadcasts (fan-out on read) the user has not read: entries of the broadcasters they follow,
@@ -29,6 +45,7 @@ const after = (t: { createdAt: PgColumn; id: PgColumn }, p: Pointer<Date>) =>
 function unreadBroadcasts(user: SQL): SQL {
   return sql`(select count(*) from ${notificationBroadcasters} a
       join ${follows} f on f.followee_id = a.user_id and f.follower_id = ${user}
+        and not exists (select 1 from ${userBlocks} k where k.user_id = f.follower_id and k.target_id = a.user_id)
       join ${notificationBroadcasts} x on x.author_id = a.user_id and x.created_at > f.created_at
         and x.created_at > coalesce((select m.read_at from ${notificationReadMarks} m where m.user_id = ${user}),
                                     '-infinity'::timestamptz)
@@ -41,7 +58,8 @@ function unreadBroadcasts(user: SQL): SQL {
  */
 export async function countUnreadUser(db: Tx, userId: string): Promise<number> {
   const result = await db.execute(sql`
-    select ((select count(*) from ${notifications} n where n.user_id = ${userId} and not n.checked)
+    select ((select count(*) from ${notifications} n where n.user_id = ${userId} and not n.checked
+               and ${notFromHiddenSql})
             + ${unreadBroadcasts(sql`${userId}`)})::int as n`);
   return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 }
@@ -76,6 +94,7 @@ export async function broadcastPage(
            b.created_at <= coalesce(m.read_at, '-infinity'::timestamptz) as checked
       from ${notificationBroadcasters} a
       join ${follows} f on f.followee_id = a.user_id and f.follower_id = ${userId}
+        and not exists (select 1 from ${userBlocks} k where k.user_id = f.follower_id and k.target_id = a.user_id)
       cross join lateral (
         select x.entry_id, x.author_id, x.created_at from ${notificationBroadcasts} x
           join ${entries} e on e.id = x.entry_id and e.status = 'published' and e.deleted_at is null
@@ -165,7 +184,8 @@ export async function countUnreadMany(db: Tx, userIds: string[]): Promise<UserUn
   );
   const result = await db.execute(sql`
     select u.id as "userId",
-           ((select count(*) from ${notifications} n where n.user_id = u.id and not n.checked)
+           ((select count(*) from ${notifications} n where n.user_id = u.id and not n.checked
+               and ${notFromHiddenSql})
              + ${unreadBroadcasts(sql`u.id`)})::int as "user",
            ((select count(*) from ${systemNotifications})
              - (select count(*) from ${systemNotificationReads} r where r.user_id = u.id))::int as "system"
@@ -206,7 +226,13 @@ export function userNotificationPage(db: Tx, userId: string, pointer: Pointer<Da
   return db
     .select()
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), pointer ? after(notifications, pointer) : undefined))
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        notFromHidden,
+        pointer ? after(notifications, pointer) : undefined,
+      ),
+    )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit);
 }

@@ -111,7 +111,12 @@ export function createPinService(
     /** GET /pins?before: live pins newest first, by (createdAt, id) pointer or §4's bare createdAt. */
     async feed(input: { before?: string; limit?: number }, caller: Caller): Promise<PinFeedPage> {
       const limit = input.limit ?? PINS_PAGE_SIZE;
-      const rows = await pinsBefore(db, pointerParam(input.before, "date", "before"), limit + 1);
+      const rows = await pinsBefore(
+        db,
+        pointerParam(input.before, "date", "before"),
+        limit + 1,
+        caller.userId,
+      );
       const shown = rows.slice(0, limit);
       const hasMore = rows.length > limit;
       const last = shown[shown.length - 1];

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { pins } from "../../../db/schema/index.ts";
+import { notHiddenFrom } from "../blocks/index.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
 
@@ -24,14 +25,22 @@ export async function lockPin(tx: Tx, id: string): Promise<PinRow | undefined> {
 }
 
 /** Live pins newest first after the (createdAt, id) pointer; pins_created_idx serves it. */
-export async function pinsBefore(db: Tx, before: Pointer<Date> | null, limit: number) {
+export async function pinsBefore(
+  db: Tx,
+  before: Pointer<Date> | null,
+  limit: number,
+  viewerId?: string | null,
+) {
   const after = keysetAfter(pins.createdAt, pins.id, before);
-  return db
-    .select()
-    .from(pins)
-    .where(and(isNull(pins.deletedAt), after))
-    .orderBy(desc(pins.createdAt), desc(pins.id))
-    .limit(limit);
+  return (
+    db
+      .select()
+      .from(pins)
+      // Pins of people the viewer muted or blocked are left out: one anti-join (issue 13).
+      .where(and(isNull(pins.deletedAt), notHiddenFrom(viewerId, pins.userId), after))
+      .orderBy(desc(pins.createdAt), desc(pins.id))
+      .limit(limit)
+  );
 }
 
 /** pins.likeCount + delta, answering the new value (the likes service's, through index.ts). */

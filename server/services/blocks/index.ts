@@ -1,0 +1,7 @@
+/**
+ * What other services may call of blocks (issue 13 mute/block): the anti-join their lists add for
+ * a signed-in viewer, and the check that keeps a blocked person from reaching the one who blocked
+ * them. The rest of this folder (queries.ts above all) is its own.
+ */
+export { BLOCKED_BY_THEM, BLOCKED_BY_YOU, createBlockService, refuseIfBlocked } from "./blocks.ts";
+export { blockersAmong, hides, notHiddenFrom } from "./queries.ts";

@@ -1,0 +1,17 @@
+import { Type } from "@sinclair/typebox";
+import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
+
+/** The person muted, blocked or released: a malformed id answers 400 naming `uid`. */
+export const BlockBody = Type.Object({
+  uid: Type.String({ pattern: HEX_ID_PATTERN, description: "对方的用户 id" }),
+});
+
+export const BlockListQuery = Type.Object({
+  kind: Type.Union([Type.Literal("mute"), Type.Literal("block")], {
+    description: "mute：已屏蔽的人；block：已拉黑的人",
+  }),
+  before: Type.Optional(
+    Type.String({ maxLength: 80, description: "上一页最后一项的 pointer（设置时间_用户 id），不传为第一页" }),
+  ),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+});
