@@ -58,6 +58,7 @@ export function BlockMenu({
         buttonClassName="btn profile-more-button"
         ariaLabel={`更多操作：${user.username}`}
         label="更多"
+        align="left"
       >
         {(close) => (
           <>
