@@ -145,5 +145,3 @@ export function createBlockService(deps: Deps, dropFollows: DropFollows) {
       caller.userId ? hiddenIdsOf(db, caller.userId) : Promise.resolve(new Set()),
   };
 }
-
-export type BlockService = ReturnType<typeof createBlockService>;

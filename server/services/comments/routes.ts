@@ -38,7 +38,8 @@ export function commentRoutes(services: Services): FastifyPluginAsyncTypebox {
             "回复时带 firstComment（根评论）和 respComment（被回复的根评论或其下回复）。" +
             "respUser：规格 §7 的根评论表单也带它，指评论对象的作者，可不带或为空；根评论带了别人（开源库没有站内作者，带任何值都不符）返回 400，" +
             "免得客户端以为在回复某人、实际却发成了根评论；回复时须为被回复评论的作者。对象不存在或已删除返回 404；" +
-            "firstComment 不属于该对象或本身是回复、respComment 不在该根评论下返回 400，d.field 为出错字段。d 为 {commentId}。" +
+            "firstComment 不属于该对象或本身是回复、respComment 不在该根评论下返回 400，d.field 为出错字段。" +
+            "评论对象的作者或被回复评论的作者已将调用者拉黑时返回 403「对方已将你拉黑」。d 为 {commentId}。" +
             limitNote(COMMENT_POSTS),
           body: PostCommentBody,
         },

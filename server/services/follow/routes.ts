@@ -13,6 +13,7 @@ const CHANGE_NOTE =
   "需要登录，未登录返回 401。请求体 {ids}：用户 id 用 | 连接。POST 与 PUT 等价（改变状态的调用不用 GET）。" +
   "d 为 {list: [{id, followed, followersCount}], followeesCount}，followeesCount 为调用者自己的关注数。" +
   "重复关注或取消不会重复计数；ids 含自己（关注时）返回 400，d.field 为 ids；任一用户不存在返回 404 且不做任何改动。" +
+  "对方已将调用者拉黑时关注返回 403「对方已将你拉黑」，调用者拉黑了对方时返回 403「你已将对方拉黑，请先解除拉黑」（多个 ids 时在此之前的已关注）。" +
   "规格里收藏集服务的 PUT /follow、PUT /unfollow（csId）也落在这里：只传 csId 时关注或取消关注收藏集，" +
   "d 为 {csId, followed, followerCount}（与 /api/collectionset/follow 相同）；ids 与 csId 都不传或同时传返回 400。";
 const LIST_NOTE =
