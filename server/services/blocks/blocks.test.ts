@@ -7,6 +7,7 @@ import { makeComment, makeEntry, makePin, makeTag, touchedRows } from "../../../
 import { driftAmong } from "../../../tests/support/drift.ts";
 import { follows, userBlocks, users } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
+import { countUnreadMany } from "../notifications/queries.ts";
 import { BLOCKED_BY_THEM, BLOCKED_BY_YOU } from "./blocks.ts";
 
 let nugget: NuggetApp;
@@ -134,6 +135,8 @@ describe("a mute", () => {
 
     await set("mute", me.auth, them.user.id);
     expect(await unread(me.auth)).toBe(1);
+    // The live streams' batch recount (notifications/live.ts) agrees with the bell.
+    expect((await countUnreadMany(db(), [me.user.id]))[0].user).toBe(1);
     expect((await notices(me.auth)).map((n) => n.users[0].id)).toEqual([friend.user.id]);
     // Their like of another entry, their follow: not written at all; the friend's like still counts.
     expect((await api("PUT", `/api/user/like/entry/${other.id}`, them.auth)).status).toBe(200);
