@@ -117,7 +117,14 @@ describe("a mute", () => {
     const own = await api("GET", `/api/entries?sort=newest&userId=${them.user.id}`, me.auth);
     expect(own.d.list.map((e: { id: string }) => e.id)).toEqual([theirs.id]);
 
+    // Nor are they suggested to follow (the 推荐关注 card), though they write in a tag I follow.
+    expect((await api("PUT", `/api/tag/subscribe/${tag.id}`, me.auth)).s).toBe(1);
+    const suggested = async () =>
+      ((await api("GET", "/api/getByTag?limit=20", me.auth)).d as { id: string }[]).map((u) => u.id);
+    expect(await suggested()).not.toContain(them.user.id);
+
     await set("unmute", me.auth, them.user.id);
+    expect(await suggested()).toContain(them.user.id);
     expect(await tagFeed(tag.id, me.auth)).toEqual([others.id, theirs.id]);
     expect(await pinIds(me.auth)).toContain(pin);
     expect(await threadIds(me.auth)).toEqual(expect.arrayContaining([comment, reply]));

@@ -18,7 +18,7 @@ import {
 } from "./queries.ts";
 import { HEX_ID } from "../../../shared/ids.ts";
 import type { Tx } from "../../../db/client.ts";
-import { BLOCKED_BY_THEM, BLOCKED_BY_YOU, blockersAmong } from "../blocks/index.ts";
+import { BLOCKED_BY_THEM, BLOCKED_BY_YOU, blockersAmong, hiddenIdsOf } from "../blocks/index.ts";
 
 /** Follower and followee lists: 20 a page unless asked otherwise. */
 export const FOLLOW_PAGE_SIZE = 20;
@@ -227,8 +227,8 @@ export function createFollowService(deps: Deps) {
     },
 
     /**
-     * getByTag: users to follow (spec §5). Never the caller, never someone already followed, no
-     * repeats; authors writing in the caller's subscribed tags first, then the hottest authors.
+     * getByTag: users to follow (spec §5). Never the caller, never someone already followed or
+     * muted or blocked (issue 13), no repeats; authors writing in the caller's subscribed tags first, then the hottest authors.
      * Empty for a visitor.
      */
     async suggested(caller: Caller, count = SUGGESTED_USERS): Promise<(PublicUser & { followed: false })[]> {
@@ -239,8 +239,8 @@ export function createFollowService(deps: Deps) {
       const fromTags = (await authorsInSubscribedTags(db, me, pool)).map((r) => r.id);
       const hottest = await hottestUsers(db, pool);
       const candidates = [...new Set([...fromTags, ...hottest.map((u) => u.id)])].filter((id) => id !== me);
-      const followed = await followedAmong(db, me, candidates);
-      const chosen = candidates.filter((id) => !followed.has(id)).slice(0, count);
+      const [followed, hidden] = await Promise.all([followedAmong(db, me, candidates), hiddenIdsOf(db, me)]);
+      const chosen = candidates.filter((id) => !followed.has(id) && !hidden.has(id)).slice(0, count);
       const byId = new Map((await usersByIds(db, chosen)).map((u) => [u.id, u]));
       return chosen
         .filter((id) => byId.has(id))
