@@ -75,6 +75,10 @@ describeInBrowser("mute and block in a browser", () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await shot(page, "blocks-settings-blocked", true);
+    // Dark mode: the page draws with the palette's variables only.
+    await page.emulateMedia({ colorScheme: "dark" });
+    await shot(page, "blocks-settings-blocked-dark", true);
+    await page.emulateMedia({ colorScheme: "light" });
 
     await Promise.all([
       page.waitForResponse((r) => r.url().endsWith("/api/unblock") && r.ok()),
