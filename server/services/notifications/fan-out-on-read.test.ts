@@ -120,6 +120,11 @@ describe("fan-out on read for authors with very many followers", () => {
     expect((await listAll(fans[1]!, 20)).map((n) => n.submitEntry?.id)).not.toContain(fifth.entry.id);
     // Someone who does not follow the author hears nothing.
     expect(await userUnread(friend)).toBe(0);
+    // A follower who mutes the author no longer hears of their entries, in the list or the count.
+    expect(await userUnread(fans[2]!)).toBe(4);
+    expect((await api("POST", "/api/mute", fans[2]!, { uid: star.uid })).s).toBe(1);
+    expect(await userUnread(fans[2]!)).toBe(0);
+    expect(await listAll(fans[2]!, 20)).toEqual([]);
   });
 
   it("keeps a row per follower for an author below the threshold", async () => {
