@@ -70,6 +70,7 @@ import { walletRoutes } from "./services/wallet/routes.ts";
 import { oauthRoutes } from "./services/oauth/routes.ts";
 import { bannerRoutes } from "./services/banners/routes.ts";
 import { jobRoutes } from "./services/jobs/routes.ts";
+import { moderationRoutes } from "./services/moderation/routes.ts";
 import { trackingRoutes } from "./services/tracking/routes.ts";
 import { syndicationRoutes } from "./services/syndication/routes.ts";
 import { installDevPages } from "./dev/index.ts";
@@ -278,6 +279,7 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   await app.register(oauthRoutes(services, config), { prefix: "/api" });
   await app.register(bannerRoutes(services), { prefix: "/api" });
   await app.register(jobRoutes(services), { prefix: "/api" });
+  await app.register(moderationRoutes(services), { prefix: "/api" });
   await app.register(trackingRoutes(services), { prefix: "/api" });
   await app.register(syndicationRoutes(services));
   // Periodic work: one job per time across all instances (server/lib/queue.ts), run by the

@@ -57,6 +57,12 @@ export function describeNotification(n: PresentedNotification): { text: string; 
       const entry = n.submitEntry ?? n.entry;
       return { text: `${who} 发布了新文章${titleOf(entry)}`, href: entry ? entryHref(entry) : null };
     }
+    case "moderation":
+      // The site's own word (issue 13): no actor; it leads to the content while that still shows.
+      return {
+        text: n.content,
+        href: n.pin ? `/pin/${n.pin.id}` : n.entry ? entryHref(n.entry) : null,
+      };
     default:
       return { text: `${who} ${n.content}`.trim(), href: null };
   }

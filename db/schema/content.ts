@@ -104,7 +104,7 @@ export const entries = pgTable(
     commentsCount: counter(),
     /** Counted views (spec EntryView), added in batches; no row each (issue 14). */
     viewsCount: counter(),
-    /** published | draft */
+    /** published | draft | hidden (by moderation, pending review: only its author and staff see it) */
     status: varchar({ length: 16 }).notNull().default("published"),
     deletedAt: instant(),
     createdAt: createdAt(),
@@ -112,7 +112,7 @@ export const entries = pgTable(
   },
   (t) => [
     check("entries_type_check", sql`${t.type} in ('article', 'post', 'vote', 'others')`),
-    check("entries_status_check", sql`${t.status} in ('published', 'draft')`),
+    check("entries_status_check", sql`${t.status} in ('published', 'draft', 'hidden')`),
     // Feeds of spec §4: pointer = rankIndex (popular), createdAt (newest), hotIndex (hottest,
     // weekly/monthly within a createdAt range), latestCommentAt (comment sort); id breaks ties.
     index("entries_rank_idx").on(t.rankIndex, t.id),

@@ -8,3 +8,4 @@ export * from "./repos.ts";
 export * from "./misc.ts";
 export * from "./search.ts";
 export * from "./uploads.ts";
+export * from "./moderation.ts";

@@ -100,6 +100,8 @@ export const pins = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: instant(),
+    /** Hidden by moderation pending review (issue 13): lists leave it out; its author and staff still see it. */
+    hiddenAt: instant(),
   },
   (t) => [
     index("pins_created_idx").on(t.createdAt, t.id),
@@ -190,14 +192,23 @@ export const tagSubscriptions = pgTable(
   ],
 );
 
-export const NOTIFICATION_TYPES = ["like", "comment", "reply", "follow", "submitEntry", "system"] as const;
+export const NOTIFICATION_TYPES = [
+  "like",
+  "comment",
+  "reply",
+  "follow",
+  "submitEntry",
+  "system",
+  "moderation",
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
  * A user notification (spec §3). `actorIds` is the "users" list: unread likes of one entry or pin
  * are folded into one notification. like → entryId or pinId; comment → entryId or pinId +
  * commentId; reply → commentId (the comment replied to) + replyId (+ entryId or pinId); follow →
- * actors only; submitEntry → entryId.
+ * actors only; submitEntry → entryId; moderation → no actor, `content` says what was decided
+ * (issue 13), with entryId or pinId when it is about one.
  */
 export const notifications = pgTable(
   "notifications",
@@ -234,7 +245,7 @@ export const notifications = pgTable(
     primaryKey({ columns: [t.id, t.createdAt] }),
     check(
       "notifications_type_check",
-      sql`${t.type} in ('like', 'comment', 'reply', 'follow', 'submitEntry', 'system')`,
+      sql`${t.type} in ('like', 'comment', 'reply', 'follow', 'submitEntry', 'system', 'moderation')`,
     ),
     index("notifications_user_created_idx").on(t.userId, t.createdAt, t.id),
     // Unread counts read only the unchecked rows.

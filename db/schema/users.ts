@@ -53,6 +53,12 @@ export const users = pgTable(
     bookletCount: counter(),
     purchasedBookletCount: counter(),
     totalHotIndex: integer().notNull().default(0),
+    /**
+     * Moderation (issue 13): until this time the account may read but not write (server/plugins/
+     * session.ts refuses its changes); past it the suspension has ended by itself.
+     */
+    suspendedUntil: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
+    suspensionReason: varchar({ length: 200 }).notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

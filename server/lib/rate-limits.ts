@@ -80,6 +80,8 @@ export const UPLOADS = limit("upload", 30, 60);
 export const INVITES = limit("invite", 20, 60);
 /** Markdown previews while writing. */
 export const PREVIEWS = limit("preview", 240, 60);
+/** Reports of content or users (issue 13): a burst guard; one open report per target anyway. */
+export const REPORTS = limit("report", 10, 600);
 /** System notifications posted by admins. */
 export const SYSTEM_NOTICES = limit("system-notice", 20, 60);
 /**

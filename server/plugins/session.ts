@@ -5,6 +5,7 @@ import type { Caller } from "../services/deps.ts";
 import type { Services } from "../services/index.ts";
 import type { Config } from "../config.ts";
 import type { UserRow } from "../services/users/queries.ts";
+import { activeSuspension } from "../../shared/report-rules.ts";
 
 export const SESSION_COOKIE = "nugget_session";
 export const CSRF_COOKIE = "nugget_csrf";
@@ -16,6 +17,13 @@ declare module "fastify" {
     viewer: UserRow | null;
     /** How the caller authenticated: by the web cookie (needs CSRF) or by the API triple. */
     authVia: "cookie" | "triple" | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * A change a suspended account may still make (issue 13): logging in and out, and the tracking
+     * beacons every page sends. Everything else it writes is refused (refuseSuspendedWriter).
+     */
+    suspendedMayCall?: boolean;
   }
 }
 
@@ -60,15 +68,29 @@ export function installSession(app: FastifyInstance, services: Services) {
       sessionId: resolved?.sessionId ?? null,
       ip: request.ip,
       userAgent: String(h["user-agent"] ?? ""),
+      staff: resolved?.user.role === "admin" || resolved?.user.role === "editor",
     };
 
     // A browser request that carries our cookies and changes something must prove it came from our
     // pages: cross-site forms cannot read the CSRF cookie to copy it into the header.
     const carriesCookies = !!cookieToken || !!request.cookies[CSRF_COOKIE];
-    if (!SAFE_METHODS.has(request.method) && request.url.startsWith("/api/") && carriesCookies && !token) {
+    const changes = !SAFE_METHODS.has(request.method) && request.url.startsWith("/api/");
+    if (changes && carriesCookies && !token) {
       checkCsrf(request);
     }
+    if (changes) refuseSuspendedWriter(request);
   });
+}
+
+/**
+ * The one place a suspended account's writes are refused (issue 13): every API change passes the
+ * session hook above, and the spec's state-changing GETs pass requireCsrfForCookieGet. Reading goes
+ * on; the suspension ends by itself at its date (activeSuspension compares with now).
+ */
+function refuseSuspendedWriter(request: FastifyRequest) {
+  if (!request.viewer || request.routeOptions.config?.suspendedMayCall) return;
+  const suspension = activeSuspension(request.viewer);
+  if (suspension) throw new AppError(403, suspension.message);
 }
 
 /**
@@ -79,6 +101,7 @@ export function installSession(app: FastifyInstance, services: Services) {
  */
 export async function requireCsrfForCookieGet(request: FastifyRequest) {
   if (request.authVia === "cookie") checkCsrf(request);
+  refuseSuspendedWriter(request);
 }
 
 /** The double-submit check: the header must repeat the CSRF cookie (a cross-site page can read neither). */

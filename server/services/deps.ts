@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import type { Config } from "../config.ts";
 import type { Kv } from "../lib/kv.ts";
 import type { Mailer } from "../lib/mailer.ts";
@@ -31,4 +31,25 @@ export interface Caller {
   sessionId: string | null;
   ip: string;
   userAgent: string;
+  /**
+   * An editor or admin, as the session plugin read the account: they may see content hidden
+   * pending review (issue 13). Only for reading; changes check the role in the database.
+   */
+  staff?: boolean;
 }
+
+/**
+ * The moderation's automatic first line (issue 13; services/moderation/screen.ts), handed by
+ * createServices to the services that publish: a new account's link-heavy post is published
+ * hidden (`holds`), and its review case opens in the publishing transaction (`flag`).
+ */
+export interface ContentScreen {
+  holds(author: { createdAt: Date; postedEntriesCount: number }, text: string): boolean;
+  flag(
+    tx: Tx,
+    post: { targetType: "entry" | "pin"; targetId: string; authorId: string; excerpt: string; text: string },
+  ): Promise<void>;
+}
+
+/** No first line: for services built without moderation (a few tests). */
+export const NO_SCREEN: ContentScreen = { holds: () => false, flag: async () => undefined };

@@ -20,6 +20,7 @@ import { createParserService } from "./parser/parser.ts";
 import { createPinService } from "./pins/index.ts";
 import { createRepoService } from "./repos/repos.ts";
 import { createLikeService } from "./likes/likes.ts";
+import { createModerationService, createScreen } from "./moderation/index.ts";
 import { createPostService } from "./posts/posts.ts";
 import { createSearchService } from "./search/search.ts";
 import { createSyndicationService } from "./syndication/syndication.ts";
@@ -50,8 +51,10 @@ export function createServices(deps: Deps) {
   const tags = createTagService(deps, entries);
   const search = createSearchService(deps, tags);
   const likes = createLikeService(deps);
-  const posts = createPostService(deps, uploads);
-  const publish = createPublishService(deps, uploads, entries);
+  // Moderation's first line (issue 13): new accounts' link-heavy posts are published hidden.
+  const screen = createScreen();
+  const posts = createPostService(deps, uploads, screen);
+  const publish = createPublishService(deps, uploads, entries, screen);
   const parser = createParserService(deps);
   const digests = createMailDigests(deps, entries);
   const follow = createFollowService(deps);
@@ -62,8 +65,12 @@ export function createServices(deps: Deps) {
   const comments = createCommentService(deps, uploads, (userId, ids) =>
     likes.likedAmong("comment", userId, ids),
   );
-  const pins = createPinService(deps, comments, uploads, (userId, ids) =>
-    likes.likedAmong("pin", userId, ids),
+  const pins = createPinService(
+    deps,
+    comments,
+    uploads,
+    (userId, ids) => likes.likedAmong("pin", userId, ids),
+    screen,
   );
   const invites = createInviteService(deps);
   const mailpush = createMailPushService(deps);
@@ -105,6 +112,13 @@ export function createServices(deps: Deps) {
     // Feeds and sitemaps read the public lists as a visitor would.
     syndication: createSyndicationService(deps, { entries, tags }),
     jobs: createJobAdminService(deps, users),
+    // On top: a decision deletes through the targets' own services (issue 12's admin reach).
+    moderation: createModerationService(deps, users, {
+      entry: publish.remove,
+      pin: pins.remove,
+      comment: comments.remove,
+      collection: collections.remove,
+    }),
   };
 }
 

@@ -2,6 +2,7 @@ import { AppError, RetryLaterError, badRequest } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { randomToken, sha256, verifyPassword } from "../../lib/crypto.ts";
 import { MESSAGES, checkEmail, checkPhone } from "../../../shared/validation.ts";
+import { activeSuspension } from "../../../shared/report-rules.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { findUserByEmail, findUserByPhone, updateUser, type UserRow } from "../users/index.ts";
 import { presentSelf } from "../users/index.ts";
@@ -29,6 +30,11 @@ export interface AuthResult {
   user: ReturnType<typeof presentSelf>;
   clientId: string;
   token: string;
+  /**
+   * Set when the account is suspended (issue 13): it may log in and read, and this says why its
+   * writes are refused and until when.
+   */
+  suspension?: { until: string; reason: string; message: string };
 }
 
 export interface ResolvedSession {
@@ -110,7 +116,10 @@ export function createAuthService(deps: Deps) {
     // Only after the password is proven, so the flag does not leak to strangers.
     if (user.passwordResetRequired) throw new AppError(410, LOGIN_MESSAGES.mustReset);
     await kv.del(accountKey(user.id));
-    return startSession(user, caller, clientId);
+    const session = await startSession(user, caller, clientId);
+    const suspension = activeSuspension(user);
+    if (!suspension) return session;
+    return { ...session, suspension: { ...suspension, until: suspension.until.toISOString() } };
   }
 
   /** Finds the live session for a presented token; `uid`, when given, must match its owner. */

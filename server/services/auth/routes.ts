@@ -14,7 +14,8 @@ const AUTH_NOTE =
 /** Auth service of spec §7: login by e-mail or phone, logout, the in-app share signature. */
 export function authRoutes(services: Services, config: Config): FastifyPluginAsyncTypebox {
   return async (app) => {
-    const loginLimit = { rateLimit: LOGINS };
+    // A suspended account may still log in (and read); its login answer says why it cannot write.
+    const loginLimit = { rateLimit: LOGINS, suspendedMayCall: true };
 
     app.post(
       "/auth/type/email",
@@ -52,7 +53,10 @@ export function authRoutes(services: Services, config: Config): FastifyPluginAsy
 
     app.delete(
       "/auth",
-      { schema: { tags: ["auth"], summary: "登出：在服务器上结束当前会话" } },
+      {
+        schema: { tags: ["auth"], summary: "登出：在服务器上结束当前会话" },
+        config: { suspendedMayCall: true },
+      },
       async (req, reply) => {
         await services.auth.logout(req.caller);
         clearSessionCookie(reply, config);

@@ -184,16 +184,14 @@ export function createEntryService(deps: Deps) {
     },
 
     /**
-     * One published entry with its body (the entry pages). Drafts are visible to their author only;
-     * deleted entries to nobody.
+     * One published entry with its body (the entry pages). Drafts are visible to their author only,
+     * entries hidden pending review (issue 13) to their author and staff; deleted entries to nobody.
      */
     async getEntry(entryId: string, caller: Caller) {
       const row = HEX_ID.test(entryId) ? await entryWithAuthor(db, entryId) : undefined;
-      if (
-        !row ||
-        row.entry.deletedAt ||
-        (row.entry.status !== "published" && row.entry.userId !== caller.userId)
-      ) {
+      const mayRead = (e: { status: string; userId: string }) =>
+        e.status === "published" || e.userId === caller.userId || (e.status === "hidden" && !!caller.staff);
+      if (!row || row.entry.deletedAt || !mayRead(row.entry)) {
         throw notFound("文章不存在");
       }
       const [presented] = await hydrate([row], caller);

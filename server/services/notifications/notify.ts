@@ -86,3 +86,29 @@ export interface FollowerFanOut {
   /** When it was published: the notifications' ids start with it. */
   secondsHex: string;
 }
+
+/**
+ * A moderation notice (issue 13): to reporters when their report is decided, to an author when
+ * their content is hidden or deleted, or they are warned or suspended. No actor (a moderator's name
+ * is not shown); `content` is the sentence. One insert for all recipients, in the deciding transaction.
+ */
+export async function notifyModeration(
+  tx: Tx,
+  n: { userIds: string[]; content: string; entryId?: string | null; pinId?: string | null },
+): Promise<void> {
+  const userIds = [...new Set(n.userIds)];
+  if (!userIds.length) return;
+  await tx.insert(notifications).values(
+    userIds.map((userId) => ({
+      id: newId(),
+      userId,
+      type: "moderation",
+      actorIds: [],
+      actorCount: 0,
+      entryId: n.entryId ?? null,
+      pinId: n.pinId ?? null,
+      content: n.content,
+    })),
+  );
+  countsChangedAfterCommit(tx, userIds);
+}

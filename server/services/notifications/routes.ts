@@ -77,7 +77,7 @@ export function notificationRoutes(services: Services): FastifyPluginAsyncTypebo
           description:
             LOGIN +
             PAGE +
-            "翻页参数为 before。list 每项为 {id, type (like|comment|reply|follow|submitEntry), users（发起者公开资料）, entry {id, title, type}, comment, reply {id, content（截断）, firstCommentId, deleted}, submitEntry, content, check, createdAt, updatedAt}。" +
+            "翻页参数为 before。list 每项为 {id, type (like|comment|reply|follow|submitEntry|moderation：举报处理结果与审核通知，无发起者，content 为整句), users（发起者公开资料）, entry {id, title, type}, comment, reply {id, content（截断）, firstCommentId, deleted}, submitEntry, content, check, createdAt, updatedAt}。" +
             "粉丝很多的作者（FAN_OUT_ON_READ_FOLLOWERS）发布的新内容不为每位粉丝写通知，读时合并进列表：这类 submitEntry 通知的 id 即条目 id，" +
             "createdAt 为发布时间，check 表示在上次「全部已读」之前发布；只有关注早于发布的粉丝看得到，条目删除后随即消失。",
           querystring: UserNotificationQuery,

@@ -3,4 +3,4 @@
  * pins.likeCount is written only through bumpPinLikes, by the likes service (ADR 013).
  */
 export { createPinService } from "./pins.ts";
-export { bumpPinLikes, lockPin } from "./queries.ts";
+export { bumpPinLikes, lockPin, setPinHidden } from "./queries.ts";

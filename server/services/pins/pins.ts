@@ -4,7 +4,7 @@ import { encodePointer } from "../../../shared/pagination.ts";
 import { pointerParam } from "../../lib/keyset.ts";
 import type { CommentListInput, CommentPage, CommentService } from "../comments/index.ts";
 import { findComment } from "../comments/index.ts";
-import type { Caller, Deps } from "../deps.ts";
+import { NO_SCREEN, type Caller, type ContentScreen, type Deps } from "../deps.ts";
 import { findUserById, usersByIds } from "../users/index.ts";
 import { presentPin, type PresentedPin } from "./present.ts";
 import { findPin, insertPin, lockPin, pinsBefore, softDeletePin, type PinRow } from "./queries.ts";
@@ -64,6 +64,8 @@ export function createPinService(
   uploads: Pick<UploadService, "setUses">,
   /** Which of these pins the user likes (the likes service's, given by createServices). */
   likedPins: (userId: string | null, ids: string[]) => Promise<Set<string>>,
+  /** Moderation's first line: a new account's link-heavy pin is published hidden (issue 13). */
+  screen: ContentScreen = NO_SCREEN,
 ) {
   const { db } = deps;
 
@@ -80,9 +82,12 @@ export function createPinService(
     return rows.map((r) => presentPin(r, usersById, liked));
   }
 
-  async function requireLivePin(id: string): Promise<PinRow> {
+  async function requireLivePin(id: string, caller?: Caller): Promise<PinRow> {
     const row = await findPin(db, id);
     if (!row || row.deletedAt) throw notFound(PIN_MISSING);
+    // Hidden pending review (issue 13): its author and staff still see it, nobody else.
+    if (row.hiddenAt && !(caller && (caller.staff || caller.userId === row.userId)))
+      throw notFound(PIN_MISSING);
     return row;
   }
 
@@ -92,8 +97,20 @@ export function createPinService(
       const userId = requireLogin(caller);
       const content = checkContent(input.content);
       const imageUrlList = checkImages(input.imageUrlList);
+      const author = await findUserById(db, userId);
+      const held = !!author && screen.holds(author, content);
       const row = await db.transaction(async (tx) => {
-        const inserted = await insertPin(tx, { id: newId(), userId, content, imageUrlList });
+        const id = newId();
+        const hiddenAt = held ? new Date() : null;
+        const inserted = await insertPin(tx, { id, userId, content, imageUrlList, hiddenAt });
+        if (held)
+          await screen.flag(tx, {
+            targetType: "pin",
+            targetId: id,
+            authorId: userId,
+            excerpt: content,
+            text: content,
+          });
         // The pin's uploaded images are in use from the moment it exists (ADR 007).
         await uploads.setUses(tx, { type: "pin", id: inserted.id }, imageUrlList, userId);
         return inserted;
@@ -104,7 +121,7 @@ export function createPinService(
 
     /** GET /getByID?msgId: a live pin. */
     async get(id: string, caller: Caller): Promise<PresentedPin> {
-      const [pin] = await present([await requireLivePin(id)], caller);
+      const [pin] = await present([await requireLivePin(id, caller)], caller);
       return pin;
     },
 

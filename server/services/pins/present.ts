@@ -12,6 +12,8 @@ export interface PresentedPin {
   liked: boolean;
   createdAt: string;
   updatedAt: string;
+  /** Hidden pending review (issue 13): only its author and staff are shown it, with 内容审核中. */
+  underReview?: true;
 }
 
 /** Row → spec §3 Pin. */
@@ -26,5 +28,6 @@ export function presentPin(row: PinRow, usersById: Map<string, UserRow>, liked: 
     liked: liked.has(row.id),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    ...(row.hiddenAt ? { underReview: true as const } : {}),
   };
 }

@@ -24,7 +24,10 @@ export async function lockPin(tx: Tx, id: string): Promise<PinRow | undefined> {
   return row;
 }
 
-/** Live pins newest first after the (createdAt, id) pointer; pins_created_idx serves it. */
+/**
+ * Live pins newest first after the (createdAt, id) pointer; pins_created_idx serves it. Pins hidden
+ * pending review (issue 13) are left out for everyone: few, so the index scan only steps over them.
+ */
 export async function pinsBefore(
   db: Tx,
   before: Pointer<Date> | null,
@@ -37,7 +40,7 @@ export async function pinsBefore(
       .select()
       .from(pins)
       // Pins of people the viewer muted or blocked are left out: one anti-join (issue 13).
-      .where(and(isNull(pins.deletedAt), notHiddenFrom(viewerId, pins.userId), after))
+      .where(and(isNull(pins.deletedAt), isNull(pins.hiddenAt), notHiddenFrom(viewerId, pins.userId), after))
       .orderBy(desc(pins.createdAt), desc(pins.id))
       .limit(limit)
   );
@@ -55,4 +58,12 @@ export async function bumpPinLikes(tx: Tx, pinId: string, delta: number): Promis
 
 export async function softDeletePin(tx: Tx, id: string): Promise<void> {
   await tx.update(pins).set({ deletedAt: new Date() }).where(eq(pins.id, id));
+}
+
+/** Hides a pin pending review or shows it again (moderation, issue 13, through index.ts). */
+export async function setPinHidden(tx: Tx, id: string, hidden: boolean): Promise<void> {
+  await tx
+    .update(pins)
+    .set({ hiddenAt: hidden ? new Date() : null })
+    .where(eq(pins.id, id));
 }

@@ -5,7 +5,7 @@ import { newId } from "../../lib/ids.ts";
 import { isRouteId } from "../../../shared/ids.ts";
 import { markdownSummary, renderMarkdown, type RenderedMarkdown } from "../../lib/markdown.ts";
 import type { Tx } from "../../../db/client.ts";
-import type { Caller, Deps } from "../deps.ts";
+import { NO_SCREEN, type Caller, type ContentScreen, type Deps } from "../deps.ts";
 import type { UploadService } from "../uploads/index.ts";
 import { likedAmong, tagsOfEntries } from "../entries/index.ts";
 import { storedCategories } from "../../../db/reference-data.ts";
@@ -55,7 +55,12 @@ const RENDER_CACHE_SIZE = 500;
  * answers 403; deleting it too, except for an admin (spec §6), who may take any article down.
  * Missing, deleted or malformed ids answer 404.
  */
-export function createPostService(deps: Deps, uploads: Pick<UploadService, "setUses" | "setUsesInText">) {
+export function createPostService(
+  deps: Deps,
+  uploads: Pick<UploadService, "setUses" | "setUsesInText">,
+  /** Moderation's first line: a new account's link-heavy article is published hidden (issue 13). */
+  screen: ContentScreen = NO_SCREEN,
+) {
   const { db, config } = deps;
   /** The uploaded images an article's Markdown shows are its uses (ADR 007): kept while it does. */
   const recordImages = (tx: Tx, row: PostRow) =>
@@ -153,11 +158,18 @@ export function createPostService(deps: Deps, uploads: Pick<UploadService, "setU
     });
   }
 
-  /** A published article for anyone (the /post/{id} page and getDetailData); 404 otherwise. */
+  /**
+   * A published article for anyone (the /post/{id} page and getDetailData); one hidden pending
+   * review (issue 13) for its author and staff only, marked underReview; 404 otherwise.
+   */
   async function detail(id: string, caller: Caller): Promise<Article> {
     if (!isRouteId(id)) throw notFound("文章不存在");
-    const found = await findPublishedWithAuthor(db, id);
+    const found = await findPublishedWithAuthor(db, id, true);
     if (!found) throw notFound("文章不存在");
+    if (found.entry.status === "hidden") {
+      if (!caller.staff && caller.userId !== found.entry.userId) throw notFound("文章不存在");
+      return { ...(await article(found.entry, found.user, caller)), underReview: true };
+    }
     return article(found.entry, found.user, caller);
   }
 
@@ -261,8 +273,10 @@ export function createPostService(deps: Deps, uploads: Pick<UploadService, "setU
     async publish(id: string, fields: PublishFields, caller: Caller): Promise<Article> {
       const userId = requireUserId(caller);
       if (!fields.categoryId) throw badRequest(POST_MESSAGES.categoryMissing, "categoryId");
+      const author = await findUserById(db, userId);
       const row = await db.transaction(async (tx) => {
         const draft = await ownDraft(tx, id, userId);
+        const held = !!author && screen.holds(author, draft.content);
         // Inside the transaction on its connection: PGlite has only one.
         await validate({ title: draft.title, content: draft.content, ...fields }, true, tx);
         const tagIds = fields.tagIds ?? (await tagsOfEntries(tx, [draft.id])).map((t) => t.id);
@@ -274,7 +288,7 @@ export function createPostService(deps: Deps, uploads: Pick<UploadService, "setU
             id: postId,
             userId,
             type: "post",
-            status: "published",
+            status: held ? "hidden" : "published",
             title: draft.title.trim(),
             content: draft.content,
             summary: markdownSummary(draft.content),
@@ -285,7 +299,13 @@ export function createPostService(deps: Deps, uploads: Pick<UploadService, "setU
           },
           tagIds,
         );
-        await notifyFollowers(deps.jobs, tx, { authorId: userId, entryId: published.id });
+        // A held article waits for review: its followers hear of nothing hidden.
+        if (held) {
+          const flagged = { targetType: "entry" as const, targetId: postId, authorId: userId };
+          await screen.flag(tx, { ...flagged, excerpt: published.title, text: draft.content });
+        } else {
+          await notifyFollowers(deps.jobs, tx, { authorId: userId, entryId: published.id });
+        }
         await recordImages(tx, published);
         await deleteEntry(tx, draft);
         await releaseImages(tx, draft);
@@ -327,7 +347,8 @@ export function createPostService(deps: Deps, uploads: Pick<UploadService, "setU
       if (!isRouteId(id)) throw notFound("文章不存在");
       // Load and authorize before the transaction: PGlite runs one statement stream.
       const found = await findPost(db, id);
-      if (!found || found.status !== "published" || found.deletedAt) throw notFound("文章不存在");
+      // A published article, or one hidden pending review (issue 13); drafts go their own way.
+      if (!found || found.status === "draft" || found.deletedAt) throw notFound("文章不存在");
       if (found.userId !== userId && (await findUserById(db, userId))?.role !== "admin") {
         throw forbidden("只能删除自己的文章");
       }

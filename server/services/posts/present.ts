@@ -56,4 +56,5 @@ export function presentArticle(
   };
 }
 
-export type Article = ReturnType<typeof presentArticle>;
+/** `underReview`: hidden pending review (issue 13), shown so only to its author and staff. */
+export type Article = ReturnType<typeof presentArticle> & { underReview?: true };

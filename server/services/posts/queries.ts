@@ -46,7 +46,7 @@ export async function countDrafts(db: Tx, userId: string): Promise<number> {
 }
 
 /** A published, undeleted column article with its author (the article page, getDetailData). */
-export async function findPublishedWithAuthor(db: Tx, id: string) {
+export async function findPublishedWithAuthor(db: Tx, id: string, orHidden = false) {
   const [row] = await db
     .select({ entry: entries, user: users })
     .from(entries)
@@ -55,7 +55,7 @@ export async function findPublishedWithAuthor(db: Tx, id: string) {
       and(
         eq(entries.id, id),
         eq(entries.type, "post"),
-        eq(entries.status, "published"),
+        orHidden ? inArray(entries.status, ["published", "hidden"]) : eq(entries.status, "published"),
         isNull(entries.deletedAt),
       ),
     )

@@ -14,7 +14,7 @@ import {
   SHARE_TYPES,
   type ShareType,
 } from "../../../shared/publish-rules.ts";
-import type { Caller, Deps } from "../deps.ts";
+import { NO_SCREEN, type Caller, type ContentScreen, type Deps } from "../deps.ts";
 import type { EntryService } from "../entries/index.ts";
 import { deleteEntry, insertEntry, updateEntry, type EntryRow } from "../entries/index.ts";
 import { notifyFollowers } from "../notifications/index.ts";
@@ -119,6 +119,8 @@ export function createPublishService(
   deps: Deps,
   uploads: Pick<UploadService, "setUsesInText">,
   entries: Pick<EntryService, "hydrate">,
+  /** Moderation's first line: a new account's link-heavy share is published hidden (issue 13). */
+  screen: ContentScreen = NO_SCREEN,
 ) {
   const { db, kv } = deps;
   /** Uploaded images a share shows (its cover, or addresses in its text) are its uses (ADR 007). */
@@ -241,6 +243,7 @@ export function createPublishService(
           `发布太频繁了：每 ${PUBLISH_QUOTA.windowSeconds / 60} 分钟最多发布 ${PUBLISH_QUOTA.max} 条，请稍后再试`,
         );
       }
+      const held = screen.holds(user, `${changes.originalUrl ?? ""} ${changes.content ?? ""}`);
       const row = await db.transaction(async (tx) => {
         if (changes.originalUrl) {
           await lockShare(tx, user.id, changes.originalUrl);
@@ -262,11 +265,17 @@ export function createPublishService(
             gfw: changes.gfw!,
             english: changes.english!,
             campaignTag: campaignTag ?? "",
-            status: "published",
+            status: held ? "hidden" : "published",
           },
           tagIds!,
         );
-        await notifyFollowers(deps.jobs, tx, { authorId: user.id, entryId: inserted.id });
+        // A held share waits for review: its followers hear of nothing hidden.
+        if (held) {
+          const flagged = { targetType: "entry" as const, targetId: inserted.id, authorId: user.id };
+          await screen.flag(tx, { ...flagged, excerpt: inserted.title, text: inserted.content });
+        } else {
+          await notifyFollowers(deps.jobs, tx, { authorId: user.id, entryId: inserted.id });
+        }
         await recordImages(tx, inserted, [inserted.screenshot, inserted.content]);
         return inserted;
       });

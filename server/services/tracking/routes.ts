@@ -16,7 +16,8 @@ export function trackingRoutes(services: Services): FastifyPluginAsyncTypebox {
   return async (app) => {
     const tracking = services.tracking;
     tracking.useLogger(app.log);
-    const config = { rateLimit: TRACKING };
+    // Beacons only record: a suspended account's pages keep sending them (session.ts suspendedMayCall).
+    const config = { rateLimit: TRACKING, suspendedMayCall: true };
     const description = NOTE + LIMIT;
 
     app.get(

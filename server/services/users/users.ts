@@ -86,6 +86,13 @@ export function createUserService<Session>(
       return user;
     },
 
+    /** For moderation (issue 13): 401 when signed out, 403 (with `message`) for anyone but editors and admins. */
+    async requireStaff(caller: Caller, message: string): Promise<UserRow> {
+      const user = await requireUser(caller);
+      if (user.role !== "admin" && user.role !== "editor") throw forbidden(message);
+      return user;
+    },
+
     /**
      * Applying as editor (spec §5, §8): deprecated, it always refuses — 410 Gone, for anyone, logged
      * in or not, whatever the form says: there is nothing left to apply for.

@@ -1,0 +1,59 @@
+import { Type, type Static } from "@sinclair/typebox";
+import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
+import {
+  DECISIONS,
+  DECISION_REASON_MAX,
+  REPORT_REASONS,
+  REPORT_TARGETS,
+  REPORT_TEXT_MAX,
+} from "../../../shared/report-rules.ts";
+
+const oneOf = <T extends string>(values: readonly T[], description: string) =>
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    { description },
+  );
+
+const id = (description: string) => Type.String({ pattern: HEX_ID_PATTERN, description });
+
+export const ReportBody = Type.Object({
+  targetType: oneOf(
+    REPORT_TARGETS,
+    "举报对象：entry（分享、投票、专栏文章）、comment、pin、collection（收藏集）、user",
+  ),
+  targetId: id("对象的 id（24 位十六进制）"),
+  reason: Type.String({
+    maxLength: 16,
+    description: `原因：${REPORT_REASONS.join("、")}（垃圾广告、辱骂攻击、抄袭、违法违规、其他）`,
+  }),
+  text: Type.Optional(
+    Type.String({
+      maxLength: REPORT_TEXT_MAX * 2,
+      description: `说明，最多 ${REPORT_TEXT_MAX} 字；原因为 other 时必填`,
+    }),
+  ),
+});
+export type ReportBody = Static<typeof ReportBody>;
+
+const pointer = Type.Optional(
+  Type.String({ maxLength: 80, description: "上一页返回的 pointer（时间_id）；不传为第一页" }),
+);
+export const PageQuery = Type.Object({ pointer });
+export type PageQuery = Static<typeof PageQuery>;
+
+export const CaseParams = Type.Object({ id: id("队列中一行（一个被举报对象）的 id") });
+export const UserParams = Type.Object({ id: id("用户 id") });
+
+export const DecideBody = Type.Object({
+  action: oneOf(DECISIONS, "hide 隐藏、delete 删除、dismiss 驳回、warn 警告作者、suspend 暂停作者"),
+  reason: Type.Optional(
+    Type.String({
+      maxLength: DECISION_REASON_MAX * 2,
+      description: `理由，最多 ${DECISION_REASON_MAX} 字；warn、suspend 必填，作者会看到`,
+    }),
+  ),
+  until: Type.Optional(
+    Type.String({ format: "date-time", description: "suspend：暂停到何时（ISO 时间，须在将来）" }),
+  ),
+});
+export type DecideBody = Static<typeof DecideBody>;
