@@ -659,6 +659,26 @@ const ROWS: Row[] = [
     (w) => ({ url: "/api/admin/jobs/retry", body: { queue: "notify-followers", id: w.uuid() } }),
     404,
   ),
+  // Moderation (issue 13): anyone signed in reports someone else's content; the queue, decisions
+  // and the audit log are staff's (editors too: moderation.test.ts), lifting a suspension admins'.
+  self("POST /api/reports", async (w) => ({
+    url: "/api/reports",
+    body: { targetType: "entry", targetId: (await w.fresh.entry(w.people.third)).id, reason: "spam" },
+  })),
+  adminOnly("GET /api/admin/reports", () => ({ url: "/api/admin/reports" })),
+  adminOnly("GET /api/admin/audit", () => ({ url: "/api/admin/audit" })),
+  // No such open case: an admin gets past the check to "not found".
+  adminOnly(
+    "POST /api/admin/reports/:id/decide",
+    () => ({ url: `/api/admin/reports/${"0".repeat(24)}/decide`, body: { action: "dismiss" } }),
+    404,
+  ),
+  // The third person is not suspended: an admin gets past the check to 400.
+  adminOnly(
+    "DELETE /api/admin/users/:id/suspension",
+    (w) => ({ url: `/api/admin/users/${w.people.third.id}/suspension` }),
+    400,
+  ),
 ];
 
 const CALLERS: Who[] = ["anonymous", "other", "admin", "owner"];
