@@ -80,6 +80,8 @@ export default [
 
   route("admin/withdrawals", "routes/admin/withdrawals.tsx"),
   route("admin/jobs", "routes/admin/jobs.tsx"),
+  route("admin/reports", "routes/admin/reports.tsx"),
+  route("admin/audit", "routes/admin/audit.tsx"),
   route("admin/banners", "routes/admin/banners.tsx"),
   route("admin/notices", "routes/admin/notices.tsx"),
   route("*", "routes/not-found.tsx"),

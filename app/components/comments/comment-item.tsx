@@ -12,6 +12,8 @@ import type { CommentApi } from "./target";
 
 // Loaded when 删除 is pressed: readers of a comment list rarely delete, so the dialog waits.
 const ConfirmDialog = lazy(() => import("~/components/ui/modal").then((m) => ({ default: m.ConfirmDialog })));
+// 举报 (issue 13) for signed-in readers of someone else's comment.
+const ReportButton = lazy(() => import("~/components/report/report-button"));
 
 interface CommentItemProps {
   comment: PresentedComment;
@@ -177,6 +179,15 @@ export function CommentItem({ comment, client, root, now, highlightedId, onChang
                 >
                   删除
                 </button>
+              ) : null}
+              {viewer && !own ? (
+                <Suspense fallback={null}>
+                  <ReportButton
+                    targetType="comment"
+                    targetId={comment.id}
+                    className="comment-action report-button"
+                  />
+                </Suspense>
               ) : null}
             </div>
           </>

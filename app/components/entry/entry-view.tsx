@@ -11,11 +11,15 @@ import { EntryActions } from "./entry-actions";
 import { OpenInApp } from "./open-in-app";
 import type { LikerFace } from "./entry-likers";
 import { useShell } from "~/components/shell/shell-context";
+import { UnderReview } from "~/components/report/under-review";
 
 // Only the sharer and admins see 删除: its code stays out of every other reader's load.
 const DeleteEntryButton = lazy(() =>
   import("~/components/article/delete-post-button").then((m) => ({ default: m.DeleteEntryButton })),
 );
+
+// 举报 for signed-in readers other than the sharer (issue 13), loaded only for them.
+const ReportButton = lazy(() => import("~/components/report/report-button"));
 
 /** A shared link or other entry: what it links to, who shared it, and entries like it. */
 export function EntryView({
@@ -99,8 +103,17 @@ export function EntryView({
                 </Suspense>
               </>
             ) : null}
+            {viewer && viewer.id !== entry.user.id ? (
+              <>
+                <span aria-hidden="true"> · </span>
+                <Suspense fallback={null}>
+                  <ReportButton targetType="entry" targetId={entry.id} />
+                </Suspense>
+              </>
+            ) : null}
             <OpenInApp entryId={entry.id} />
           </p>
+          {entry.status === "hidden" ? <UnderReview /> : null}
         </header>
         {entry.screenshot ? (
           <img className="entry-view-shot" src={entry.screenshot} alt="" loading="lazy" />

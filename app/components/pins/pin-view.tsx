@@ -5,6 +5,7 @@ import { variantUrl } from "../../../shared/uploads";
 import type { PresentedPin } from "../../../shared/api-types";
 import { Avatar } from "~/components/ui/avatar";
 import { LazyImage } from "~/components/ui/lazy-image";
+import { UnderReview } from "~/components/report/under-review";
 import { PinLikeButton } from "./pin-like-button";
 import { useShell } from "~/components/shell/shell-context";
 import "./pins.css";
@@ -14,13 +15,21 @@ const DeletePinButton = lazy(() =>
   import("~/components/article/delete-post-button").then((m) => ({ default: m.DeletePinButton })),
 );
 
-/** 删除 for the pin's author or an admin (DELETE /api/pins/{id} checks it again); nothing for others. */
+// 举报 for signed-in readers other than the author (issue 13), loaded only for them.
+const ReportButton = lazy(() => import("~/components/report/report-button"));
+
+/**
+ * 删除 for the pin's author or an admin (DELETE /api/pins/{id} checks it again); 举报 for other
+ * signed-in readers (an admin sees both); nothing for visitors.
+ */
 export function PinDelete({ pin, leave }: { pin: PresentedPin; leave: boolean }) {
   const { viewer } = useShell();
-  if (!viewer || (viewer.role !== "admin" && viewer.id !== pin.user?.id)) return null;
+  if (!viewer) return null;
+  const own = viewer.id === pin.user?.id;
   return (
     <Suspense fallback={null}>
-      <DeletePinButton pinId={pin.id} leave={leave} />
+      {own || viewer.role === "admin" ? <DeletePinButton pinId={pin.id} leave={leave} /> : null}
+      {own ? null : <ReportButton targetType="pin" targetId={pin.id} className="pin-action report-button" />}
     </Suspense>
   );
 }
@@ -61,6 +70,7 @@ export function PinView({ pin, now, children }: { pin: PresentedPin; now: number
             {relativeTime(pin.createdAt, now)}
           </time>
         </header>
+        {pin.underReview ? <UnderReview /> : null}
         <p className="pin-content">{pin.content}</p>
         <PinImages urls={pin.imageUrlList} />
         <footer className="pin-actions">

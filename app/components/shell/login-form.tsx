@@ -9,6 +9,8 @@ export interface AuthResult {
   user: { id: string; username: string };
   clientId: string;
   token: string;
+  /** A suspended account's login (issue 13): until when, and why. */
+  suspension?: { message: string };
 }
 
 /** Spec §2: a 410 at login sends the user to reset the password for the account's safety. */

@@ -24,6 +24,8 @@ export function ViewerActions({ viewer, unreadCount }: { viewer: Viewer; unreadC
     author && { to: "/editor/book/new/section", label: "写小册" },
   ];
   const admin = viewer.role === "admin";
+  // Moderation (issue 13) is editors' work too.
+  const staff = admin || viewer.role === "editor";
 
   return (
     <>
@@ -92,6 +94,7 @@ export function ViewerActions({ viewer, unreadCount }: { viewer: Viewer; unreadC
               <MenuLinks
                 links={[
                   { to: "/user/settings", label: "设置" },
+                  staff && { to: "/admin/reports", label: "举报处理" },
                   admin && { to: "/admin/withdrawals", label: "提现审核" },
                   admin && { to: "/admin/jobs", label: "后台任务" },
                   admin && { to: "/admin/banners", label: "横幅管理" },

@@ -1,10 +1,15 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
+import { useShell } from "~/components/shell/shell-context";
 import { formatCount } from "../../../shared/format";
 import { Avatar } from "~/components/ui/avatar";
 import { FollowButton, useFollow } from "~/components/follow-button";
 import { BlockMenu } from "~/components/user/block-menu";
 import type { BlockState } from "../../../shared/api-types";
 import "./user.css";
+
+// 举报 (issue 13) for signed-in visitors of someone else's profile, loaded only for them.
+const ReportButton = lazy(() => import("~/components/report/report-button"));
 
 export interface ProfileUser {
   id: string;
@@ -31,6 +36,7 @@ export interface ProfileUser {
  */
 export function ProfileHeader({ user }: { user: ProfileUser }) {
   const follow = useFollow(user);
+  const { viewer } = useShell();
   return (
     <section className="panel profile-head">
       <Avatar user={user} size={90} />
@@ -63,6 +69,11 @@ export function ProfileHeader({ user }: { user: ProfileUser }) {
         <div className="profile-actions">
           <FollowButton follow={follow} label={`关注 ${user.username}`} />
           {user.blocks ? <BlockMenu user={user} initial={user.blocks} /> : null}
+          {viewer ? (
+            <Suspense fallback={null}>
+              <ReportButton targetType="user" targetId={user.id} />
+            </Suspense>
+          ) : null}
         </div>
       )}
     </section>

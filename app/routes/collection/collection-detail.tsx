@@ -1,7 +1,10 @@
 import { ListFooter } from "~/components/feed/list-footer";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { data, Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import type { Route } from "./+types/collection-detail";
+
+// 举报 (issue 13) for signed-in readers of someone else's set, loaded only for them.
+const ReportButton = lazy(() => import("~/components/report/report-button"));
 import { formatCount, relativeTime } from "../../../shared/format";
 import { CollectionFormDialog } from "~/components/collections/collection-form";
 import type { CollectionSummary } from "~/components/collections/collection-list";
@@ -168,6 +171,11 @@ function CollectionPage({
                 <button type="button" className="btn" onClick={() => setConfirming(true)}>
                   删除
                 </button>
+              ) : null}
+              {viewer && !own ? (
+                <Suspense fallback={null}>
+                  <ReportButton targetType="collection" targetId={collection.id} />
+                </Suspense>
               ) : null}
             </div>
           </div>

@@ -11,6 +11,7 @@ import { loadEntryComments, type CommentsData } from "~/components/comments/load
 import { MissingContent } from "~/components/layout/missing";
 import { Avatar } from "~/components/ui/avatar";
 import { useShell } from "~/components/shell/shell-context";
+import { UnderReview } from "~/components/report/under-review";
 import { loadLikers } from "~/lib/entry.server";
 import { requireRouteId } from "~/lib/guards.server";
 import { fromService } from "~/lib/loader.server";
@@ -22,6 +23,8 @@ import { useRecordedViews } from "~/components/entry/use-recorded-views";
 const DeletePostButton = lazy(() =>
   import("~/components/article/delete-post-button").then((m) => ({ default: m.DeletePostButton })),
 );
+// 举报 for signed-in readers other than the author (issue 13), loaded only for them.
+const ReportButton = lazy(() => import("~/components/report/report-button"));
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: articleStyles }];
 
@@ -107,9 +110,18 @@ export default function Post({ loaderData }: Route.ComponentProps) {
                 </Suspense>
               </>
             ) : null}
+            {viewer && !own ? (
+              <>
+                <span aria-hidden="true"> · </span>
+                <Suspense fallback={null}>
+                  <ReportButton targetType="entry" targetId={post.id} />
+                </Suspense>
+              </>
+            ) : null}
           </span>
           <OpenInApp entryId={post.id} />
         </div>
+        {post.underReview ? <UnderReview /> : null}
         <ArticleBody html={post.html} copySource={{ author: post.user.username, url, siteName }} />
         <footer className="article-footer">
           {post.category ? (
