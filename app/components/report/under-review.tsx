@@ -2,7 +2,7 @@
 export function UnderReview() {
   return (
     <p className="under-review" role="status">
-      内容审核中：目前只有你和管理员可以看到，审核通过后将恢复公开
+      内容审核中，仅作者和管理员可见
     </p>
   );
 }

@@ -166,9 +166,7 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   const onAuthenticated = (result: AuthResult, how: AuthPanel) => {
     closeAuth();
-    // A suspended account logs in to read; its login says why it cannot write (issue 13).
-    if (result.suspension) alert(result.suspension.message, "error", 8000);
-    else alert(how === "register" ? `注册成功，欢迎你，${result.user.username}` : "登录成功", "success");
+    alert(how === "register" ? `注册成功，欢迎你，${result.user.username}` : "登录成功", "success");
     refreshSession();
   };
 

@@ -56,6 +56,8 @@ export function LoginForm({ idPrefix, onSuccess, onPandaChange, onError }: Login
           ? await api.post<AuthResult>("/api/auth/type/phoneNumber", { phoneNumber: trimmed, password })
           : await api.post<AuthResult>("/api/auth/type/email", { email: trimmed, password });
       onSuccess(result);
+      // A suspended account logs in to read; its login says why it cannot write (issue 13).
+      if (result.suspension) onError(result.suspension.message);
     } catch (error) {
       const code = error instanceof ApiError ? error.code : 0;
       const serverMessage = error instanceof ApiError ? error.message : "";
