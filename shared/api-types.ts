@@ -24,7 +24,7 @@ export type { EntryDetail } from "../server/services/entries/entries.ts";
 export type { PresentedEntry } from "../server/services/entries/present.ts";
 export type { PresentedNotification, SystemNotification } from "../server/services/notifications/present.ts";
 export type { PresentedPin } from "../server/services/pins/present.ts";
-export type { PresentedCase, PresentedLogRow } from "../server/services/moderation/present.ts";
+export type { PresentedCase } from "../server/services/moderation/present.ts";
 export type { Article } from "../server/services/posts/present.ts";
 export type { RepoTranslator, Showcase, TrendingRepo } from "../server/services/repos/present.ts";
 export type { RepoLanguage } from "../db/schema/repos.ts";

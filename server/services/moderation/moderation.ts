@@ -329,5 +329,3 @@ export function createModerationService(deps: Deps, users: UserService, removers
     },
   };
 }
-
-export type ModerationService = ReturnType<typeof createModerationService>;

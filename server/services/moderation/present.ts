@@ -42,4 +42,3 @@ export function presentLogRow(r: LogRow, usersById: Map<string, UserRow>) {
     createdAt: r.createdAt.toISOString(),
   };
 }
-export type PresentedLogRow = ReturnType<typeof presentLogRow>;
