@@ -72,6 +72,10 @@ describeInBrowser("reporting and the moderators' queue", () => {
     const offered = await card.getByRole("combobox").locator("option").allTextContents();
     expect(offered).toEqual(["驳回", "隐藏", "警告作者"]);
     await shot(desk, "admin-reports", true);
+    await desk.setViewportSize({ width: 390, height: 844 });
+    await card.getByRole("combobox").selectOption("warn");
+    await shot(desk, "admin-reports-390");
+    await desk.setViewportSize({ width: 1280, height: 900 });
     await card.getByRole("combobox").selectOption("hide");
     await card.getByPlaceholder(/理由/).fill("广告");
     await Promise.all([
