@@ -54,6 +54,11 @@ export const comments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: instant(),
+    /**
+     * Hidden by moderation pending review (issue 13): left out of every thread (a hidden root with
+     * its replies), still counted like a live comment until it is deleted or shown again.
+     */
+    hiddenAt: instant(),
   },
   (t) => [
     check("comments_target_type_check", sql`${t.targetType} in ('entry', 'booklet', 'repo', 'pin')`),

@@ -46,7 +46,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "举报处理");
 
-const HIDEABLE = new Set(["entry", "pin"]);
+const HIDEABLE = new Set(["entry", "pin", "comment"]);
 const FLAGS: Record<string, string> = { links: "新账号多链接", reports: "多人举报" };
 
 /** The decisions a moderator may take on this target. */

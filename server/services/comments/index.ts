@@ -9,5 +9,5 @@ export {
   type CommentService,
 } from "./comments.ts";
 export { presentCommentUser, type CommentUser } from "./present.ts";
-export { bumpCommentLikes, findComment, lockComment } from "./queries.ts";
+export { bumpCommentLikes, findComment, lockComment, setCommentHidden } from "./queries.ts";
 export { targetCommentRoutes } from "./routes.ts";

@@ -51,7 +51,7 @@ export type RootCursor =
 
 /**
  * Root comments of a target, one page (comments_target_created_idx). A deleted root stays listed
- * while it has replies, shown as 该评论已删除. Keyset, not offset: a comment posted between two
+ * while it has replies, shown as 该评论已删除; a hidden one (moderation, issue 13) does not. Keyset, not offset: a comment posted between two
  * requests neither repeats nor hides an item of the next page.
  */
 export async function rootsOf(
@@ -67,6 +67,7 @@ export async function rootsOf(
     eq(comments.targetType, targetType),
     eq(comments.targetId, targetId),
     isNull(comments.firstCommentId),
+    isNull(comments.hiddenAt),
     or(isNull(comments.deletedAt), gt(comments.subCommentCount, 0)),
     notHiddenFrom(viewerId, comments.userId),
   );
@@ -108,6 +109,7 @@ export async function repliesOf(
     eq(comments.firstCommentId, rootId),
     isNull(comments.deletedAt),
     notHiddenFrom(viewerId, comments.userId),
+    isNull(comments.hiddenAt),
   );
   const after = keysetAfter(comments.createdAt, comments.id, cursor, "asc");
   return db
@@ -138,6 +140,7 @@ export async function topRepliesOf(
       and(
         inArray(comments.firstCommentId, rootIds),
         isNull(comments.deletedAt),
+        isNull(comments.hiddenAt),
         notHiddenFrom(viewerId, comments.userId),
       ),
     )
@@ -183,4 +186,12 @@ export async function lockUsers(tx: Tx, ids: string[]): Promise<void> {
     .where(inArray(users.id, sorted))
     .orderBy(asc(users.id))
     .for("update");
+}
+
+/** Hides a comment pending review or shows it again (moderation, issue 13, through index.ts). */
+export async function setCommentHidden(tx: Tx, id: string, hidden: boolean): Promise<void> {
+  await tx
+    .update(comments)
+    .set({ hiddenAt: hidden ? new Date() : null })
+    .where(eq(comments.id, id));
 }

@@ -224,6 +224,27 @@ describe("reports (POST /api/reports)", () => {
 });
 
 describe("decisions (POST /api/admin/reports/{id}/decide)", () => {
+  it("hides a comment (and its replies) from the thread; dismissing a hidden one shows it again", async () => {
+    const { author, a, b, c, admin } = await setup();
+    const entry = await makeEntry(nugget.database.db, admin.user.id);
+    const commentId = await makeComment(nugget, author.auth, entry.id, { content: "加我微信领资料" });
+    const thread = async () =>
+      (await api("GET", `/api/comments/entry/${entry.id}`, a.auth)).d.comments.map(
+        (x: { id: string }) => x.id,
+      );
+    expect(await thread()).toContain(commentId);
+    for (const r of [a, b, c]) await report(r.auth, "comment", commentId, "spam");
+    expect(await thread()).not.toContain(commentId);
+    const [flagged] = await caseOf(admin.auth, commentId);
+    expect(flagged).toMatchObject({ hidden: true, autoFlag: "reports", reporterCount: 3 });
+    const dismissed = await api("POST", `/api/admin/reports/${flagged.id}/decide`, admin.auth, {
+      action: "dismiss",
+    });
+    expect(dismissed.s).toBe(1);
+    expect(await thread()).toContain(commentId);
+    expect((await auditFor(commentId)).map((r) => r.action).sort()).toEqual(["auto_hide", "dismiss"]);
+  });
+
   it("hide: hidden from others, reports closed, reporters and author told, one audit row", async () => {
     const { author, a, b, editor } = await setup();
     const entry = await makeEntry(nugget.database.db, author.user.id);
@@ -277,10 +298,6 @@ describe("decisions (POST /api/admin/reports/{id}/decide)", () => {
     const commentId = await makeComment(nugget, author.auth, entry.id);
     await report(a.auth, "comment", commentId, "abuse");
     const [cc] = await caseOf(admin.auth, commentId);
-    // Comments are not hidden: deleted, or their author warned.
-    expect((await api("POST", `/api/admin/reports/${cc.id}/decide`, admin.auth, { action: "hide" })).s).toBe(
-      400,
-    );
     expect(
       (await api("POST", `/api/admin/reports/${cc.id}/decide`, admin.auth, { action: "dismiss" })).s,
     ).toBe(1);
@@ -288,6 +305,13 @@ describe("decisions (POST /api/admin/reports/{id}/decide)", () => {
       (await notificationsOf(a.auth)).some((n) => n.content.startsWith("你举报的内容经审核未违规")),
     ).toBe(true);
     expect((await auditFor(commentId)).map((r) => r.action)).toEqual(["dismiss"]);
+    // Users and collection sets cannot be hidden; users cannot be deleted: suspended instead.
+    await report(a.auth, "user", author.user.id, "abuse");
+    const [cu] = await caseOf(admin.auth, author.user.id);
+    const decideUser = (action: string) =>
+      api("POST", `/api/admin/reports/${cu.id}/decide`, admin.auth, { action });
+    expect((await decideUser("hide")).s).toBe(400);
+    expect((await decideUser("delete")).s).toBe(400);
   });
 
   it("warn tells the author; bad actions and reasons answer 400; plain users 403 and visitors 401", async () => {

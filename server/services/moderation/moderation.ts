@@ -220,7 +220,7 @@ export function createModerationService(deps: Deps, users: UserService, removers
       if (!peek) throw notFound("没有这条待处理的举报（可能已处理）");
       const type = peek.targetType as ReportTarget;
       if (input.action === "hide" && !HIDEABLE.includes(type))
-        throw badRequest("评论、收藏集和用户不能隐藏：请删除，或警告、暂停作者", "action");
+        throw badRequest("收藏集和用户不能隐藏：请删除，或警告、暂停作者", "action");
       if (input.action === "delete" && type === "user")
         throw badRequest("用户不能删除：请暂停该账号", "action");
       const facts = await targetFacts(db, type, peek.targetId);

@@ -23,7 +23,7 @@ export function moderationRoutes(services: Services): FastifyPluginAsyncTypebox 
           description:
             "需要登录（401）。每人对同一对象只有一条未处理的举报：再次举报会更新原因和说明，仍返回成功，d.updated 为 true。" +
             "不能举报自己或自己的内容（400）；对象不存在或已删除 404。" +
-            `同一对象有 ${AUTO_HIDE_REPORTERS} 位不同用户举报时，分享、文章、投票和沸点会先被隐藏等待审核（d.hidden 为 true）。` +
+            `同一对象有 ${AUTO_HIDE_REPORTERS} 位不同用户举报时，分享、文章、投票、沸点和评论会先被隐藏等待审核（d.hidden 为 true）。` +
             "d 为 {reportId, updated, hidden}。" +
             limitNote(REPORTS),
           body: ReportBody,
@@ -58,7 +58,7 @@ export function moderationRoutes(services: Services): FastifyPluginAsyncTypebox 
           summary: "处理一个被举报对象",
           description:
             STAFF +
-            "action：hide 隐藏（仅作者和管理员、编辑可见；分享、文章、投票和沸点）、delete 删除（仅管理员）、dismiss 驳回（内容不变；" +
+            "action：hide 隐藏（分享、文章、投票和沸点仅作者和管理员、编辑可见；评论连同回复从讨论中隐去）、delete 删除（仅管理员）、dismiss 驳回（内容不变；" +
             "若已被自动隐藏则恢复公开）、warn 警告作者、suspend 暂停作者到 until（仅管理员）。" +
             "任何处理都会关闭该对象的全部举报，通知举报人（「你举报的内容已处理」或「经审核未违规」）和作者，并记入审核日志。" +
             "已处理或不存在 404。d 为 {caseId, action, closedReports}。",

@@ -4,6 +4,7 @@ import { collectionSets, comments, entries, pins, users } from "../../../db/sche
 import type { ReportTarget } from "../../../shared/report-rules.ts";
 import { updateEntry } from "../entries/index.ts";
 import { setPinHidden } from "../pins/index.ts";
+import { setCommentHidden } from "../comments/index.ts";
 
 /** What moderation needs to know of a reported target, read from its owner's table. */
 export interface TargetFacts {
@@ -70,7 +71,8 @@ export async function targetFacts(db: Tx, type: ReportTarget, id: string): Promi
             : c.targetType === "booklet"
               ? `/book/${c.targetId}`
               : `/repo/${c.targetId}`;
-      return { authorId: c.userId, excerpt: cut(c.content), href, kind: "comment", hidden: false, about: {} };
+      const hidden = !!c.hiddenAt;
+      return { authorId: c.userId, excerpt: cut(c.content), href, kind: "comment", hidden, about: {} };
     }
     case "collection": {
       const [s] = await db.select().from(collectionSets).where(eq(collectionSets.id, id)).limit(1);
@@ -96,14 +98,15 @@ export async function targetFacts(db: Tx, type: ReportTarget, id: string): Promi
 
 /**
  * Targets that can be hidden pending review: entries (status hidden: every list and count lets go
- * through entries/write.ts, as for a draft) and pins (hiddenAt). Comments, collection sets and users
- * are deleted, or their author warned or suspended, instead.
+ * through entries/write.ts, as for a draft), pins and comments (hiddenAt: left out of lists).
+ * Collection sets and users are deleted, or their author warned or suspended, instead.
  */
-export const HIDEABLE: readonly ReportTarget[] = ["entry", "pin"];
+export const HIDEABLE: readonly ReportTarget[] = ["entry", "pin", "comment"];
 
 /** Hides a target or shows it again, in the caller's transaction, through its owner's face. */
 export async function setHidden(tx: Tx, type: ReportTarget, id: string, hidden: boolean): Promise<void> {
   if (type === "pin") return setPinHidden(tx, id, hidden);
+  if (type === "comment") return setCommentHidden(tx, id, hidden);
   if (type !== "entry") return;
   const [row] = await tx.select().from(entries).where(eq(entries.id, id)).limit(1);
   if (!row || row.deletedAt || row.status === "draft") return;
