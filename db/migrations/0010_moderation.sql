@@ -56,4 +56,6 @@ CREATE INDEX "moderation_log_created_idx" ON "moderation_log" USING btree ("crea
 CREATE UNIQUE INDEX "reports_open_once_key" ON "reports" USING btree ("reporter_id","target_type","target_id") WHERE "reports"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "reports_case_idx" ON "reports" USING btree ("case_id");--> statement-breakpoint
 ALTER TABLE "entries" ADD CONSTRAINT "entries_status_check" CHECK ("entries"."status" in ('published', 'draft', 'hidden'));--> statement-breakpoint
-ALTER TABLE "notifications" ADD CONSTRAINT "notifications_type_check" CHECK ("notifications"."type" in ('like', 'comment', 'reply', 'follow', 'submitEntry', 'system', 'moderation'));
+-- hand-written: the column unqualified, as notifications is partitioned (0008) and the check is
+-- added to each partition too, where "notifications"."type" names no table.
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_type_check" CHECK ("type" in ('like', 'comment', 'reply', 'follow', 'submitEntry', 'system', 'moderation'));
