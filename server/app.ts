@@ -72,6 +72,8 @@ import { bannerRoutes } from "./services/banners/routes.ts";
 import { jobRoutes } from "./services/jobs/routes.ts";
 import { moderationRoutes } from "./services/moderation/routes.ts";
 import { trackingRoutes } from "./services/tracking/routes.ts";
+import { accountDataRoutes } from "./services/account-data/routes.ts";
+import { ACCOUNT_HOUSEKEEPING_CRON, type ExportJob } from "./services/account-data/index.ts";
 import { syndicationRoutes } from "./services/syndication/routes.ts";
 import { installDevPages } from "./dev/index.ts";
 import { installSsr } from "./ssr.ts";
@@ -181,6 +183,7 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   await jobs.work("upload-variants", async (job: VariantJob) => {
     await services.uploads.makeVariants(job.key);
   });
+  await jobs.work("account-export", (job: ExportJob) => services.accountData.runExport(job));
 
   await app.register(fastifyCookie);
   // With a read replica, each request decides here where its plain reads go (ADR 012).
@@ -282,6 +285,7 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   await app.register(moderationRoutes(services), { prefix: "/api" });
   await app.register(trackingRoutes(services), { prefix: "/api" });
   await app.register(syndicationRoutes(services));
+  await app.register(accountDataRoutes(services, config), { prefix: "/api" });
   // Periodic work: one job per time across all instances (server/lib/queue.ts), run by the
   // instances that have it switched on. Switched off, an instance neither schedules nor runs it; it
   // does not unschedule either, since another instance may want it (README: dropping one for good).
@@ -333,6 +337,15 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
     );
   });
   await jobs.schedule("search-champions", SEARCH_CHAMPIONS_CRON);
+  if (config.accountHousekeeping) {
+    // Every hour: expired export files go, and accounts past their 14 days are erased.
+    await jobs.work("account-housekeeping", async () => {
+      const removed = await services.accountData.cleanupExports();
+      const erased = await services.accountData.eraseDue();
+      app.log.info({ removed, erased }, "account housekeeping done");
+    });
+    await jobs.schedule("account-housekeeping", ACCOUNT_HOUSEKEEPING_CRON);
+  }
   // The outbox, the 模拟支付 cashier and the OAuth consent screen, each only with its stand-in on.
   installDevPages(app, { services, outbox, siteName: config.siteName });
   if (opts.buildDir) await installSsr(app, services, config, path.resolve(opts.buildDir));

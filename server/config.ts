@@ -133,6 +133,11 @@ export interface Config {
   notificationRetentionDays: number;
   /** Counters recounted where they drifted, twice a day (COUNTER_REPAIR, default on; 0 off). */
   counterRepair: boolean;
+  /**
+   * The hourly account housekeeping (ACCOUNT_HOUSEKEEPING, default on; 0 off): expired data
+   * exports removed, accounts past their 14-day deletion grace period erased.
+   */
+  accountHousekeeping: boolean;
   /** The bearer token /metrics wants (METRICS_TOKEN); without one /metrics is closed (404). */
   metricsToken: string | undefined;
 }
@@ -205,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     fanOutOnReadFollowers: Math.max(1, seconds(env.FAN_OUT_ON_READ_FOLLOWERS, 10_000)),
     notificationRetentionDays: seconds(env.NOTIFICATION_RETENTION_DAYS, 365),
     counterRepair: env.COUNTER_REPAIR !== "0",
+    accountHousekeeping: env.ACCOUNT_HOUSEKEEPING !== "0",
     metricsToken: env.METRICS_TOKEN || undefined,
   };
   const merged = { ...config, ...overrides };

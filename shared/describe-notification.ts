@@ -63,6 +63,9 @@ export function describeNotification(n: PresentedNotification): { text: string; 
         text: n.content,
         href: n.pin ? `/pin/${n.pin.id}` : n.entry ? entryHref(n.entry) : null,
       };
+    case "system":
+      // The site's notice about the reader's own account (the data export): no actor.
+      return { text: n.content, href: null };
     default:
       return { text: `${who} ${n.content}`.trim(), href: null };
   }

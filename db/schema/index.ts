@@ -9,3 +9,4 @@ export * from "./misc.ts";
 export * from "./search.ts";
 export * from "./uploads.ts";
 export * from "./moderation.ts";
+export * from "./account-data.ts";

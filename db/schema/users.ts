@@ -59,11 +59,20 @@ export const users = pgTable(
      */
     suspendedUntil: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
     suspensionReason: varchar({ length: 200 }).notNull().default(""),
+    /**
+     * Set when the account was erased after its deletion's grace period (services/account-data):
+     * the row stays as 已注销用户 for the content kept under it, its personal data gone.
+     */
+    erasedAt: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("users_username_key").on(sql`lower(${t.username})`),
+    // Erased accounts all carry the name 已注销用户, so only live names are unique; the erased rows
+    // still make usernameTaken refuse the name to everyone else.
+    uniqueIndex("users_username_key")
+      .on(sql`lower(${t.username})`)
+      .where(sql`${t.erasedAt} is null`),
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
     uniqueIndex("users_mobile_key").on(t.mobilePhoneNumber),
     // User search (pg_trgm) and the recommended-authors list (most total heat first).

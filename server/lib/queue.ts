@@ -70,6 +70,10 @@ export const JOBS = {
   "search-champions": { retryLimit: 2, retryDelay: 300, expireInSeconds: 60 * 60 },
   /** Uploads unused for UPLOAD_ORPHAN_HOURS: records and stored objects removed (ADR 007). */
   "upload-cleanup": { retryLimit: 2, retryDelay: 600, expireInSeconds: 60 * 60 },
+  /** A 「下载我的数据」 archive built and stored (services/account-data; a finished one is skipped). */
+  "account-export": { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 30 * 60 },
+  /** Expired export files removed, and deletions past their grace period erased (hourly). */
+  "account-housekeeping": { retryLimit: 2, retryDelay: 300, expireInSeconds: 60 * 60 },
 } satisfies Record<string, Omit<PgBoss.Queue, "name">>;
 
 /** The counter-repair job's cron: 03:15 and 15:15 China Standard Time. */

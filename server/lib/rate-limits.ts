@@ -91,6 +91,12 @@ export const SYSTEM_NOTICES = limit("system-notice", 20, 60);
  */
 export const TRACKING = limit("tracking", 300, 60, "address");
 
+/** 「下载我的数据」 requests: each one builds a ZIP of the whole account. */
+export const DATA_EXPORTS = limit("data-export", 3, 3600);
+/** Export downloads (each streams a whole archive). */
+export const EXPORT_DOWNLOADS = limit("export-download", 20, 600, "address");
+/** 「注销账号」 requests: each guesses at the password or SMS code once. */
+export const ACCOUNT_CLOSINGS = limit("account-close", 5, 600);
 /** The sentence the OpenAPI descriptions append. */
 export const limitNote = (l: RouteLimit) =>
   `${l.per === "address" ? "每个地址" : "每个账号（未登录时每个地址）"}${windowText(l.windowSeconds)}最多 ${l.max} 次，超出返回 429。`;

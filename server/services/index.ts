@@ -1,3 +1,4 @@
+import { createAccountDataService, type AccountDataService } from "./account-data/index.ts";
 import { createAuthService, deleteUserSessions } from "./auth/index.ts";
 import { acceptInvitation } from "./invites/index.ts";
 import { createBannerService } from "./banners/banners.ts";
@@ -33,7 +34,11 @@ import { createWalletService } from "./wallet/wallet.ts";
 
 /** Every service of spec §7, built once per app from the same deps. */
 export function createServices(deps: Deps) {
-  const auth = createAuthService(deps);
+  // A login undoes a pending account deletion: account-data sits on top, so it is looked up late.
+  const late: { accountData?: AccountDataService } = {};
+  const auth = createAuthService(deps, {
+    onLogin: async (userId) => (late.accountData ? late.accountData.onLogin(userId) : null),
+  });
   // First: the services that save image addresses record them through its setUses (ADR 007).
   const uploads = createUploadService(deps);
   // Users sit below auth and invites: what accounts need of them is handed in (users.ts AccountHooks).
@@ -80,6 +85,20 @@ export function createServices(deps: Deps) {
   const wallet = createWalletService(deps);
   // The booklet editor's sales figures read the author's income bills from the wallet.
   const booklets = createBookletService(deps, uploads, wallet.incomeOfOrders);
+  // My data: the export reads the account's rows; the erasure goes through the content services.
+  const accountData = createAccountDataService(deps, {
+    users,
+    storage: uploads.storage,
+    follow,
+    tags,
+    collections,
+    likes,
+    posts,
+    publish,
+    pins,
+    comments,
+  });
+  late.accountData = accountData;
   return {
     uploads,
     auth,
@@ -119,6 +138,7 @@ export function createServices(deps: Deps) {
       comment: comments.remove,
       collection: collections.remove,
     }),
+    accountData,
   };
 }
 

@@ -652,6 +652,25 @@ const ROWS: Row[] = [
     const id = await w.fresh.banner();
     return { url: `/api/banners/${id}`, snapshot: () => row(w, banners, id) };
   }),
+  // My data (issue 13 item 5): one's own export and deletion; a download for its owner alone.
+  self("GET /api/account/exports", () => ({ url: "/api/account/exports" })),
+  // A fresh account each: one export at a time per user.
+  self("POST /api/account/exports", async (w, who) =>
+    who === "anonymous"
+      ? { url: "/api/account/exports" }
+      : { url: "/api/account/exports", auth: (await w.person()).auth },
+  ),
+  {
+    route: "GET /api/account/exports/:id/download",
+    build: async (w) => ({ url: `/api/account/exports/${await ownersExport(w)}/download` }),
+    expect: { owner: "ok", other: 403, anonymous: 401, admin: 403 },
+  },
+  // A fresh account each (the world's owner holds a wallet balance, and a deletion ends sessions).
+  self("POST /api/account/deletion", async (w, who) => {
+    if (who === "anonymous") return { url: "/api/account/deletion", body: { content: "keep" } };
+    const p = await w.person();
+    return { url: "/api/account/deletion", auth: p.auth, body: { content: "keep", password: p.password } };
+  }),
   adminOnly("GET /api/admin/jobs", () => ({ url: "/api/admin/jobs" })),
   // No failed job to retry: an admin gets past the check to "not found".
   adminOnly(
@@ -682,6 +701,18 @@ const ROWS: Row[] = [
 ];
 
 const CALLERS: Who[] = ["anonymous", "other", "admin", "owner"];
+
+/** The world owner's finished data export (made once): what its download row asks for. */
+let exported: Promise<string> | undefined;
+function ownersExport(w: World): Promise<string> {
+  exported ??= (async () => {
+    const caller = { userId: w.people.owner.id, sessionId: null, ip: "10.9.9.9", userAgent: "" };
+    const { id } = await w.nugget.services.accountData.requestExport(caller);
+    await w.nugget.jobs.drain(["account-export"]);
+    return id;
+  })();
+  return exported;
+}
 
 let nugget: NuggetApp;
 let routes: Set<string>;

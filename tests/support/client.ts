@@ -80,7 +80,7 @@ export async function solveCaptcha(nugget: NuggetApp) {
 export async function smsCodeFor(
   nugget: NuggetApp,
   phone: string,
-  useType: "signup" | "restpwd" | "bind",
+  useType: "signup" | "restpwd" | "bind" | "close",
   auth?: Auth,
 ) {
   const captcha = await solveCaptcha(nugget);

@@ -20,6 +20,7 @@ export function testConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
   if (overrides.trackingRetentionDays === undefined) config.trackingRetentionDays = 0;
   if (overrides.notificationRetentionDays === undefined) config.notificationRetentionDays = 0;
   if (overrides.counterRepair === undefined) config.counterRepair = false;
+  if (overrides.accountHousekeeping === undefined) config.accountHousekeeping = false;
   if (overrides.uploadOrphanHours === undefined) config.uploadOrphanHours = 0;
   return config;
 }

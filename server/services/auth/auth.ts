@@ -35,6 +35,14 @@ export interface AuthResult {
    * writes are refused and until when.
    */
   suspension?: { until: string; reason: string; message: string };
+  /** This login undid the account's pending deletion (services/account-data); the page says so. */
+  deletionCancelled?: true;
+}
+
+/** What a login asks of the services above auth (handed in by createServices). */
+export interface LoginHooks {
+  /** Account deletion: a login in the grace period cancels it ("cancelled"), past it refuses (throws). */
+  onLogin(userId: string): Promise<"cancelled" | null>;
 }
 
 export interface ResolvedSession {
@@ -42,7 +50,7 @@ export interface ResolvedSession {
   user: UserRow;
 }
 
-export function createAuthService(deps: Deps) {
+export function createAuthService(deps: Deps, hooks?: LoginHooks) {
   const { db, kv } = deps;
   const accountKey = (userId: string) => `loginfail:user:${userId}`;
   const addressKey = (ip: string) => `loginfail:ip:${ip}`;
@@ -59,6 +67,7 @@ export function createAuthService(deps: Deps) {
 
   /** Starts a session for `user`: the auth triple of spec §7. Only the token's hash is stored. */
   async function startSession(user: UserRow, caller: Caller, clientId?: string): Promise<AuthResult> {
+    const deletion = hooks ? await hooks.onLogin(user.id) : null;
     const token = randomToken();
     const client = clientId && /^[\w-]{1,64}$/.test(clientId) ? clientId : randomToken(12);
     await insertSession(db, {
@@ -71,7 +80,12 @@ export function createAuthService(deps: Deps) {
       expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000),
     });
     const updated = (await updateUser(db, user.id, { latestLoginedInAt: new Date() })) ?? user;
-    return { user: presentSelf(updated), clientId: client, token };
+    return {
+      user: presentSelf(updated),
+      clientId: client,
+      token,
+      ...(deletion === "cancelled" ? { deletionCancelled: true as const } : {}),
+    };
   }
 
   /**

@@ -10,6 +10,7 @@ import {
   authorsInSubscribedTags,
   bumpFollowCounts,
   deleteFollow,
+  followPairsOf,
   followCountsOf,
   followPage,
   followedAmong,
@@ -166,6 +167,27 @@ export function createFollowService(deps: Deps) {
     unfollow: (ids: string, caller: Caller) => setFollowed(ids, caller, false),
 
     /** isCurrentUserFollowed: {id: boolean} for each id; all false for a visitor. */
+    /**
+     * Removes every follow to and from an erased account (services/account-data), each pair in its
+     * own transaction with both counters, like an unfollow; safe to run again.
+     */
+    async dropAllFollows(userId: string): Promise<number> {
+      let removed = 0;
+      for (;;) {
+        const pairs = await followPairsOf(db, userId, 200);
+        if (!pairs.length) return removed;
+        for (const p of pairs) {
+          await db.transaction(async (tx) => {
+            await lockUsers(tx, [p.followerId, p.followeeId]);
+            if (await deleteFollow(tx, p.followerId, p.followeeId)) {
+              await bumpFollowCounts(tx, p.followerId, p.followeeId, -1);
+              removed++;
+            }
+          });
+        }
+      }
+    },
+
     async isFollowed(raw: string, caller: Caller): Promise<Record<string, boolean>> {
       const ids = splitIds(raw);
       const mine = caller.userId ? await followedAmong(db, caller.userId, ids) : new Set<string>();

@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Tx } from "../../../db/client.ts";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../../db/client.ts";
 import { entries, entryTags, follows, tagSubscriptions, users } from "../../../db/schema/index.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
@@ -127,5 +127,14 @@ export async function authorsInSubscribedTags(db: Tx, userId: string, limit: num
     )
     .groupBy(entries.userId, users.totalHotIndex)
     .orderBy(desc(users.totalHotIndex), desc(entries.userId))
+    .limit(limit);
+}
+
+/** Up to `limit` follow rows with the user on either side (an erased account's both ways). */
+export async function followPairsOf(tx: Tx | Db, userId: string, limit: number) {
+  return tx
+    .select({ followerId: follows.followerId, followeeId: follows.followeeId })
+    .from(follows)
+    .where(or(eq(follows.followerId, userId), eq(follows.followeeId, userId)))
     .limit(limit);
 }

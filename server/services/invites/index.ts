@@ -1,2 +1,2 @@
 /** What other services may call of invites: the rest of this folder is its own (docs/ARCHITECTURE.md). */
-export { acceptInvitation } from "./queries.ts";
+export { acceptInvitation, dropUnusedInvitations } from "./queries.ts";

@@ -94,3 +94,8 @@ export async function acceptInvitation(tx: Tx, code: string, userId: string): Pr
     .returning({ senderId: invitations.senderId });
   return row?.senderId;
 }
+
+/** Removes the codes an erased account sent and nobody used (services/account-data). */
+export async function dropUnusedInvitations(tx: Tx, senderId: string) {
+  await tx.delete(invitations).where(and(eq(invitations.senderId, senderId), isNull(invitations.usedById)));
+}

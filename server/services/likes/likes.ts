@@ -53,7 +53,15 @@ export function createLikeService(deps: Deps) {
     liked: boolean,
   ): Promise<LikeAnswer<T>> {
     await limits.hit("toggle", caller);
-    const userId = requireLogin(caller);
+    return changeLike(type, id, requireLogin(caller), liked);
+  }
+
+  async function changeLike<T extends LikeTargetType>(
+    type: T,
+    id: string,
+    userId: string,
+    liked: boolean,
+  ): Promise<LikeAnswer<T>> {
     const target = LIKE_TARGETS[type];
     return db.transaction(async (tx) => {
       // Lock first: likes of one thing serialize on its row, which also pins its state (live or
@@ -69,6 +77,12 @@ export function createLikeService(deps: Deps) {
   }
 
   return {
+    /**
+     * Takes back one like of an erased account (services/account-data), with the counters it moved,
+     * outside any caller's allowance; a like already gone changes nothing.
+     */
+    withdraw: (type: LikeTargetType, id: string, userId: string) => changeLike(type, id, userId, false),
+
     /** PUT /user/like/entry/{id}. */
     like: (entryId: string, caller: Caller) => setLiked("entry", entryId, caller, true),
 

@@ -1,2 +1,2 @@
 /** What other services may call of notifications: the rest of this folder is its own (docs/ARCHITECTURE.md). */
-export { notify, notifyFollowers, notifyModeration } from "./notify.ts";
+export { notify, notifyAccount, notifyFollowers, notifyModeration } from "./notify.ts";

@@ -63,6 +63,17 @@ export async function notify(tx: Tx, n: NotifyInput): Promise<boolean> {
 }
 
 /**
+ * A notice from the site to one user about their own account (type system, no actor): the
+ * account export being ready, for one. Written in the caller's transaction like `notify`.
+ */
+export async function notifyAccount(tx: Tx, n: { userId: string; content: string }): Promise<void> {
+  await tx
+    .insert(notifications)
+    .values({ id: newId(), userId: n.userId, type: "system", actorIds: [], content: n.content });
+  countsChangedAfterCommit(tx, [n.userId]);
+}
+
+/**
  * Tells every follower of the author about a newly published entry (type submitEntry) — not here:
  * enqueued in the publishing transaction (the job exists exactly when the entry does) and done by
  * the job worker in batches (notifications.fanOutToFollowers), so publishing takes as long for an

@@ -63,7 +63,12 @@ export function createCodes(
 
     /** Sends an SMS code after the image captcha is answered (spec §5), at most once a minute a phone. */
     async sendSmsCode(
-      input: { phone: string; imageToken: string; imageCode: string; useType: "signup" | "restpwd" | "bind" },
+      input: {
+        phone: string;
+        imageToken: string;
+        imageCode: string;
+        useType: "signup" | "restpwd" | "bind" | "close";
+      },
       caller: Caller,
     ) {
       const phone = input.phone.trim();
@@ -82,6 +87,10 @@ export function createCodes(
         const user = await requireUser(caller);
         if (existing && existing.id !== user.id)
           throw new AppError(10014, REGISTER_MESSAGES.phoneTaken, "phone");
+      }
+      // Closing the account: the code goes only to the caller's own number.
+      if (input.useType === "close" && (await requireUser(caller)).mobilePhoneNumber !== phone) {
+        throw badRequest("只能发送到本账号绑定的手机号", "phone");
       }
       if (await kv.get(`sms:cooldown:${phone}`)) throw new AppError(429, "发送太频繁，请 60 秒后再试");
       if ((await kv.incr(`sms:day:${phone}`, 86_400)) > SMS.perDay) {

@@ -14,6 +14,7 @@ export {
   insertUser,
   listBindings,
   updateUser,
+  eraseUser,
   usernameTaken,
   usersByIds,
   type UserRow,

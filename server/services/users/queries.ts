@@ -61,6 +61,8 @@ export async function updateUser(
 
 export type CodePurpose =
   | "signup"
+  /** Confirms closing the account (services/account-data) for an account without a password. */
+  | "close"
   | "restpwd"
   | "bind"
   | "reset"
@@ -164,3 +166,40 @@ export const userSitemap = sitemapSource(
   { id: users.id, updatedAt: users.updatedAt, key: users.id },
   sql`${users.postedEntriesCount} + ${users.postedPostsCount} > 0`,
 );
+
+/** The name every erased account shows (services/account-data). */
+const ERASED_USERNAME = "已注销用户";
+
+/**
+ * Erases an account's personal data (services/account-data, after the deletion's grace period):
+ * name, avatar, profile, ways in, third-party bindings and pending codes. The row stays, counters
+ * and all, so what it keeps is attributed to 已注销用户; running it again changes nothing.
+ */
+export async function eraseUser(tx: Tx, id: string, now: Date) {
+  await tx
+    .update(users)
+    .set({
+      username: ERASED_USERNAME,
+      selfDescription: "",
+      avatarLarge: "",
+      email: null,
+      emailVerified: false,
+      mobilePhoneNumber: null,
+      mobilePhoneVerified: false,
+      passwordHash: null,
+      passwordResetRequired: false,
+      jobTitle: "",
+      company: "",
+      blogAddress: "",
+      isXiaoceAuthor: false,
+      hasWalletAccess: false,
+      weeklyEmail: false,
+      allowNotification: false,
+      latestLoginedInAt: null,
+      erasedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(users.id, id));
+  await tx.delete(thirdPartyBindings).where(eq(thirdPartyBindings.userId, id));
+  await tx.delete(verificationCodes).where(eq(verificationCodes.userId, id));
+}

@@ -30,7 +30,12 @@ export const SendSmsBody = Type.Object({
   phone,
   imageToken: Type.String({ maxLength: 64, description: "getRandCode 返回的 imageToken" }),
   imageCode: Type.String({ maxLength: LIMITS.captchaLength, description: "4 位图片验证码" }),
-  useType: Type.Union([Type.Literal("signup"), Type.Literal("restpwd"), Type.Literal("bind")]),
+  useType: Type.Union([
+    Type.Literal("signup"),
+    Type.Literal("restpwd"),
+    Type.Literal("bind"),
+    Type.Literal("close"),
+  ]),
 });
 
 export const UpdateUserInfoBody = Type.Object({

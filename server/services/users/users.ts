@@ -79,6 +79,23 @@ export function createUserService<Session>(
   return {
     requireUser,
 
+    /**
+     * Proves the account's owner for an irreversible step (closing the account): the current
+     * password, or for an account without one the SMS code (useType close) sent to its phone.
+     */
+    async confirmOwner(user: UserRow, input: { password?: string; smsCode?: string }, caller: Caller) {
+      if (user.passwordHash) {
+        await limits.hit("password", caller);
+        if (!input.password) throw badRequest(MESSAGES.currentPasswordEmpty, "password");
+        if (!(await verifyPassword(user.passwordHash, input.password))) {
+          throw badRequest("当前密码不正确", "password");
+        }
+        return;
+      }
+      if (!user.mobilePhoneNumber) throw badRequest("请先绑定手机号，再用短信验证码确认", "smsCode");
+      await consumeSmsCode("close", user.mobilePhoneNumber, input.smsCode ?? "");
+    },
+
     /** For other services' admin-only calls: 401 when signed out, 403 (with `message`) for non-admins. */
     async requireAdmin(caller: Caller, message: string): Promise<UserRow> {
       const user = await requireUser(caller);
