@@ -166,7 +166,8 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   const onAuthenticated = (result: AuthResult, how: AuthPanel) => {
     closeAuth();
-    alert(how === "register" ? `注册成功，欢迎你，${result.user.username}` : "登录成功", "success");
+    const welcome = how === "register" ? `注册成功，欢迎你，${result.user.username}` : "登录成功";
+    alert(result.deletionCancelled ? "登录成功，账号注销已取消" : welcome, "success");
     refreshSession();
   };
 

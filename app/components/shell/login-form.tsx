@@ -11,6 +11,8 @@ export interface AuthResult {
   token: string;
   /** A suspended account's login (issue 13): until when, and why. */
   suspension?: { message: string };
+  /** This login undid the account's pending deletion. */
+  deletionCancelled?: true;
 }
 
 /** Spec §2: a 410 at login sends the user to reset the password for the account's safety. */

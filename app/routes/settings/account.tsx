@@ -1,12 +1,13 @@
 import type { Route } from "./+types/account";
 import { OAUTH_CHANNELS } from "~/components/oauth/popup";
 import { EmailRow } from "~/components/settings/email-binding";
+import { CloseAccountRow, DataExportRow } from "~/components/settings/my-data";
 import { PhoneRow } from "~/components/settings/phone-binding";
 import { ThirdPartyRow } from "~/components/settings/third-party-binding";
 import { requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
 
-/** setting:account: login required; phone, e-mail and third-party bindings. */
+/** setting:account: login required; phone, e-mail and third-party bindings; my data (issue 13). */
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = requireViewer(context);
   return {
@@ -18,6 +19,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     hasPassword: viewer.hasPassword,
     /** The spec's community (authData): channel → {uid, username, nickname}. */
     community: await context.services.oauth.community(context.caller),
+    /** The newest 「下载我的数据」 request: 请求中 / 可下载至 … / 已过期. */
+    dataExport: (await context.services.accountData.status(context.caller)).export,
   };
 }
 
@@ -49,6 +52,11 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
             onlyWayIn={!loaderData.phone && !loaderData.email && boundCount === 1}
           />
         ))}
+      </dl>
+      <h2 className="settings-title">我的数据</h2>
+      <dl className="settings-list">
+        <DataExportRow latest={loaderData.dataExport} />
+        <CloseAccountRow hasPassword={loaderData.hasPassword} phone={loaderData.phone} />
       </dl>
     </div>
   );

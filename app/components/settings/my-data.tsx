@@ -1,0 +1,236 @@
+import { useState, type FormEvent } from "react";
+import { useRevalidator } from "react-router";
+import { PhoneVerification, usePhoneVerification } from "~/components/forms/phone-verification";
+import { useShell } from "~/components/shell/shell-context";
+import { Modal } from "~/components/ui/modal";
+import { api, ApiError, errorMessage } from "~/lib/api";
+import { withAlert } from "~/lib/redirect-alert";
+import { beijingTime } from "../../../shared/format";
+import { CURRENT_PASSWORD_MISSING, CurrentPasswordField } from "./current-password-field";
+import "./my-data.css";
+
+/** The newest 「下载我的数据」 request as GET /api/account/exports answers it. */
+export interface DataExport {
+  state: "pending" | "ready" | "expired" | "failed";
+  requestedAt: string;
+  expiresAt: string | null;
+  downloadUrl: string | null;
+}
+
+function exportStatus(e: DataExport): string {
+  switch (e.state) {
+    case "pending":
+      return "请求中：正在打包，完成后会通过邮件和通知告诉你";
+    case "ready":
+      return `可下载至 ${beijingTime(e.expiresAt!)}`;
+    case "expired":
+      return "已过期，可以重新申请";
+    default:
+      return "导出失败，请重新申请";
+  }
+}
+
+/** 「下载我的数据」: the request button, the status of the newest export, its download link. */
+export function DataExportRow({ latest }: { latest: DataExport | null }) {
+  const { alert } = useShell();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+
+  async function request() {
+    setBusy(true);
+    try {
+      await api.post("/api/account/exports", {});
+      alert("已开始打包，完成后会通过邮件和通知告诉你", "success");
+      await revalidator.revalidate();
+    } catch (e) {
+      alert(errorMessage(e, "请求失败，请稍后重试"), "error");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="settings-row">
+      <dt className="settings-label">我的数据</dt>
+      <dd className="settings-value">
+        <div className="settings-show">
+          <span className="settings-text">
+            个人资料、文章（Markdown）、分享、评论、沸点、赞、收藏集、关注、订单和账单，打包为一个 ZIP 文件
+          </span>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void request()}
+            disabled={busy || latest?.state === "pending"}
+          >
+            {busy ? "请求中..." : "下载我的数据"}
+          </button>
+        </div>
+        {latest ? (
+          <p className="data-export-status" data-state={latest.state} role="status">
+            <span>{exportStatus(latest)}</span>
+            {latest.downloadUrl ? (
+              <a className="data-export-link" href={latest.downloadUrl} download>
+                下载 ZIP
+              </a>
+            ) : null}
+          </p>
+        ) : null}
+      </dd>
+    </div>
+  );
+}
+
+/** 「注销账号」: the row and its dialog. */
+export function CloseAccountRow({ hasPassword, phone }: { hasPassword: boolean; phone: string | null }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="settings-row">
+      <dt className="settings-label">注销账号</dt>
+      <dd className="settings-value">
+        <div className="settings-show">
+          <span className="settings-text muted">
+            注销后 14 天内重新登录即可撤销，之后个人资料将被永久清除
+          </span>
+          <button type="button" className="btn btn-danger-outline" onClick={() => setOpen(true)}>
+            注销账号
+          </button>
+        </div>
+        {open ? (
+          <CloseAccountDialog hasPassword={hasPassword} phone={phone} onClose={() => setOpen(false)} />
+        ) : null}
+      </dd>
+    </div>
+  );
+}
+
+type CloseErrors = {
+  content?: string;
+  password?: string;
+  smsCode?: string;
+  imageCode?: string;
+  form?: string;
+};
+
+function CloseAccountDialog({
+  hasPassword,
+  phone,
+  onClose,
+}: {
+  hasPassword: boolean;
+  phone: string | null;
+  onClose: () => void;
+}) {
+  const { alert } = useShell();
+  const [content, setContent] = useState<"delete" | "keep" | "">("");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<CloseErrors>({});
+  const [busy, setBusy] = useState(false);
+  // Without a password the SMS code to the bound phone confirms it (useType close).
+  const verification = usePhoneVerification("close", !hasPassword && !!phone);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found: CloseErrors = {};
+    if (!content) found.content = "请选择如何处理你发布的内容";
+    if (hasPassword && !password) found.password = CURRENT_PASSWORD_MISSING;
+    if (!hasPassword && !verification.smsCode.trim()) found.smsCode = "请输入短信验证码";
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      await api.post("/api/account/deletion", {
+        content,
+        ...(hasPassword ? { password } : { smsCode: verification.smsCode.trim() }),
+      });
+      // Every session has ended: a full load of the home page, which says what happens next.
+      window.location.assign(withAlert("closing"));
+    } catch (e) {
+      const field = e instanceof ApiError ? e.field : null;
+      const message = errorMessage(e, "注销失败，请稍后重试");
+      if (field === "password" || field === "smsCode") setErrors({ [field]: message });
+      else setErrors({ form: message });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal open onClose={onClose} labelledBy="close-account-title" className="close-account-dialog">
+      <h2 id="close-account-title" className="modal-title">
+        注销账号
+      </h2>
+      <form className="settings-edit" onSubmit={submit} noValidate>
+        <p className="confirm-message">
+          {
+            "提交后你的所有登录会立即退出。14 天内重新登录即可撤销；14 天后将永久清除你的用户名、头像、简介、手机号、邮箱和第三方账号绑定，无法恢复。钱包须先结清（余额为零且没有处理中的提现）。"
+          }
+        </p>
+        <fieldset
+          className="close-account-choice"
+          aria-describedby={errors.content ? "close-content-error" : undefined}
+        >
+          <legend>我发布的文章、沸点、评论和收藏集</legend>
+          <label>
+            <input
+              type="radio"
+              name="content"
+              value="keep"
+              checked={content === "keep"}
+              onChange={() => setContent("keep")}
+            />
+            保留，署名改为「已注销用户」
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="content"
+              value="delete"
+              checked={content === "delete"}
+              onChange={() => setContent("delete")}
+            />
+            全部删除（包括我点过的赞）
+          </label>
+          {errors.content ? (
+            <p id="close-content-error" className="field-error" role="alert">
+              {errors.content}
+            </p>
+          ) : null}
+        </fieldset>
+        {hasPassword ? (
+          <CurrentPasswordField
+            id="close-password"
+            value={password}
+            onChange={setPassword}
+            error={errors.password}
+          />
+        ) : phone ? (
+          <PhoneVerification
+            idPrefix="close"
+            verification={verification}
+            phone={phone}
+            errors={errors}
+            onSent={(notice) => alert(notice, "success")}
+            onSendError={(message, field) =>
+              field === "imageCode" ? setErrors({ imageCode: message }) : alert(message, "error")
+            }
+          />
+        ) : (
+          <p className="field-error">没有密码的账号需要先绑定手机号，用短信验证码确认注销。</p>
+        )}
+        {errors.form ? (
+          <p className="field-error" role="alert">
+            {errors.form}
+          </p>
+        ) : null}
+        <div className="confirm-actions">
+          <button type="button" className="btn confirm-cancel" onClick={onClose}>
+            取消
+          </button>
+          <button type="submit" className="btn btn-danger" disabled={busy || (!hasPassword && !phone)}>
+            {busy ? "提交中..." : "确认注销"}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,65 @@
+import { expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { describeInBrowser, shot, signedInPerson, type Site, useBrowserSite } from "../support/browser.ts";
+
+// 我的数据 (issue 13 item 5) on /user/settings/account: 下载我的数据 shows 请求中 then 可下载至 …,
+// and the 注销账号 dialog asks for the choice and the password, and can be left by keyboard.
+describeInBrowser("my data on the account settings", () => {
+  let site: Site;
+  let browser: Browser;
+  const errors: string[] = [];
+
+  useBrowserSite((web) => ({ site, browser } = web));
+
+  it("requests an export and shows its status, then opens and cancels the deletion dialog", async () => {
+    const me = await signedInPerson(site, browser, errors, { consoleErrors: true });
+    const page = me.page;
+    await page.goto(`${site.url}/user/settings/account`, { waitUntil: "networkidle" });
+    const row = page.locator(".settings-row").filter({ hasText: "我的数据" });
+    await row.getByRole("button", { name: "下载我的数据" }).click();
+    await row.getByText("请求中：正在打包").waitFor();
+    await expect(row.getByRole("button", { name: "下载我的数据" }).isDisabled()).resolves.toBe(true);
+    await shot(page, "my-data-export-pending", true);
+
+    // The job builds it; a reload shows the link, valid for 7 days.
+    await site.jobs.drain(["account-export"]);
+    await page.goto(`${site.url}/user/settings/account`, { waitUntil: "networkidle" });
+    await row.getByText(/可下载至 \d{4}\/\d{1,2}\/\d{1,2} \d/).waitFor();
+    const href = await row.getByRole("link", { name: "下载 ZIP" }).getAttribute("href");
+    const zip = await page.request.get(`${site.url}${href}`);
+    expect(zip.status()).toBe(200);
+    expect(zip.headers()["content-type"]).toBe("application/zip");
+    await shot(page, "my-data-export-ready", true);
+
+    // 注销账号: the dialog names what happens, refuses without a choice, and Escape leaves it.
+    const close = page.locator(".settings-row").filter({ hasText: "注销账号" });
+    await close.getByRole("button", { name: "注销账号" }).click();
+    const dialog = page.getByRole("dialog", { name: "注销账号" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "确认注销" }).click();
+    await dialog.getByText("请选择如何处理你发布的内容").waitFor();
+    await dialog.getByLabel("保留，署名改为「已注销用户」").check();
+    await dialog.getByLabel("当前密码").fill("not-my-password");
+    await dialog.getByRole("button", { name: "确认注销" }).click();
+    await dialog.getByText("当前密码不正确").waitFor();
+    await shot(page, "my-data-close-dialog");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    // Nothing happened: still signed in, the page still opens.
+    const again = await page.goto(`${site.url}/user/settings/account`, { waitUntil: "networkidle" });
+    expect(again?.status()).toBe(200);
+    expect(errors).toEqual([]);
+  });
+
+  it("fits a phone", async () => {
+    const me = await signedInPerson(site, browser, errors, { width: 390, height: 844 });
+    await me.page.goto(`${site.url}/user/settings/account`, { waitUntil: "networkidle" });
+    await me.page.locator(".settings-row").filter({ hasText: "注销账号" }).getByRole("button").click();
+    await me.page.getByRole("dialog", { name: "注销账号" }).waitFor();
+    await me.page.waitForTimeout(300); // the backdrop's fade-in
+    await shot(me.page, "my-data-close-dialog-phone");
+    const overflow = await me.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+    expect(errors).toEqual([]);
+  });
+});
