@@ -363,6 +363,8 @@ describe("delete my account", () => {
       expect(share.userId).toBe(w.gone.user.id);
       const page = await as(undefined, "GET", `/api/getEntry?entryId=${w.share.id}`);
       expect(page.d.user.username).toBe("已注销用户");
+      // Nobody follows an erased account again.
+      expect((await as(w.other.auth, "POST", "/api/follow", { ids: w.gone.user.id })).status).toBe(404);
       // A second erased account carries the same name; nobody else may take it.
       const w2 = await world();
       await eraseNow(w2, "keep");

@@ -89,6 +89,8 @@ export function createFollowService(deps: Deps) {
     // All-or-nothing on input: an unknown id fails the call before any row moves.
     const known = await followCountsOf(db, ids);
     if (ids.some((id) => !known.has(id))) throw notFound(USER_MISSING);
+    // An erased account (已注销用户) keeps no follows either way (services/account-data).
+    if (followed && ids.some((id) => known.get(id)!.erasedAt)) throw notFound(USER_MISSING);
     const list: FollowResult[] = [];
     let followeesCount = (await followCountsOf(db, [me])).get(me)?.followeesCount ?? 0;
     for (const id of ids) {

@@ -64,9 +64,15 @@ export async function bumpFollowCounts(tx: Tx, followerId: string, followeeId: s
 
 /** The counts of some users, by id. */
 export async function followCountsOf(db: Tx, ids: string[]) {
-  if (!ids.length) return new Map<string, { followersCount: number; followeesCount: number }>();
+  if (!ids.length)
+    return new Map<string, { followersCount: number; followeesCount: number; erasedAt: Date | null }>();
   const rows = await db
-    .select({ id: users.id, followersCount: users.followersCount, followeesCount: users.followeesCount })
+    .select({
+      id: users.id,
+      followersCount: users.followersCount,
+      followeesCount: users.followeesCount,
+      erasedAt: users.erasedAt,
+    })
     .from(users)
     .where(inArray(users.id, ids));
   return new Map(rows.map((r) => [r.id, r]));
