@@ -11,8 +11,6 @@ export const ALERT_PARAM = "alert";
 
 const REDIRECT_ALERTS = {
   forbidden: "没有权限",
-  /** After 注销账号: every session has ended (issue 13 item 5). */
-  closing: "账号将在 14 天后注销，期间重新登录即可撤销",
 } as const;
 
 export type RedirectAlert = keyof typeof REDIRECT_ALERTS;

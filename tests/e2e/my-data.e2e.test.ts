@@ -1,6 +1,13 @@
 import { expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { describeInBrowser, shot, signedInPerson, type Site, useBrowserSite } from "../support/browser.ts";
+import {
+  apiAs,
+  describeInBrowser,
+  shot,
+  signedInPerson,
+  type Site,
+  useBrowserSite,
+} from "../support/browser.ts";
 
 // 我的数据 (issue 13 item 5) on /user/settings/account: 下载我的数据 shows 请求中 then 可下载至 …,
 // and the 注销账号 dialog asks for the choice and the password, and can be left by keyboard.
@@ -48,6 +55,30 @@ describeInBrowser("my data on the account settings", () => {
     // Nothing happened: still signed in, the page still opens.
     const again = await page.goto(`${site.url}/user/settings/account`, { waitUntil: "networkidle" });
     expect(again?.status()).toBe(200);
+    expect(errors).toEqual([]);
+  });
+
+  it("confirms: signed out at once, and logging in again within 14 days cancels it", async () => {
+    const me = await signedInPerson(site, browser, errors, { consoleErrors: true });
+    const page = me.page;
+    const self = await apiAs<{ email: string }>(site, me, "GET", "/api/v1/getUserInfo");
+    await page.goto(`${site.url}/user/settings/account`, { waitUntil: "networkidle" });
+    await page.locator(".settings-row").filter({ hasText: "注销账号" }).getByRole("button").click();
+    const dialog = page.getByRole("dialog", { name: "注销账号" });
+    await dialog.getByLabel("全部删除（包括我点过的赞）").check();
+    await dialog.getByLabel("当前密码").fill("secret-pass-1");
+    await dialog.getByRole("button", { name: "确认注销" }).click();
+    await page.getByText("账号将在 14 天后注销，期间重新登录即可撤销").waitFor();
+    const login = page.locator("header").getByRole("button", { name: "登录" });
+    await login.waitFor();
+    await shot(page, "my-data-closing-signed-out");
+
+    await login.click();
+    await page.getByPlaceholder("请输入手机号或邮箱").fill(self.email);
+    await page.getByPlaceholder("请输入密码").fill("secret-pass-1");
+    await page.getByRole("dialog").getByRole("button", { name: "登录", exact: true }).click();
+    await page.getByText("登录成功，账号注销已取消").waitFor();
+    await shot(page, "my-data-closing-cancelled");
     expect(errors).toEqual([]);
   });
 

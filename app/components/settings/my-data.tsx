@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from "react";
-import { useRevalidator } from "react-router";
+import { useNavigate, useRevalidator } from "react-router";
 import { PhoneVerification, usePhoneVerification } from "~/components/forms/phone-verification";
 import { useShell } from "~/components/shell/shell-context";
 import { Modal } from "~/components/ui/modal";
 import { api, ApiError, errorMessage } from "~/lib/api";
-import { withAlert } from "~/lib/redirect-alert";
 import { beijingTime } from "../../../shared/format";
 import { CURRENT_PASSWORD_MISSING, CurrentPasswordField } from "./current-password-field";
 import "./my-data.css";
@@ -121,7 +120,8 @@ function CloseAccountDialog({
   phone: string | null;
   onClose: () => void;
 }) {
-  const { alert } = useShell();
+  const { alert, refreshSession } = useShell();
+  const navigate = useNavigate();
   const [content, setContent] = useState<"delete" | "keep" | "">("");
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<CloseErrors>({});
@@ -143,8 +143,10 @@ function CloseAccountDialog({
         content,
         ...(hasPassword ? { password } : { smsCode: verification.smsCode.trim() }),
       });
-      // Every session has ended: a full load of the home page, which says what happens next.
-      window.location.assign(withAlert("closing"));
+      // Every session has ended: off to the home page as a visitor, told what happens next.
+      alert("账号将在 14 天后注销，期间重新登录即可撤销", "success");
+      refreshSession();
+      void navigate("/");
     } catch (e) {
       const field = e instanceof ApiError ? e.field : null;
       const message = errorMessage(e, "注销失败，请稍后重试");
