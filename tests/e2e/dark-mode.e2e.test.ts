@@ -181,6 +181,7 @@ describeInBrowser("dark mode", () => {
           for (const path of [
             "/pins",
             "/user/settings/profile",
+            "/user/settings/account",
             "/admin/withdrawals",
             "/admin/banners",
             "/admin/jobs",

@@ -89,6 +89,8 @@ describeInBrowser("my data on the account settings", () => {
     await me.page.getByRole("dialog", { name: "注销账号" }).waitFor();
     await me.page.waitForTimeout(300); // the backdrop's fade-in
     await shot(me.page, "my-data-close-dialog-phone");
+    await me.page.emulateMedia({ colorScheme: "dark" });
+    await shot(me.page, "my-data-close-dialog-phone-dark");
     const overflow = await me.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
     expect(errors).toEqual([]);
