@@ -89,6 +89,7 @@ export function createServices(deps: Deps) {
   const accountData = createAccountDataService(deps, {
     users,
     storage: uploads.storage,
+    uploads,
     follow,
     tags,
     collections,

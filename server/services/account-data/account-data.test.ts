@@ -11,6 +11,7 @@ import {
   notifications,
   pins,
   sessions,
+  uploadUses,
   users,
   wallets,
 } from "../../../db/schema/index.ts";
@@ -18,6 +19,7 @@ import { findCounterDrift } from "../../../db/counters.ts";
 import type { NuggetApp } from "../../app.ts";
 import { newId } from "../../lib/ids.ts";
 import { uniqueIp, useTestApp } from "../../../tests/support/app.ts";
+import { pngUpload } from "../../../tests/support/authz-world.ts";
 import { call, smsCodeFor, solveCaptcha, type Auth } from "../../../tests/support/client.ts";
 import {
   followUsers,
@@ -291,6 +293,18 @@ describe("delete my account", () => {
       const db = nugget.database.db;
       const gone = await makeUser(nugget);
       const other = await makeUser(nugget);
+      const png = await pngUpload();
+      const uploaded = await nugget.app.inject({
+        method: "POST",
+        url: "/api/upload",
+        headers: { ...gone.auth, "content-type": png.contentType },
+        payload: png.payload,
+        remoteAddress: uniqueIp(),
+      });
+      const avatar = uploaded.json().d.url as string;
+      expect(
+        (await as(gone.auth, "POST", "/api/v1/updateUserInfo", { field: "avatarLarge", value: avatar })).s,
+      ).toBe(1);
       const tag = await makeTag(db);
       const { post } = await makeArticle(nugget, gone.auth, {}, { tagIds: [tag.id] });
       const share = await makeEntry(db, gone.user.id, {}, [tag.id]);
@@ -341,6 +355,12 @@ describe("delete my account", () => {
         subscribedTagsCount: 0,
       });
       expect(row.erasedAt).not.toBeNull();
+      // The avatar's image is no longer in use: the upload cleanup will remove it.
+      const avatarUses = await db
+        .select()
+        .from(uploadUses)
+        .where(and(eq(uploadUses.targetType, "avatar"), eq(uploadUses.targetId, w.gone.user.id)));
+      expect(avatarUses).toEqual([]);
       const login = await as(undefined, "POST", "/api/auth/type/email", {
         email: w.gone.email,
         password: w.gone.password,

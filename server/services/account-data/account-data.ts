@@ -14,6 +14,7 @@ import { dropUnusedInvitations } from "../invites/index.ts";
 import { notifyAccount } from "../notifications/index.ts";
 import { eraseUser, findUserById, type UserRow } from "../users/index.ts";
 import type { Caller, Deps } from "../deps.ts";
+import type { UploadService } from "../uploads/index.ts";
 import { buildArchive } from "./export.ts";
 import { eraseContent, type ContentServices } from "./erase.ts";
 import * as q from "./queries.ts";
@@ -43,6 +44,8 @@ export interface AccountDataParts extends ContentServices {
     ): Promise<void>;
   };
   storage: ObjectStorage;
+  /** The erased avatar stops using its upload, so the orphan cleanup removes the image too. */
+  uploads: Pick<UploadService, "setUses">;
 }
 
 export interface ExportStatus {
@@ -276,6 +279,7 @@ export function createAccountDataService(deps: Deps, parts: AccountDataParts) {
       const locked = await q.lockDeletion(tx, userId);
       // Cancelled meanwhile (a login just before the end of the grace period): leave it.
       if (locked?.state !== "pending") return;
+      await parts.uploads.setUses(tx, { type: "avatar", id: userId }, [], userId);
       await eraseUser(tx, userId, now);
       await dropUnusedInvitations(tx, userId);
       await deleteUserSessions(tx, userId);
