@@ -263,6 +263,22 @@ describe("delete my account", () => {
     expect(again.d.deletionCancelled).toBeUndefined();
   });
 
+  it("refuses a login once the grace period is over and the erasure is due", async () => {
+    const u = await makeUser(nugget);
+    expect((await close(u, { password: u.password, content: "keep" })).s).toBe(1);
+    await nugget.database.db
+      .update(accountDeletions)
+      .set({ eraseAfter: new Date(Date.now() - 1000) })
+      .where(eq(accountDeletions.userId, u.user.id));
+    const login = await as(undefined, "POST", "/api/auth/type/email", {
+      email: u.email,
+      password: u.password,
+    });
+    expect([login.status, login.m]).toEqual([403, "账号正在注销中，无法登录"]);
+    expect((await deletion(u.user.id)).state).toBe("pending");
+    expect(await nugget.database.db.$count(sessions, eq(sessions.userId, u.user.id))).toBe(0);
+  });
+
   it("confirms an account without a password by an SMS code to its own phone", async () => {
     const u = await makeUser(nugget);
     const phone = `139${String(Date.now()).slice(-8)}`;
