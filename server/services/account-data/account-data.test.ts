@@ -410,7 +410,13 @@ describe("delete my account", () => {
         body: { field: "username", value: "已注销用户" },
         ip: uniqueIp(),
       });
-      expect(taken.s).not.toBe(1);
+      expect(taken.s).toBe(10013);
+      // Nor may a new account take it, before or after any erasure.
+      const fresh = await call(nugget.app, "POST", "/api/v1/createUser", {
+        body: { username: "已注销用户", email: `e${newId().slice(-8)}@example.com`, password: "secret123" },
+        ip: uniqueIp(),
+      });
+      expect(fresh.s).toBe(10013);
     });
 
     it("deletes the content through its services, counters exact, and a second run changes nothing", async () => {

@@ -32,6 +32,8 @@ export async function findUserByPhone(db: Tx, phone: string): Promise<UserRow | 
 
 /** Is the username used by someone other than `exceptId` (case-insensitive, as the unique index)? */
 export async function usernameTaken(db: Tx, username: string, exceptId?: string): Promise<boolean> {
+  // The name of every erased account: nobody may pose as one (services/account-data).
+  if (username.trim() === ERASED_USERNAME) return true;
   const cond = sql`lower(${users.username}) = lower(${username})`;
   const [row] = await db
     .select({ id: users.id })
