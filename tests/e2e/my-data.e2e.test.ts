@@ -7,6 +7,7 @@ import {
   signedInPerson,
   type Site,
   useBrowserSite,
+  visitorPage,
 } from "../support/browser.ts";
 
 // 我的数据 (issue 13 item 5) on /user/settings/account: 下载我的数据 shows 请求中 then 可下载至 …,
@@ -79,6 +80,29 @@ describeInBrowser("my data on the account settings", () => {
     await page.getByRole("dialog").getByRole("button", { name: "登录", exact: true }).click();
     await page.getByText("登录成功，账号注销已取消").waitFor();
     await shot(page, "my-data-closing-cancelled");
+    expect(errors).toEqual([]);
+  });
+
+  it("shows an erased account's profile as 已注销用户, its kept articles still there", async () => {
+    const me = await signedInPerson(site, browser, errors);
+    await apiAs(site, me, "POST", "/api/v1/updateUserInfo", {
+      field: "blogAddress",
+      value: "https://blog.example.com",
+    });
+    await apiAs(site, me, "POST", "/api/v1/updateUserInfo", { field: "selfDescription", value: "我的简介" });
+    const draft = await apiAs(site, me, "POST", "/api/drafts", { title: "留下的文章", content: "# 正文" });
+    const categories = await apiAs<{ id: string }[]>(site, me, "GET", "/api/categories");
+    await apiAs(site, me, "POST", `/api/drafts/${draft.id}/publish`, { categoryId: categories[0].id });
+    await apiAs(site, me, "POST", "/api/account/deletion", { content: "keep", password: "secret-pass-1" });
+    await site.services.accountData.eraseDue(new Date(Date.now() + 15 * 86_400_000));
+    const page = await visitorPage(browser, errors, 1280);
+    await page.goto(`${site.url}/user/${me.id}`, { waitUntil: "networkidle" });
+    await page.getByRole("heading", { name: "已注销用户" }).waitFor();
+    await page.getByText("留下的文章").first().waitFor();
+    expect(await page.getByText("我的简介").count()).toBe(0);
+    expect(await page.getByRole("button", { name: "关注 已注销用户" }).count()).toBe(0);
+    expect(await page.locator('a[href^="https://blog.example.com"]').count()).toBe(0);
+    await shot(page, "my-data-erased-profile", true);
     expect(errors).toEqual([]);
   });
 

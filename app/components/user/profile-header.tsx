@@ -27,6 +27,8 @@ export interface ProfileUser {
   self: boolean;
   /** The signed-in viewer's mute/block of this user; null for a visitor or on one's own page. */
   blocks?: BlockState | null;
+  /** An erased account (已注销用户): nobody follows it. */
+  erased?: boolean;
 }
 
 /**
@@ -61,7 +63,7 @@ export function ProfileHeader({ user }: { user: ProfileUser }) {
           </span>
         </p>
       </div>
-      {user.self ? (
+      {user.erased ? null : user.self ? (
         <Link to="/user/settings/profile" className="btn profile-edit">
           编辑个人资料
         </Link>

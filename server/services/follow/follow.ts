@@ -211,13 +211,14 @@ export function createFollowService(deps: Deps) {
     async profile(
       uid: string,
       caller: Caller,
-    ): Promise<(PublicUser & { followed: boolean; self: boolean }) | null> {
+    ): Promise<(PublicUser & { followed: boolean; self: boolean; erased: boolean }) | null> {
       const [row] = await usersByIds(db, [uid]);
       if (!row) return null;
       const self = caller.userId === uid;
       const followed =
         caller.userId && !self ? (await followedAmong(db, caller.userId, [uid])).has(uid) : false;
-      return { ...presentPublicUser(row), followed, self };
+      // An erased account (已注销用户) is shown without the follow button.
+      return { ...presentPublicUser(row), followed, self, erased: row.erasedAt !== null };
     },
 
     /** getUserFollowInfo: {followerNum, followeeNum}. */
