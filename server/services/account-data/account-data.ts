@@ -202,14 +202,6 @@ export function createAccountDataService(deps: Deps, parts: AccountDataParts) {
       }
     },
 
-    /** The deletion state for the settings page. */
-    async deletion(userId: string) {
-      const row = await q.findDeletion(db, userId);
-      return row?.state === "pending"
-        ? { eraseAfter: row.eraseAfter.toISOString(), content: row.content }
-        : null;
-    },
-
     /**
      * 「注销账号」: the owner confirmed (password, or SMS code without one), the wallet settled;
      * the request waits GRACE_DAYS, and every session ends now.

@@ -4,6 +4,7 @@
  * compressed as it is read (ZipWriter.addStream).
  */
 import type { Db } from "../../../db/client.ts";
+import type { entries } from "../../../db/schema/index.ts";
 import { ZipWriter } from "../../lib/zip.ts";
 import { presentSelf, type UserRow } from "../users/index.ts";
 import * as q from "./queries.ts";
@@ -44,10 +45,7 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 const yaml = (s: string) => JSON.stringify(s);
 
 /** One column article as Markdown with its front matter. */
-export function articleMarkdown(
-  e: typeof import("../../../db/schema/index.ts").entries.$inferSelect,
-  tags: string[],
-) {
+function articleMarkdown(e: typeof entries.$inferSelect, tags: string[]) {
   return [
     "---",
     `title: ${yaml(e.title)}`,
