@@ -191,6 +191,18 @@ describe("download my data", () => {
     await nugget.jobs.drain(["account-export"]);
     expect((await as(c.auth, "GET", "/api/account/exports")).d.export.state).toBe("ready");
     expect((await as(undefined, "POST", "/api/account/exports")).status).toBe(401);
+    // A request whose job gave up long ago (still pending) fails instead of blocking the next.
+    const d = await makeUser(nugget);
+    const db = nugget.database.db;
+    await db.insert(accountExports).values({
+      id: newId(),
+      userId: d.user.id,
+      tokenHash: "0".repeat(64),
+      createdAt: new Date(Date.now() - 3 * 3_600_000),
+    });
+    expect((await as(d.auth, "POST", "/api/account/exports")).s).toBe(1);
+    const states = await db.select().from(accountExports).where(eq(accountExports.userId, d.user.id));
+    expect(states.map((r) => r.state).sort()).toEqual(["failed", "pending"]);
   });
 
   it("answers 410 after expiry, and the cleanup removes the file", async () => {

@@ -24,6 +24,8 @@ export const EXPORT_DAYS = 7;
 /** How long a deletion waits for the owner to change their mind (a login undoes it). */
 export const GRACE_DAYS = 14;
 const DAY = 86_400_000;
+/** A pending export older than this has outlived its job's retries: it is failed, not in the way. */
+const STALE_EXPORT_MS = 2 * 3_600_000;
 
 /** The account-housekeeping job's cron: every hour at :50 (China Standard Time). */
 export const ACCOUNT_HOUSEKEEPING_CRON = "50 * * * *";
@@ -104,6 +106,7 @@ export function createAccountDataService(deps: Deps, parts: AccountDataParts) {
     async requestExport(caller: Caller): Promise<ExportStatus> {
       const user = await owner(caller);
       const made = await db.transaction(async (tx) => {
+        await q.failStaleExports(tx, user.id, new Date(Date.now() - STALE_EXPORT_MS));
         const row = await q.insertExport(tx, {
           id: newId(),
           userId: user.id,

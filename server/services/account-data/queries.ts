@@ -70,6 +70,23 @@ export async function markExportReady(
   return row;
 }
 
+/**
+ * Marks failed the user's exports still pending since before `before`: their job gave up (its
+ * retries spent), and one stuck row must not block every later request.
+ */
+export async function failStaleExports(db: Db | Tx, userId: string, before: Date) {
+  await db
+    .update(accountExports)
+    .set({ state: "failed" })
+    .where(
+      and(
+        eq(accountExports.userId, userId),
+        eq(accountExports.state, "pending"),
+        lte(accountExports.createdAt, before),
+      ),
+    );
+}
+
 export async function markExportFailed(db: Db | Tx, id: string) {
   await db
     .update(accountExports)
