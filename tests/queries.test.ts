@@ -49,8 +49,14 @@ async function sameCost(
   const large = await build(8);
   // Once to warm the process caches (categories, tag ids), then measured.
   await cost(small.url, small.auth);
-  const a = await cost(small.url, small.auth);
-  const b = await cost(large.url, large.auth);
+  let a = await cost(small.url, small.auth);
+  let b = await cost(large.url, large.auth);
+  if (a.statements !== b.statements) {
+    // A once-a-minute check (search's look for its RUM index) may fall on either call: once more.
+    // An N+1 differs every time.
+    a = await cost(small.url, small.auth);
+    b = await cost(large.url, large.auth);
+  }
   expect(small.items(a.d)).toHaveLength(2);
   expect(large.items(b.d)).toHaveLength(8);
   expect(b.statements, `${large.url}: ${a.statements} statements for 2 items, ${b.statements} for 8`).toBe(
