@@ -1,0 +1,197 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { expect, it } from "vitest";
+import type { Browser, Locator, Page } from "playwright-core";
+import {
+  describeInBrowser,
+  signedInPerson,
+  type Site,
+  useBrowserSite,
+  visitorPage,
+  waitForHydrationOnGoto,
+} from "../support/browser.ts";
+import { makeArticle, makeEntry, makePin, makeTag, makeUser } from "../support/factories.ts";
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * axe-core (WCAG 2.0/2.1 A and AA, and its best practices) over the page as it is now: one line per serious or critical
+ * violation — its rule, impact, and the first few elements — prefixed with `where`.
+ */
+async function seriousViolations(page: Page, where: string): Promise<string[]> {
+  // Colours mid-fade (a dialog opening) are not the ones a reader reads.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished),
+    ),
+  );
+  // Evaluated through the DevTools protocol, which the page's CSP does not govern.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE);
+  const found: { id: string; impact: string; targets: string[] }[] = await page.evaluate(async () => {
+    const axe = (window as any).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] },
+    });
+    return result.violations.map((v: any) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n: any) => n.target.join(" ")),
+    }));
+  });
+  return found
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${where}: ${v.id} (${v.impact}) ${v.targets.slice(0, 4).join(" | ")}` +
+        (v.targets.length > 4 ? ` (+${v.targets.length - 4})` : ""),
+    );
+}
+
+async function open(page: Page, url: string) {
+  const res = await page.goto(url, { waitUntil: "networkidle", timeout: 60_000 });
+  expect(res?.status(), url).toBe(200);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 60_000 });
+}
+
+/** Whether the focused element is inside `dialog`. */
+const focusInside = (dialog: Locator) => dialog.evaluate((d) => d.contains(document.activeElement));
+
+/**
+ * Opens a dialog from `opener` with the keyboard (focus, Enter), then checks that focus is inside
+ * it, that Tab and Shift+Tab past its ends stay inside, that Escape closes it, and that focus is
+ * back on the opener. While it is open, axe's findings go to `violations` under `where`.
+ */
+async function checkDialogKeyboard(page: Page, opener: Locator, where: string, violations: string[]) {
+  await opener.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog");
+  await dialog.waitFor({ timeout: 30_000 });
+  await expect.poll(() => focusInside(dialog), { timeout: 10_000 }).toBe(true);
+  violations.push(...(await seriousViolations(page, where)));
+  const stops = await dialog.evaluate(
+    (d) =>
+      [...d.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, [tabindex]")].filter(
+        (el) => el.offsetParent !== null,
+      ).length,
+  );
+  for (const key of ["Tab", "Shift+Tab"]) {
+    for (let i = 0; i < stops + 2; i++) {
+      await page.keyboard.press(key);
+      expect(await focusInside(dialog), `${key} #${i + 1} left the dialog`).toBe(true);
+    }
+  }
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "detached", timeout: 10_000 });
+  await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
+}
+
+describeInBrowser("accessibility", () => {
+  let site: Site;
+  let browser: Browser;
+  let author: Awaited<ReturnType<typeof makeUser>>;
+  let postId: string;
+  let entryId: string;
+  let tagTitle: string;
+
+  useBrowserSite((web) => ({ site, browser } = web));
+
+  it("axe finds nothing serious on the main pages, logged out", { timeout: 300_000 }, async () => {
+    author = await makeUser(site);
+    const tag = await makeTag(site.database.db);
+    tagTitle = tag.title;
+    const { post } = await makeArticle(
+      site,
+      author.auth,
+      { title: "无障碍的文章", content: "# 标题\n\n正文，`code` 和代码：\n\n```ts\nconst a = 1;\n```" },
+      { tagIds: [tag.id] },
+    );
+    postId = post.id;
+    entryId = (await makeEntry(site.database.db, author.user.id, { title: "一条无障碍分享" })).id;
+    const pinId = await makePin(site, author.auth);
+
+    const errors: string[] = [];
+    const page = await visitorPage(browser, errors, 1280);
+    const violations: string[] = [];
+    for (const url of [
+      "/",
+      "/explore",
+      `/tag/${encodeURIComponent(tagTitle)}`,
+      `/post/${postId}`,
+      `/entry/${entryId}`,
+      `/entry/${entryId}/detail`,
+      "/pins",
+      `/pin/${pinId}`,
+      "/books",
+      "/repos",
+      "/zhuanlan",
+      `/user/${author.user.id}`,
+      `/search?query=${encodeURIComponent("无障碍")}`,
+    ]) {
+      await open(page, site.url + url);
+      violations.push(...(await seriousViolations(page, url)));
+    }
+    await page.locator("header").getByRole("button", { name: "登录" }).click();
+    await page.getByRole("dialog").waitFor();
+    violations.push(...(await seriousViolations(page, "login dialog")));
+    await page.context().close();
+
+    const phone = await visitorPage(browser, errors, 390);
+    for (const url of ["/", `/post/${postId}`]) {
+      await open(phone, site.url + url);
+      violations.push(...(await seriousViolations(phone, `${url} (390 px)`)));
+    }
+    await phone.context().close();
+    expect(violations).toEqual([]);
+  });
+
+  it("axe finds nothing serious on the main pages, logged in", { timeout: 300_000 }, async () => {
+    const errors: string[] = [];
+    const me = await signedInPerson(site, browser, errors);
+    const violations: string[] = [];
+    for (const url of [
+      "/",
+      "/notification",
+      "/user/settings/profile",
+      "/user/settings/account",
+      "/user/settings/password",
+      "/user/wallet",
+      "/subscribe",
+      "/editor/drafts",
+      "/editor/drafts/new",
+      `/post/${postId}`,
+    ]) {
+      await open(me.page, site.url + url);
+      violations.push(...(await seriousViolations(me.page, `${url} (logged in)`)));
+    }
+    expect(violations).toEqual([]);
+    await me.context.close();
+  });
+
+  it(
+    "the login, share and report dialogs take focus, keep Tab inside, close on Escape and give focus back",
+    { timeout: 180_000 },
+    async () => {
+      const errors: string[] = [];
+      const page = await visitorPage(browser, errors, 1280);
+      waitForHydrationOnGoto(page);
+      await open(page, `${site.url}/post/${postId}`);
+      const violations: string[] = [];
+      const login = page.locator("header").getByRole("button", { name: "登录" });
+      await checkDialogKeyboard(page, login, "login dialog", violations);
+      const share = page.getByRole("button", { name: "分享" }).first();
+      await checkDialogKeyboard(page, share, "share dialog", violations);
+      await page.context().close();
+
+      const me = await signedInPerson(site, browser, errors);
+      await open(me.page, `${site.url}/user/${author.user.id}`);
+      const report = me.page.getByRole("button", { name: "举报" }).first();
+      await checkDialogKeyboard(me.page, report, "report dialog", violations);
+      await me.context.close();
+      expect(violations).toEqual([]);
+      expect(errors).toEqual([]);
+    },
+  );
+});
