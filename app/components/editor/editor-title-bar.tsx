@@ -5,9 +5,12 @@ import { charLength } from "../../../shared/post-rules";
  * The bar above the Markdown editor that articles and booklet sections share: the title input with
  * its length count, the save indicator (announced to screen readers as it changes) and the page's
  * own buttons. What "invalid" and the status mean differs per page, so both come from the caller.
+ * `heading` is the page's h1 (for screen readers; the title input is not one) where the page has
+ * no other, as the article editor.
  */
 export function EditorTitleBar({
   id,
+  heading,
   label,
   placeholder,
   title,
@@ -20,6 +23,7 @@ export function EditorTitleBar({
   children,
 }: {
   id: string;
+  heading?: string;
   label: string;
   placeholder: string;
   title: string;
@@ -35,6 +39,7 @@ export function EditorTitleBar({
   const length = charLength(title.trim());
   return (
     <header className="editor-bar">
+      {heading ? <h1 className="visually-hidden">{heading}</h1> : null}
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>

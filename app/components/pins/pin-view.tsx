@@ -59,6 +59,7 @@ export function PinView({ pin, now, children }: { pin: PresentedPin; now: number
   return (
     <div className="container narrow">
       <article className="panel pin-view">
+        <h1 className="visually-hidden">{pin.user ? `${pin.user.username}的沸点` : "沸点"}</h1>
         <header className="pin-head">
           {pin.user ? (
             <Link to={`/user/${pin.user.id}`} className="pin-author">

@@ -119,6 +119,7 @@ function Editor({ post, categories, tags, preview: initialPreview }: Route.Compo
     <div className="editor-page">
       <EditorTitleBar
         id="editor-title"
+        heading={isDraft ? "写文章" : "编辑文章"}
         label="文章标题"
         placeholder="输入文章标题..."
         title={title}
