@@ -4,6 +4,7 @@ import { expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import {
   describeInBrowser,
+  shot,
   signedInPerson,
   type Site,
   useBrowserSite,
@@ -171,6 +172,7 @@ describeInBrowser("accessibility", () => {
       // 写文章 makes a draft and moves on to its editor: that is the page checked.
       if (url === "/editor/drafts/new") await me.page.locator(".editor-page").waitFor({ timeout: 30_000 });
       violations.push(...(await seriousViolations(me.page, `${url} (logged in)`)));
+      if (url === "/user/settings/account") await shot(me.page, "a11y-account-1280");
     }
     expect(violations).toEqual([]);
     await me.context.close();
