@@ -69,10 +69,23 @@ const focusInside = (dialog: Locator) => dialog.evaluate((d) => d.contains(docum
  * it, that Tab and Shift+Tab past its ends stay inside, that Escape closes it, and that focus is
  * back on the opener. While it is open, axe's findings go to `violations` under `where`.
  */
-async function checkDialogKeyboard(page: Page, opener: Locator, where: string, violations: string[]) {
+async function checkDialogKeyboard(
+  page: Page,
+  opener: Locator,
+  where: string,
+  violations: string[],
+  { menuItem, role = "dialog" }: { menuItem?: string; role?: "dialog" | "alertdialog" } = {},
+) {
   await opener.focus();
   await page.keyboard.press("Enter");
-  const dialog = page.getByRole("dialog");
+  if (menuItem) {
+    // Opened from an item of `opener`'s menu; focus comes back to `opener` all the same.
+    const item = page.getByRole("menuitem", { name: menuItem });
+    await item.waitFor();
+    await item.focus();
+    await page.keyboard.press("Enter");
+  }
+  const dialog = page.getByRole(role);
   await dialog.waitFor({ timeout: 30_000 });
   await expect.poll(() => focusInside(dialog), { timeout: 10_000 }).toBe(true);
   violations.push(...(await seriousViolations(page, where)));
@@ -179,7 +192,7 @@ describeInBrowser("accessibility", () => {
   });
 
   it(
-    "the login, share and report dialogs take focus, keep Tab inside, close on Escape and give focus back",
+    "the login, share, report and logout dialogs take focus, keep Tab inside, close on Escape and give focus back",
     { timeout: 180_000 },
     async () => {
       const errors: string[] = [];
@@ -197,6 +210,11 @@ describeInBrowser("accessibility", () => {
       await open(me.page, `${site.url}/user/${author.user.id}`);
       const report = me.page.getByRole("button", { name: "举报" }).first();
       await checkDialogKeyboard(me.page, report, "report dialog", violations);
+      const avatar = me.page.locator("header").getByRole("button", { name: `${me.username}的菜单` });
+      await checkDialogKeyboard(me.page, avatar, "logout dialog", violations, {
+        menuItem: "登出",
+        role: "alertdialog",
+      });
       await me.context.close();
       expect(violations).toEqual([]);
       expect(errors).toEqual([]);

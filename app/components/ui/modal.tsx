@@ -17,7 +17,8 @@ interface ModalProps {
 }
 
 /**
- * A modal dialog: focus moves in on open and back to the opener on close, Tab stays inside,
+ * A modal dialog: focus moves in on open and back to the opener on close (or, when the opener was a
+ * menu item, to the menu's button), Tab stays inside,
  * Escape and a click on the backdrop close it, and the page behind does not scroll.
  */
 export function Modal({
@@ -38,6 +39,8 @@ export function Modal({
   useEffect(() => {
     if (!open) return;
     const opener = document.activeElement as HTMLElement | null;
+    // An item of a menu closes with it: focus then goes back to the menu's button.
+    const menuButton = opener?.closest(".dropdown")?.querySelector<HTMLElement>(":scope > button");
     const node = panel.current;
     const first =
       (initialFocus ? node?.querySelector<HTMLElement>(initialFocus) : null) ??
@@ -72,7 +75,7 @@ export function Modal({
     return () => {
       document.removeEventListener("keydown", onKeyDown);
       document.body.style.overflow = overflow;
-      if (opener && document.contains(opener)) opener.focus();
+      (opener && document.contains(opener) ? opener : menuButton)?.focus();
     };
   }, [open, initialFocus]);
 
