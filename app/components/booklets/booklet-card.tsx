@@ -29,7 +29,7 @@ export function BookletCover({
 export function BookletItem({ booklet, eager }: { booklet: PresentedBooklet; eager?: boolean }) {
   return (
     <li className="booklet-item">
-      <Link to={`/book/${booklet.id}`} className="booklet-item-link" aria-label={booklet.title} tabIndex={-1}>
+      <Link to={`/book/${booklet.id}`} className="booklet-item-link" aria-hidden="true" tabIndex={-1}>
         <BookletCover booklet={booklet} eager={eager} />
       </Link>
       <div className="booklet-item-body">

@@ -46,7 +46,13 @@ export function PinImages({ urls, eager = true }: { urls: string[]; eager?: bool
   return (
     <div className={`pin-images${layout}`}>
       {urls.map((src, i) => (
-        <a key={`${i}-${src}`} href={src} target="_blank" rel="noreferrer noopener">
+        <a
+          key={`${i}-${src}`}
+          href={src}
+          target="_blank"
+          rel="noreferrer noopener"
+          aria-label={`沸点图片 ${i + 1}`}
+        >
           <LazyImage src={variantUrl(src, "thumb")} alt={`沸点图片 ${i + 1}`} eager={eager} />
         </a>
       ))}

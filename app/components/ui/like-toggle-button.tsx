@@ -27,7 +27,7 @@ export function LikeToggleButton({
       type="button"
       className={`${className}${like.on ? " is-active" : ""}`}
       aria-pressed={like.on}
-      aria-label={like.on ? "取消点赞" : "点赞"}
+      aria-label={(like.on ? "取消点赞" : "点赞") + (like.count > 0 ? ` ${like.count}` : "")}
       onClick={like.toggle}
     >
       {icon}
