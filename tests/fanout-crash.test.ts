@@ -62,14 +62,15 @@ describe.skipIf(!url)("the notify-followers job when its worker is killed mid-ba
       )) as unknown as Rows<{ id: string }>
     ).rows[0].id;
 
-    // The second batch will wait on this uncommitted notification of one of its followers.
+    // The second batch will wait on this uncommitted notification of one of its followers. It takes
+    // the entry's createdAt, as the fan-out's rows do: the unique index it must collide on holds it.
     lock = new pg.Client({ connectionString: url });
     await lock.connect();
     await lock.query("begin");
     await lock.query(
-      `insert into notifications (id, user_id, type, actor_ids, entry_id, content)
-       values (substr(md5(random()::text), 1, 24), $1, 'submitEntry', array[$2]::char(24)[], $3, '')`,
-      [secondBatchFollower, author, entry.id],
+      `insert into notifications (id, user_id, type, actor_ids, entry_id, content, created_at)
+       values (substr(md5(random()::text), 1, 24), $1, 'submitEntry', array[$2]::char(24)[], $3, '', $4)`,
+      [secondBatchFollower, author, entry.id, entry.createdAt.toISOString()],
     );
 
     const told = async () =>
