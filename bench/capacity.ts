@@ -16,6 +16,7 @@ import { users } from "../db/schema/index.ts";
 import { buildApp } from "../server/app.ts";
 import type { Caller } from "../server/services/deps.ts";
 import { benchConfig } from "./config.ts";
+import { measureCost } from "./cost.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -121,25 +122,8 @@ async function pathCosts(database: Database, databaseUrl: string): Promise<PathC
     ["notifications page JSON", uncached, "/api/getUserNotification?limit=20", signedIn],
   ];
   const out: PathCost[] = [];
-  for (const [name, target, url, headers = {}] of paths) {
-    const ask = (i: number) =>
-      target.app.inject({
-        url,
-        headers: { "accept-encoding": "gzip", "x-forwarded-for": `10.8.${i >> 8}.${i & 255}`, ...headers },
-      });
-    for (let i = 0; i < 20; i++) await ask(i); // warm: JIT, prepared plans, the cache's one miss
-    const cpu = process.cpuUsage();
-    const started = performance.now();
-    for (let i = 0; i < REQUESTS; i++) {
-      const res = await ask(1000 + i);
-      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode}`);
-    }
-    const used = process.cpuUsage(cpu);
-    out.push({
-      name,
-      cpuMs: (used.user + used.system) / 1000 / REQUESTS,
-      wallMs: (performance.now() - started) / REQUESTS,
-    });
+  for (const [name, target, url, headers] of paths) {
+    out.push({ name, ...(await measureCost(target.app, url, REQUESTS, headers)) });
   }
   await cached.app.close();
   await uncached.app.close();

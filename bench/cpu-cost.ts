@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import { openDatabase } from "../db/client.ts";
 import { buildApp } from "../server/app.ts";
 import { benchConfig } from "./config.ts";
+import { measureCost } from "./cost.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -49,19 +50,7 @@ const PATHS: [name: string, url: string][] = [
 const rows: string[] = [];
 for (const [name, url] of PATHS) {
   if (args.only && !args.only.split(",").some((o) => name.includes(o))) continue;
-  // Warm: JIT, prepared plans, the build's modules.
-  for (let i = 0; i < 20; i++) await app.inject({ url });
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  for (let i = 0; i < REQUESTS; i++) {
-    // Each from its own address, as the load bench does: search's per-address limit is not measured.
-    const headers = { "accept-encoding": "gzip", "x-forwarded-for": `10.9.${i >> 8}.${i & 255}` };
-    const res = await app.inject({ url, headers });
-    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode}`);
-  }
-  const used = process.cpuUsage(cpu);
-  const cpuMs = (used.user + used.system) / 1000 / REQUESTS;
-  const wallMs = (performance.now() - started) / REQUESTS;
+  const { cpuMs, wallMs } = await measureCost(app, url, REQUESTS);
   rows.push(`| ${name} | ${cpuMs.toFixed(2)} | ${wallMs.toFixed(2)} |`);
 }
 console.log(`${REQUESTS} requests each, one at a time, app process only (PostgreSQL not counted)\n`);

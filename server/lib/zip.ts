@@ -43,7 +43,6 @@ export class ZipWriter {
   }
 
   private record(name: string, packed: Buffer, crc: number, size: number, modified: Date): void {
-    const data = { length: size };
     const nameBytes = Buffer.from(name, "utf8");
     const { time, date } = dosTime(modified);
     // Bit 11: the name is UTF-8. Method 8: deflate.
@@ -56,7 +55,7 @@ export class ZipWriter {
     local.writeUInt16LE(date, 12);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(size, 22);
     local.writeUInt16LE(nameBytes.length, 26);
     local.writeUInt16LE(0, 28);
     const head = Buffer.alloc(46);
@@ -69,7 +68,7 @@ export class ZipWriter {
     head.writeUInt16LE(date, 14);
     head.writeUInt32LE(crc, 16);
     head.writeUInt32LE(packed.length, 20);
-    head.writeUInt32LE(data.length, 24);
+    head.writeUInt32LE(size, 24);
     head.writeUInt16LE(nameBytes.length, 28);
     // Extra, comment, disk, internal attributes: 0; external attributes: a plain file.
     head.writeUInt32LE(0, 38);

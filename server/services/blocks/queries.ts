@@ -8,9 +8,10 @@ import { keysetAfter } from "../../lib/keyset.ts";
  * The anti-join every list adds for a signed-in viewer: rows whose author the viewer muted or
  * blocked are left out. One `not exists` on user_blocks' primary key (user_id, target_id), planned
  * as an anti-join, so a keyset page costs what it did; undefined (no condition) for a visitor.
+ * The viewer and the author may be ids, columns or SQL over an alias of the caller's raw query.
  */
 export function notHiddenFrom(
-  viewerId: string | AnyColumn | null | undefined,
+  viewerId: string | AnyColumn | SQL | null | undefined,
   author: AnyColumn | SQL,
 ): SQL | undefined {
   if (!viewerId) return undefined;

@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
-import { systemNotifications, users } from "../../../db/schema/index.ts";
+import { systemNotifications } from "../../../db/schema/index.ts";
 import { badRequest, forbidden, unauthorized } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { encodePointer } from "../../../shared/pagination.ts";
 import { pointerParam } from "../../lib/keyset.ts";
 import type { Caller, Deps } from "../deps.ts";
+import { findUserById } from "../users/index.ts";
 import { createLiveCounts, type EventSink } from "./live.ts";
 import { presentNotification, type PresentedNotification, type SystemNotification } from "./present.ts";
 import {
@@ -16,7 +16,6 @@ import {
   countUnreadSystem,
   countUnreadUser,
   entriesByIds,
-  followerCount,
   hasUnreadBroadcasts,
   insertBroadcast,
   insertFollowerFanOutBatch,
@@ -221,7 +220,7 @@ export function createNotificationService(deps: Deps) {
     async postSystem(message: string, caller?: Caller): Promise<{ id: string }> {
       if (caller) {
         const userId = requireLogin(caller);
-        const [me] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+        const me = await findUserById(db, userId);
         if (me?.role !== "admin") throw forbidden("只有管理员可以发布系统通知");
       }
       const text = message.trim();
@@ -246,7 +245,8 @@ export function createNotificationService(deps: Deps) {
     async fanOutToFollowers(job: FollowerFanOut, batchSize = FAN_OUT_BATCH): Promise<number> {
       // An author with very many followers announces it once, read by each follower (issue 14):
       // rows per follower would multiply without bound. Every open bell recounts.
-      if ((await followerCount(db, job.authorId)) >= deps.config.fanOutOnReadFollowers) {
+      const author = await findUserById(db, job.authorId);
+      if ((author?.followersCount ?? 0) >= deps.config.fanOutOnReadFollowers) {
         if (await isPublished(db, job.entryId)) {
           await insertBroadcast(db, job);
           live.changed("*");

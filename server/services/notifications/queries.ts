@@ -12,7 +12,6 @@ import {
   pins,
   systemNotificationReads,
   systemNotifications,
-  userBlocks,
   users,
 } from "../../../db/schema/index.ts";
 import { notHiddenFrom } from "../blocks/index.ts";
@@ -34,8 +33,10 @@ const notFromHidden = notHiddenFrom(
 )!;
 
 /** The same, in the raw SQL below over notifications aliased n. */
-const notFromHiddenSql = sql`not exists (select 1 from ${userBlocks} b
-  where b.user_id = n.user_id and b.target_id = n.actor_ids[cardinality(n.actor_ids)])`;
+const notFromHiddenSql = notHiddenFrom(sql`n.user_id`, sql`n.actor_ids[cardinality(n.actor_ids)]`)!;
+
+/** A follower f who muted or blocked the broadcaster a hears nothing of them. */
+const followerHearsBroadcaster = notHiddenFrom(sql`f.follower_id`, sql`a.user_id`)!;
 
 /**
  * The broadcasts (fan-out on read) the user has not read: entries of the broadcasters they follow,
@@ -45,7 +46,7 @@ const notFromHiddenSql = sql`not exists (select 1 from ${userBlocks} b
 function unreadBroadcasts(user: SQL): SQL {
   return sql`(select count(*) from ${notificationBroadcasters} a
       join ${follows} f on f.followee_id = a.user_id and f.follower_id = ${user}
-        and not exists (select 1 from ${userBlocks} k where k.user_id = f.follower_id and k.target_id = a.user_id)
+        and ${followerHearsBroadcaster}
       join ${notificationBroadcasts} x on x.author_id = a.user_id and x.created_at > f.created_at
         and x.created_at > coalesce((select m.read_at from ${notificationReadMarks} m where m.user_id = ${user}),
                                     '-infinity'::timestamptz)
@@ -94,7 +95,7 @@ export async function broadcastPage(
            b.created_at <= coalesce(m.read_at, '-infinity'::timestamptz) as checked
       from ${notificationBroadcasters} a
       join ${follows} f on f.followee_id = a.user_id and f.follower_id = ${userId}
-        and not exists (select 1 from ${userBlocks} k where k.user_id = f.follower_id and k.target_id = a.user_id)
+        and ${followerHearsBroadcaster}
       cross join lateral (
         select x.entry_id, x.author_id, x.created_at from ${notificationBroadcasts} x
           join ${entries} e on e.id = x.entry_id and e.status = 'published' and e.deleted_at is null
@@ -121,12 +122,6 @@ export async function markBroadcastsRead(db: Tx, userId: string): Promise<void> 
     .insert(notificationReadMarks)
     .values({ userId, readAt: now })
     .onConflictDoUpdate({ target: notificationReadMarks.userId, set: { readAt: now } });
-}
-
-/** The author's follower count (whether a new entry is announced by a row per follower or broadcast). */
-export async function followerCount(db: Tx, authorId: string): Promise<number> {
-  const [row] = await db.select({ n: users.followersCount }).from(users).where(eq(users.id, authorId));
-  return row?.n ?? 0;
 }
 
 /**
