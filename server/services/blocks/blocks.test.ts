@@ -130,6 +130,38 @@ describe("a mute", () => {
     expect(await threadIds(me.auth)).toEqual(expect.arrayContaining([comment, reply]));
   });
 
+  it("hides their entries and their account from my search only, and unmuting brings them back", async () => {
+    const me = await register();
+    const them = await register();
+    const bystander = await register();
+    const word = `qzx${newId().slice(-8)}`;
+    const theirs = await makeEntry(db(), them.user.id, { title: `${word} 他们写的` });
+    const others = await makeEntry(db(), bystander.user.id, { title: `${word} 旁人写的` });
+    const search = async (q: string, auth?: Auth) => {
+      const r = await api("GET", `/api/search?query=${encodeURIComponent(q)}`, auth);
+      expect(r.status, r.m).toBe(200);
+      return {
+        entries: (r.d.entries.list as { id: string }[]).map((e) => e.id).sort(),
+        users: (r.d.users as { id: string }[]).map((u) => u.id),
+      };
+    };
+    const both = [theirs.id, others.id].sort();
+    expect((await search(word, me.auth)).entries).toEqual(both);
+    expect((await search(them.user.username, me.auth)).users).toContain(them.user.id);
+
+    await set("mute", me.auth, them.user.id);
+    expect((await search(word, me.auth)).entries).toEqual([others.id]);
+    expect((await search(them.user.username, me.auth)).users).not.toContain(them.user.id);
+    // Everyone else, visitors too, still finds them.
+    expect((await search(word, bystander.auth)).entries).toEqual(both);
+    expect((await search(word)).entries).toEqual(both);
+    expect((await search(them.user.username)).users).toContain(them.user.id);
+
+    await set("unmute", me.auth, them.user.id);
+    expect((await search(word, me.auth)).entries).toEqual(both);
+    expect((await search(them.user.username, me.auth)).users).toContain(them.user.id);
+  });
+
   it("stops their notifications: earlier ones hidden and uncounted, later ones never written; exact counts", async () => {
     const me = await register();
     const them = await register();

@@ -3,6 +3,7 @@ import type { Db, Tx } from "../../../db/client.ts";
 import { entries, entrySearch, users } from "../../../db/schema/index.ts";
 import { containsPattern } from "../tags/index.ts";
 import { authorColumns, entryListColumns } from "../entries/index.ts";
+import { notHiddenFrom } from "../blocks/index.ts";
 import {
   championCandidates,
   relevanceFromDistance,
@@ -323,9 +324,16 @@ export async function rankMatches(
 /**
  * One page of a ranking: the entries with their authors, in the ranking's order, one statement.
  * Entries deleted or unpublished since the ranking was made are left out here, so a ranking kept
- * for a while (search.ts) never shows them.
+ * for a while (search.ts) never shows them; so are those of authors the viewer muted or blocked
+ * (issue 13). Either leaves a gap: the page is shorter, the ranking (shared by every searcher) the same.
  */
-export async function rankedPage(db: Tx, ranked: RankedMatches, offset: number, limit: number) {
+export async function rankedPage(
+  db: Tx,
+  ranked: RankedMatches,
+  offset: number,
+  limit: number,
+  viewerId: string | null = null,
+) {
   const page = ranked.candidates.slice(offset, offset + limit);
   const result = { total: ranked.total, exact: ranked.exact, path: ranked.path };
   if (!page.length) return { rows: [], ...result };
@@ -334,7 +342,7 @@ export async function rankedPage(db: Tx, ranked: RankedMatches, offset: number, 
     .select({ entry: entryListColumns, user: authorColumns })
     .from(entries)
     .innerJoin(users, eq(users.id, entries.userId))
-    .where(and(inArray(entries.id, ids), findable));
+    .where(and(inArray(entries.id, ids), findable, notHiddenFrom(viewerId, entries.userId)));
   const byId = new Map(loaded.map((r) => [r.entry.id, r]));
   const rows = page.flatMap((c) => {
     const row = byId.get(c.entryId);
@@ -358,7 +366,7 @@ export async function searchEntryPage(
  * that): the exact name first, then names
  * starting with it, then by trigram similarity and followers.
  */
-export async function searchUsers(db: Tx, word: string, limit: number) {
+export async function searchUsers(db: Tx, word: string, limit: number, viewerId: string | null = null) {
   // One or two characters have no trigram: the name_grams index finds the names holding them
   // (migration 0003); ILIKE still decides. A scan of 20,000 names cost 25 ms, the lookup under 1.
   const short = [...word].length <= 2;
@@ -369,6 +377,7 @@ export async function searchUsers(db: Tx, word: string, limit: number) {
       and(
         short ? sql`name_grams(${users.username}) @> array[lower(${word})]` : undefined,
         sql`${users.username} ilike ${containsPattern(word)}`,
+        notHiddenFrom(viewerId, users.id),
       ),
     )
     .orderBy(

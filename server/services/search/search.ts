@@ -60,7 +60,8 @@ export function entryQuery(words: string[]) {
 /**
  * Search (spec §7 Search, §5): entries, users and tags for a query. The entries are the 400 most
  * relevant of all matches (queries.ts RANK_WINDOW, relevance.ts), phrase matches first, then
- * relevance weighted by heat (hotIndex); users by name and tags by title, exact first. A constant
+ * relevance weighted by heat (hotIndex); users by name and tags by title, exact first; a signed-in
+ * searcher sees no entry or account of people they muted or blocked. A constant
  * number of queries whatever the page size: entries with authors, their tags, the caller's likes,
  * users, tags, the caller's tag subscriptions.
  */
@@ -103,9 +104,9 @@ export function createSearchService(deps: Deps, tagService: Pick<TagService, "fi
         q
           ? rankings
               .get(q, () => rankMatches(db, q))
-              .then((ranked) => rankedPage(db, ranked, offset, SEARCH_PAGE_SIZE))
+              .then((ranked) => rankedPage(db, ranked, offset, SEARCH_PAGE_SIZE, caller.userId))
           : Promise.resolve({ rows: [], total: 0, exact: true }),
-        searchUsers(db, query, SEARCH_USERS),
+        searchUsers(db, query, SEARCH_USERS, caller.userId),
         tagService.findByTitle({ type: "hot", text: query, page: 1, pageSize: SEARCH_TAGS }, caller),
       ]);
       result.entries = {
