@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { findCounterDrift } from "../../db/counters.ts";
 import { listPartitions } from "../../db/partitions.ts";
-import { trackingEvents, users } from "../../db/schema/index.ts";
+import { notifications, trackingEvents, users } from "../../db/schema/index.ts";
 import { call, registerByEmail } from "../../tests/support/client.ts";
 import type { NuggetApp } from "../app.ts";
 import { testApp, testDatabase } from "../../tests/support/app.ts";
@@ -23,7 +23,7 @@ async function followersOf(nugget: NuggetApp, id: string) {
 describe("the job queue (pg-boss)", () => {
   let nugget: NuggetApp;
   beforeAll(async () => {
-    nugget = await testApp({ trackingRetentionDays: 30, counterRepair: true });
+    nugget = await testApp({ trackingRetentionDays: 30, notificationRetentionDays: 90, counterRepair: true });
   });
   afterAll(async () => {
     await nugget.app.close();
@@ -79,6 +79,62 @@ describe("the job queue (pg-boss)", () => {
       const names = (await listPartitions(db, "tracking_events")).map((p) => p.name);
       expect(names).not.toContain("tracking_events_old");
       expect(names).toContain("tracking_events_now");
+    },
+  );
+
+  // On the embedded database only, as above: the shared test database's notifications are every file's.
+  it.skipIf(process.env.DATABASE_URL)(
+    "runs a monthly-partitions job: months of notifications past retention go whole, the next months are made",
+    async () => {
+      const db = nugget.database.db;
+      const month = (add: number) => {
+        const now = new Date();
+        return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + add, 1));
+      };
+      // This file's own months: one six months back (past the 90 days), one two months back (its
+      // newest row within them), and this one; the catch-all first partition goes.
+      const [first] = await listPartitions(db, "notifications");
+      await db.execute(sql.raw(`alter table notifications detach partition "${first!.name}"`));
+      await db.execute(sql.raw(`drop table "${first!.name}"`));
+      for (const [name, from] of [
+        ["notifications_six_back", -6],
+        ["notifications_two_back", -2],
+        ["notifications_now", 0],
+      ] as const) {
+        await db.execute(
+          sql.raw(`create table ${name} partition of notifications
+            for values from ('${month(from).toISOString()}') to ('${month(from + 1).toISOString()}')`),
+        );
+      }
+      const next = (await listPartitions(db, "notifications")).filter((p) => p.until > month(1));
+      for (const p of next) {
+        await db.execute(sql.raw(`alter table notifications detach partition "${p.name}"`));
+        await db.execute(sql.raw(`drop table "${p.name}"`));
+      }
+      const person = await registerByEmail(nugget);
+      const at = (add: number, day: number) => new Date(month(add).getTime() + day * 86_400_000);
+      await db.insert(notifications).values([
+        { id: newId(), userId: person.auth.uid, type: "system", content: "old", createdAt: at(-6, 3) },
+        // Two months back, late in that month: within the 90 days, so its month stays.
+        { id: newId(), userId: person.auth.uid, type: "system", content: "kept", createdAt: at(-1, -1) },
+        { id: newId(), userId: person.auth.uid, type: "system", content: "recent" },
+      ]);
+
+      await nugget.jobs.send("monthly-partitions", {});
+      await nugget.jobs.drain(["monthly-partitions"]);
+
+      const left = await db
+        .select({ content: notifications.content })
+        .from(notifications)
+        .where(eq(notifications.userId, person.auth.uid));
+      expect(left.map((r) => r.content).sort()).toEqual(["kept", "recent"]);
+      const parts = await listPartitions(db, "notifications");
+      const names = parts.map((p) => p.name);
+      expect(names).not.toContain("notifications_six_back");
+      expect(names).toEqual(expect.arrayContaining(["notifications_two_back", "notifications_now"]));
+      // The next two months are there again, ahead of their first row.
+      const ahead = parts.filter((p) => p.until > month(1)).map((p) => p.until.getTime());
+      expect(ahead).toEqual(expect.arrayContaining([month(2).getTime(), month(3).getTime()]));
     },
   );
 
