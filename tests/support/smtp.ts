@@ -1,6 +1,7 @@
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll } from "vitest";
 import type { NuggetApp } from "../../server/app.ts";
+import type { Config } from "../../server/config.ts";
 import { testApp } from "./app.ts";
 
 export interface ReceivedMail {
@@ -47,12 +48,15 @@ export type Smtp = Awaited<ReturnType<typeof startSmtp>>;
  * mails through it, for the whole file; both closed after it, the app first.
  * `use` receives them once they are up — `useTestAppWithSmtp((n, s) => ((nugget = n), (smtp = s)))`.
  */
-export function useTestAppWithSmtp(use: (nugget: NuggetApp, smtp: Smtp) => void) {
+export function useTestAppWithSmtp(
+  use: (nugget: NuggetApp, smtp: Smtp) => void,
+  overrides: Partial<Config> = {},
+) {
   let smtp: Smtp | undefined;
   let nugget: NuggetApp | undefined;
   beforeAll(async () => {
     smtp = await startSmtp();
-    nugget = await testApp({ smtpUrl: smtp.url });
+    nugget = await testApp({ ...overrides, smtpUrl: smtp.url });
     use(nugget, smtp);
   });
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
 import type { NuggetApp } from "../../app.ts";
 import { BUILT_IN_TAGS } from "../../../db/reference-data.ts";
 import { uniqueIp } from "../../../tests/support/app.ts";
@@ -7,10 +8,14 @@ import { type Smtp, useTestAppWithSmtp } from "../../../tests/support/smtp.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
 import { followUsers, makeEntry, makeUser } from "../../../tests/support/factories.ts";
 import { weeklyDue } from "./schedule.ts";
+import { coveredUpTo } from "./digests.ts";
+import fc from "fast-check";
 
 let nugget: NuggetApp;
 let smtp: Smtp;
-useTestAppWithSmtp((n, s) => ((nugget = n), (smtp = s)));
+// Authors with 4 or more followers announce new entries by broadcast (fan-out on read), so both
+// kinds of announcement meet in one digest below; the first digest test's author has 3.
+useTestAppWithSmtp((n, s) => ((nugget = n), (smtp = s)), { fanOutOnReadFollowers: 4 });
 
 const api = (method: "GET" | "POST", url: string, auth?: Auth, body?: unknown) =>
   call(nugget.app, method, url, { auth, body, ip: uniqueIp() });
@@ -137,6 +142,52 @@ describe("article digest", () => {
   });
 });
 
+describe("article digest of a very followed author (fan-out on read)", () => {
+  it("lists their broadcast entries with the rest, newest first, under the same rules", async () => {
+    const star = await registerByEmail(nugget);
+    const plain = await registerByEmail(nugget);
+    const reader = await verifiedUser();
+    const optedOut = await verifiedUser();
+    const caughtUp = await verifiedUser();
+    const muter = await verifiedUser();
+    await api("POST", "/api/subscribe.php", optedOut.auth, { type: "article", check: false });
+    for (const u of [reader, optedOut, caughtUp, muter]) await followUsers(nugget, u.auth, [star.auth.uid]);
+    await followUsers(nugget, reader.auth, [plain.auth.uid]);
+    expect((await api("POST", "/api/mute", muter.auth, { uid: star.auth.uid })).s).toBe(1);
+    const tag = randomBytes(3).toString("hex");
+    expect((await share(star.auth, `星标 ${tag} 甲`)).s).toBe(1);
+    expect((await share(plain.auth, `普通 ${tag} 乙`)).s).toBe(1);
+    expect((await share(star.auth, `星标 ${tag} 丙`)).s).toBe(1);
+    // The star's entries went out once each, not as a row per follower.
+    const rows = await nugget.database.db.execute(
+      sql`select count(*)::int as n from notifications n join entries e on e.id = n.entry_id
+           where e.user_id = ${star.auth.uid}`,
+    );
+    expect((rows as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
+    await api("POST", "/api/setUserNotificationNum", caughtUp.auth);
+
+    const now = new Date();
+    const run = await digests().runArticleDigest(now);
+    expect(run.failed).toBe(0);
+    let mails = await waitForMails(reader.email, 1);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toMatch(/你关注的作者发布了 ?3 ?篇新内容/);
+    expect(mails[0].text).toMatch(new RegExp(`星标 ${tag} 丙[\\s\\S]*普通 ${tag} 乙[\\s\\S]*星标 ${tag} 甲`));
+    for (const quiet of [optedOut, caughtUp, muter]) expect(mailsTo(quiet.email)).toHaveLength(0);
+
+    // Once a day; a day on, only the star's newer entry.
+    expect((await share(star.auth, `星标 ${tag} 丁`)).s).toBe(1);
+    await digests().runArticleDigest(new Date(now.getTime() + 2 * 3_600_000));
+    expect(mailsTo(reader.email)).toHaveLength(1);
+    await digests().runArticleDigest(new Date(now.getTime() + 23.5 * 3_600_000));
+    mails = await waitForMails(reader.email, 2);
+    expect(mails).toHaveLength(2);
+    expect(mails[1].subject).toMatch(/发布了 ?1 ?篇新内容/);
+    expect(mails[1].text).toContain(`星标 ${tag} 丁`);
+    expect(mails[1].text).not.toContain(`星标 ${tag} 丙`);
+  });
+});
+
 describe("weekly digest", () => {
   it("sends the week's hottest entries once a week to verified users who kept it on", async () => {
     const author = await registerByEmail(nugget);
@@ -167,5 +218,27 @@ describe("weekly digest", () => {
     expect(weeklyDue(new Date("2026-11-23T00:59:00Z"))).toBe(false); // Mon 08:59 CST
     expect(weeklyDue(new Date("2026-11-22T20:00:00Z"))).toBe(false); // Mon 04:00 CST
     expect(weeklyDue(new Date("2026-11-24T01:00:00Z"))).toBe(false); // Tue
+  });
+});
+
+describe("coveredUpTo (the article digest's two keyset walks)", () => {
+  it("walking by its bound reaches every user of either walk exactly once, in order", () => {
+    const id = fc.integer({ min: 0, max: 999 }).map((n) => n.toString(16).padStart(24, "0"));
+    fc.assert(
+      fc.property(fc.uniqueArray(id), fc.uniqueArray(id), fc.integer({ min: 1, max: 7 }), (a, b, size) => {
+        const sets = [a.sort(), b.sort()];
+        const next = (set: string[], after: string) => set.filter((x) => x > after).slice(0, size);
+        const seen: string[] = [];
+        for (let after: string | null = "", steps = 0; after !== null; steps++) {
+          expect(steps).toBeLessThan(1000);
+          const walks = sets.map((set) => next(set, after!));
+          const upTo = coveredUpTo(walks, size);
+          const batch = [...new Set(walks.flat())].filter((x) => upTo === null || x <= upTo).sort();
+          seen.push(...batch);
+          after = upTo;
+        }
+        expect(seen).toEqual([...new Set([...a, ...b])].sort());
+      }),
+    );
   });
 });

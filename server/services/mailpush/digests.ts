@@ -2,11 +2,16 @@ import type { Caller, Deps } from "../deps.ts";
 import type { EntryService } from "../entries/index.ts";
 import {
   articleDigestBatch,
+  broadcastDigestEntries,
+  broadcastersSince,
   entryTitles,
+  followersAmong,
   followMailRecipient,
   markMailed,
   usernameOf,
   weeklyDigestBatch,
+  type DigestEntry,
+  type DigestWindow,
   type Recipient,
 } from "./queries.ts";
 
@@ -35,6 +40,21 @@ export interface DigestRun {
  * - week (default on): the week's hottest entries, once a week.
  * Only verified addresses get mail. Runs are driven by schedule.ts; tests call them directly.
  */
+/**
+ * How far a batch made of several keyset walks (each the next `size` ids in order, or fewer when
+ * none are left) covers users: up to the smallest last id of a walk that came back full, past which
+ * that walk may have more; null when none came back full (every walk is done).
+ */
+export function coveredUpTo(walks: string[][], size: number): string | null {
+  let upTo: string | null = null;
+  for (const ids of walks) {
+    if (ids.length < size) continue;
+    const last = ids[ids.length - 1];
+    if (upTo === null || last < upTo) upTo = last;
+  }
+  return upTo;
+}
+
 export function createMailDigests(deps: Deps, entries: EntryService) {
   const { db, mailer, config } = deps;
   const site = config.siteName;
@@ -57,19 +77,20 @@ export function createMailDigests(deps: Deps, entries: EntryService) {
 
   /**
    * Walks the users owed a digest by id, a batch at a time: marks the batch mailed (before sending,
-   * so a crash loses a digest rather than doubling it), then sends its mails.
+   * so a crash loses a digest rather than doubling it), then sends its mails. `next` answers a
+   * batch and the id it covered users up to (null: none are left after it).
    */
   async function inBatches<R extends Recipient>(
     kind: "article" | "week",
     now: Date,
-    next: (afterUserId: string) => Promise<R[]>,
+    next: (afterUserId: string) => Promise<{ batch: R[]; upTo: string | null }>,
     mailsFor: (batch: R[]) => Promise<{ to: string; subject: string; text: string }[]>,
   ): Promise<DigestRun> {
     const total: DigestRun = { mailed: 0, failed: 0 };
-    for (let after = ""; ;) {
-      const batch = await next(after);
-      if (!batch.length) return total;
-      after = batch[batch.length - 1].userId;
+    for (let after: string | null = ""; after !== null;) {
+      const { batch, upTo }: { batch: R[]; upTo: string | null } = await next(after);
+      after = upTo;
+      if (!batch.length) continue;
       await markMailed(
         db,
         kind,
@@ -80,6 +101,46 @@ export function createMailDigests(deps: Deps, entries: EntryService) {
       total.mailed += run.mailed;
       total.failed += run.failed;
     }
+    return total;
+  }
+
+  /** A keyset batch of one query: it covered users up to its last one, or all when it came back empty. */
+  const byLast = <R extends Recipient>(batch: R[]) => ({
+    batch,
+    upTo: batch.length ? batch[batch.length - 1].userId : null,
+  });
+
+  type ArticleRecipient = Recipient & { latest: DigestEntry[]; total: number };
+
+  /**
+   * The article digests owed to users after `after`: those with unread submitEntry notifications,
+   * merged with the followers of authors announced by broadcast (fan-out on read, issue 14), who
+   * have no rows for the first query to find. Two keyset walks by user id; the batch covers users up
+   * to the smaller last id of a walk that came back full (past it that walk may have more).
+   */
+  async function articleBatch(after: string, window: DigestWindow, broadcasters: string[]) {
+    const [notified, followers] = await Promise.all([
+      articleDigestBatch(db, { ...window, afterUserId: after, limit: BATCH }),
+      followersAmong(db, broadcasters, after, BATCH),
+    ]);
+    const upTo = coveredUpTo([notified.map((r) => r.userId), followers], BATCH);
+    const within = (id: string) => upTo === null || id <= upTo;
+    const heard = await broadcastDigestEntries(db, followers.filter(within), broadcasters, window);
+    const owed = new Map<string, ArticleRecipient>();
+    for (const r of notified) if (within(r.userId)) owed.set(r.userId, { ...r, latest: [...r.latest] });
+    for (const { entryId, at, ...who } of heard) {
+      let r = owed.get(who.userId);
+      if (!r) owed.set(who.userId, (r = { ...who, latest: [], total: 0 }));
+      if (r.latest.some((e) => e.entryId === entryId)) continue;
+      r.latest.push({ entryId, at });
+      r.total++;
+    }
+    const batch = [...owed.values()].sort((a, b) => (a.userId < b.userId ? -1 : 1));
+    for (const r of batch) {
+      r.latest = r.latest.sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, DIGEST_ENTRIES);
+    }
+    // Neither walk came back full: nobody is left after this batch.
+    return { batch, upTo };
   }
 
   return {
@@ -98,22 +159,21 @@ export function createMailDigests(deps: Deps, entries: EntryService) {
     },
 
     /** One digest per user owed one (see articleDigestBatch); `now` is injectable for tests. */
-    runArticleDigest(now = new Date()): Promise<DigestRun> {
+    async runArticleDigest(now = new Date()): Promise<DigestRun> {
+      const window: DigestWindow = {
+        since: new Date(now.getTime() - DAY),
+        mailedBefore: new Date(now.getTime() - DAY + HOUR),
+      };
+      const broadcasters = await broadcastersSince(db, window.since);
       return inBatches(
         "article",
         now,
-        (after) =>
-          articleDigestBatch(db, {
-            since: new Date(now.getTime() - DAY),
-            mailedBefore: new Date(now.getTime() - DAY + HOUR),
-            afterUserId: after,
-            limit: BATCH,
-          }),
+        (after) => articleBatch(after, window, broadcasters),
         async (batch) => {
-          const ids = [...new Set(batch.flatMap((r) => r.entryIds))];
+          const ids = [...new Set(batch.flatMap((r) => r.latest.map((e) => e.entryId)))];
           const titles = new Map((await entryTitles(db, ids)).map((e) => [e.id, e]));
           return batch.flatMap((r) => {
-            const list = r.entryIds.flatMap((id) => {
+            const list = r.latest.flatMap(({ entryId: id }) => {
               const e = titles.get(id);
               return e ? [`· ${e.title}\n  ${link(e)}`] : [];
             });
@@ -139,12 +199,14 @@ export function createMailDigests(deps: Deps, entries: EntryService) {
       return inBatches(
         "week",
         now,
-        (after) =>
-          weeklyDigestBatch(db, {
-            mailedBefore: new Date(now.getTime() - 6 * DAY),
-            afterUserId: after,
-            limit: BATCH,
-          }),
+        async (after) =>
+          byLast(
+            await weeklyDigestBatch(db, {
+              mailedBefore: new Date(now.getTime() - 6 * DAY),
+              afterUserId: after,
+              limit: BATCH,
+            }),
+          ),
         async (batch) =>
           batch.map((r) => ({
             to: r.email,

@@ -1,6 +1,15 @@
 import { and, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
-import { entries, mailPushSettings, notifications, users } from "../../../db/schema/index.ts";
+import {
+  entries,
+  follows,
+  mailPushSettings,
+  notificationBroadcasts,
+  notificationReadMarks,
+  notifications,
+  users,
+} from "../../../db/schema/index.ts";
+import { notHiddenFrom } from "../blocks/index.ts";
 
 /** A recipient of a mail push: only verified addresses of accounts in good standing get mail. */
 export interface Recipient {
@@ -26,16 +35,29 @@ export async function followMailRecipient(db: Tx, userId: string): Promise<Recip
   return row?.email ? { ...row, email: row.email } : undefined;
 }
 
+/** An entry a digest may list, with when its notification (or broadcast) was made. */
+export interface DigestEntry {
+  entryId: string;
+  at: Date;
+}
+
+/** What a digest run asks of the queries below. */
+export interface DigestWindow {
+  since: Date;
+  mailedBefore: Date;
+}
+
+const lastArticleMail = sql`coalesce(${mailPushSettings.articleMailedAt}, '-infinity'::timestamptz)`;
+
 /**
  * Users owed an article digest: unread submitEntry notifications newer than both their last
  * article mail and `since`, article switch on (default on), verified address, not mailed after
- * `mailedBefore`. Keyset by user id, `limit` a batch; entryIds newest first, at most 10.
+ * `mailedBefore`. Keyset by user id, `limit` a batch; `latest` newest first, at most 10.
  */
 export async function articleDigestBatch(
   db: Tx,
-  q: { since: Date; mailedBefore: Date; afterUserId: string; limit: number },
-): Promise<(Recipient & { entryIds: string[]; total: number })[]> {
-  const lastMailed = sql`coalesce(${mailPushSettings.articleMailedAt}, '-infinity'::timestamptz)`;
+  q: DigestWindow & { afterUserId: string; limit: number },
+): Promise<(Recipient & { latest: DigestEntry[]; total: number })[]> {
   const rows = await db
     .select({
       userId: notifications.userId,
@@ -44,6 +66,9 @@ export async function articleDigestBatch(
       entryIds: sql<
         string[]
       >`(array_agg(${notifications.entryId}::text order by ${notifications.createdAt} desc))[1:10]`,
+      // Epoch milliseconds: both drivers read a float8[] as numbers, whatever the session's time zone.
+      times: sql<number[]>`(array_agg((extract(epoch from ${notifications.createdAt}) * 1000)::float8
+        order by ${notifications.createdAt} desc))[1:10]`,
       total: sql<number>`count(*)`.mapWith(Number),
     })
     .from(notifications)
@@ -55,8 +80,8 @@ export async function articleDigestBatch(
         eq(notifications.checked, false),
         isNotNull(notifications.entryId),
         gt(notifications.createdAt, q.since),
-        sql`${notifications.createdAt} > ${lastMailed}`,
-        sql`${lastMailed} < ${q.mailedBefore.toISOString()}::timestamptz`,
+        sql`${notifications.createdAt} > ${lastArticleMail}`,
+        sql`${lastArticleMail} < ${q.mailedBefore.toISOString()}::timestamptz`,
         sql`coalesce(${mailPushSettings.article}, true)`,
         isNotNull(users.email),
         eq(users.emailVerified, true),
@@ -67,6 +92,102 @@ export async function articleDigestBatch(
     .groupBy(notifications.userId, users.email, users.username)
     .orderBy(notifications.userId)
     .limit(q.limit);
+  return rows.flatMap(({ entryIds, times, ...r }) =>
+    r.email
+      ? [
+          {
+            ...r,
+            email: r.email,
+            latest: entryIds.map((entryId, i) => ({ entryId, at: new Date(Number(times[i])) })),
+          },
+        ]
+      : [],
+  );
+}
+
+/**
+ * The authors whose entries went out by broadcast (fan-out on read, issue 14) after `since`: a
+ * few, the very followed. Their followers have no notification rows for the digest to find.
+ */
+export async function broadcastersSince(db: Tx, since: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ authorId: notificationBroadcasts.authorId })
+    .from(notificationBroadcasts)
+    .where(gt(notificationBroadcasts.createdAt, since));
+  return rows.map((r) => r.authorId);
+}
+
+/**
+ * The next `limit` followers of any of `authorIds` by user id after `afterUserId`: the follows
+ * primary key (follower_id, followee_id) walked in order, so a day's batches together read it once.
+ */
+export async function followersAmong(
+  db: Tx,
+  authorIds: string[],
+  afterUserId: string,
+  limit: number,
+): Promise<string[]> {
+  if (!authorIds.length) return [];
+  const rows = await db
+    .selectDistinct({ id: follows.followerId })
+    .from(follows)
+    .where(and(gt(follows.followerId, afterUserId), inArray(follows.followeeId, authorIds)))
+    .orderBy(follows.followerId)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The unread broadcasts of `authorIds` each of `userIds` is owed in a digest, under the same rules
+ * as articleDigestBatch's notifications (switch, verified address, last mail, `since`), and as the
+ * notification page reads them: published after the follow and after the reader's read mark, still
+ * live, not from someone the reader muted or blocked. Newest first.
+ */
+export async function broadcastDigestEntries(
+  db: Tx,
+  userIds: string[],
+  authorIds: string[],
+  q: DigestWindow,
+): Promise<(Recipient & DigestEntry)[]> {
+  if (!userIds.length || !authorIds.length) return [];
+  const rows = await db
+    .select({
+      userId: follows.followerId,
+      email: users.email,
+      username: users.username,
+      entryId: notificationBroadcasts.entryId,
+      at: notificationBroadcasts.createdAt,
+    })
+    .from(follows)
+    .innerJoin(users, eq(users.id, follows.followerId))
+    .leftJoin(mailPushSettings, eq(mailPushSettings.userId, follows.followerId))
+    .leftJoin(notificationReadMarks, eq(notificationReadMarks.userId, follows.followerId))
+    .innerJoin(
+      notificationBroadcasts,
+      and(
+        eq(notificationBroadcasts.authorId, follows.followeeId),
+        gt(notificationBroadcasts.createdAt, follows.createdAt),
+      ),
+    )
+    .innerJoin(entries, eq(entries.id, notificationBroadcasts.entryId))
+    .where(
+      and(
+        inArray(follows.followerId, userIds),
+        inArray(follows.followeeId, authorIds),
+        eq(entries.status, "published"),
+        sql`${entries.deletedAt} is null`,
+        gt(notificationBroadcasts.createdAt, q.since),
+        sql`${notificationBroadcasts.createdAt} > coalesce(${notificationReadMarks.readAt}, '-infinity'::timestamptz)`,
+        sql`${notificationBroadcasts.createdAt} > ${lastArticleMail}`,
+        sql`${lastArticleMail} < ${q.mailedBefore.toISOString()}::timestamptz`,
+        sql`coalesce(${mailPushSettings.article}, true)`,
+        isNotNull(users.email),
+        eq(users.emailVerified, true),
+        eq(users.blacklist, false),
+        notHiddenFrom(follows.followerId, follows.followeeId),
+      ),
+    )
+    .orderBy(follows.followerId, sql`${notificationBroadcasts.createdAt} desc`);
   return rows.flatMap((r) => (r.email ? [{ ...r, email: r.email }] : []));
 }
 
