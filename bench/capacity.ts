@@ -42,6 +42,8 @@ interface PathCost {
   cpuMs: number;
   /** Wall time per request: app CPU plus waiting, mostly on PostgreSQL. */
   wallMs: number;
+  /** PostgreSQL's CPU per request, measured where it runs on this machine (bench/cost.ts). */
+  dbMs: number | null;
 }
 
 /** Bytes on disk (table, TOAST and indexes, every partition) per row of a table that grows. */
@@ -193,8 +195,9 @@ function project(costs: PathCost[], tables: TableCost[]) {
       const rate = peakViews * per;
       reqs += rate;
       cpu += (rate * c.cpuMs) / 1000;
-      // Wall time less the app's CPU, one request at a time: PostgreSQL's time (and a little waiting).
-      db += (rate * Math.max(0, c.wallMs - c.cpuMs)) / 1000;
+      // PostgreSQL's CPU as measured; where it could not be (a server elsewhere), wall time less
+      // the app's CPU, one request at a time (PostgreSQL's time and a little waiting).
+      db += (rate * (c.dbMs ?? Math.max(0, c.wallMs - c.cpuMs))) / 1000;
     }
     // One key per counted (viewer, entry) pair, alive 30 minutes: the peak half hour's entry views.
     const viewKeys = peakViews * 0.5 * 1800 * VIEW_KEY_BYTES;
@@ -254,11 +257,15 @@ if (args.note) doc.push("", args.note);
 doc.push("");
 doc.push("## Per-request cost");
 doc.push("");
-const header = measured.map((m) => `${fmt(m.entries / 1000)}k entries: app CPU / wall ms`).join(" | ");
+const header = measured
+  .map((m) => `${fmt(m.entries / 1000)}k entries: app CPU / PostgreSQL CPU / wall ms`)
+  .join(" | ");
 doc.push(`| path | ${header} |${measured.length > 1 ? " wall, largest ÷ smallest |" : ""}`);
 doc.push(`| --- |${measured.map(() => " ---: |").join("")}${measured.length > 1 ? " ---: |" : ""}`);
 for (const [i, c] of largest.costs.entries()) {
-  const cells = measured.map((m) => `${m.costs[i]!.cpuMs.toFixed(2)} / ${m.costs[i]!.wallMs.toFixed(2)}`);
+  const cells = measured.map(({ costs: { [i]: m } }) =>
+    [m!.cpuMs, m!.dbMs, m!.wallMs].map((ms) => (ms === null ? "—" : ms.toFixed(2))).join(" / "),
+  );
   const ratio = measured.length > 1 ? ` ${(c.wallMs / measured[0]!.costs[i]!.wallMs).toFixed(2)}× |` : "";
   doc.push(`| ${c.name} | ${cells.join(" | ")} |${ratio}`);
 }
