@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NuggetApp } from "../server/app.ts";
-import { testApp, uniqueIp, withPageCache } from "./support/app.ts";
+import { countingTestApp, testApp, uniqueIp, withPageCache } from "./support/app.ts";
 import { call, registerByEmail } from "./support/client.ts";
 import { makeEntry, makeTag } from "./support/factories.ts";
 
@@ -300,5 +300,46 @@ describe.skipIf(!built)("anonymous page cache", () => {
       await other.app.close();
       await other.database.close();
     }
+  });
+});
+
+/** Signed-in reads of cached feeds ask whom the reader hides only of readers who hide someone. */
+describe("the mute filter's query on signed-in reads of cached feeds (issue 13)", () => {
+  let counting: Awaited<ReturnType<typeof countingTestApp>>;
+  beforeAll(async () => {
+    counting = await countingTestApp(withPageCache());
+  });
+  afterAll(async () => {
+    await counting?.nugget.app.close();
+    await counting?.nugget.database.close();
+  });
+
+  it("is not sent for a reader who muted nobody, and is once they have", async () => {
+    const { nugget, record } = counting;
+    const db = nugget.database.db;
+    const [author, reader] = [await registerByEmail(nugget), await registerByEmail(nugget)];
+    const tag = await makeTag(db);
+    const entry = await makeEntry(db, author.user.id, { title: "静音查询" }, [tag.id]);
+    const url = `/api/entries?sort=newest&tag=${tag.id}`;
+    await nugget.app.inject({ method: "GET", url, remoteAddress: uniqueIp() }); // cached for visitors
+    const read = async () => {
+      let answer: Awaited<ReturnType<typeof call<{ list: { id: string }[] }>>> | undefined;
+      const texts = await record(async () => {
+        answer = await call<{ list: { id: string }[] }>(nugget.app, "GET", url, { auth: reader.auth });
+      });
+      expect(answer!.headers["x-cache"]).toBe("overlay-hit");
+      return {
+        ids: answer!.d.list.map((e) => e.id),
+        hiddenQueries: texts.filter((t) => /^select "target_id" from "user_blocks"/.test(t)).length,
+      };
+    };
+    expect(await read()).toEqual({ ids: [entry.id], hiddenQueries: 0 });
+    await nugget.services.blocks.mute(author.user.id, {
+      userId: reader.user.id,
+      sessionId: null,
+      ip: "10.0.0.9",
+      userAgent: "t",
+    });
+    expect(await read()).toEqual({ ids: [], hiddenQueries: 1 });
   });
 });

@@ -69,6 +69,7 @@ export function installSession(app: FastifyInstance, services: Services) {
       ip: request.ip,
       userAgent: String(h["user-agent"] ?? ""),
       staff: resolved?.user.role === "admin" || resolved?.user.role === "editor",
+      hidesAnyone: resolved?.hidesAnyone,
     };
 
     // A browser request that carries our cookies and changes something must prove it came from our

@@ -36,6 +36,11 @@ export interface Caller {
    * pending review (issue 13). Only for reading; changes check the role in the database.
    */
   staff?: boolean;
+  /**
+   * Whether the viewer muted or blocked anyone, as the session plugin read it; false lets a
+   * signed-in read skip asking whom they hide. Undefined where nobody read it: ask.
+   */
+  hidesAnyone?: boolean;
 }
 
 /**

@@ -33,7 +33,7 @@ export function withPageCache(prefix = `nugget:pc:test:${randomBytes(6).toString
  * runs (the no-N+1 proofs: tests/queries.test.ts, the wallet queue). Its own database, so nothing
  * else the test file does is counted.
  */
-export async function countingTestApp(): Promise<{
+export async function countingTestApp(overrides: Partial<Config> = {}): Promise<{
   nugget: NuggetApp;
   count: (work: () => Promise<unknown>) => Promise<number>;
   /** The statements' texts, for tests that care what was sent (a view writes nothing). */
@@ -46,7 +46,7 @@ export async function countingTestApp(): Promise<{
     template: pgliteTemplate(),
     onQuery: (text) => recording?.push(text),
   });
-  const nugget = await buildApp({ config: testConfig(), database });
+  const nugget = await buildApp({ config: testConfig(overrides), database });
   async function record(work: () => Promise<unknown>) {
     const texts: string[] = [];
     recording = texts;

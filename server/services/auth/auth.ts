@@ -48,6 +48,8 @@ export interface LoginHooks {
 export interface ResolvedSession {
   sessionId: string;
   user: UserRow;
+  /** The user muted or blocked someone (read with the session, so always current). */
+  hidesAnyone: boolean;
 }
 
 export function createAuthService(deps: Deps, hooks?: LoginHooks) {
@@ -145,7 +147,7 @@ export function createAuthService(deps: Deps, hooks?: LoginHooks) {
     if (Date.now() - row.session.lastSeenAt.getTime() > 86_400_000) {
       await touchSession(db, row.session.id, new Date(Date.now() + SESSION_DAYS * 86_400_000));
     }
-    return { sessionId: row.session.id, user: row.user };
+    return { sessionId: row.session.id, user: row.user, hidesAnyone: row.hidesAnyone };
   }
 
   async function logout(caller: Caller) {

@@ -2,15 +2,19 @@ import { and, eq, gt, ne, sql } from "drizzle-orm";
 import { preparedPerDb } from "../../../db/prepared.ts";
 import type { Tx } from "../../../db/client.ts";
 import { sessions, users } from "../../../db/schema/index.ts";
+import { hidesAnyone } from "../blocks/index.ts";
 
 export async function insertSession(db: Tx, values: typeof sessions.$inferInsert) {
   await db.insert(sessions).values(values);
 }
 
-/** The live session with this token hash, and its user: every signed-in request asks (prepared). */
+/**
+ * The live session with this token hash, its user, and whether they muted or blocked anyone (one
+ * more index probe in the same statement): every signed-in request asks (prepared).
+ */
 const liveSession = preparedPerDb((db: Tx) =>
   db
-    .select({ session: sessions, user: users })
+    .select({ session: sessions, user: users, hidesAnyone: hidesAnyone(users.id) })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql`now()`)))

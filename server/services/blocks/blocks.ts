@@ -141,7 +141,10 @@ export function createBlockService(deps: Deps, dropFollows: DropFollows) {
     },
 
     /** Everyone the caller muted or blocked (one query): for lists served from a shared cache. */
+    // No query for a reader the session lookup found hiding nobody (Caller.hidesAnyone false).
     hiddenIds: (caller: Caller): Promise<Set<string>> =>
-      caller.userId ? hiddenIdsOf(db, caller.userId) : Promise.resolve(new Set()),
+      caller.userId && caller.hidesAnyone !== false
+        ? hiddenIdsOf(db, caller.userId)
+        : Promise.resolve(new Set()),
   };
 }

@@ -18,6 +18,15 @@ export function notHiddenFrom(
   return sql`not exists (select 1 from ${userBlocks} where ${userBlocks.userId} = ${viewerId} and ${userBlocks.targetId} = ${author})`;
 }
 
+/**
+ * Whether the user muted or blocked anyone: one probe of user_blocks' primary key by its first
+ * column. The session lookup carries it (auth/queries.ts), so a signed-in read of a cached feed asks
+ * for the hidden set only of the few readers who have one.
+ */
+export function hidesAnyone(userId: AnyColumn | SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${userBlocks} where ${userBlocks.userId} = ${userId})`;
+}
+
 /** The row of userId about targetId, locked (the pair's changes serialize on it). */
 export async function lockBlock(tx: Tx, userId: string, targetId: string) {
   const [row] = await tx
