@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import {
   entries,
@@ -50,6 +50,23 @@ export interface DigestWindow {
 const lastArticleMail = sql`coalesce(${mailPushSettings.articleMailedAt}, '-infinity'::timestamptz)`;
 
 /**
+ * The one rule of who is owed an article digest of what, over users and their mail_push_settings
+ * row: the article switch on (default on), a verified address of an account in good standing, no
+ * article mail after `mailedBefore`, and only what came (`at`) after `since` and their last one.
+ */
+function owedArticleDigest(q: DigestWindow, at: AnyColumn): SQL | undefined {
+  return and(
+    gt(at, q.since),
+    sql`${at} > ${lastArticleMail}`,
+    sql`${lastArticleMail} < ${q.mailedBefore.toISOString()}::timestamptz`,
+    sql`coalesce(${mailPushSettings.article}, true)`,
+    isNotNull(users.email),
+    eq(users.emailVerified, true),
+    eq(users.blacklist, false),
+  );
+}
+
+/**
  * Users owed an article digest: unread submitEntry notifications newer than both their last
  * article mail and `since`, article switch on (default on), verified address, not mailed after
  * `mailedBefore`. Keyset by user id, `limit` a batch; `latest` newest first, at most 10.
@@ -79,13 +96,7 @@ export async function articleDigestBatch(
         eq(notifications.type, "submitEntry"),
         eq(notifications.checked, false),
         isNotNull(notifications.entryId),
-        gt(notifications.createdAt, q.since),
-        sql`${notifications.createdAt} > ${lastArticleMail}`,
-        sql`${lastArticleMail} < ${q.mailedBefore.toISOString()}::timestamptz`,
-        sql`coalesce(${mailPushSettings.article}, true)`,
-        isNotNull(users.email),
-        eq(users.emailVerified, true),
-        eq(users.blacklist, false),
+        owedArticleDigest(q, notifications.createdAt),
         gt(notifications.userId, q.afterUserId),
       ),
     )
@@ -176,14 +187,8 @@ export async function broadcastDigestEntries(
         inArray(follows.followeeId, authorIds),
         eq(entries.status, "published"),
         sql`${entries.deletedAt} is null`,
-        gt(notificationBroadcasts.createdAt, q.since),
         sql`${notificationBroadcasts.createdAt} > coalesce(${notificationReadMarks.readAt}, '-infinity'::timestamptz)`,
-        sql`${notificationBroadcasts.createdAt} > ${lastArticleMail}`,
-        sql`${lastArticleMail} < ${q.mailedBefore.toISOString()}::timestamptz`,
-        sql`coalesce(${mailPushSettings.article}, true)`,
-        isNotNull(users.email),
-        eq(users.emailVerified, true),
-        eq(users.blacklist, false),
+        owedArticleDigest(q, notificationBroadcasts.createdAt),
         notHiddenFrom(follows.followerId, follows.followeeId),
       ),
     )
