@@ -32,15 +32,6 @@ export interface DigestRun {
 }
 
 /**
- * The mails behind the three switches of the spec's Mail status (mail push settings):
- * - follow (default off): "X 关注了你", once per follower — only when the follow also made the
- *   notification, which is once ever per pair, so follow/unfollow toggling cannot flood a mailbox;
- * - article (default on): at most one digest a day of new entries by people one follows, made from
- *   the unread submitEntry notifications (read ones were already seen on the site);
- * - week (default on): the week's hottest entries, once a week.
- * Only verified addresses get mail. Runs are driven by schedule.ts; tests call them directly.
- */
-/**
  * How far a batch made of several keyset walks (each the next `size` ids in order, or fewer when
  * none are left) covers users: up to the smallest last id of a walk that came back full, past which
  * that walk may have more; null when none came back full (every walk is done).
@@ -55,6 +46,16 @@ export function coveredUpTo(walks: string[][], size: number): string | null {
   return upTo;
 }
 
+/**
+ * The mails behind the three switches of the spec's Mail status (mail push settings):
+ * - follow (default off): "X 关注了你", once per follower — only when the follow also made the
+ *   notification, which is once ever per pair, so follow/unfollow toggling cannot flood a mailbox;
+ * - article (default on): at most one digest a day of new entries by people one follows, made from
+ *   the unread submitEntry notifications and a very followed author's unread broadcasts (read ones
+ *   were already seen on the site);
+ * - week (default on): the week's hottest entries, once a week.
+ * Only verified addresses get mail. Runs are driven by schedule.ts; tests call them directly.
+ */
 export function createMailDigests(deps: Deps, entries: EntryService) {
   const { db, mailer, config } = deps;
   const site = config.siteName;
@@ -139,7 +140,7 @@ export function createMailDigests(deps: Deps, entries: EntryService) {
     for (const r of batch) {
       r.latest = r.latest.sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, DIGEST_ENTRIES);
     }
-    // Neither walk came back full: nobody is left after this batch.
+    // upTo null: neither walk came back full, so nobody is left after this batch.
     return { batch, upTo };
   }
 
