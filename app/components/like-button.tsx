@@ -4,7 +4,7 @@ import { api } from "~/lib/api";
 import { useLoginToggle } from "./shell/use-login-toggle";
 import { track } from "~/lib/tracking";
 import "./like-button.css";
-import { ToggleIcon } from "./ui/toggle-icon";
+import { MaskIcon } from "./ui/mask-icon";
 
 interface LikeState {
   liked: boolean;
@@ -48,15 +48,8 @@ export function LikeButton({ entryId, liked, count, className, onChange }: LikeB
       title={like.on ? "取消点赞" : "点赞"}
       onClick={like.toggle}
     >
-      <ThumbIcon filled={like.on} />
+      <MaskIcon name="thumb" filled={like.on} />
       <span>{formatCount(like.count)}</span>
     </button>
   );
-}
-
-const THUMB_PATH =
-  "M5.2 14.5H2.6c-.6 0-1.1-.5-1.1-1.1V7.2c0-.6.5-1.1 1.1-1.1h2.6v8.4zm1.3 0V6l2.7-4.1c.3-.5.9-.6 1.4-.4.8.4 1.2 1.3 1 2.2L11 6.1h2.4c.9 0 1.6.9 1.4 1.8l-1.2 5.5c-.2.7-.8 1.1-1.5 1.1H6.5z";
-
-function ThumbIcon({ filled }: { filled: boolean }) {
-  return <ToggleIcon filled={filled} path={THUMB_PATH} />;
 }

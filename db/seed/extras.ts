@@ -11,7 +11,7 @@ import { CATEGORY_ID } from "../reference-data.ts";
 import { BANNERS, SYSTEM_MESSAGES } from "./corpus.ts";
 import { DAY, type Row, type Seeding } from "./context.ts";
 import { insertRows } from "./insert-rows.ts";
-import { svgDataUrl } from "./text.ts";
+import { demoBannerUrl } from "./text.ts";
 
 /**
  * The rest of the site: banners, system notifications and who read them, the demo's invitations,
@@ -27,12 +27,11 @@ export async function seedExtras(seeding: Seeding, entryPool: string[]): Promise
     banners,
     BANNERS.map((b, i) => {
       const at = new Date(now.getTime() - (30 - i) * DAY);
-      const [w, h] = b.position === "hero" ? [1200, 300] : [240, 200];
       return {
         id: rng.id(at),
         position: b.position,
         title: b.title,
-        imageUrl: svgDataUrl(w, h, b.title, b.colours),
+        imageUrl: demoBannerUrl(i),
         url: b.url,
         order: i,
         active: true,

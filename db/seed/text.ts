@@ -146,23 +146,48 @@ function escapeXml(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
-/**
- * A self-contained SVG image as a data: URL (gradient and a title), so banners and booklet covers
- * render without any asset files or outside requests.
- */
-export function svgDataUrl(
+/** A self-contained SVG image: a gradient and a title, for banners and booklet covers. */
+export function svgImage(
   width: number,
   height: number,
   title: string,
   colours: readonly [string, string],
 ): string {
   const size = Math.round(Math.min(width / Math.max(4, title.length + 2), height / 4));
-  const svg =
+  return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
     `<stop offset="0" stop-color="${colours[0]}"/><stop offset="1" stop-color="${colours[1]}"/>` +
     `</linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>` +
     `<text x="50%" y="50%" fill="#fff" font-size="${size}" font-family="sans-serif" text-anchor="middle" ` +
-    `dominant-baseline="middle">${escapeXml(title)}</text></svg>`;
-  return "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
+    `dominant-baseline="middle">${escapeXml(title)}</text></svg>`
+  );
+}
+
+/** svgImage as a data: URL, for images that need no file (booklet covers, tests' banners). */
+export function svgDataUrl(
+  width: number,
+  height: number,
+  title: string,
+  colours: readonly [string, string],
+): string {
+  return "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svgImage(width, height, title, colours));
+}
+
+/**
+ * Where the demo's banner i (corpus.ts BANNERS) is served: public/demo/, a static file like an
+ * uploaded image's URL. As a data: URL each banner stood twice in every page that shows it (the
+ * image and the hydration data), 1.5 KB each time, on the pages a crowd reads most (home, explore).
+ * db/seed/banners.test.ts checks the files against svgImage.
+ */
+export const demoBannerUrl = (i: number) => `/demo/banner-${i + 1}.svg`;
+
+/** The drawing of a demo banner, as its file holds it. */
+export function demoBannerSvg(banner: {
+  position: string;
+  title: string;
+  colours: readonly [string, string];
+}) {
+  const [w, h] = banner.position === "hero" ? [1200, 300] : [240, 200];
+  return svgImage(w, h, banner.title, banner.colours);
 }

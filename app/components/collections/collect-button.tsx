@@ -3,7 +3,7 @@ import { api } from "~/lib/api";
 import { useShell } from "~/components/shell/shell-context";
 import "~/components/like-button.css";
 import "./collections.css";
-import { ToggleIcon } from "~/components/ui/toggle-icon";
+import { MaskIcon } from "~/components/ui/mask-icon";
 
 // Loaded on the first 收藏 click: the dialog and the create form ride on every feed otherwise.
 const AddToCollectionDialog = lazy(() =>
@@ -70,7 +70,7 @@ export function CollectButton({
           if (requireLogin()) setOpen(true);
         }}
       >
-        <StarIcon filled={collected} />
+        <MaskIcon name="star" filled={collected} />
         <span>{collected ? "已收藏" : "收藏"}</span>
       </button>
       {open ? (
@@ -80,10 +80,4 @@ export function CollectButton({
       ) : null}
     </>
   );
-}
-
-const STAR_PATH = "M8 1.6l1.9 4 4.4.5-3.3 3 .9 4.3L8 11.2l-3.9 2.2.9-4.3-3.3-3 4.4-.5z";
-
-function StarIcon({ filled }: { filled: boolean }) {
-  return <ToggleIcon filled={filled} path={STAR_PATH} />;
 }

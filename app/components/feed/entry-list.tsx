@@ -7,6 +7,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { LikeButton } from "~/components/like-button";
 import { CollectButton } from "~/components/collections/collect-button";
 import { FIRST_SCREEN_ITEMS, LazyImage } from "~/components/ui/lazy-image";
+import { MaskIcon } from "~/components/ui/mask-icon";
 
 interface EntryListProps {
   entries: EntrySummary[];
@@ -77,7 +78,7 @@ export function EntryList({ entries, emptyTitle = "暂无内容", emptyDescripti
                   className="entry-stat"
                 />
                 <span className="entry-stat" aria-label={`${entry.commentsCount} 条评论`}>
-                  <CommentIcon /> {formatCount(entry.commentsCount)}
+                  <MaskIcon name="comment" /> {formatCount(entry.commentsCount)}
                 </span>
                 <CollectButton
                   entryId={entry.id}
@@ -100,20 +101,5 @@ export function EntryList({ entries, emptyTitle = "暂无内容", emptyDescripti
         </li>
       ))}
     </ul>
-  );
-}
-
-// Inline icons: emoji glyphs depend on an emoji font the reader may not have.
-function CommentIcon() {
-  return (
-    <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" className="icon">
-      <path
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.4"
-        strokeLinejoin="round"
-        d="M2.5 3.2c0-.6.5-1.1 1.1-1.1h8.8c.6 0 1.1.5 1.1 1.1v6.6c0 .6-.5 1.1-1.1 1.1H7.2L4.3 13.4v-2.5h-.7c-.6 0-1.1-.5-1.1-1.1V3.2z"
-      />
-    </svg>
   );
 }
