@@ -32,6 +32,7 @@ import { installDrain, type Drain } from "./plugins/drain.ts";
 import { installMetrics } from "./plugins/metrics.ts";
 import { installSession } from "./plugins/session.ts";
 import { installPageCache } from "./plugins/page-cache.ts";
+import { installBufferedCompression } from "./plugins/compress.ts";
 import { memoryPageStore, PageCache, redisPageStore } from "./lib/page-cache.ts";
 import { createServices, type Services } from "./services/index.ts";
 import { MAIL_DIGESTS_CRON, runMailDigests } from "./services/mailpush/schedule.ts";
@@ -244,7 +245,10 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
     installPageCache(app, pageCache, config.pageCache, { overlays: entryListOverlays(services), kv });
   }
   // After the page cache's hooks: it keeps the plain body (and gives each copy its own nonce);
-  // compression runs on what is finally sent. Pre-compressed static files pass through as they are.
+  // compression runs on what is finally sent. Buffered bodies are compressed in one call
+  // (plugins/compress.ts); the plugin takes streams and large bodies. Pre-compressed static files
+  // pass through as they are.
+  installBufferedCompression(app);
   await app.register(fastifyCompress, {
     global: true,
     threshold: 1024,
