@@ -203,6 +203,13 @@ describe.skipIf(!built)("anonymous page cache", () => {
     // Anyone else reads the visitor's list as it is.
     const asOther = await call(nugget.app, "GET", url, { auth: other.auth });
     expect(ids(asOther.d)).toEqual([kept.id, theirs.id]);
+    // An article's related entries (a list of the same tag) leave them out the same way.
+    const related = `/api/get_related_entry?entryId=${kept.id}`;
+    const relatedIds = (d: { id: string }[]) => d.map((e) => e.id);
+    expect(relatedIds((await get(related)).json().d)).toEqual([theirs.id]);
+    const relatedAsReader = await call(nugget.app, "GET", related, { auth: reader.auth });
+    expect(relatedAsReader.headers["x-cache"]).toBe("overlay-hit");
+    expect(relatedIds(relatedAsReader.d)).toEqual([]);
   });
 
   it("renders a signed-in list once for 30 concurrent overlay misses", async () => {

@@ -113,6 +113,14 @@ describe("a mute", () => {
     expect(await tagFeed(tag.id, bystander.auth)).toEqual([others.id, theirs.id]);
     expect(await tagFeed(tag.id)).toEqual([others.id, theirs.id]);
     expect(await threadIds(bystander.auth)).toEqual(expect.arrayContaining([comment, reply]));
+    // Nor among an article's related entries (same tag), for me only.
+    const related = async (auth?: Auth) =>
+      ((await api("GET", `/api/get_related_entry?entryId=${others.id}`, auth)).d as { id: string }[]).map(
+        (e) => e.id,
+      );
+    expect(await related(me.auth)).not.toContain(theirs.id);
+    expect(await related(bystander.auth)).toContain(theirs.id);
+    expect(await related()).toContain(theirs.id);
     // Their own list, opened on purpose, still shows them.
     const own = await api("GET", `/api/entries?sort=newest&userId=${them.user.id}`, me.auth);
     expect(own.d.list.map((e: { id: string }) => e.id)).toEqual([theirs.id]);
@@ -125,6 +133,7 @@ describe("a mute", () => {
 
     await set("unmute", me.auth, them.user.id);
     expect(await suggested()).toContain(them.user.id);
+    expect(await related(me.auth)).toContain(theirs.id);
     expect(await tagFeed(tag.id, me.auth)).toEqual([others.id, theirs.id]);
     expect(await pinIds(me.auth)).toContain(pin);
     expect(await threadIds(me.auth)).toEqual(expect.arrayContaining([comment, reply]));

@@ -180,7 +180,7 @@ export function createEntryService(deps: Deps) {
     async related(entryId: string, count: number, caller: Caller) {
       const base = await entryWithAuthor(db, entryId);
       if (!base || base.entry.deletedAt || base.entry.status !== "published") throw notFound("文章不存在");
-      return hydrate(await relatedEntries(db, base.entry, count), caller);
+      return hydrate(await relatedEntries(db, base.entry, count, caller.userId), caller);
     },
 
     /**

@@ -140,7 +140,13 @@ export async function entryWithAuthor(db: Tx, id: string) {
  * Related entries: the most popular published entries sharing a tag with this one, else its
  * category. One query over entry_tags for the tag ids, one for the candidates.
  */
-export async function relatedEntries(db: Tx, entry: { id: string; categoryId: string }, count: number) {
+export async function relatedEntries(
+  db: Tx,
+  entry: { id: string; categoryId: string },
+  count: number,
+  /** Entries of people this viewer muted or blocked are left out, as in every feed (issue 13). */
+  viewerId: string | null = null,
+) {
   const tagIds = (
     await db.select({ id: entryTags.tagId }).from(entryTags).where(eq(entryTags.entryId, entry.id))
   ).map((r) => r.id);
@@ -152,7 +158,13 @@ export async function relatedEntries(db: Tx, entry: { id: string; categoryId: st
     .from(entries)
     .innerJoin(users, eq(users.id, entries.userId))
     .where(
-      and(sameTopic, ne(entries.id, entry.id), eq(entries.status, "published"), isNull(entries.deletedAt)),
+      and(
+        sameTopic,
+        ne(entries.id, entry.id),
+        eq(entries.status, "published"),
+        isNull(entries.deletedAt),
+        notHiddenFrom(viewerId, entries.userId),
+      ),
     )
     .orderBy(desc(entries.rankIndex), desc(entries.id))
     .limit(count);

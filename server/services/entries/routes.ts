@@ -27,8 +27,8 @@ const category = (q: Filters) => (q.recomment === 1 && !q.category ? "all" : q.c
 
 /** The entry lists whose answer differs between viewers only by the viewer's likes. */
 const PERSONAL_LISTS = /^\/api\/(get_entry_by_(rank|timeline|period|hot|ids)|entries|get_related_entry)$/;
-/** Of those, the feeds that leave out authors the viewer muted or blocked (issue 13). */
-const FEEDS = /^\/api\/(get_entry_by_(rank|timeline|period|hot)|entries)$/;
+/** Of those, the feeds (and an article's related entries) that leave out authors the viewer muted or blocked (issue 13). */
+const FEEDS = /^\/api\/(get_entry_by_(rank|timeline|period|hot)|entries|get_related_entry)$/;
 
 /**
  * Signed-in reads of the public entry lists: the cached anonymous answer with the viewer's likes
