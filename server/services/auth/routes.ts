@@ -3,6 +3,8 @@ import { ok } from "../../plugins/envelope.ts";
 import { clearSessionCookie, setSessionCookie } from "../../plugins/session.ts";
 import type { Config } from "../../config.ts";
 import type { Services } from "../index.ts";
+import type { Caller } from "../deps.ts";
+import type { FastifyReply } from "fastify";
 import { EmailLoginBody, PhoneLoginBody, WechatAuthQuery } from "./schema.ts";
 import { LOGINS } from "../../lib/rate-limits.ts";
 import { WechatUnavailable } from "./wechat.ts";
@@ -17,6 +19,24 @@ export function authRoutes(services: Services, config: Config): FastifyPluginAsy
   return async (app) => {
     // A suspended account may still log in (and read); its login answer says why it cannot write.
     const loginLimit = { rateLimit: LOGINS, suspendedMayCall: true };
+    /** Both logins answer alike: the session in its cookie, and the envelope. */
+    const logIn = async (
+      reply: FastifyReply,
+      by: "email" | "phone",
+      account: string,
+      body: { password: string; clientId?: string; device_id?: string },
+      caller: Caller,
+    ) => {
+      const result = await services.auth.login(
+        by,
+        account,
+        body.password,
+        caller,
+        body.clientId ?? body.device_id,
+      );
+      setSessionCookie(reply, config, result.token);
+      return ok(result);
+    };
 
     app.post(
       "/auth/type/email",
@@ -27,12 +47,7 @@ export function authRoutes(services: Services, config: Config): FastifyPluginAsy
         body: EmailLoginBody,
         config: loginLimit,
       }),
-      async (req, reply) => {
-        const { email, password, clientId, device_id } = req.body;
-        const result = await services.auth.login("email", email, password, req.caller, clientId ?? device_id);
-        setSessionCookie(reply, config, result.token);
-        return ok(result);
-      },
+      async (req, reply) => logIn(reply, "email", req.body.email, req.body, req.caller),
     );
 
     app.post(
@@ -44,18 +59,7 @@ export function authRoutes(services: Services, config: Config): FastifyPluginAsy
         body: PhoneLoginBody,
         config: loginLimit,
       }),
-      async (req, reply) => {
-        const { phoneNumber, password, clientId, device_id } = req.body;
-        const result = await services.auth.login(
-          "phone",
-          phoneNumber,
-          password,
-          req.caller,
-          clientId ?? device_id,
-        );
-        setSessionCookie(reply, config, result.token);
-        return ok(result);
-      },
+      async (req, reply) => logIn(reply, "phone", req.body.phoneNumber, req.body, req.caller),
     );
 
     app.delete(
