@@ -244,14 +244,33 @@ function hostOf(url: string): string {
 }
 
 /**
+ * A stand-in switch (PAYMENT_PROVIDER, OAUTH_PROVIDER, WECHAT_PROVIDER): dev, the local stand-in and
+ * the default outside production, or live. Dev is refused in production, whichever switch it is
+ * (the config function of each says what its stand-in would do there).
+ */
+function providerSetting(env: NodeJS.ProcessEnv, name: string, production: boolean): "dev" | "live" {
+  const provider = env[name] || (production ? "live" : "dev");
+  if (provider !== "dev" && provider !== "live") throw new Error(`${name} must be dev or live`);
+  if (provider === "dev" && production) throw new Error(`${name}=dev is not allowed in production`);
+  return provider;
+}
+
+/** An app's two keys (its id and its secret) when both are set: one alone configures nothing. */
+function keyPair<T>(
+  id: string | undefined,
+  secret: string | undefined,
+  make: (id: string, secret: string) => T,
+) {
+  return id && secret ? make(id, secret) : null;
+}
+
+/**
  * PAYMENT_PROVIDER=dev (default outside production: the local 模拟支付 page) or live (production
  * default: WeChat Pay when WECHAT_PAY_* are all set, Alipay when ALIPAY_* are; a pay type without
  * keys answers 503). The dev provider is refused in production: anyone could pay with it.
  */
 function paymentConfig(env: NodeJS.ProcessEnv, production: boolean): PaymentConfig {
-  const provider = (env.PAYMENT_PROVIDER || (production ? "live" : "dev")) as PaymentConfig["provider"];
-  if (provider !== "dev" && provider !== "live") throw new Error("PAYMENT_PROVIDER must be dev or live");
-  if (provider === "dev" && production) throw new Error("PAYMENT_PROVIDER=dev is not allowed in production");
+  const provider = providerSetting(env, "PAYMENT_PROVIDER", production);
   const all = (names: string[]) => names.every((n) => !!env[n]);
   return {
     provider,
@@ -290,29 +309,18 @@ function paymentConfig(env: NodeJS.ProcessEnv, production: boolean): PaymentConf
  * keys answers 503). The dev provider is refused in production: anyone could log in as anyone.
  */
 function oauthConfig(env: NodeJS.ProcessEnv, production: boolean): OAuthConfig {
-  const provider = (env.OAUTH_PROVIDER || (production ? "live" : "dev")) as OAuthConfig["provider"];
-  if (provider !== "dev" && provider !== "live") throw new Error("OAUTH_PROVIDER must be dev or live");
-  if (provider === "dev" && production) throw new Error("OAUTH_PROVIDER=dev is not allowed in production");
+  const provider = providerSetting(env, "OAUTH_PROVIDER", production);
   return {
     provider,
-    github:
-      env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET
-        ? { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET }
-        : null,
-    weibo:
-      env.WEIBO_APP_KEY && env.WEIBO_APP_SECRET
-        ? { appKey: env.WEIBO_APP_KEY, appSecret: env.WEIBO_APP_SECRET }
-        : null,
-    wechat:
-      env.WECHAT_OPEN_APPID && env.WECHAT_OPEN_SECRET
-        ? { appId: env.WECHAT_OPEN_APPID, secret: env.WECHAT_OPEN_SECRET }
-        : null,
+    github: keyPair(env.GITHUB_CLIENT_ID, env.GITHUB_CLIENT_SECRET, (clientId, clientSecret) => ({
+      clientId,
+      clientSecret,
+    })),
+    weibo: keyPair(env.WEIBO_APP_KEY, env.WEIBO_APP_SECRET, (appKey, appSecret) => ({ appKey, appSecret })),
+    wechat: keyPair(env.WECHAT_OPEN_APPID, env.WECHAT_OPEN_SECRET, (appId, secret) => ({ appId, secret })),
     // Login inside WeChat's browser is the official account's web authorization, not the open
     // platform's website app: the same account the JS-SDK uses.
-    wechatInApp:
-      env.WECHAT_APP_ID && env.WECHAT_APP_SECRET
-        ? { appId: env.WECHAT_APP_ID, secret: env.WECHAT_APP_SECRET }
-        : null,
+    wechatInApp: keyPair(env.WECHAT_APP_ID, env.WECHAT_APP_SECRET, (appId, secret) => ({ appId, secret })),
   };
 }
 
@@ -323,9 +331,7 @@ function oauthConfig(env: NodeJS.ProcessEnv, production: boolean): OAuthConfig {
  * signatures would fail in every reader's WeChat without a word.
  */
 function wechatConfig(env: NodeJS.ProcessEnv, production: boolean): WechatConfig {
-  const provider = (env.WECHAT_PROVIDER || (production ? "live" : "dev")) as WechatConfig["provider"];
-  if (provider !== "dev" && provider !== "live") throw new Error("WECHAT_PROVIDER must be dev or live");
-  if (provider === "dev" && production) throw new Error("WECHAT_PROVIDER=dev is not allowed in production");
+  const provider = providerSetting(env, "WECHAT_PROVIDER", production);
   return { provider, appId: env.WECHAT_APP_ID || null, secret: env.WECHAT_APP_SECRET || null };
 }
 

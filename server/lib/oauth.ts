@@ -71,6 +71,30 @@ async function readJson(res: Response, what: string): Promise<Record<string, unk
   throw new OAuthError(`${what}: HTTP ${res.status}, not JSON`);
 }
 
+/**
+ * One request to a provider: given up after TIMEOUT_MS, its answer read as JSON (readJson). The
+ * response comes too, for its status.
+ */
+async function callProvider(doFetch: Fetch, what: string, url: string, init: RequestInit = {}) {
+  const res = await doFetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  return { res, json: await readJson(res, what) };
+}
+
+/** The token request GitHub and Weibo share: the code and the app's keys POSTed as a form. */
+function postTokenForm(
+  doFetch: Fetch,
+  what: string,
+  url: string,
+  form: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
+  return callProvider(doFetch, what, url, {
+    method: "POST",
+    headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(form).toString(),
+  });
+}
+
 const str = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
 
 // ---------------------------------------------------------------- GitHub
@@ -98,30 +122,28 @@ export function githubOAuth(opts: GithubOAuthOptions): OAuthProvider {
       return `https://github.com/login/oauth/authorize?${q}`;
     },
     async exchange(code, redirectUri) {
-      const tokenRes = await doFetch("https://github.com/login/oauth/access_token", {
-        method: "POST",
-        headers: { accept: "application/json", "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({
-          client_id: opts.clientId,
-          client_secret: opts.clientSecret,
-          code,
-          redirect_uri: redirectUri,
-        }).toString(),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      const token = await readJson(tokenRes, "github access_token");
+      const { res: tokenRes, json: token } = await postTokenForm(
+        doFetch,
+        "github access_token",
+        "https://github.com/login/oauth/access_token",
+        { client_id: opts.clientId, client_secret: opts.clientSecret, code, redirect_uri: redirectUri },
+        { accept: "application/json" },
+      );
       // GitHub answers 200 with {error, error_description} for a bad or used code.
       if (!token.access_token) throw new OAuthError(`github: ${str(token.error) || tokenRes.status}`);
-      const userRes = await doFetch("https://api.github.com/user", {
-        headers: {
-          accept: "application/vnd.github+json",
-          authorization: `Bearer ${str(token.access_token)}`,
-          "user-agent": "nugget-oauth",
-          "x-github-api-version": "2022-11-28",
+      const { res: userRes, json: user } = await callProvider(
+        doFetch,
+        "github user",
+        "https://api.github.com/user",
+        {
+          headers: {
+            accept: "application/vnd.github+json",
+            authorization: `Bearer ${str(token.access_token)}`,
+            "user-agent": "nugget-oauth",
+            "x-github-api-version": "2022-11-28",
+          },
         },
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      const user = await readJson(userRes, "github user");
+      );
       if (!userRes.ok || user.id === undefined) throw new OAuthError(`github user: HTTP ${userRes.status}`);
       const login = str(user.login);
       return {
@@ -158,27 +180,27 @@ export function weiboOAuth(opts: WeiboOAuthOptions): OAuthProvider {
       return `https://api.weibo.com/oauth2/authorize?${q}`;
     },
     async exchange(code, redirectUri) {
-      const tokenRes = await doFetch("https://api.weibo.com/oauth2/access_token", {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({
+      const { res: tokenRes, json: token } = await postTokenForm(
+        doFetch,
+        "weibo access_token",
+        "https://api.weibo.com/oauth2/access_token",
+        {
           client_id: opts.appKey,
           client_secret: opts.appSecret,
           grant_type: "authorization_code",
           code,
           redirect_uri: redirectUri,
-        }).toString(),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      const token = await readJson(tokenRes, "weibo access_token");
+        },
+      );
       if (!token.access_token || !token.uid) {
         throw new OAuthError(`weibo: ${str(token.error_code) || tokenRes.status} ${str(token.error)}`);
       }
       const q = new URLSearchParams({ access_token: str(token.access_token), uid: str(token.uid) });
-      const userRes = await doFetch(`https://api.weibo.com/2/users/show.json?${q}`, {
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      const user = await readJson(userRes, "weibo users/show");
+      const { res: userRes, json: user } = await callProvider(
+        doFetch,
+        "weibo users/show",
+        `https://api.weibo.com/2/users/show.json?${q}`,
+      );
       if (!userRes.ok || user.error_code) {
         throw new OAuthError(`weibo users/show: ${str(user.error_code) || userRes.status}`);
       }
@@ -257,20 +279,22 @@ function wechatExchange(opts: WechatOAuthOptions): OAuthProvider["exchange"] {
       code,
       grant_type: "authorization_code",
     });
-    const tokenRes = await doFetch(`https://api.weixin.qq.com/sns/oauth2/access_token?${q}`, {
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    const token = await readJson(tokenRes, "wechat access_token");
+    const { json: token } = await callProvider(
+      doFetch,
+      "wechat access_token",
+      `https://api.weixin.qq.com/sns/oauth2/access_token?${q}`,
+    );
     if (!token.access_token || !token.openid) throw failed("access_token", token);
     const uq = new URLSearchParams({
       access_token: str(token.access_token),
       openid: str(token.openid),
       lang: "zh_CN",
     });
-    const userRes = await doFetch(`https://api.weixin.qq.com/sns/userinfo?${uq}`, {
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    const user = await readJson(userRes, "wechat userinfo");
+    const { json: user } = await callProvider(
+      doFetch,
+      "wechat userinfo",
+      `https://api.weixin.qq.com/sns/userinfo?${uq}`,
+    );
     if (user.errcode) throw failed("userinfo", user);
     const nickname = str(user.nickname);
     return {

@@ -44,32 +44,15 @@ export class ZipWriter {
 
   private record(name: string, packed: Buffer, crc: number, size: number, modified: Date): void {
     const nameBytes = Buffer.from(name, "utf8");
-    const { time, date } = dosTime(modified);
-    // Bit 11: the name is UTF-8. Method 8: deflate.
+    const file = { packed, crc, size, modified, nameLength: nameBytes.length };
+    // The local header; its extra field length stays 0.
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    local.writeUInt16LE(0, 28);
+    writeFileFields(local, 4, file);
     const head = Buffer.alloc(46);
     head.writeUInt32LE(0x02014b50, 0);
-    head.writeUInt16LE(20, 4);
-    head.writeUInt16LE(20, 6);
-    head.writeUInt16LE(0x0800, 8);
-    head.writeUInt16LE(8, 10);
-    head.writeUInt16LE(time, 12);
-    head.writeUInt16LE(date, 14);
-    head.writeUInt32LE(crc, 16);
-    head.writeUInt32LE(packed.length, 20);
-    head.writeUInt32LE(size, 24);
-    head.writeUInt16LE(nameBytes.length, 28);
+    head.writeUInt16LE(20, 4); // version made by: 2.0
+    writeFileFields(head, 6, file);
     // Extra, comment, disk, internal attributes: 0; external attributes: a plain file.
     head.writeUInt32LE(0, 38);
     head.writeUInt32LE(this.offset, 42);
@@ -90,6 +73,27 @@ export class ZipWriter {
     end.writeUInt32LE(this.offset, 16);
     return Buffer.concat([...this.parts, directory, end]);
   }
+}
+
+/**
+ * The fields a file's local header and its central directory entry share, in the same order: the
+ * central entry has them two bytes further on, after its "version made by".
+ */
+function writeFileFields(
+  header: Buffer,
+  at: number,
+  file: { packed: Buffer; crc: number; size: number; modified: Date; nameLength: number },
+): void {
+  const { time, date } = dosTime(file.modified);
+  header.writeUInt16LE(20, at); // version needed: 2.0
+  header.writeUInt16LE(0x0800, at + 2); // bit 11: the name is UTF-8
+  header.writeUInt16LE(8, at + 4); // method 8: deflate
+  header.writeUInt16LE(time, at + 6);
+  header.writeUInt16LE(date, at + 8);
+  header.writeUInt32LE(file.crc, at + 10);
+  header.writeUInt32LE(file.packed.length, at + 14);
+  header.writeUInt32LE(file.size, at + 18);
+  header.writeUInt16LE(file.nameLength, at + 22);
 }
 
 /** MS-DOS date and time fields (two-second precision, local fields read as UTC). */

@@ -4,7 +4,7 @@
  * account is read a page at a time, never whole.
  */
 import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { AnyPgColumn, PgSelect } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../../db/client.ts";
 import {
   accountDeletions,
@@ -195,24 +195,38 @@ export async function walletSettlement(db: Db | Tx, userId: string) {
 // ---- export walks: (createdAt, id) after the last row, on the (userId, createdAt …) indexes
 
 type Key = { createdAt: Date; id: string } | null;
-const after = (createdAt: AnyPgColumn, id: AnyPgColumn, key: Key): SQL | undefined =>
-  key ? sql`(${createdAt}, ${id}) > (${key.createdAt.toISOString()}::timestamptz, ${key.id})` : undefined;
+
+/**
+ * One page of a walk: the rows that meet `conditions`, after `key` in (createdAt, id) order,
+ * EXPORT_PAGE of them. The pair that orders the page is the pair the key is compared with, so the
+ * next page starts exactly where this one ended.
+ */
+function walkPage<Q extends PgSelect>(
+  query: Q,
+  [createdAt, id]: [AnyPgColumn, AnyPgColumn],
+  key: Key,
+  ...conditions: (SQL | undefined)[]
+) {
+  const after = key
+    ? sql`(${createdAt}, ${id}) > (${key.createdAt.toISOString()}::timestamptz, ${key.id})`
+    : undefined;
+  return query
+    .where(and(...conditions, after))
+    .orderBy(asc(createdAt), asc(id))
+    .limit(EXPORT_PAGE);
+}
 
 /** The user's live entries: column articles (`post`) or everything else they shared (`other`). */
 export async function entriesPage(db: Db | Tx, userId: string, kind: "post" | "other", key: Key) {
-  return db
-    .select()
-    .from(entries)
-    .where(
-      and(
-        eq(entries.userId, userId),
-        isNull(entries.deletedAt),
-        kind === "post" ? eq(entries.type, "post") : sql`${entries.type} <> 'post'`,
-        after(entries.createdAt, entries.id, key),
-      ),
-    )
-    .orderBy(asc(entries.createdAt), asc(entries.id))
-    .limit(EXPORT_PAGE);
+  const query = db.select().from(entries).$dynamic();
+  return walkPage(
+    query,
+    [entries.createdAt, entries.id],
+    key,
+    eq(entries.userId, userId),
+    isNull(entries.deletedAt),
+    kind === "post" ? eq(entries.type, "post") : sql`${entries.type} <> 'post'`,
+  );
 }
 
 /** Tag titles of a page of entries, in one query. */
@@ -229,64 +243,56 @@ export async function tagTitlesOf(db: Db | Tx, entryIds: string[]) {
 }
 
 export async function commentsPage(db: Db | Tx, userId: string, key: Key) {
-  return db
-    .select()
-    .from(comments)
-    .where(
-      and(
-        eq(comments.userId, userId),
-        isNull(comments.deletedAt),
-        after(comments.createdAt, comments.id, key),
-      ),
-    )
-    .orderBy(asc(comments.createdAt), asc(comments.id))
-    .limit(EXPORT_PAGE);
+  const query = db.select().from(comments).$dynamic();
+  return walkPage(
+    query,
+    [comments.createdAt, comments.id],
+    key,
+    eq(comments.userId, userId),
+    isNull(comments.deletedAt),
+  );
 }
 
 export async function pinsPage(db: Db | Tx, userId: string, key: Key) {
-  return db
-    .select()
-    .from(pins)
-    .where(and(eq(pins.userId, userId), isNull(pins.deletedAt), after(pins.createdAt, pins.id, key)))
-    .orderBy(asc(pins.createdAt), asc(pins.id))
-    .limit(EXPORT_PAGE);
+  const query = db.select().from(pins).$dynamic();
+  return walkPage(query, [pins.createdAt, pins.id], key, eq(pins.userId, userId), isNull(pins.deletedAt));
 }
 
 export async function entryLikesPage(db: Db | Tx, userId: string, key: Key) {
-  return db
+  const query = db
     .select({ createdAt: entryLikes.createdAt, id: entryLikes.entryId, title: entries.title })
     .from(entryLikes)
     .innerJoin(entries, eq(entries.id, entryLikes.entryId))
-    .where(and(eq(entryLikes.userId, userId), after(entryLikes.createdAt, entryLikes.entryId, key)))
-    .orderBy(asc(entryLikes.createdAt), asc(entryLikes.entryId))
-    .limit(EXPORT_PAGE);
+    .$dynamic();
+  return walkPage(query, [entryLikes.createdAt, entryLikes.entryId], key, eq(entryLikes.userId, userId));
 }
 
 export async function pinLikesPage(db: Db | Tx, userId: string, key: Key) {
-  return db
-    .select({ createdAt: pinLikes.createdAt, id: pinLikes.pinId })
-    .from(pinLikes)
-    .where(and(eq(pinLikes.userId, userId), after(pinLikes.createdAt, pinLikes.pinId, key)))
-    .orderBy(asc(pinLikes.createdAt), asc(pinLikes.pinId))
-    .limit(EXPORT_PAGE);
+  const query = db.select({ createdAt: pinLikes.createdAt, id: pinLikes.pinId }).from(pinLikes).$dynamic();
+  return walkPage(query, [pinLikes.createdAt, pinLikes.pinId], key, eq(pinLikes.userId, userId));
 }
 
 export async function commentLikesPage(db: Db | Tx, userId: string, key: Key) {
-  return db
+  const query = db
     .select({ createdAt: commentLikes.createdAt, id: commentLikes.commentId })
     .from(commentLikes)
-    .where(and(eq(commentLikes.userId, userId), after(commentLikes.createdAt, commentLikes.commentId, key)))
-    .orderBy(asc(commentLikes.createdAt), asc(commentLikes.commentId))
-    .limit(EXPORT_PAGE);
+    .$dynamic();
+  return walkPage(
+    query,
+    [commentLikes.createdAt, commentLikes.commentId],
+    key,
+    eq(commentLikes.userId, userId),
+  );
 }
 
 export async function collectionsPage(db: Db | Tx, userId: string, key: Key) {
-  return db
-    .select()
-    .from(collectionSets)
-    .where(and(eq(collectionSets.userId, userId), after(collectionSets.createdAt, collectionSets.id, key)))
-    .orderBy(asc(collectionSets.createdAt), asc(collectionSets.id))
-    .limit(EXPORT_PAGE);
+  const query = db.select().from(collectionSets).$dynamic();
+  return walkPage(
+    query,
+    [collectionSets.createdAt, collectionSets.id],
+    key,
+    eq(collectionSets.userId, userId),
+  );
 }
 
 /** Entry ids of a page of collection sets, in one query. */
@@ -302,63 +308,52 @@ export async function entryIdsOfSets(db: Db | Tx, setIds: string[]) {
 }
 
 export async function followedSetsPage(db: Db | Tx, userId: string, key: Key) {
-  return db
+  const query = db
     .select({ createdAt: collectionSetFollowers.createdAt, id: collectionSetFollowers.collectionSetId })
     .from(collectionSetFollowers)
-    .where(
-      and(
-        eq(collectionSetFollowers.userId, userId),
-        after(collectionSetFollowers.createdAt, collectionSetFollowers.collectionSetId, key),
-      ),
-    )
-    .orderBy(asc(collectionSetFollowers.createdAt), asc(collectionSetFollowers.collectionSetId))
-    .limit(EXPORT_PAGE);
+    .$dynamic();
+  return walkPage(
+    query,
+    [collectionSetFollowers.createdAt, collectionSetFollowers.collectionSetId],
+    key,
+    eq(collectionSetFollowers.userId, userId),
+  );
 }
 
 /** People the user follows (`side` followee) or who follow the user (`side` follower). */
 export async function followsPage(db: Db | Tx, userId: string, side: "followee" | "follower", key: Key) {
   const mine = side === "followee" ? follows.followerId : follows.followeeId;
   const theirs = side === "followee" ? follows.followeeId : follows.followerId;
-  return db
+  const query = db
     .select({ createdAt: follows.createdAt, id: theirs, username: users.username })
     .from(follows)
     .innerJoin(users, eq(users.id, theirs))
-    .where(and(eq(mine, userId), after(follows.createdAt, theirs, key)))
-    .orderBy(asc(follows.createdAt), asc(theirs))
-    .limit(EXPORT_PAGE);
+    .$dynamic();
+  return walkPage(query, [follows.createdAt, theirs], key, eq(mine, userId));
 }
 
 export async function tagSubscriptionsPage(db: Db | Tx, userId: string, key: Key) {
-  return db
+  const query = db
     .select({ createdAt: tagSubscriptions.createdAt, id: tagSubscriptions.tagId, title: tags.title })
     .from(tagSubscriptions)
     .innerJoin(tags, eq(tags.id, tagSubscriptions.tagId))
-    .where(
-      and(
-        eq(tagSubscriptions.userId, userId),
-        after(tagSubscriptions.createdAt, tagSubscriptions.tagId, key),
-      ),
-    )
-    .orderBy(asc(tagSubscriptions.createdAt), asc(tagSubscriptions.tagId))
-    .limit(EXPORT_PAGE);
+    .$dynamic();
+  return walkPage(
+    query,
+    [tagSubscriptions.createdAt, tagSubscriptions.tagId],
+    key,
+    eq(tagSubscriptions.userId, userId),
+  );
 }
 
 export async function ordersPage(db: Db | Tx, userId: string, key: Key) {
-  return db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), after(orders.createdAt, orders.id, key)))
-    .orderBy(asc(orders.createdAt), asc(orders.id))
-    .limit(EXPORT_PAGE);
+  const query = db.select().from(orders).$dynamic();
+  return walkPage(query, [orders.createdAt, orders.id], key, eq(orders.userId, userId));
 }
 
 export async function billsPage(db: Db | Tx, userId: string, key: Key) {
-  return db
-    .select()
-    .from(bills)
-    .where(and(eq(bills.userId, userId), after(bills.createdAt, bills.id, key)))
-    .orderBy(asc(bills.createdAt), asc(bills.id))
-    .limit(EXPORT_PAGE);
+  const query = db.select().from(bills).$dynamic();
+  return walkPage(query, [bills.createdAt, bills.id], key, eq(bills.userId, userId));
 }
 
 // ---- erasure walks: ids of what the user still has, a batch at a time

@@ -3,9 +3,12 @@ import { ok } from "../../plugins/envelope.ts";
 import { clearSessionCookie, setSessionCookie } from "../../plugins/session.ts";
 import type { Config } from "../../config.ts";
 import type { Services } from "../index.ts";
+import type { Caller } from "../deps.ts";
+import type { FastifyReply } from "fastify";
 import { EmailLoginBody, PhoneLoginBody, WechatAuthQuery } from "./schema.ts";
 import { LOGINS } from "../../lib/rate-limits.ts";
 import { WechatUnavailable } from "./wechat.ts";
+import { route } from "../../lib/route.ts";
 
 const AUTH_NOTE =
   "认证服务保留 HTTP 状态作为错误码（§8）：401 密码错误，403 失败次数过多，404 账号不存在，410 需要重置密码。" +
@@ -16,47 +19,52 @@ export function authRoutes(services: Services, config: Config): FastifyPluginAsy
   return async (app) => {
     // A suspended account may still log in (and read); its login answer says why it cannot write.
     const loginLimit = { rateLimit: LOGINS, suspendedMayCall: true };
+    /** Both logins answer alike: the session in its cookie, and the envelope. */
+    const logIn = async (
+      reply: FastifyReply,
+      by: "email" | "phone",
+      account: string,
+      body: { password: string; clientId?: string; device_id?: string },
+      caller: Caller,
+    ) => {
+      const result = await services.auth.login(
+        by,
+        account,
+        body.password,
+        caller,
+        body.clientId ?? body.device_id,
+      );
+      setSessionCookie(reply, config, result.token);
+      return ok(result);
+    };
 
     app.post(
       "/auth/type/email",
-      {
-        schema: { tags: ["auth"], summary: "邮箱登录", description: AUTH_NOTE, body: EmailLoginBody },
+      route({
+        tags: ["auth"],
+        summary: "邮箱登录",
+        description: AUTH_NOTE,
+        body: EmailLoginBody,
         config: loginLimit,
-      },
-      async (req, reply) => {
-        const { email, password, clientId, device_id } = req.body;
-        const result = await services.auth.login("email", email, password, req.caller, clientId ?? device_id);
-        setSessionCookie(reply, config, result.token);
-        return ok(result);
-      },
+      }),
+      async (req, reply) => logIn(reply, "email", req.body.email, req.body, req.caller),
     );
 
     app.post(
       "/auth/type/phoneNumber",
-      {
-        schema: { tags: ["auth"], summary: "手机号登录", description: AUTH_NOTE, body: PhoneLoginBody },
+      route({
+        tags: ["auth"],
+        summary: "手机号登录",
+        description: AUTH_NOTE,
+        body: PhoneLoginBody,
         config: loginLimit,
-      },
-      async (req, reply) => {
-        const { phoneNumber, password, clientId, device_id } = req.body;
-        const result = await services.auth.login(
-          "phone",
-          phoneNumber,
-          password,
-          req.caller,
-          clientId ?? device_id,
-        );
-        setSessionCookie(reply, config, result.token);
-        return ok(result);
-      },
+      }),
+      async (req, reply) => logIn(reply, "phone", req.body.phoneNumber, req.body, req.caller),
     );
 
     app.delete(
       "/auth",
-      {
-        schema: { tags: ["auth"], summary: "登出：在服务器上结束当前会话" },
-        config: { suspendedMayCall: true },
-      },
+      route({ tags: ["auth"], summary: "登出：在服务器上结束当前会话", config: { suspendedMayCall: true } }),
       async (req, reply) => {
         await services.auth.logout(req.caller);
         clearSessionCookie(reply, config);
@@ -66,20 +74,18 @@ export function authRoutes(services: Services, config: Config): FastifyPluginAsy
 
     app.get(
       "/wechat/auth",
-      {
-        schema: {
-          tags: ["auth"],
-          summary: "微信内置浏览器 JS-SDK 签名（分享卡片）",
-          description:
-            "返回 wx.config 所需的 appId、timestamp、nonceStr、signature：signature 为 " +
-            "`jsapi_ticket=…&noncestr=…&timestamp=…&url=…` 的 SHA-1（url 去掉 # 及其后部分，按 JS-SDK 附录1）。" +
-            "jsapi_ticket 由服务器用公众号 AppID/AppSecret 向微信换取（cgi-bin/token → cgi-bin/ticket/getticket，各 7200 秒），" +
-            "存在共享存储中、到期前 5 分钟更新，多实例共用一份。网页在微信内置浏览器中每次路由变化后以当前地址调用一次（§2）。" +
-            "503：未配置公众号（WECHAT_PROVIDER=live 而缺少 WECHAT_APP_ID/WECHAT_APP_SECRET）；502：微信接口拒绝或不可达。" +
-            "本地开发（WECHAT_PROVIDER=dev）使用确定的开发 ticket，签名格式相同但只有测试用的 JS-SDK 替身接受。",
-          querystring: WechatAuthQuery,
-        },
-      },
+      route({
+        tags: ["auth"],
+        summary: "微信内置浏览器 JS-SDK 签名（分享卡片）",
+        description:
+          "返回 wx.config 所需的 appId、timestamp、nonceStr、signature：signature 为 " +
+          "`jsapi_ticket=…&noncestr=…&timestamp=…&url=…` 的 SHA-1（url 去掉 # 及其后部分，按 JS-SDK 附录1）。" +
+          "jsapi_ticket 由服务器用公众号 AppID/AppSecret 向微信换取（cgi-bin/token → cgi-bin/ticket/getticket，各 7200 秒），" +
+          "存在共享存储中、到期前 5 分钟更新，多实例共用一份。网页在微信内置浏览器中每次路由变化后以当前地址调用一次（§2）。" +
+          "503：未配置公众号（WECHAT_PROVIDER=live 而缺少 WECHAT_APP_ID/WECHAT_APP_SECRET）；502：微信接口拒绝或不可达。" +
+          "本地开发（WECHAT_PROVIDER=dev）使用确定的开发 ticket，签名格式相同但只有测试用的 JS-SDK 替身接受。",
+        querystring: WechatAuthQuery,
+      }),
       async (req) => {
         try {
           return ok(await services.auth.jsSdkConfig(req.query.url));

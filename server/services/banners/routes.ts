@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
 import { BannerCreateBody, BannerListQuery, BannerParams, BannerUpdateBody } from "./schema.ts";
+import { route } from "../../lib/route.ts";
 
 const tags = ["banners"];
 const ADMIN = "仅管理员：未登录返回 401，非管理员返回 403。参数不合法返回 400，d.field 指出参数。";
@@ -13,52 +14,41 @@ export function bannerRoutes(services: Services): FastifyPluginAsyncTypebox {
 
     app.get(
       "/get_banner",
-      {
-        schema: {
-          tags,
-          summary: "当前展示的横幅",
-          description:
-            "启用且在起止时间内（未设置则不限）的横幅，按 order 升序；page 从 0 开始，pageSize 最多 20。" +
-            "d 为 {list: [{id, position, title, imageUrl, url, order, active, startedAt, endedAt}], canNext}。",
-          querystring: BannerListQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "当前展示的横幅",
+        description:
+          "启用且在起止时间内（未设置则不限）的横幅，按 order 升序；page 从 0 开始，pageSize 最多 20。" +
+          "d 为 {list: [{id, position, title, imageUrl, url, order, active, startedAt, endedAt}], canNext}。",
+        querystring: BannerListQuery,
+      }),
       async (req) => ok(await banners.list(req.query)),
     );
 
     app.get(
       "/banners",
-      { schema: { tags, summary: "全部横幅（含停用、过期）", description: ADMIN } },
+      route({ tags, summary: "全部横幅（含停用、过期）", description: ADMIN }),
       async (req) => ok(await banners.all(req.caller)),
     );
     app.post(
       "/banners",
-      { schema: { tags, summary: "新建横幅", description: ADMIN, body: BannerCreateBody } },
+      route({ tags, summary: "新建横幅", description: ADMIN, body: BannerCreateBody }),
       async (req) => ok(await banners.create(req.body, req.caller)),
     );
     app.put(
       "/banners/:id",
-      {
-        schema: {
-          tags,
-          summary: "修改横幅（只改传入的字段）",
-          description: ADMIN + "横幅不存在返回 404。",
-          params: BannerParams,
-          body: BannerUpdateBody,
-        },
-      },
+      route({
+        tags,
+        summary: "修改横幅（只改传入的字段）",
+        description: ADMIN + "横幅不存在返回 404。",
+        params: BannerParams,
+        body: BannerUpdateBody,
+      }),
       async (req) => ok(await banners.update(req.params.id, req.body, req.caller)),
     );
     app.delete(
       "/banners/:id",
-      {
-        schema: {
-          tags,
-          summary: "删除横幅",
-          description: ADMIN + "横幅不存在返回 404。",
-          params: BannerParams,
-        },
-      },
+      route({ tags, summary: "删除横幅", description: ADMIN + "横幅不存在返回 404。", params: BannerParams }),
       async (req) => ok(await banners.remove(req.params.id, req.caller)),
     );
   };

@@ -5,6 +5,7 @@ import { operationLimitNote } from "../../lib/operation-limits.ts";
 import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
 import { BlockBody, BlockListQuery } from "./schema.ts";
 import { BLOCKED_BY_THEM, BLOCKED_BY_YOU } from "./blocks.ts";
+import { route } from "../../lib/route.ts";
 
 const tags = ["blocks"];
 const CHANGE_NOTE =
@@ -26,14 +27,12 @@ export function blockRoutes(services: Services): FastifyPluginAsyncTypebox {
     const change = (path: string, summary: string, run: typeof blocks.mute, extra = "") =>
       app.post(
         path,
-        {
-          schema: {
-            tags,
-            summary,
-            description: CHANGE_NOTE + extra + operationLimitNote("toggle"),
-            body: BlockBody,
-          },
-        },
+        route({
+          tags,
+          summary,
+          description: CHANGE_NOTE + extra + operationLimitNote("toggle"),
+          body: BlockBody,
+        }),
         async (req) => ok(await run(req.body.uid, req.caller)),
       );
 
@@ -44,17 +43,15 @@ export function blockRoutes(services: Services): FastifyPluginAsyncTypebox {
 
     app.get(
       "/blocks",
-      {
-        schema: {
-          tags,
-          summary: "我屏蔽或拉黑的人",
-          description:
-            "需要登录，未登录返回 401。kind 为 mute（已屏蔽）或 block（已拉黑），其它值返回 400。最新设置的在前，按最后一项的设置时间翻页：把上一页的 pointer 作为 before 传回。" +
-            POINTER_FORMS_NOTE +
-            "d 为 {list, pointer, canNext}；list 每项为用户卡片（id、username、avatarLarge、jobTitle、company）加 kind 和 at（设置时间）。",
-          querystring: BlockListQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "我屏蔽或拉黑的人",
+        description:
+          "需要登录，未登录返回 401。kind 为 mute（已屏蔽）或 block（已拉黑），其它值返回 400。最新设置的在前，按最后一项的设置时间翻页：把上一页的 pointer 作为 before 传回。" +
+          POINTER_FORMS_NOTE +
+          "d 为 {list, pointer, canNext}；list 每项为用户卡片（id、username、avatarLarge、jobTitle、company）加 kind 和 at（设置时间）。",
+        querystring: BlockListQuery,
+      }),
       async (req) => ok(await blocks.list(req.query, req.caller)),
     );
   };

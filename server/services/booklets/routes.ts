@@ -17,6 +17,7 @@ import {
   SectionIdQuery,
 } from "./schema.ts";
 import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
+import { route } from "../../lib/route.ts";
 
 const tags = BOOKLET_TAGS;
 /** The spec lists these changes as GETs; clients written against §7 send them so. */
@@ -34,99 +35,84 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
 
     app.get(
       "/booklets/get",
-      {
-        schema: {
-          tags,
-          summary: "取小册（get）",
-          description: "草稿只有作者和管理员能取到，其他人 404。" + BOOKLET_SHAPE,
-          querystring: BookletIdQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "取小册（get）",
+        description: "草稿只有作者和管理员能取到，其他人 404。" + BOOKLET_SHAPE,
+        querystring: BookletIdQuery,
+      }),
       async (req) => ok(await booklets.get(req.query.bookletId, req.caller)),
     );
 
     app.get(
       "/booklets/getListSection",
-      {
-        schema: {
-          tags,
-          summary: "小册的章节列表（getListSection）",
-          description:
-            "按顺序，不含正文。readable 表示当前用户能否阅读（免费章节、已购、作者、管理员）。" +
-            SECTION_SHAPE,
-          querystring: BookletIdQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "小册的章节列表（getListSection）",
+        description:
+          "按顺序，不含正文。readable 表示当前用户能否阅读（免费章节、已购、作者、管理员）。" + SECTION_SHAPE,
+        querystring: BookletIdQuery,
+      }),
       async (req) => ok(await booklets.sections(req.query.bookletId, req.caller)),
     );
 
     app.get(
       "/booklets/getSection",
-      {
-        schema: {
-          tags,
-          summary: "读章节（getSection）",
-          description:
-            "d 为章节加 content（Markdown）、html（已净化）与 toc。免费章节（或免费小册）任何人可读；" +
-            "其余章节仅购买者、作者与管理员可读：未登录 401，未购买 403。",
-          querystring: SectionIdQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "读章节（getSection）",
+        description:
+          "d 为章节加 content（Markdown）、html（已净化）与 toc。免费章节（或免费小册）任何人可读；" +
+          "其余章节仅购买者、作者与管理员可读：未登录 401，未购买 403。",
+        querystring: SectionIdQuery,
+      }),
       async (req) => ok(await booklets.section(req.query.sectionId, req.caller)),
     );
 
     app.get(
       "/booklets/getList",
-      {
-        schema: {
-          tags,
-          summary: "小册列表（getList）",
-          description:
-            "已上架的小册。sort newest（按上架时间）或 hottest（按购买数），其他值 400；category 为分类名或 all。" +
-            "userId 只看某位作者（本人还会看到草稿）。键集分页：d 为 {list, cursor, hasMore}，下一页把 cursor 作为 pointer 传回。" +
-            POINTER_FORMS_NOTE,
-          querystring: BookletListQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "小册列表（getList）",
+        description:
+          "已上架的小册。sort newest（按上架时间）或 hottest（按购买数），其他值 400；category 为分类名或 all。" +
+          "userId 只看某位作者（本人还会看到草稿）。键集分页：d 为 {list, cursor, hasMore}，下一页把 cursor 作为 pointer 传回。" +
+          POINTER_FORMS_NOTE,
+        querystring: BookletListQuery,
+      }),
       async (req) => ok(await booklets.list(req.query, req.caller)),
     );
 
     app.get(
       "/booklets/getHot",
-      {
-        schema: {
-          tags,
-          summary: "热门小册（getHot）",
-          description: "管理员标为热门且已上架的小册，购买多的在前。d 为小册数组。",
-          querystring: HotQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "热门小册（getHot）",
+        description: "管理员标为热门且已上架的小册，购买多的在前。d 为小册数组。",
+        querystring: HotQuery,
+      }),
       async (req) => ok(await booklets.hot(req.query, req.caller)),
     );
 
     app.get(
       "/booklets/userBuyList",
-      {
-        schema: {
-          tags,
-          summary: "我已购买的小册 id（userBuyList）",
-          description: "需要登录。d 为小册 id 数组，最近购买在前，用于在列表上标记已购。",
-        },
-      },
+      route({
+        tags,
+        summary: "我已购买的小册 id（userBuyList）",
+        description: "需要登录。d 为小册 id 数组，最近购买在前，用于在列表上标记已购。",
+      }),
       async (req) => ok(await booklets.boughtIds(req.caller)),
     );
 
     app.get(
       "/booklets/getListBuy",
-      {
-        schema: {
-          tags,
-          summary: "已购小册列表（getListBuy）",
-          description:
-            "需要登录。购买记录是私密的：只能看自己的（管理员除外），否则 403。page 从 0 开始。d 为 {list, total, page, pageSize}。",
-          querystring: BuyListQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "已购小册列表（getListBuy）",
+        description:
+          "需要登录。购买记录是私密的：只能看自己的（管理员除外），否则 403。page 从 0 开始。d 为 {list, total, page, pageSize}。",
+        querystring: BuyListQuery,
+      }),
       async (req) => ok(await booklets.boughtList(req.query, req.caller)),
     );
 
@@ -135,26 +121,24 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
 
     app.put(
       "/booklets/isHot",
-      {
-        schema: {
-          tags,
-          summary: "设置热门小册（isHot）",
-          description:
-            "仅管理员（规格 §6），否则 403。也接受规格 §7 的 GET 形式（见 GET /api/booklets/isHot）。",
-          body: HotBody,
-        },
-      },
+      route({
+        tags,
+        summary: "设置热门小册（isHot）",
+        description:
+          "仅管理员（规格 §6），否则 403。也接受规格 §7 的 GET 形式（见 GET /api/booklets/isHot）。",
+        body: HotBody,
+      }),
       async (req) => ok(await booklets.setHot(req.body.bookletId, req.body.isHot, req.caller)),
     );
     app.get(
       "/booklets/isHot",
       {
-        schema: {
+        ...route({
           tags,
           summary: "设置热门小册（isHot，规格 §7 的 GET 形式）",
           description: `${SPEC_GET_NOTE}推荐使用 PUT /api/booklets/isHot。`,
           querystring: HotBody,
-        },
+        }),
         preHandler: requireCsrfForCookieGet,
       },
       async (req) => ok(await booklets.setHot(req.query.bookletId, req.query.isHot, req.caller)),
@@ -162,26 +146,24 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
 
     app.put(
       "/booklets/isFreeSection",
-      {
-        schema: {
-          tags,
-          summary: "设置免费章节（isFreeSection）",
-          description:
-            "管理员（规格 §6）或该小册作者，否则 403。也接受规格 §7 的 GET 形式（见 GET /api/booklets/isFreeSection）。",
-          body: FreeBody,
-        },
-      },
+      route({
+        tags,
+        summary: "设置免费章节（isFreeSection）",
+        description:
+          "管理员（规格 §6）或该小册作者，否则 403。也接受规格 §7 的 GET 形式（见 GET /api/booklets/isFreeSection）。",
+        body: FreeBody,
+      }),
       async (req) => ok(await booklets.setFree(req.body.sectionId, req.body.isFree, req.caller)),
     );
     app.get(
       "/booklets/isFreeSection",
       {
-        schema: {
+        ...route({
           tags,
           summary: "设置免费章节（isFreeSection，规格 §7 的 GET 形式）",
           description: `${SPEC_GET_NOTE}推荐使用 PUT /api/booklets/isFreeSection。`,
           querystring: FreeBody,
-        },
+        }),
         preHandler: requireCsrfForCookieGet,
       },
       async (req) => ok(await booklets.setFree(req.query.sectionId, req.query.isFree, req.caller)),
@@ -190,52 +172,44 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
     // Counting changes state, so these are POSTs (a prefetching crawler must not count).
     app.post(
       "/booklets/viewCountDetail",
-      {
-        schema: {
-          tags,
-          summary: "小册页访问计数（viewCountDetail）",
-          description:
-            "访问一次加一。d 为 {viewCount}。规格写作 GET，两种都接受；推荐 POST（预取链接的爬虫也会发 GET）。",
-          body: BookletIdQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "小册页访问计数（viewCountDetail）",
+        description:
+          "访问一次加一。d 为 {viewCount}。规格写作 GET，两种都接受；推荐 POST（预取链接的爬虫也会发 GET）。",
+        body: BookletIdQuery,
+      }),
       async (req) => ok(await booklets.viewDetail(req.body.bookletId)),
     );
     app.post(
       "/booklets/viewCountContent",
-      {
-        schema: {
-          tags,
-          summary: "章节阅读计数（viewCountContent）",
-          description: "阅读一次加一。d 为 {viewCount}。",
-          body: SectionIdQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "章节阅读计数（viewCountContent）",
+        description: "阅读一次加一。d 为 {viewCount}。",
+        body: SectionIdQuery,
+      }),
       async (req) => ok(await booklets.viewContent(req.body.sectionId)),
     );
     // The spec's GET forms of the two counters, for clients written against §7.
     app.get(
       "/booklets/viewCountDetail",
-      {
-        schema: {
-          tags,
-          summary: "小册页访问计数（viewCountDetail，规格 §7 的 GET 形式）",
-          description: "同 POST /api/booklets/viewCountDetail（推荐 POST：预取链接的爬虫也会发 GET）。",
-          querystring: BookletIdQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "小册页访问计数（viewCountDetail，规格 §7 的 GET 形式）",
+        description: "同 POST /api/booklets/viewCountDetail（推荐 POST：预取链接的爬虫也会发 GET）。",
+        querystring: BookletIdQuery,
+      }),
       async (req) => ok(await booklets.viewDetail(req.query.bookletId)),
     );
     app.get(
       "/booklets/viewCountContent",
-      {
-        schema: {
-          tags,
-          summary: "章节阅读计数（viewCountContent，规格 §7 的 GET 形式）",
-          description: "同 POST /api/booklets/viewCountContent（推荐 POST）。",
-          querystring: SectionIdQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "章节阅读计数（viewCountContent，规格 §7 的 GET 形式）",
+        description: "同 POST /api/booklets/viewCountContent（推荐 POST）。",
+        querystring: SectionIdQuery,
+      }),
       async (req) => ok(await booklets.viewContent(req.query.sectionId)),
     );
 

@@ -20,6 +20,7 @@ import {
   UpdateSetBody,
   UserSetsQuery,
 } from "./schema.ts";
+import { route } from "../../lib/route.ts";
 
 const tags = ["collections"];
 const SET_NOTE =
@@ -43,39 +44,33 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
 
     app.post(
       "/collectionset",
-      {
-        schema: {
-          tags,
-          summary: "创建收藏集",
-          description: `${LOGIN}${FIELDS_NOTE} d 为新的收藏集。${SET_NOTE}`,
-          body: CreateSetBody,
-        },
-      },
+      route({
+        tags,
+        summary: "创建收藏集",
+        description: `${LOGIN}${FIELDS_NOTE} d 为新的收藏集。${SET_NOTE}`,
+        body: CreateSetBody,
+      }),
       async (req) => ok(await service.create(req.body, req.caller)),
     );
     app.put(
       "/collectionset/:id",
-      {
-        schema: {
-          tags,
-          summary: "修改收藏集",
-          description: `${LOGIN}${OWNER}${FIELDS_NOTE} 只改请求里给出的字段（都可省略）。d 为修改后的收藏集。`,
-          params: IdParams,
-          body: UpdateSetBody,
-        },
-      },
+      route({
+        tags,
+        summary: "修改收藏集",
+        description: `${LOGIN}${OWNER}${FIELDS_NOTE} 只改请求里给出的字段（都可省略）。d 为修改后的收藏集。`,
+        params: IdParams,
+        body: UpdateSetBody,
+      }),
       async (req) => ok(await service.update(req.params.id, req.body, req.caller)),
     );
     app.delete(
       "/collectionset/:id",
-      {
-        schema: {
-          tags,
-          summary: "删除收藏集",
-          description: `${LOGIN}${OWNER}管理员也可以删除任何人的收藏集（编辑不行）。收进的条目和关注关系随之删除（条目本身不受影响）。d 为 {id, deleted: true}。`,
-          params: IdParams,
-        },
-      },
+      route({
+        tags,
+        summary: "删除收藏集",
+        description: `${LOGIN}${OWNER}管理员也可以删除任何人的收藏集（编辑不行）。收进的条目和关注关系随之删除（条目本身不受影响）。d 为 {id, deleted: true}。`,
+        params: IdParams,
+      }),
       async (req) => ok(await service.remove(req.params.id, req.caller)),
     );
 
@@ -85,12 +80,12 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
     for (const method of ["put", "post"] as const) {
       app[method](
         "/collectionset/follow",
-        { schema: { tags, summary: "关注收藏集", description: FOLLOW_NOTE, body: CsIdBody } },
+        route({ tags, summary: "关注收藏集", description: FOLLOW_NOTE, body: CsIdBody }),
         async (req) => ok(await service.follow(req.body.csId, req.caller)),
       );
       app[method](
         "/collectionset/unfollow",
-        { schema: { tags, summary: "取消关注收藏集", description: FOLLOW_NOTE, body: CsIdBody } },
+        route({ tags, summary: "取消关注收藏集", description: FOLLOW_NOTE, body: CsIdBody }),
         async (req) => ok(await service.unfollow(req.body.csId, req.caller)),
       );
     }
@@ -99,139 +94,119 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
     for (const method of ["put", "post"] as const) {
       app[method](
         "/addEntry",
-        {
-          schema: {
-            tags,
-            summary: "把条目收进收藏集",
-            description: `${COLLECT_NOTE} 条目不存在、已删除或未发布返回 404。`,
-            body: CsEntryBody,
-          },
-        },
+        route({
+          tags,
+          summary: "把条目收进收藏集",
+          description: `${COLLECT_NOTE} 条目不存在、已删除或未发布返回 404。`,
+          body: CsEntryBody,
+        }),
         async (req) => ok(await service.addEntry(req.body, req.caller)),
       );
       app[method](
         "/delEntry",
-        {
-          schema: {
-            tags,
-            summary: "把条目移出收藏集",
-            description: `${COLLECT_NOTE} 条目已被删除时也可以移出；本来不在其中时不做任何改动。`,
-            body: CsEntryBody,
-          },
-        },
+        route({
+          tags,
+          summary: "把条目移出收藏集",
+          description: `${COLLECT_NOTE} 条目已被删除时也可以移出；本来不在其中时不做任何改动。`,
+          body: CsEntryBody,
+        }),
         async (req) => ok(await service.delEntry(req.body, req.caller)),
       );
     }
 
     app.get(
       "/isInMyCollectionSet",
-      {
-        schema: {
-          tags,
-          summary: "这些条目是否在我的收藏集里",
-          description:
-            "d 为 [{entryId, isIn}]，顺序同 entryIds（去重）；isIn 表示条目在调用者任一收藏集中。未登录时全为 false。",
-          querystring: EntryIdsQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "这些条目是否在我的收藏集里",
+        description:
+          "d 为 [{entryId, isIn}]，顺序同 entryIds（去重）；isIn 表示条目在调用者任一收藏集中。未登录时全为 false。",
+        querystring: EntryIdsQuery,
+      }),
       async (req) => ok(await service.isInMine(req.query.entryIds, req.caller)),
     );
 
     app.get(
       "/homeCollectionSet",
-      {
-        schema: {
-          tags,
-          summary: "收藏集首页列表",
-          description:
-            "recommend=1 只列编辑推荐的收藏集（收藏集页的「推荐」），否则全部（「全部」）。rankType new 按创建时间（collection_sets_created_idx，" +
-            "带 tag 时 collection_sets_tag_created_idx），hot 按关注数（collection_sets_followers_idx）。tag 为 all 或空串时不筛选（§7）。" +
-            `${PAGING} d 为 {list, page, pageSize, canNext}。${SET_NOTE}`,
-          querystring: HomeQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "收藏集首页列表",
+        description:
+          "recommend=1 只列编辑推荐的收藏集（收藏集页的「推荐」），否则全部（「全部」）。rankType new 按创建时间（collection_sets_created_idx，" +
+          "带 tag 时 collection_sets_tag_created_idx），hot 按关注数（collection_sets_followers_idx）。tag 为 all 或空串时不筛选（§7）。" +
+          `${PAGING} d 为 {list, page, pageSize, canNext}。${SET_NOTE}`,
+        querystring: HomeQuery,
+      }),
       async (req) => ok(await service.home(req.query, req.caller)),
     );
 
     app.get(
       "/getCollectionSetEntries",
-      {
-        schema: {
-          tags,
-          summary: "收藏集里的条目",
-          description:
-            "rankType new 按收进时间（最近收进的在前），hot 按条目热度。已删除或未发布的条目不列出（entryCount 仍按收进的行计数）。" +
-            `page 从 0 开始，最大 ${MAX_PAGE}；pageSize 默认 20，最多 ${MAX_PAGE_SIZE}。` +
-            "d 为 {list, total, page, pageSize, canNext}：list 每项为条目（与其他条目列表同形，另带 collectedAt），total 为 entryCount。收藏集不存在返回 404。",
-          querystring: SetEntriesQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "收藏集里的条目",
+        description:
+          "rankType new 按收进时间（最近收进的在前），hot 按条目热度。已删除或未发布的条目不列出（entryCount 仍按收进的行计数）。" +
+          `page 从 0 开始，最大 ${MAX_PAGE}；pageSize 默认 20，最多 ${MAX_PAGE_SIZE}。` +
+          "d 为 {list, total, page, pageSize, canNext}：list 每项为条目（与其他条目列表同形，另带 collectedAt），total 为 entryCount。收藏集不存在返回 404。",
+        querystring: SetEntriesQuery,
+      }),
       async (req) => ok(await service.entries(req.query, req.caller)),
     );
 
     app.get(
       "/getFollowedCollectionSet",
-      {
-        schema: {
-          tags,
-          summary: "用户关注的收藏集",
-          description: `最近关注的在前。${USER_LIST} ${PAGING}`,
-          querystring: UserSetsQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "用户关注的收藏集",
+        description: `最近关注的在前。${USER_LIST} ${PAGING}`,
+        querystring: UserSetsQuery,
+      }),
       async (req) => ok(await service.followedBy(req.query, req.caller)),
     );
 
     app.get(
       "/getUserCollectionSet",
-      {
-        schema: {
-          tags,
-          summary: "用户创建的收藏集",
-          description: `最新创建的在前。${USER_LIST} ${PAGING}`,
-          querystring: UserSetsQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "用户创建的收藏集",
+        description: `最新创建的在前。${USER_LIST} ${PAGING}`,
+        querystring: UserSetsQuery,
+      }),
       async (req) => ok(await service.byUser(req.query, req.caller)),
     );
 
     app.get(
       "/getUserCollectionSet/:page",
-      {
-        schema: {
-          tags,
-          summary: "我的收藏集（加入收藏集的对话框）",
-          description: `${LOGIN}调用者自己创建的收藏集，最新的在前；给了 entryId 时每项的 isIn 表示是否已收进该条目。d 同 getUserCollectionSet。${PAGING}`,
-          params: MySetsParams,
-          querystring: MySetsQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "我的收藏集（加入收藏集的对话框）",
+        description: `${LOGIN}调用者自己创建的收藏集，最新的在前；给了 entryId 时每项的 isIn 表示是否已收进该条目。d 同 getUserCollectionSet。${PAGING}`,
+        params: MySetsParams,
+        querystring: MySetsQuery,
+      }),
       async (req) => ok(await service.mine({ ...req.query, page: req.params.page }, req.caller)),
     );
 
     app.get(
       "/getHotTags",
-      {
-        schema: {
-          tags,
-          summary: "收藏集热门标签",
-          description: `带这个话题标签的收藏集最多的在前，默认 ${HOT_TAGS} 个（§9）。d 为 [{title, count}]。`,
-          querystring: HotTagsQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "收藏集热门标签",
+        description: `带这个话题标签的收藏集最多的在前，默认 ${HOT_TAGS} 个（§9）。d 为 [{title, count}]。`,
+        querystring: HotTagsQuery,
+      }),
       async (req) => ok(await service.hotTags(req.query.count)),
     );
 
     app.get(
       "/getCollectionSetInfo",
-      {
-        schema: {
-          tags,
-          summary: "收藏集详情",
-          description: `收藏集不存在返回 404（§5：回答里没有收藏集 id 即不存在）。${SET_NOTE}`,
-          querystring: InfoQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "收藏集详情",
+        description: `收藏集不存在返回 404（§5：回答里没有收藏集 id 即不存在）。${SET_NOTE}`,
+        querystring: InfoQuery,
+      }),
       async (req) => ok(await service.info(req.query.csId, req.caller, req.query.entryId)),
     );
   };

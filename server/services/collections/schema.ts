@@ -62,13 +62,8 @@ export const CreateSetBody = Type.Object({
 });
 export type CreateSetInput = Static<typeof CreateSetBody>;
 
-export const UpdateSetBody = Type.Object({
-  title: Type.Optional(title),
-  description: Type.Optional(description),
-  bgImgUrl: Type.Optional(bgImgUrl),
-  bgImgMask: Type.Optional(bgImgMask),
-  tag: Type.Optional(tag),
-});
+/** The fields of a new set, each optional: only those given change. */
+export const UpdateSetBody = Type.Partial(CreateSetBody);
 export type UpdateSetInput = Static<typeof UpdateSetBody>;
 
 export const IdParams = Type.Object({ id: id("收藏集 id（csId）") });

@@ -12,8 +12,9 @@ import type { CommentListInput } from "./comments.ts";
 import type { Caller } from "../deps.ts";
 import { Type } from "@sinclair/typebox";
 import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
-import { COMMENT_POSTS, limitNote } from "../../lib/rate-limits.ts";
+import { COMMENT_POSTS } from "../../lib/rate-limits.ts";
 import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
+import { route } from "../../lib/route.ts";
 
 const tags = ["comments"];
 const COMMENT_SHAPE =
@@ -29,62 +30,53 @@ export function commentRoutes(services: Services): FastifyPluginAsyncTypebox {
 
     app.post(
       "/comment",
-      {
-        schema: {
-          tags,
-          summary: "发表评论或回复",
-          description:
-            "需要登录（401）。content 去掉首尾空白后必填，最多 1000 字；picList 为数组或用 | 连接的 http(s) 图片地址，最多 9 张。" +
-            "回复时带 firstComment（根评论）和 respComment（被回复的根评论或其下回复）。" +
-            "respUser：规格 §7 的根评论表单也带它，指评论对象的作者，可不带或为空；根评论带了别人（开源库没有站内作者，带任何值都不符）返回 400，" +
-            "免得客户端以为在回复某人、实际却发成了根评论；回复时须为被回复评论的作者。对象不存在或已删除返回 404；" +
-            "firstComment 不属于该对象或本身是回复、respComment 不在该根评论下返回 400，d.field 为出错字段。" +
-            "评论对象的作者或被回复评论的作者已将调用者拉黑时返回 403「对方已将你拉黑」。d 为 {commentId}。" +
-            limitNote(COMMENT_POSTS),
-          body: PostCommentBody,
-        },
-        config: { rateLimit: COMMENT_POSTS },
-      },
+      route({
+        tags,
+        summary: "发表评论或回复",
+        description:
+          "需要登录（401）。content 去掉首尾空白后必填，最多 1000 字；picList 为数组或用 | 连接的 http(s) 图片地址，最多 9 张。" +
+          "回复时带 firstComment（根评论）和 respComment（被回复的根评论或其下回复）。" +
+          "respUser：规格 §7 的根评论表单也带它，指评论对象的作者，可不带或为空；根评论带了别人（开源库没有站内作者，带任何值都不符）返回 400，" +
+          "免得客户端以为在回复某人、实际却发成了根评论；回复时须为被回复评论的作者。对象不存在或已删除返回 404；" +
+          "firstComment 不属于该对象或本身是回复、respComment 不在该根评论下返回 400，d.field 为出错字段。" +
+          "评论对象的作者或被回复评论的作者已将调用者拉黑时返回 403「对方已将你拉黑」。d 为 {commentId}。",
+        body: PostCommentBody,
+        limit: COMMENT_POSTS,
+      }),
       async (req) => ok(await comments.create(req.body, req.caller)),
     );
 
     app.put(
       "/comment/:id",
-      {
-        schema: {
-          tags,
-          summary: "编辑评论",
-          description: "仅作者（否则 403）。d 为编辑后的评论。" + COMMENT_SHAPE,
-          params: CommentIdParams,
-          body: EditCommentBody,
-        },
-      },
+      route({
+        tags,
+        summary: "编辑评论",
+        description: "仅作者（否则 403）。d 为编辑后的评论。" + COMMENT_SHAPE,
+        params: CommentIdParams,
+        body: EditCommentBody,
+      }),
       async (req) => ok(await comments.edit(req.params.id, req.body.content, req.caller)),
     );
 
     app.delete(
       "/comment/:id",
-      {
-        schema: {
-          tags,
-          summary: "删除评论",
-          description: "作者或管理员（否则 403）；软删除，计数同步减少；重复删除无副作用。",
-          params: CommentIdParams,
-        },
-      },
+      route({
+        tags,
+        summary: "删除评论",
+        description: "作者或管理员（否则 403）；软删除，计数同步减少；重复删除无副作用。",
+        params: CommentIdParams,
+      }),
       async (req) => ok(await comments.remove(req.params.id, req.caller)),
     );
 
     app.get(
       "/comments",
-      {
-        schema: {
-          tags,
-          summary: "按 id 取评论",
-          description: "idList 用 | 连接。d 为评论数组，按请求顺序。" + COMMENT_SHAPE,
-          querystring: IdListQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "按 id 取评论",
+        description: "idList 用 | 连接。d 为评论数组，按请求顺序。" + COMMENT_SHAPE,
+        querystring: IdListQuery,
+      }),
       async (req) => ok(await comments.byIds(req.query.idList, req.caller)),
     );
 
@@ -138,27 +130,23 @@ export function targetCommentRoutes(
   const commentId = Type.String({ pattern: HEX_ID_PATTERN, description: "根评论 id" });
   app.get(
     `/comments/${opts.target}/:${key}`,
-    {
-      schema: {
-        tags: opts.tags,
-        ...opts.list,
-        params: Type.Object({ [key]: targetId }),
-        querystring: CommentListQuery,
-      },
-    },
+    route({
+      tags: opts.tags,
+      ...opts.list,
+      params: Type.Object({ [key]: targetId }),
+      querystring: CommentListQuery,
+    }),
     // The schema requires the key; TypeBox cannot see that through a computed name.
     async (req) => ok(await opts.listOf(req.params[key] as string, req.query, req.caller)),
   );
   app.get(
     `/comments/${opts.target}/:${key}/comment/:commentId`,
-    {
-      schema: {
-        tags: opts.tags,
-        ...opts.replies,
-        params: Type.Object({ [key]: targetId, commentId }),
-        querystring: CommentListQuery,
-      },
-    },
+    route({
+      tags: opts.tags,
+      ...opts.replies,
+      params: Type.Object({ [key]: targetId, commentId }),
+      querystring: CommentListQuery,
+    }),
     async (req) =>
       ok(
         await opts.repliesOf(

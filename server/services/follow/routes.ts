@@ -7,6 +7,7 @@ import type { Caller } from "../deps.ts";
 import { FollowBody, FollowListQuery, IdsQuery, MultiUserQuery, SuggestQuery, UidQuery } from "./schema.ts";
 import { operationLimitNote } from "../../lib/operation-limits.ts";
 import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
+import { route } from "../../lib/route.ts";
 
 const tags = ["follow"];
 const CHANGE_NOTE =
@@ -46,7 +47,7 @@ export function followRoutes(services: Services): FastifyPluginAsyncTypebox {
       app.get(
         path,
         {
-          schema: {
+          ...route({
             tags,
             summary: on ? "关注用户（规格 §7 的 GET 形式）" : "取消关注用户（规格 §7 的 GET 形式）",
             description:
@@ -54,7 +55,7 @@ export function followRoutes(services: Services): FastifyPluginAsyncTypebox {
               "查询参数同 POST 的请求体；网页以 Cookie 登录时 GET 也要带 x-csrf-token 头。推荐 POST 或 PUT。" +
               operationLimitNote("toggle"),
             querystring: FollowBody,
-          },
+          }),
           preHandler: requireCsrfForCookieGet,
         },
         async (req) => ok(await change(on, req.query, req.caller)),
@@ -64,88 +65,76 @@ export function followRoutes(services: Services): FastifyPluginAsyncTypebox {
     for (const method of ["post", "put"] as const) {
       app[method](
         "/follow",
-        {
-          schema: {
-            tags,
-            summary: "关注用户",
-            description: CHANGE_NOTE + operationLimitNote("toggle"),
-            body: FollowBody,
-          },
-        },
+        route({
+          tags,
+          summary: "关注用户",
+          description: CHANGE_NOTE + operationLimitNote("toggle"),
+          body: FollowBody,
+        }),
         async (req) => ok(await change(true, req.body, req.caller)),
       );
       app[method](
         "/unfollow",
-        {
-          schema: {
-            tags,
-            summary: "取消关注用户",
-            description: CHANGE_NOTE + operationLimitNote("toggle"),
-            body: FollowBody,
-          },
-        },
+        route({
+          tags,
+          summary: "取消关注用户",
+          description: CHANGE_NOTE + operationLimitNote("toggle"),
+          body: FollowBody,
+        }),
         async (req) => ok(await change(false, req.body, req.caller)),
       );
     }
 
     app.get(
       "/isCurrentUserFollowed",
-      {
-        schema: {
-          tags,
-          summary: "我是否关注了这些用户",
-          description: "d 为 {用户 id: boolean}；未登录时全为 false。",
-          querystring: IdsQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "我是否关注了这些用户",
+        description: "d 为 {用户 id: boolean}；未登录时全为 false。",
+        querystring: IdsQuery,
+      }),
       async (req) => ok(await follow.isFollowed(req.query.ids, req.caller)),
     );
     app.get(
       "/getUserFollowerList",
-      { schema: { tags, summary: "用户的关注者", description: LIST_NOTE, querystring: FollowListQuery } },
+      route({ tags, summary: "用户的关注者", description: LIST_NOTE, querystring: FollowListQuery }),
       async (req) => ok(await follow.followers(req.query, req.caller)),
     );
     app.get(
       "/getUserFolloweeList",
-      { schema: { tags, summary: "用户关注的人", description: LIST_NOTE, querystring: FollowListQuery } },
+      route({ tags, summary: "用户关注的人", description: LIST_NOTE, querystring: FollowListQuery }),
       async (req) => ok(await follow.followees(req.query, req.caller)),
     );
     app.get(
       "/getUserFollowInfo",
-      {
-        schema: {
-          tags,
-          summary: "用户的关注数与关注者数",
-          description: "d 为 {followerNum, followeeNum}。用户不存在返回 404。",
-          querystring: UidQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "用户的关注数与关注者数",
+        description: "d 为 {followerNum, followeeNum}。用户不存在返回 404。",
+        querystring: UidQuery,
+      }),
       async (req) => ok(await follow.info(req.query.uid)),
     );
     app.get(
       "/get_multi_user",
-      {
-        schema: {
-          tags: ["users"],
-          summary: "批量获取用户公开资料",
-          description:
-            "d 为 {用户 id: 用户}，不存在的 id 不出现；cols 只取这些公开字段（另带 id），含非公开字段返回 400，d.field 为 cols。",
-          querystring: MultiUserQuery,
-        },
-      },
+      route({
+        tags: ["users"],
+        summary: "批量获取用户公开资料",
+        description:
+          "d 为 {用户 id: 用户}，不存在的 id 不出现；cols 只取这些公开字段（另带 id），含非公开字段返回 400，d.field 为 cols。",
+        querystring: MultiUserQuery,
+      }),
       async (req) => ok(await follow.multiUser(req.query.ids, req.query.cols)),
     );
     app.get(
       "/getByTag",
-      {
-        schema: {
-          tags: ["users"],
-          summary: "推荐关注的用户",
-          description:
-            "需要登录，未登录返回空列表。不含自己、不含已关注、不重复；优先推荐在调用者关注的标签下写作的作者，再按热度补足。d 为用户列表（默认 4 个）。",
-          querystring: SuggestQuery,
-        },
-      },
+      route({
+        tags: ["users"],
+        summary: "推荐关注的用户",
+        description:
+          "需要登录，未登录返回空列表。不含自己、不含已关注、不重复；优先推荐在调用者关注的标签下写作的作者，再按热度补足。d 为用户列表（默认 4 个）。",
+        querystring: SuggestQuery,
+      }),
       async (req) => ok(await follow.suggested(req.caller, req.query.limit)),
     );
   };

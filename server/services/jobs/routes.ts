@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
 import { JobListQuery, JobRetryBody, TROUBLED_PAGE_SIZE } from "./schema.ts";
+import { route } from "../../lib/route.ts";
 
 const tags = ["jobs"];
 const ADMIN = "仅管理员：未登录返回 401，非管理员返回 403。参数不合法返回 400，d.field 指出参数。";
@@ -13,33 +14,29 @@ export function jobRoutes(services: Services): FastifyPluginAsyncTypebox {
 
     app.get(
       "/admin/jobs",
-      {
-        schema: {
-          tags,
-          summary: "后台任务：各队列数量与失败的任务",
-          description:
-            ADMIN +
-            "d.queues：[{queue, states: {created, retry, active, completed, failed…: 数量}}]；" +
-            `d.troubled：最近出错的任务（最终失败的，和出错后等待重试的），新的在前，每页 ${TROUBLED_PAGE_SIZE} 个，` +
-            "[{id, queue, state, retryCount, retryLimit, createdOn, failedOn, error, data}]；" +
-            "d.pointer / d.canNext 取下一页。失败的任务保留 14 天，之后归档。",
-          querystring: JobListQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "后台任务：各队列数量与失败的任务",
+        description:
+          ADMIN +
+          "d.queues：[{queue, states: {created, retry, active, completed, failed…: 数量}}]；" +
+          `d.troubled：最近出错的任务（最终失败的，和出错后等待重试的），新的在前，每页 ${TROUBLED_PAGE_SIZE} 个，` +
+          "[{id, queue, state, retryCount, retryLimit, createdOn, failedOn, error, data}]；" +
+          "d.pointer / d.canNext 取下一页。失败的任务保留 14 天，之后归档。",
+        querystring: JobListQuery,
+      }),
       async (req) => ok(await jobs.overview(req.query, req.caller)),
     );
 
     app.post(
       "/admin/jobs/retry",
-      {
-        schema: {
-          tags,
-          summary: "重试一个失败的任务",
-          description:
-            ADMIN + "只有 state 为 failed 的任务可以重试，否则返回 404。任务回到队列，稍后由任意实例执行。",
-          body: JobRetryBody,
-        },
-      },
+      route({
+        tags,
+        summary: "重试一个失败的任务",
+        description:
+          ADMIN + "只有 state 为 failed 的任务可以重试，否则返回 404。任务回到队列，稍后由任意实例执行。",
+        body: JobRetryBody,
+      }),
       async (req) => ok(await jobs.retry(req.body, req.caller)),
     );
   };

@@ -7,14 +7,13 @@ import { presentPublicUser } from "../users/index.ts";
 import { entryHydrator } from "../entries/index.ts";
 import {
   countLikedEntries,
-  deleteLike,
   entryLikeState,
-  insertLike,
   isLiked,
   likedAmong,
   likedEntriesOf,
   likerFacesOf,
   likersOf,
+  setLike,
 } from "./queries.ts";
 import { LIKE_TARGETS, type LikeAnswer, type LikeTargetType } from "./targets.ts";
 
@@ -70,7 +69,7 @@ export function createLikeService(deps: Deps) {
       if (!locked) throw notFound(target.missing);
       // Only a live thing can be liked; a like given before it was deleted may still be taken back.
       if (liked && !locked.live) throw notFound(target.missing);
-      const changed = liked ? await insertLike(tx, type, id, userId) : await deleteLike(tx, type, id, userId);
+      const changed = await setLike(tx, type, id, userId, liked);
       const count = changed ? await locked.changed(liked ? 1 : -1, userId) : locked.count;
       return target.answer(liked, count) as LikeAnswer<T>;
     });

@@ -53,34 +53,28 @@ const LIKE_TABLES = {
 
 export type LikeTargetType = keyof typeof LIKE_TABLES;
 
-/** Adds the like row; true only when this call inserted it (a second like is a no-op). */
-export async function insertLike(
+/**
+ * Adds the like row (`liked`) or removes it; true only when this call changed it — a second like,
+ * or taking back a like that is not there, is a no-op that moves no counter.
+ */
+export async function setLike(
   tx: Tx,
   type: LikeTargetType,
   targetId: string,
   userId: string,
+  liked: boolean,
 ): Promise<boolean> {
   const t = LIKE_TABLES[type];
-  const rows = await tx
-    .insert(t.table)
-    .values({ [t.key]: targetId, userId } as never)
-    .onConflictDoNothing()
-    .returning({ id: t.target });
-  return rows.length === 1;
-}
-
-/** Removes the like row; true only when this call deleted it. */
-export async function deleteLike(
-  tx: Tx,
-  type: LikeTargetType,
-  targetId: string,
-  userId: string,
-): Promise<boolean> {
-  const t = LIKE_TABLES[type];
-  const rows = await tx
-    .delete(t.table)
-    .where(and(eq(t.target, targetId), eq(t.user, userId)))
-    .returning({ id: t.target });
+  const rows = liked
+    ? await tx
+        .insert(t.table)
+        .values({ [t.key]: targetId, userId } as never)
+        .onConflictDoNothing()
+        .returning({ id: t.target })
+    : await tx
+        .delete(t.table)
+        .where(and(eq(t.target, targetId), eq(t.user, userId)))
+        .returning({ id: t.target });
   return rows.length === 1;
 }
 

@@ -10,6 +10,7 @@ import {
   ZeroBasedPage,
 } from "./schema.ts";
 import { operationLimitNote } from "../../lib/operation-limits.ts";
+import { route } from "../../lib/route.ts";
 
 const tags = ["likes"];
 const STATE_NOTE =
@@ -26,64 +27,56 @@ export function likeRoutes(services: Services): FastifyPluginAsyncTypebox {
 
     app.put(
       "/user/like/entry/:id",
-      {
-        schema: {
-          tags,
-          summary: "点赞条目",
-          description: STATE_NOTE + operationLimitNote("toggle"),
-          params: EntryIdParams,
-        },
-      },
+      route({
+        tags,
+        summary: "点赞条目",
+        description: STATE_NOTE + operationLimitNote("toggle"),
+        params: EntryIdParams,
+      }),
       async (req) => ok(await likes.like(req.params.id, req.caller)),
     );
     app.delete(
       "/user/like/entry/:id",
-      {
-        schema: {
-          tags,
-          summary: "取消点赞",
-          description: STATE_NOTE + operationLimitNote("toggle"),
-          params: EntryIdParams,
-        },
-      },
+      route({
+        tags,
+        summary: "取消点赞",
+        description: STATE_NOTE + operationLimitNote("toggle"),
+        params: EntryIdParams,
+      }),
       async (req) => ok(await likes.unlike(req.params.id, req.caller)),
     );
     app.get(
       "/user/like/entry/:id",
-      { schema: { tags, summary: "我是否点赞了该条目", description: STATE_NOTE, params: EntryIdParams } },
+      route({ tags, summary: "我是否点赞了该条目", description: STATE_NOTE, params: EntryIdParams }),
       async (req) => ok(await likes.state(req.params.id, req.caller)),
     );
 
     app.get(
       "/user/:id/like/entry",
-      {
-        schema: {
-          tags,
-          summary: "用户点赞过的条目",
-          description:
-            "最新点赞在前，page 从 0 开始。d 为 {list, total, page, pageSize, canNext}；list 每项为条目（liked 是调用者自己的点赞状态）加 likedAt。用户不存在返回 404。",
-          params: UserIdParams,
-          querystring: ZeroBasedPage,
-        },
-      },
+      route({
+        tags,
+        summary: "用户点赞过的条目",
+        description:
+          "最新点赞在前，page 从 0 开始。d 为 {list, total, page, pageSize, canNext}；list 每项为条目（liked 是调用者自己的点赞状态）加 likedAt。用户不存在返回 404。",
+        params: UserIdParams,
+        querystring: ZeroBasedPage,
+      }),
       async (req) => ok(await likes.likedEntries(req.params.id, req.query, req.caller)),
     );
 
     app.get(
       "/entry/:id/user",
-      {
-        schema: {
-          tags,
-          summary: "点赞了该条目的用户",
-          description:
-            "最新点赞在前，page 从 0 开始；也可用 pointer 翻页（上一页答复里的 pointer，不重复不遗漏）。" +
-            "d 为 {list, total, page, pageSize, canNext, pointer}；list 每项为用户公开资料加 likedAt，" +
-            "total 为 collectionCount，pointer 为下一页的游标（没有下一页时为 null）。" +
-            "条目不存在返回 404；pointer 格式不对返回 400，d.field 为 pointer。",
-          params: EntryIdParams,
-          querystring: LikersQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "点赞了该条目的用户",
+        description:
+          "最新点赞在前，page 从 0 开始；也可用 pointer 翻页（上一页答复里的 pointer，不重复不遗漏）。" +
+          "d 为 {list, total, page, pageSize, canNext, pointer}；list 每项为用户公开资料加 likedAt，" +
+          "total 为 collectionCount，pointer 为下一页的游标（没有下一页时为 null）。" +
+          "条目不存在返回 404；pointer 格式不对返回 400，d.field 为 pointer。",
+        params: EntryIdParams,
+        querystring: LikersQuery,
+      }),
       async (req) => ok(await likes.likers(req.params.id, req.query)),
     );
 
@@ -91,14 +84,12 @@ export function likeRoutes(services: Services): FastifyPluginAsyncTypebox {
       "需要登录。d 为 {liked, likeCount}；重复操作不重复计数。" + operationLimitNote("toggle");
     app.put(
       "/pins/:id/like",
-      { schema: { tags: ["pins"], summary: "点赞沸点", description: PIN_LIKE_NOTE, params: PinIdParams } },
+      route({ tags: ["pins"], summary: "点赞沸点", description: PIN_LIKE_NOTE, params: PinIdParams }),
       async (req) => ok(await likes.likePin(req.params.id, req.caller, true)),
     );
     app.delete(
       "/pins/:id/like",
-      {
-        schema: { tags: ["pins"], summary: "取消点赞沸点", description: PIN_LIKE_NOTE, params: PinIdParams },
-      },
+      route({ tags: ["pins"], summary: "取消点赞沸点", description: PIN_LIKE_NOTE, params: PinIdParams }),
       async (req) => ok(await likes.likePin(req.params.id, req.caller, false)),
     );
 
@@ -108,39 +99,33 @@ export function likeRoutes(services: Services): FastifyPluginAsyncTypebox {
       "targetId、targetType（查询参数或表单）可带可不带：评论 id 已确定对象。";
     app.put(
       "/comment/:id/like",
-      {
-        schema: {
-          tags: ["comments"],
-          summary: "点赞评论",
-          description: COMMENT_LIKE_NOTE,
-          params: CommentIdParams,
-        },
-      },
+      route({
+        tags: ["comments"],
+        summary: "点赞评论",
+        description: COMMENT_LIKE_NOTE,
+        params: CommentIdParams,
+      }),
       async (req) => ok(await likes.likeComment(req.params.id, req.caller, true)),
     );
     app.delete(
       "/comment/:id/like",
-      {
-        schema: {
-          tags: ["comments"],
-          summary: "取消点赞评论",
-          description: COMMENT_LIKE_NOTE,
-          params: CommentIdParams,
-        },
-      },
+      route({
+        tags: ["comments"],
+        summary: "取消点赞评论",
+        description: COMMENT_LIKE_NOTE,
+        params: CommentIdParams,
+      }),
       async (req) => ok(await likes.likeComment(req.params.id, req.caller, false)),
     );
     // Spec §7 names a third verb: the pin comment form unlikes with PUT /comment/{id}/unlike.
     app.put(
       "/comment/:id/unlike",
-      {
-        schema: {
-          tags: ["comments"],
-          summary: "取消点赞评论（沸点评论的写法）",
-          description: COMMENT_LIKE_NOTE + "与 DELETE /comment/{id}/like 相同。",
-          params: CommentIdParams,
-        },
-      },
+      route({
+        tags: ["comments"],
+        summary: "取消点赞评论（沸点评论的写法）",
+        description: COMMENT_LIKE_NOTE + "与 DELETE /comment/{id}/like 相同。",
+        params: CommentIdParams,
+      }),
       async (req) => ok(await likes.likeComment(req.params.id, req.caller, false)),
     );
   };

@@ -3,6 +3,7 @@ import { ok } from "../../plugins/envelope.ts";
 import { requireCsrfForCookieGet } from "../../plugins/session.ts";
 import type { Services } from "../index.ts";
 import { SubscribeInput } from "./schema.ts";
+import { route } from "../../lib/route.ts";
 
 const tags = ["mailpush"];
 const NOTE =
@@ -15,19 +16,19 @@ export function mailPushRoutes(services: Services): FastifyPluginAsyncTypebox {
   return async (app) => {
     const mailpush = services.mailpush;
 
-    app.get("/getStatus.php", { schema: { tags, summary: "邮件推送设置", description: NOTE } }, async (req) =>
+    app.get("/getStatus.php", route({ tags, summary: "邮件推送设置", description: NOTE }), async (req) =>
       ok(await mailpush.status(req.caller)),
     );
 
     app.get(
       "/subscribe.php",
       {
-        schema: {
+        ...route({
           tags,
           summary: "打开或关闭一项邮件推送",
           description: SUBSCRIBE_NOTE,
           querystring: SubscribeInput,
-        },
+        }),
         preHandler: requireCsrfForCookieGet,
       },
       async (req) => ok(await mailpush.subscribe(req.query, req.caller)),

@@ -5,6 +5,7 @@ import type { Services } from "../index.ts";
 import { PostSystemBody, SystemNotificationQuery, UserNotificationQuery } from "./schema.ts";
 import { SYSTEM_NOTICES } from "../../lib/rate-limits.ts";
 import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
+import { route } from "../../lib/route.ts";
 
 const tags = ["notifications"];
 const LOGIN = "需要登录，未登录返回 401。";
@@ -41,48 +42,34 @@ export function notificationRoutes(services: Services): FastifyPluginAsyncTypebo
 
     app.get(
       "/getUserNotificationNum",
-      { schema: { tags, summary: "未读通知数", description: LOGIN + COUNTS } },
+      route({ tags, summary: "未读通知数", description: LOGIN + COUNTS }),
       async (req) => ok(await notifications.counts(req.caller)),
     );
     for (const method of ["post", "put"] as const) {
       app[method](
         "/setUserNotificationNum",
-        {
-          schema: {
-            tags,
-            summary: "用户通知全部标为已读",
-            description: LOGIN + "之后的未读数：" + COUNTS,
-          },
-        },
+        route({ tags, summary: "用户通知全部标为已读", description: LOGIN + "之后的未读数：" + COUNTS }),
         async (req) => ok(await notifications.readAll(req.caller)),
       );
       app[method](
         "/checkAllSystemNotification",
-        {
-          schema: {
-            tags,
-            summary: "系统通知全部标为已读",
-            description: LOGIN + "之后的未读数：" + COUNTS,
-          },
-        },
+        route({ tags, summary: "系统通知全部标为已读", description: LOGIN + "之后的未读数：" + COUNTS }),
         async (req) => ok(await notifications.readAllSystem(req.caller)),
       );
     }
     app.get(
       "/getUserNotification",
-      {
-        schema: {
-          tags,
-          summary: "用户通知列表",
-          description:
-            LOGIN +
-            PAGE +
-            "翻页参数为 before。list 每项为 {id, type (like|comment|reply|follow|submitEntry|moderation：举报处理结果与审核通知，无发起者，content 为整句), users（发起者公开资料）, entry {id, title, type}, comment, reply {id, content（截断）, firstCommentId, deleted}, submitEntry, content, check, createdAt, updatedAt}。" +
-            "粉丝很多的作者（FAN_OUT_ON_READ_FOLLOWERS）发布的新内容不为每位粉丝写通知，读时合并进列表：这类 submitEntry 通知的 id 即条目 id，" +
-            "createdAt 为发布时间，check 表示在上次「全部已读」之前发布；只有关注早于发布的粉丝看得到，条目删除后随即消失。",
-          querystring: UserNotificationQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "用户通知列表",
+        description:
+          LOGIN +
+          PAGE +
+          "翻页参数为 before。list 每项为 {id, type (like|comment|reply|follow|submitEntry|moderation：举报处理结果与审核通知，无发起者，content 为整句), users（发起者公开资料）, entry {id, title, type}, comment, reply {id, content（截断）, firstCommentId, deleted}, submitEntry, content, check, createdAt, updatedAt}。" +
+          "粉丝很多的作者（FAN_OUT_ON_READ_FOLLOWERS）发布的新内容不为每位粉丝写通知，读时合并进列表：这类 submitEntry 通知的 id 即条目 id，" +
+          "createdAt 为发布时间，check 表示在上次「全部已读」之前发布；只有关注早于发布的粉丝看得到，条目删除后随即消失。",
+        querystring: UserNotificationQuery,
+      }),
       async (req) => ok(await notifications.list(req.query, req.caller)),
     );
     app.get(
@@ -136,34 +123,30 @@ export function notificationRoutes(services: Services): FastifyPluginAsyncTypebo
     );
     app.get(
       "/getUnreadSystemNotificationNum",
-      { schema: { tags, summary: "未读系统通知数", description: LOGIN + "d 为 {count}。" } },
+      route({ tags, summary: "未读系统通知数", description: LOGIN + "d 为 {count}。" }),
       async (req) => ok(await notifications.unreadSystem(req.caller)),
     );
     app.get(
       "/getSystemNotification",
-      {
-        schema: {
-          tags,
-          summary: "系统通知列表",
-          description: LOGIN + PAGE + "翻页参数为 pointer。list 每项为 {id, message, date, check}。",
-          querystring: SystemNotificationQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "系统通知列表",
+        description: LOGIN + PAGE + "翻页参数为 pointer。list 每项为 {id, message, date, check}。",
+        querystring: SystemNotificationQuery,
+      }),
       async (req) => ok(await notifications.system(req.query, req.caller)),
     );
     app.post(
       "/systemNotification",
-      {
-        schema: {
-          tags,
-          summary: "发布系统通知（管理员）",
-          description:
-            "规格未给出发布系统通知的调用，这里补上：仅管理员（role admin），其他已登录用户 403，未登录 401。" +
-            "通知发给所有用户（包括之后注册的用户），每人的未读系统通知数加一。d 为 {id}。",
-          body: PostSystemBody,
-        },
+      route({
+        tags,
+        summary: "发布系统通知（管理员）",
+        description:
+          "规格未给出发布系统通知的调用，这里补上：仅管理员（role admin），其他已登录用户 403，未登录 401。" +
+          "通知发给所有用户（包括之后注册的用户），每人的未读系统通知数加一。d 为 {id}。",
+        body: PostSystemBody,
         config: { rateLimit: SYSTEM_NOTICES },
-      },
+      }),
       async (req) => ok(await notifications.postSystem(req.body.message, req.caller)),
     );
   };

@@ -9,6 +9,7 @@ import { CHANNEL_TITLES } from "./oauth.ts";
 import { POPUP_COOP, resultPage, sendPopupPage } from "./pages.ts";
 import { CallbackQuery, ChannelParams, StartQuery } from "./schema.ts";
 import { OAUTH_FLOWS } from "../../lib/rate-limits.ts";
+import { route } from "../../lib/route.ts";
 
 /** The browser's OAuth cookie: a state can only be finished by the browser that started it. */
 export const OAUTH_BROWSER_COOKIE = "nugget_oauth";
@@ -52,16 +53,14 @@ export function oauthRoutes(services: Services, config: Config): FastifyPluginAs
   return async (app) => {
     app.get(
       "/oauth/:channel/start",
-      {
-        schema: {
-          tags: ["oauth"],
-          summary: "发起第三方登录或绑定（跳转到授权页）",
-          description: FLOW_NOTE,
-          params: ChannelParams,
-          querystring: StartQuery,
-        },
+      route({
+        tags: ["oauth"],
+        summary: "发起第三方登录或绑定（跳转到授权页）",
+        description: FLOW_NOTE,
+        params: ChannelParams,
+        querystring: StartQuery,
         config: FLOW_LIMIT,
-      },
+      }),
       async (req, reply) => {
         try {
           const url = await oauth.start(req.params.channel, req.query, req.caller, browserId(req, reply));
@@ -78,19 +77,17 @@ export function oauthRoutes(services: Services, config: Config): FastifyPluginAs
 
     app.get(
       "/oauth/:channel/callback",
-      {
-        schema: {
-          tags: ["oauth"],
-          summary: "第三方授权回调：绑定，或登录（首次登录创建账号）",
-          description:
-            FLOW_NOTE +
-            " 失败时同样返回 HTML：400 state 无效或已用过，403 不是发起的浏览器或账号，409 该第三方账号已绑定其他用户或本账号已绑定该渠道，502 第三方拒绝。" +
-            "首次登录创建的账号没有密码，用户名取自第三方昵称（按 §5 规则清理并去重）。",
-          params: ChannelParams,
-          querystring: CallbackQuery,
-        },
+      route({
+        tags: ["oauth"],
+        summary: "第三方授权回调：绑定，或登录（首次登录创建账号）",
+        description:
+          FLOW_NOTE +
+          " 失败时同样返回 HTML：400 state 无效或已用过，403 不是发起的浏览器或账号，409 该第三方账号已绑定其他用户或本账号已绑定该渠道，502 第三方拒绝。" +
+          "首次登录创建的账号没有密码，用户名取自第三方昵称（按 §5 规则清理并去重）。",
+        params: ChannelParams,
+        querystring: CallbackQuery,
         config: FLOW_LIMIT,
-      },
+      }),
       async (req, reply) => {
         try {
           const result = await oauth.callback(

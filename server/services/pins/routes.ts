@@ -10,8 +10,9 @@ import {
   PinIdParams,
   ReplyParams,
 } from "./schema.ts";
-import { PIN_POSTS, limitNote } from "../../lib/rate-limits.ts";
+import { PIN_POSTS } from "../../lib/rate-limits.ts";
 import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
+import { route } from "../../lib/route.ts";
 
 const tags = ["pins"];
 const PIN_SHAPE =
@@ -27,90 +28,77 @@ export function pinRoutes(services: Services): FastifyPluginAsyncTypebox {
 
     app.post(
       "/pins",
-      {
-        schema: {
-          tags,
-          summary: "发沸点",
-          description:
-            "需要登录（401）。content 去掉首尾空白后 1–1000 字；imageUrlList 为数组或用 | 连接的 http(s) 地址或本站上传得到的 /uploads/… 地址（POST /api/upload），最多 9 张。d 为沸点。" +
-            PIN_SHAPE +
-            limitNote(PIN_POSTS),
-          body: NewPinBody,
-        },
-        config: { rateLimit: PIN_POSTS },
-      },
+      route({
+        tags,
+        summary: "发沸点",
+        description:
+          "需要登录（401）。content 去掉首尾空白后 1–1000 字；imageUrlList 为数组或用 | 连接的 http(s) 地址或本站上传得到的 /uploads/… 地址（POST /api/upload），最多 9 张。d 为沸点。" +
+          PIN_SHAPE,
+        body: NewPinBody,
+        limit: PIN_POSTS,
+      }),
       async (req) => ok(await pins.create(req.body, req.caller)),
     );
 
     app.get(
       "/pins",
-      {
-        schema: {
-          tags,
-          summary: "沸点列表",
-          description:
-            "最新在前，每页 20。d 为 {list, cursor, hasMore}；下一页把 cursor 作为 before 传回。" +
-            POINTER_FORMS_NOTE,
-          querystring: PinFeedQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "沸点列表",
+        description:
+          "最新在前，每页 20。d 为 {list, cursor, hasMore}；下一页把 cursor 作为 before 传回。" +
+          POINTER_FORMS_NOTE,
+        querystring: PinFeedQuery,
+      }),
       async (req) => ok(await pins.feed(req.query, req.caller)),
     );
 
     app.get(
       "/getByID",
-      {
-        schema: {
-          tags,
-          summary: "取沸点",
-          description: "不存在或已删除返回 404。" + PIN_SHAPE,
-          querystring: MsgIdQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "取沸点",
+        description: "不存在或已删除返回 404。" + PIN_SHAPE,
+        querystring: MsgIdQuery,
+      }),
       async (req) => ok(await pins.get(req.query.msgId, req.caller)),
     );
 
     app.delete(
       "/pins/:id",
-      {
-        schema: {
-          tags,
-          summary: "删除沸点",
-          description: "作者或管理员（否则 403）；软删除，重复删除无副作用。",
-          params: PinIdParams,
-        },
-      },
+      route({
+        tags,
+        summary: "删除沸点",
+        description: "作者或管理员（否则 403）；软删除，重复删除无副作用。",
+        params: PinIdParams,
+      }),
       async (req) => ok(await pins.remove(req.params.id, req.caller)),
     );
 
     app.get(
       "/comments/:pinId",
-      {
-        schema: {
-          tags,
-          summary: "沸点的评论",
-          description:
-            "rankType new 或 hot；每条带 topSubCommentList。count 为评论加回复总数。" +
-            PAGE_NOTE +
-            "最热排序（hot）的 createdAt 只接受上一页的 cursor。",
-          params: PinCommentsParams,
-          querystring: PinCommentQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "沸点的评论",
+        description:
+          "rankType new 或 hot；每条带 topSubCommentList。count 为评论加回复总数。" +
+          PAGE_NOTE +
+          "最热排序（hot）的 createdAt 只接受上一页的 cursor。",
+        params: PinCommentsParams,
+        querystring: PinCommentQuery,
+      }),
       async (req) => ok(await pins.comments(req.params.pinId, req.query, req.caller)),
     );
 
     app.get(
       "/reply/:commentId",
-      {
-        schema: {
-          tags,
-          summary: "沸点评论的回复",
-          description: "最早在前。count 为该根评论的回复数。" + PAGE_NOTE,
-          params: ReplyParams,
-          querystring: PinCommentQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "沸点评论的回复",
+        description: "最早在前。count 为该根评论的回复数。" + PAGE_NOTE,
+        params: ReplyParams,
+        querystring: PinCommentQuery,
+      }),
       async (req) => ok(await pins.replies(req.params.commentId, req.query, req.caller)),
     );
   };

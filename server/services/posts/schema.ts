@@ -24,10 +24,8 @@ export const PostFieldsBody = Type.Object({
 });
 export type PostFieldsBody = Static<typeof PostFieldsBody>;
 
-export const PublishBody = Type.Object({
-  categoryId: Type.Optional(categoryId),
-  tagIds: Type.Optional(tagIds),
-});
+/** Publishing may set the category and tags at the last moment, as the draft's fields do. */
+export const PublishBody = Type.Pick(PostFieldsBody, ["categoryId", "tagIds"]);
 
 export const DraftListQuery = Type.Object({
   page: Type.Optional(

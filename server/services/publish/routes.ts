@@ -4,6 +4,7 @@ import { requireCsrfForCookieGet } from "../../plugins/session.ts";
 import type { Services } from "../index.ts";
 import { perUser } from "../../lib/rate-limits.ts";
 import { EntryIdInput, PUBLISH_QUOTA, PublishBody, UpdateBody, UrlQuery } from "./schema.ts";
+import { route } from "../../lib/route.ts";
 
 const tags = ["entries"];
 const needsLogin = "需要登录，未登录时返回 401。";
@@ -21,42 +22,38 @@ export function publishRoutes(services: Services): FastifyPluginAsyncTypebox {
 
     app.post(
       "/entryPublish",
-      {
-        schema: {
-          tags,
-          summary: "分享链接",
-          description:
-            `${needsLogin}表单或 JSON。d 为 {entryId}。字段错误返回 400，d.field 指出字段；` +
-            "campaignTag（活动标签，规格 §6）只有管理员可带，其他人 403（field campaignTag）；" +
-            `同一用户重复分享同一链接返回 409（field originalUrl）；每个用户 ${PUBLISH_QUOTA.windowSeconds / 60} 分钟内最多发布 ${PUBLISH_QUOTA.max} 条、` +
-            `请求 ${PUBLISH_ATTEMPTS.max} 次，超出返回 429。`,
-          body: PublishBody,
-        },
+      route({
+        tags,
+        summary: "分享链接",
+        description:
+          `${needsLogin}表单或 JSON。d 为 {entryId}。字段错误返回 400，d.field 指出字段；` +
+          "campaignTag（活动标签，规格 §6）只有管理员可带，其他人 403（field campaignTag）；" +
+          `同一用户重复分享同一链接返回 409（field originalUrl）；每个用户 ${PUBLISH_QUOTA.windowSeconds / 60} 分钟内最多发布 ${PUBLISH_QUOTA.max} 条、` +
+          `请求 ${PUBLISH_ATTEMPTS.max} 次，超出返回 429。`,
+        body: PublishBody,
         config: { rateLimit: { ...PUBLISH_ATTEMPTS, hook: "preHandler", keyGenerator: perUser } },
-      },
+      }),
       async (req) => ok(await publish.publish(req.body, req.caller)),
     );
 
     app.post(
       "/entryUpdate",
-      {
-        schema: {
-          tags,
-          summary: "修改分享，或推荐（hot）",
-          description:
-            `${needsLogin}entryId 加上要修改的字段（规则同 entryPublish），只有作者或管理员可改；` +
-            "hot=0|1 只有编辑和管理员可设；campaignTag（活动标签）只有管理员可设，可加在任何人的分享上，空字符串去掉，他人 403。" +
-            "d 为修改后的条目。他人的条目 403，不存在或已删除 404，id 格式错误 400。",
-          body: UpdateBody,
-        },
-      },
+      route({
+        tags,
+        summary: "修改分享，或推荐（hot）",
+        description:
+          `${needsLogin}entryId 加上要修改的字段（规则同 entryPublish），只有作者或管理员可改；` +
+          "hot=0|1 只有编辑和管理员可设；campaignTag（活动标签）只有管理员可设，可加在任何人的分享上，空字符串去掉，他人 403。" +
+          "d 为修改后的条目。他人的条目 403，不存在或已删除 404，id 格式错误 400。",
+        body: UpdateBody,
+      }),
       async (req) => ok(await publish.update(req.body, req.caller)),
     );
 
     const delDescription = `${needsLogin}作者或管理员可删（软删除，计数同步减少）。d 为 {entryId}。网页以 Cookie 登录时 GET 也要带 x-csrf-token 头；网页使用 POST。`;
     app.get(
       "/entryDel",
-      { schema: { tags, summary: "删除条目", description: delDescription, querystring: EntryIdInput } },
+      route({ tags, summary: "删除条目", description: delDescription, querystring: EntryIdInput }),
       async (req) => {
         await requireCsrfForCookieGet(req);
         return ok(await publish.remove(req.query.entryId, req.caller));
@@ -64,33 +61,29 @@ export function publishRoutes(services: Services): FastifyPluginAsyncTypebox {
     );
     app.post(
       "/entryDel",
-      { schema: { tags, summary: "删除条目（POST）", description: delDescription, body: EntryIdInput } },
+      route({ tags, summary: "删除条目（POST）", description: delDescription, body: EntryIdInput }),
       async (req) => ok(await publish.remove(req.body.entryId, req.caller)),
     );
 
     app.get(
       "/getEntry",
-      {
-        schema: {
-          tags,
-          summary: "条目详情",
-          description: "公开。d 为条目（含 content、extra）。不存在或已删除 404，id 格式错误 400。",
-          querystring: EntryIdInput,
-        },
-      },
+      route({
+        tags,
+        summary: "条目详情",
+        description: "公开。d 为条目（含 content、extra）。不存在或已删除 404，id 格式错误 400。",
+        querystring: EntryIdInput,
+      }),
       async (req) => ok(await publish.get(req.query.entryId, req.caller)),
     );
 
     app.get(
       "/get_entry_by_url",
-      {
-        schema: {
-          tags,
-          summary: "按原文链接找条目",
-          description: "公开。d 为最早分享该链接（规范化后比较）的条目，没有则为 null。",
-          querystring: UrlQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "按原文链接找条目",
+        description: "公开。d 为最早分享该链接（规范化后比较）的条目，没有则为 null。",
+        querystring: UrlQuery,
+      }),
       async (req) => ok(await publish.byUrl(req.query.url, req.caller)),
     );
   };

@@ -3,6 +3,7 @@ import { ok } from "../../plugins/envelope.ts";
 import { targetCommentRoutes } from "../comments/index.ts";
 import type { Services } from "../index.ts";
 import { RepoIdParams, RepoIdQuery, TrendingQuery } from "./schema.ts";
+import { route } from "../../lib/route.ts";
 
 const tags = ["repos"];
 const REPO_SHAPE =
@@ -22,48 +23,42 @@ export function repoRoutes(services: Services): FastifyPluginAsyncTypebox {
 
     app.get(
       "/get_repo_detail",
-      {
-        schema: {
-          tags,
-          summary: "开源库详情",
-          description:
-            REPO_SHAPE +
-            DETAIL_EXTRA +
-            "readmeHtml 为渲染并净化后的 README。id 格式不对返回 400（d.field 为 id），不存在返回 404。",
-          querystring: RepoIdQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "开源库详情",
+        description:
+          REPO_SHAPE +
+          DETAIL_EXTRA +
+          "readmeHtml 为渲染并净化后的 README。id 格式不对返回 400（d.field 为 id），不存在返回 404。",
+        querystring: RepoIdQuery,
+      }),
       async (req) => ok(await repos.detail(req.query.id)),
     );
 
     app.get(
       "/repo/:id",
-      {
-        schema: {
-          tags,
-          summary: "按 id 取开源库",
-          description: REPO_SHAPE + DETAIL_EXTRA + "id 格式不对返回 400（d.field 为 id），不存在返回 404。",
-          params: RepoIdParams,
-        },
-      },
+      route({
+        tags,
+        summary: "按 id 取开源库",
+        description: REPO_SHAPE + DETAIL_EXTRA + "id 格式不对返回 400（d.field 为 id），不存在返回 404。",
+        params: RepoIdParams,
+      }),
       async (req) => ok(await repos.byId(req.params.id)),
     );
 
     app.get(
       "/get_trending",
-      {
-        schema: {
-          tags,
-          summary: "开源库趋势榜",
-          description:
-            "since 为 daily（默认）、weekly、monthly；lang（或规格的参数名 language）为 all（默认，全部语言）或 /api/get_trending_languages 中的语言，不区分大小写。" +
-            "按该时间范围内新增的 star 数降序（相同时新收录的在前），默认 30 条。" +
-            "未知的 since 或语言按规格 §8 视为「未找到」：HTTP 404，信封 {s: 404, m: 中文说明, d: null}（不是 400）。" +
-            "d 为 {since, lang, list}；lang 为库中存储的写法；list 每项为开源库（不含 readme）加 periodStars（该时间范围内新增的 star）。" +
-            REPO_SHAPE,
-          querystring: TrendingQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "开源库趋势榜",
+        description:
+          "since 为 daily（默认）、weekly、monthly；lang（或规格的参数名 language）为 all（默认，全部语言）或 /api/get_trending_languages 中的语言，不区分大小写。" +
+          "按该时间范围内新增的 star 数降序（相同时新收录的在前），默认 30 条。" +
+          "未知的 since 或语言按规格 §8 视为「未找到」：HTTP 404，信封 {s: 404, m: 中文说明, d: null}（不是 400）。" +
+          "d 为 {since, lang, list}；lang 为库中存储的写法；list 每项为开源库（不含 readme）加 periodStars（该时间范围内新增的 star）。" +
+          REPO_SHAPE,
+        querystring: TrendingQuery,
+      }),
       async (req) => {
         const { language, ...query } = req.query;
         return ok(await repos.trending(language === undefined ? query : { ...query, lang: language }));
@@ -72,27 +67,23 @@ export function repoRoutes(services: Services): FastifyPluginAsyncTypebox {
 
     app.get(
       "/get_trending_languages",
-      {
-        schema: {
-          tags,
-          summary: "趋势榜可选的语言",
-          description: "d 为 [{title, colour, repoCount}]：各开源库的主语言，开源库多的在前。",
-        },
-      },
+      route({
+        tags,
+        summary: "趋势榜可选的语言",
+        description: "d 为 [{title, colour, repoCount}]：各开源库的主语言，开源库多的在前。",
+      }),
       async () => ok(await repos.languages()),
     );
 
     app.get(
       "/get_showcases",
-      {
-        schema: {
-          tags,
-          summary: "开源库精选集",
-          description:
-            "按顺序取前 5 个。d 为 [{id, url, title, description, langCount, repoCount, repos}]；" +
-            "langCount 为其中开源库的不同主语言数，repoCount 为开源库数，repos 为前 4 个开源库 {id, name, language, colour}。",
-        },
-      },
+      route({
+        tags,
+        summary: "开源库精选集",
+        description:
+          "按顺序取前 5 个。d 为 [{id, url, title, description, langCount, repoCount, repos}]；" +
+          "langCount 为其中开源库的不同主语言数，repoCount 为开源库数，repos 为前 4 个开源库 {id, name, language, colour}。",
+      }),
       async () => ok(await repos.showcases()),
     );
 

@@ -3,6 +3,7 @@ import type { FastifyReply } from "fastify";
 import type { Services } from "../index.ts";
 import { SitemapParams, SiteFeedParams, TagFeedParams, UserFeedParams } from "./schema.ts";
 import type { FeedFormat, FeedName } from "./syndication.ts";
+import { route } from "../../lib/route.ts";
 
 const tags = ["syndication"];
 const FEED =
@@ -27,9 +28,7 @@ export function syndicationRoutes(services: Services): FastifyPluginAsyncTypebox
 
     app.get(
       "/feeds/:file",
-      {
-        schema: { tags, summary: "全站订阅源：最新、热门、专栏", description: FEED, params: SiteFeedParams },
-      },
+      route({ tags, summary: "全站订阅源：最新、热门、专栏", description: FEED, params: SiteFeedParams }),
       async (req, reply) => {
         const [kind, format] = split(req.params.file);
         return sendFeed(reply, { kind: kind as "newest" | "hot" | "column" }, format);
@@ -42,7 +41,7 @@ export function syndicationRoutes(services: Services): FastifyPluginAsyncTypebox
     ] as const) {
       app.get(
         `/feeds/${kind}/:file`,
-        { schema: { tags, summary, description: FEED + missing, params } },
+        route({ tags, summary, description: FEED + missing, params }),
         async (req, reply) => {
           const [key, format] = split(req.params.file);
           return sendFeed(reply, kind === "tag" ? { kind, title: key } : { kind, id: key }, format);
@@ -52,28 +51,24 @@ export function syndicationRoutes(services: Services): FastifyPluginAsyncTypebox
 
     app.get(
       "/sitemap.xml",
-      {
-        schema: {
-          tags,
-          summary: "站点地图索引",
-          description:
-            "sitemaps.org 0.9 的 sitemapindex：文章与分享（entries）、有发布内容的用户、有内容的标签、已上架的小册，" +
-            "各按 id 每 10,000 个一段（id 随时间递增，旧段的地址不变）。",
-        },
-      },
+      route({
+        tags,
+        summary: "站点地图索引",
+        description:
+          "sitemaps.org 0.9 的 sitemapindex：文章与分享（entries）、有发布内容的用户、有内容的标签、已上架的小册，" +
+          "各按 id 每 10,000 个一段（id 随时间递增，旧段的地址不变）。",
+      }),
       async (_req, reply) =>
         reply.type("application/xml; charset=utf-8").send(await syndication.sitemapIndex()),
     );
     app.get(
       "/sitemaps/:file",
-      {
-        schema: {
-          tags,
-          summary: "站点地图的一段",
-          description: "该段中公开的地址，lastmod 为最后修改时间。段名不存在返回 404。",
-          params: SitemapParams,
-        },
-      },
+      route({
+        tags,
+        summary: "站点地图的一段",
+        description: "该段中公开的地址，lastmod 为最后修改时间。段名不存在返回 404。",
+        params: SitemapParams,
+      }),
       async (req, reply) => {
         const [name] = split(req.params.file);
         const dash = name.indexOf("-");
@@ -83,13 +78,11 @@ export function syndicationRoutes(services: Services): FastifyPluginAsyncTypebox
     );
     app.get(
       "/robots.txt",
-      {
-        schema: {
-          tags,
-          summary: "robots.txt",
-          description: "不抓取设置、编辑器、管理、搜索和 API；指向站点地图。",
-        },
-      },
+      route({
+        tags,
+        summary: "robots.txt",
+        description: "不抓取设置、编辑器、管理、搜索和 API；指向站点地图。",
+      }),
       async (_req, reply) => reply.type("text/plain; charset=utf-8").send(syndication.robots()),
     );
   };

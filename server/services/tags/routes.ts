@@ -10,6 +10,7 @@ import {
   TagSuggestParams,
   TagTitleParams,
 } from "./schema.ts";
+import { route } from "../../lib/route.ts";
 
 const tags = ["tags"];
 const LIST_NOTE =
@@ -24,61 +25,53 @@ export function tagRoutes(services: Services): FastifyPluginAsyncTypebox {
 
     app.get(
       "/tags/type/:type/page/:page/pageSize/:pageSize",
-      { schema: { tags, summary: "热门或最新标签", description: LIST_NOTE, params: TagListParams } },
+      route({ tags, summary: "热门或最新标签", description: LIST_NOTE, params: TagListParams }),
       async (req) => ok(await service.list(req.params, req.caller)),
     );
 
     app.get(
       "/tag/type/:type/search/:text/page/:page/pageSize/:pageSize",
-      {
-        schema: {
-          tags,
-          summary: "按标题搜索标签",
-          description: LIST_NOTE + operationLimitNote("search"),
-          params: TagSearchParams,
-        },
-      },
+      route({
+        tags,
+        summary: "按标题搜索标签",
+        description: LIST_NOTE + operationLimitNote("search"),
+        params: TagSearchParams,
+      }),
       async (req) => ok(await service.search(req.params, req.caller)),
     );
 
     app.get(
       "/tags/type/hot/suggest/:type/page/:page/pageSize/:pageSize",
-      {
-        schema: {
-          tags,
-          summary: "推荐关注的标签（新手引导）",
-          description: `type 为分类名时只含该分类的标签，为 all 时含全部标签；按关注数排序，已关注的也在其中（subscribed 为 true）。未知分类返回 404。${LIST_NOTE}`,
-          params: TagSuggestParams,
-        },
-      },
+      route({
+        tags,
+        summary: "推荐关注的标签（新手引导）",
+        description: `type 为分类名时只含该分类的标签，为 all 时含全部标签；按关注数排序，已关注的也在其中（subscribed 为 true）。未知分类返回 404。${LIST_NOTE}`,
+        params: TagSuggestParams,
+      }),
       async (req) => ok(await service.suggest(req.params, req.caller)),
     );
 
     app.get(
       "/tag/:title",
-      {
-        schema: {
-          tags,
-          summary: "按标题取标签",
-          description: "标题不分大小写；不存在返回 404。",
-          params: TagTitleParams,
-        },
-      },
+      route({
+        tags,
+        summary: "按标题取标签",
+        description: "标题不分大小写；不存在返回 404。",
+        params: TagTitleParams,
+      }),
       async (req) => ok(await service.byTitle(req.params.title, req.caller)),
     );
 
     app.get(
       "/user/:id/subscribe",
-      {
-        schema: {
-          tags,
-          summary: "用户关注的标签",
-          description:
-            "最近关注的在前，page 从 1 开始，pageSize 默认 40。d 为 {list, total, page, pageSize, canNext}，total 为该用户关注的标签数。用户不存在返回 404。",
-          params: IdParams,
-          querystring: OneBasedPage,
-        },
-      },
+      route({
+        tags,
+        summary: "用户关注的标签",
+        description:
+          "最近关注的在前，page 从 1 开始，pageSize 默认 40。d 为 {list, total, page, pageSize, canNext}，total 为该用户关注的标签数。用户不存在返回 404。",
+        params: IdParams,
+        querystring: OneBasedPage,
+      }),
       async (req) =>
         ok(
           await service.subscribedBy(
@@ -91,12 +84,12 @@ export function tagRoutes(services: Services): FastifyPluginAsyncTypebox {
 
     app.put(
       "/tag/subscribe/:id",
-      { schema: { tags, summary: "关注标签", description: SUBSCRIBE_NOTE, params: IdParams } },
+      route({ tags, summary: "关注标签", description: SUBSCRIBE_NOTE, params: IdParams }),
       async (req) => ok(await service.subscribe(req.params.id, req.caller)),
     );
     app.delete(
       "/tag/subscribe/:id",
-      { schema: { tags, summary: "取消关注标签", description: SUBSCRIBE_NOTE, params: IdParams } },
+      route({ tags, summary: "取消关注标签", description: SUBSCRIBE_NOTE, params: IdParams }),
       async (req) => ok(await service.unsubscribe(req.params.id, req.caller)),
     );
   };

@@ -3,9 +3,9 @@ import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
 import { TRACKING } from "../../lib/rate-limits.ts";
 import { CollectorQuery, GenSuidQuery, IncrementBody, LogQuery, PunchQuery } from "./schema.ts";
+import { route } from "../../lib/route.ts";
 
 const tags = ["tracking"];
-const LIMIT = `每个地址每分钟最多 ${TRACKING.max} 次，超出返回 429。`;
 const NOTE =
   "事件先进内存队列，约每秒（或每 200 条）批量写入，调用从不等待数据库；写入失败只记日志。" +
   "事件记在会话用户名下（未登录为空）：查询里的 uid 与会话不一致时不采用。d 为 {recorded, uid}。" +
@@ -17,52 +17,50 @@ export function trackingRoutes(services: Services): FastifyPluginAsyncTypebox {
     const tracking = services.tracking;
     tracking.useLogger(app.log);
     // Beacons only record: a suspended account's pages keep sending them (session.ts suspendedMayCall).
-    const config = { rateLimit: TRACKING, suspendedMayCall: true };
-    const description = NOTE + LIMIT;
+    // The limit is counted per address, and told at the end of every description (route()).
+    const beacon = { limit: TRACKING, config: { suspendedMayCall: true } };
 
     app.get(
       "/log",
-      { schema: { tags, summary: "记录一次行为", description, querystring: LogQuery }, config },
+      route({ tags, summary: "记录一次行为", description: NOTE, querystring: LogQuery, ...beacon }),
       async (req) => ok(tracking.log(req.query, req.caller)),
     );
     app.get(
       "/collector",
-      {
-        schema: {
-          tags,
-          summary: "记录文章曝光（每个 id 一条 impression）",
-          description,
-          querystring: CollectorQuery,
-        },
-        config,
-      },
+      route({
+        tags,
+        summary: "记录文章曝光（每个 id 一条 impression）",
+        description: NOTE,
+        querystring: CollectorQuery,
+        ...beacon,
+      }),
       async (req) => ok(tracking.collector(req.query, req.caller)),
     );
     app.get(
       "/punch",
-      {
-        schema: { tags, summary: "打点（sub_location 记入 category）", description, querystring: PunchQuery },
-        config,
-      },
+      route({
+        tags,
+        summary: "打点（sub_location 记入 category）",
+        description: NOTE,
+        querystring: PunchQuery,
+        ...beacon,
+      }),
       async (req) => ok(tracking.punch(req.query, req.caller)),
     );
     app.post(
       "/increment",
-      {
-        schema: {
-          tags,
-          summary: "收藏集统计上报（+1 / -1）",
-          description:
-            "规格 §7 的统计调用（表单或 JSON：num 为 1 或 -1，event 为 csNum、csFollow 或 csPost，csId，src）。" +
-            "收藏集的条目数与关注数由服务端在写入条目/关注的同一事务里维护，这个调用不会改动它们" +
-            "（否则任何人都能刷数），只记为一条统计事件（action increment）。收藏集不存在返回 404。" +
-            "本站网页在服务端确认后上报：收进/移出收藏集为 csNum，关注/取消关注为 csFollow，新建收藏集为 csPost（+1）。" +
-            "d 为 {recorded, uid, csId, entryCount, followerCount}：后两者为服务端的真实计数。" +
-            LIMIT,
-          body: IncrementBody,
-        },
-        config,
-      },
+      route({
+        tags,
+        summary: "收藏集统计上报（+1 / -1）",
+        description:
+          "规格 §7 的统计调用（表单或 JSON：num 为 1 或 -1，event 为 csNum、csFollow 或 csPost，csId，src）。" +
+          "收藏集的条目数与关注数由服务端在写入条目/关注的同一事务里维护，这个调用不会改动它们" +
+          "（否则任何人都能刷数），只记为一条统计事件（action increment）。收藏集不存在返回 404。" +
+          "本站网页在服务端确认后上报：收进/移出收藏集为 csNum，关注/取消关注为 csFollow，新建收藏集为 csPost（+1）。" +
+          "d 为 {recorded, uid, csId, entryCount, followerCount}：后两者为服务端的真实计数。",
+        body: IncrementBody,
+        ...beacon,
+      }),
       async (req) => {
         const set = await services.collections.info(req.body.csId, req.caller);
         return ok({
@@ -75,15 +73,13 @@ export function trackingRoutes(services: Services): FastifyPluginAsyncTypebox {
     );
     app.get(
       "/gen_suid",
-      {
-        schema: {
-          tags,
-          summary: "生成浏览器标识 suid",
-          description: "d 为 {suid}：22 个字符的随机 base64url 串，服务器不保存；浏览器按 src 缓存。" + LIMIT,
-          querystring: GenSuidQuery,
-        },
-        config,
-      },
+      route({
+        tags,
+        summary: "生成浏览器标识 suid",
+        description: "d 为 {suid}：22 个字符的随机 base64url 串，服务器不保存；浏览器按 src 缓存。",
+        querystring: GenSuidQuery,
+        ...beacon,
+      }),
       async () => ok(tracking.genSuid()),
     );
   };

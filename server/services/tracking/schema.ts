@@ -30,6 +30,13 @@ const uid = Type.String({
 const suid = Type.String({ pattern: "^[A-Za-z0-9_-]{1,64}$", description: "gen_suid 生成的浏览器标识" });
 const source = Type.String({ pattern: "^[a-z0-9_-]{1,16}$", description: "来源，默认 web" });
 const location = Type.String({ maxLength: 500, description: "当前页面地址（路径与查询）" });
+/** Where an event happened and whose it is, the same on every beacon (punch names the source src). */
+const pageContext = {
+  location: Type.Optional(location),
+  source: Type.Optional(source),
+  suid: Type.Optional(suid),
+  uid: Type.Optional(uid),
+};
 
 export const LogQuery = Type.Object({
   action: Type.Union(
@@ -51,10 +58,7 @@ export const LogQuery = Type.Object({
   value: Type.Optional(Type.String({ maxLength: 200, description: "附加值；规格的形式里是对象 id" })),
   category: Type.Optional(Type.String({ maxLength: 64 })),
   referrer: Type.Optional(Type.String({ maxLength: 500 })),
-  location: Type.Optional(location),
-  source: Type.Optional(source),
-  suid: Type.Optional(suid),
-  uid: Type.Optional(uid),
+  ...pageContext,
 });
 export type LogQuery = Static<typeof LogQuery>;
 
@@ -64,10 +68,7 @@ export const CollectorQuery = Type.Object({
     pattern: `^${HEX_ID_SOURCE}(\\|${HEX_ID_SOURCE}){0,${MAX_COLLECTOR_IDS - 1}}$`,
     description: `展示过的文章 id，用 | 连接，最多 ${MAX_COLLECTOR_IDS} 个`,
   }),
-  location: Type.Optional(location),
-  source: Type.Optional(source),
-  suid: Type.Optional(suid),
-  uid: Type.Optional(uid),
+  ...pageContext,
 });
 export type CollectorQuery = Static<typeof CollectorQuery>;
 

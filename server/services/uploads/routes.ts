@@ -20,6 +20,7 @@ import {
   type UploadPurpose,
 } from "./schema.ts";
 import { CONTENT_TYPES } from "./uploads.ts";
+import { route } from "../../lib/route.ts";
 
 const isPurpose = (v: unknown): v is UploadPurpose => UPLOAD_PURPOSES.includes(v as UploadPurpose);
 
@@ -69,28 +70,26 @@ export function uploadRoutes(services: Services, config: Config): FastifyPluginA
 
     app.post(
       "/api/upload",
-      {
-        schema: {
-          tags: ["uploads"],
-          summary: "上传图片",
-          consumes: ["multipart/form-data"],
-          description:
-            "需要登录（401）。multipart/form-data，文件放在字段 file；purpose 可放在查询串或表单字段（放在 file 之前时，读文件时就按它的上限截断）。" +
-            `purpose=image（默认）：jpg、png、gif、webp、bmp，最大 ${config.uploadMaxBytes} 字节（UPLOAD_MAX_BYTES）；` +
-            `purpose=collection（收藏集背景）：只收 jpg、png，最大 ${COLLECTION_MAX_BYTES} 字节。` +
-            "类型按文件开头的字节判断，不看文件名和 Content-Type。" +
-            "超过大小返回 413「文件太大」；不是允许的图片类型返回 415「文件格式不支持」；" +
-            `文件损坏或不完整、multipart 格式错误或一次多个文件返回 400；超过 ${MAX_PIXELS / 1e6} 百万像素（动图按所有帧合计）返回 400；d.field 均为 file。` +
-            "通过检查的图片以质量 85 重新编码（去掉 EXIF 等元数据和文件尾部附加的内容，bmp 转为 png），" +
-            "按内容的 SHA-256 存为 /uploads/<yyyy>/<mm>/<sha256>.<ext>：相同的图片（无论谁、何时上传）得到相同地址、只存一份，每次上传各有一条记录。" +
-            `每个用户每分钟最多 ${UPLOAD_RATE.max} 次（429）。d 为 {id, url, width, height, size, type}。` +
-            "头像：裁剪后以 purpose=image 上传，再以 updateUserInfo {field: avatarLarge, value: url} 保存。" +
-            "随后后台生成 @large（1280×960 以内）、@thumb（400×300 以内）、@avatar（200×200）三种尺寸；生成之前这些地址返回原图。",
-          querystring: UploadQuery,
-          response: { 200: Type.Object({ s: Type.Number(), m: Type.String(), d: UploadData }) },
-        },
+      route({
+        tags: ["uploads"],
+        summary: "上传图片",
+        consumes: ["multipart/form-data"],
+        description:
+          "需要登录（401）。multipart/form-data，文件放在字段 file；purpose 可放在查询串或表单字段（放在 file 之前时，读文件时就按它的上限截断）。" +
+          `purpose=image（默认）：jpg、png、gif、webp、bmp，最大 ${config.uploadMaxBytes} 字节（UPLOAD_MAX_BYTES）；` +
+          `purpose=collection（收藏集背景）：只收 jpg、png，最大 ${COLLECTION_MAX_BYTES} 字节。` +
+          "类型按文件开头的字节判断，不看文件名和 Content-Type。" +
+          "超过大小返回 413「文件太大」；不是允许的图片类型返回 415「文件格式不支持」；" +
+          `文件损坏或不完整、multipart 格式错误或一次多个文件返回 400；超过 ${MAX_PIXELS / 1e6} 百万像素（动图按所有帧合计）返回 400；d.field 均为 file。` +
+          "通过检查的图片以质量 85 重新编码（去掉 EXIF 等元数据和文件尾部附加的内容，bmp 转为 png），" +
+          "按内容的 SHA-256 存为 /uploads/<yyyy>/<mm>/<sha256>.<ext>：相同的图片（无论谁、何时上传）得到相同地址、只存一份，每次上传各有一条记录。" +
+          `每个用户每分钟最多 ${UPLOAD_RATE.max} 次（429）。d 为 {id, url, width, height, size, type}。` +
+          "头像：裁剪后以 purpose=image 上传，再以 updateUserInfo {field: avatarLarge, value: url} 保存。" +
+          "随后后台生成 @large（1280×960 以内）、@thumb（400×300 以内）、@avatar（200×200）三种尺寸；生成之前这些地址返回原图。",
+        querystring: UploadQuery,
+        response: { 200: Type.Object({ s: Type.Number(), m: Type.String(), d: UploadData }) },
         config: { rateLimit: UPLOAD_RATE },
-      },
+      }),
       async (req) => {
         uploads.requireUser(req.caller);
         if (!req.isMultipart()) throw badRequest("请用 multipart/form-data 上传，文件放在 file 字段", "file");

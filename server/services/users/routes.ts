@@ -6,7 +6,6 @@ import {
   RESET_MAILS,
   SMS_SENDS,
   VERIFY_MAILS,
-  limitNote,
 } from "../../lib/rate-limits.ts";
 import { ok } from "../../plugins/envelope.ts";
 import { setSessionCookie } from "../../plugins/session.ts";
@@ -27,6 +26,7 @@ import {
   UpdateUserInfoBody,
   VerifyEmailInput,
 } from "./schema.ts";
+import { route } from "../../lib/route.ts";
 
 const tags = ["users"];
 const needsLogin = "需要登录，未登录时返回 401。";
@@ -38,84 +38,83 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
 
     app.get(
       "/v1/getUserInfo",
-      { schema: { tags, summary: "当前用户信息", description: needsLogin } },
+      route({ tags, summary: "当前用户信息", description: needsLogin }),
       async (req) => ok(await users.getUserInfo(req.caller)),
     );
 
     app.post(
       "/v1/applyEditor",
-      {
-        schema: {
-          tags,
-          summary: "申请成为编辑（已停用）",
-          description:
-            "规格 §5、§8：申请成为编辑已停用，总是拒绝。无论是否登录、带什么字段，都返回 HTTP 410，" +
-            "{s: 410, m: '申请成为编辑的功能已停用', d: null}。",
-        },
-      },
+      route({
+        tags,
+        summary: "申请成为编辑（已停用）",
+        description:
+          "规格 §5、§8：申请成为编辑已停用，总是拒绝。无论是否登录、带什么字段，都返回 HTTP 410，" +
+          "{s: 410, m: '申请成为编辑的功能已停用', d: null}。",
+      }),
       async () => users.applyEditor(),
     );
 
     app.post(
       "/v1/updateUserInfo",
-      { schema: { tags, summary: "修改一项个人资料", description: needsLogin, body: UpdateUserInfoBody } },
+      route({ tags, summary: "修改一项个人资料", description: needsLogin, body: UpdateUserInfoBody }),
       async (req) => ok(await users.updateUserInfo(req.body, req.caller)),
     );
 
     app.post(
       "/v1/changePassword",
-      {
-        schema: {
-          tags,
-          summary: "修改密码（其他会话随之失效）",
-          description: needsLogin,
-          body: ChangePasswordBody,
-        },
-      },
+      route({
+        tags,
+        summary: "修改密码（其他会话随之失效）",
+        description: needsLogin,
+        body: ChangePasswordBody,
+      }),
       async (req) => ok(await users.changePassword(req.body, req.caller)),
     );
 
     app.post(
       "/v1/restPassword",
-      { schema: { tags, summary: "用短信验证码重置密码", body: RestPasswordBody } },
+      route({ tags, summary: "用短信验证码重置密码", body: RestPasswordBody }),
       async (req) => ok(await users.restPassword(req.body)),
     );
 
     app.post(
       "/v1/restPwdByEmail",
-      {
-        schema: { tags, summary: "发送重置密码邮件", body: RestPwdByEmailBody },
+      route({
+        tags,
+        summary: "发送重置密码邮件",
+        body: RestPwdByEmailBody,
         config: { rateLimit: RESET_MAILS },
-      },
+      }),
       async (req) => ok(await users.restPwdByEmail(req.body)),
     );
 
     app.post(
       "/v1/changePasswordByEmailToken",
-      { schema: { tags, summary: "用邮件令牌设置新密码", body: ChangePasswordByEmailTokenBody } },
+      route({ tags, summary: "用邮件令牌设置新密码", body: ChangePasswordByEmailTokenBody }),
       async (req) => ok(await users.changePasswordByEmailToken(req.body)),
     );
 
     app.post(
       "/v1/sendEmailToUser",
-      {
-        schema: { tags, summary: "发送邮箱验证邮件", description: needsLogin, body: SendEmailBody },
+      route({
+        tags,
+        summary: "发送邮箱验证邮件",
+        description: needsLogin,
+        body: SendEmailBody,
         config: { rateLimit: VERIFY_MAILS },
-      },
+      }),
       async (req) => ok(await users.sendEmailToUser(req.body, req.caller)),
     );
 
     // Opened from the e-mail link (GET) or called by clients (POST).
     app.get(
       "/v1/verifyUserEmail",
-      {
-        schema: {
-          tags,
-          summary: "验证邮箱（邮件链接）",
-          description: "浏览器打开时验证后跳转到账号设置页；API 客户端得到信封。",
-          querystring: VerifyEmailInput,
-        },
-      },
+      route({
+        tags,
+        summary: "验证邮箱（邮件链接）",
+        description: "浏览器打开时验证后跳转到账号设置页；API 客户端得到信封。",
+        querystring: VerifyEmailInput,
+      }),
       async (req, reply) => {
         const wantsPage = String(req.headers.accept ?? "").includes("text/html");
         try {
@@ -130,23 +129,21 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
     );
     app.post(
       "/v1/verifyUserEmail",
-      { schema: { tags, summary: "验证邮箱", body: VerifyEmailInput } },
+      route({ tags, summary: "验证邮箱", body: VerifyEmailInput }),
       async (req) => ok(await users.verifyUserEmail(req.body)),
     );
 
     app.post(
       "/v1/createUser",
-      {
-        schema: {
-          tags,
-          summary: "注册并登录",
-          description:
-            "邮箱注册：email、username、password；手机注册：phoneNumber、smsCode（或 vcode）、username、password。" +
-            "注册错误以 HTTP 200 返回并放在 s 中：10013 用户名已占用，10014 手机号已注册，10019 邮箱已注册，10017 验证码错误。",
-          body: CreateUserBody,
-        },
+      route({
+        tags,
+        summary: "注册并登录",
+        description:
+          "邮箱注册：email、username、password；手机注册：phoneNumber、smsCode（或 vcode）、username、password。" +
+          "注册错误以 HTTP 200 返回并放在 s 中：10013 用户名已占用，10014 手机号已注册，10019 邮箱已注册，10017 验证码错误。",
+        body: CreateUserBody,
         config: { rateLimit: REGISTRATIONS },
-      },
+      }),
       async (req, reply) => {
         const { clientId, device_id, vcode, ...input } = req.body;
         const result = await users.createUser(
@@ -159,77 +156,67 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
       },
     );
 
-    app.get("/v1/getRandCode", { schema: { tags, summary: "获取 4 位图片验证码" } }, async (req) =>
+    app.get("/v1/getRandCode", route({ tags, summary: "获取 4 位图片验证码" }), async (req) =>
       ok(await users.getRandCode(req.caller)),
     );
 
     app.post(
       "/v2/sendSmsCodeToUser",
-      {
-        schema: {
-          tags,
-          summary: "发送短信验证码",
-          description: "需要先通过图片验证码；同一手机号 60 秒一次、每天 10 次。useType bind 需要登录。",
-          body: SendSmsBody,
-        },
+      route({
+        tags,
+        summary: "发送短信验证码",
+        description: "需要先通过图片验证码；同一手机号 60 秒一次、每天 10 次。useType bind 需要登录。",
+        body: SendSmsBody,
         config: { rateLimit: SMS_SENDS },
-      },
+      }),
       async (req) => ok(await users.sendSmsCode(req.body, req.caller)),
     );
 
     for (const path of ["/v1/bindUserMobile", "/v2/updateUserMobile"]) {
       app.post(
         path,
-        {
-          schema: {
-            tags,
-            summary: "绑定或更换手机号（useType bind 的短信验证码）",
-            description:
-              needsLogin +
-              "账号设置过密码时需要 password（当前密码，缺少或错误返回 400，d.field 为 password）；" +
-              "没有密码的账号（第三方登录创建）绑定后 24 小时内不能用该手机号找回密码。" +
-              limitNote(ACCOUNT_CHANGES),
-            body: BindMobileBody,
-          },
-          config: { rateLimit: ACCOUNT_CHANGES },
-        },
+        route({
+          tags,
+          summary: "绑定或更换手机号（useType bind 的短信验证码）",
+          description:
+            needsLogin +
+            "账号设置过密码时需要 password（当前密码，缺少或错误返回 400，d.field 为 password）；" +
+            "没有密码的账号（第三方登录创建）绑定后 24 小时内不能用该手机号找回密码。",
+          body: BindMobileBody,
+          limit: ACCOUNT_CHANGES,
+        }),
         async (req) => ok(await users.bindUserMobile(req.body, req.caller)),
       );
     }
 
     app.post(
       "/v1/updateUserEmail",
-      {
-        schema: {
-          tags,
-          summary: "绑定或更换邮箱（随后发送验证邮件）",
-          description:
-            needsLogin +
-            "账号设置过密码时需要 password（当前密码，缺少或错误返回 400，d.field 为 password）。" +
-            "更换时旧邮箱会收到通知和一个撤销链接（/revert-email 页，确认后 POST /api/v1/revertEmailChange，7 天内有效）。" +
-            "没有密码的账号绑定后 24 小时内不能用该邮箱找回密码。" +
-            limitNote(ACCOUNT_CHANGES),
-          body: UpdateEmailBody,
-        },
-        config: { rateLimit: ACCOUNT_CHANGES },
-      },
+      route({
+        tags,
+        summary: "绑定或更换邮箱（随后发送验证邮件）",
+        description:
+          needsLogin +
+          "账号设置过密码时需要 password（当前密码，缺少或错误返回 400，d.field 为 password）。" +
+          "更换时旧邮箱会收到通知和一个撤销链接（/revert-email 页，确认后 POST /api/v1/revertEmailChange，7 天内有效）。" +
+          "没有密码的账号绑定后 24 小时内不能用该邮箱找回密码。",
+        body: UpdateEmailBody,
+        limit: ACCOUNT_CHANGES,
+      }),
       async (req) => ok(await users.updateUserEmail(req.body, req.caller)),
     );
 
     app.post(
       "/v1/revertEmailChange",
-      {
-        schema: {
-          tags,
-          summary: "撤销邮箱更换（旧邮箱收到的链接）",
-          description:
-            "把账号邮箱改回旧邮箱（视为已验证），并退出该账号在所有设备上的登录；发往新邮箱的重置密码链接随之失效。" +
-            "token 只能用一次。旧邮箱收到的链接打开 /revert-email 确认页，由页面上的按钮发出本请求：" +
-            "邮件安全网关会预先打开邮件中的链接，所以打开链接本身不改变任何东西。",
-          body: RevertEmailInput,
-        },
+      route({
+        tags,
+        summary: "撤销邮箱更换（旧邮箱收到的链接）",
+        description:
+          "把账号邮箱改回旧邮箱（视为已验证），并退出该账号在所有设备上的登录；发往新邮箱的重置密码链接随之失效。" +
+          "token 只能用一次。旧邮箱收到的链接打开 /revert-email 确认页，由页面上的按钮发出本请求：" +
+          "邮件安全网关会预先打开邮件中的链接，所以打开链接本身不改变任何东西。",
+        body: RevertEmailInput,
         config: { rateLimit: EMAIL_REVERTS },
-      },
+      }),
       async (req) => ok(await users.revertEmailChange(req.body)),
     );
 
@@ -242,9 +229,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
 
     app.post(
       "/v1/unbind",
-      {
-        schema: { tags, summary: "解绑邮箱、手机号或第三方账号", description: needsLogin, body: UnbindBody },
-      },
+      route({ tags, summary: "解绑邮箱、手机号或第三方账号", description: needsLogin, body: UnbindBody }),
       async (req) => ok(await users.unbind(req.body, req.caller)),
     );
   };

@@ -3,6 +3,7 @@ import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
 import { AnswerBody, AttenderQuery, CreateVoteBody, VoteIdParams } from "./schema.ts";
 import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
+import { route } from "../../lib/route.ts";
 
 const tags = ["votes"];
 const STATE_NOTE =
@@ -15,53 +16,45 @@ export function voteRoutes(services: Services): FastifyPluginAsyncTypebox {
 
     app.post(
       "/votes",
-      {
-        schema: {
-          tags,
-          summary: "发起投票",
-          description: `需要登录。创建 type 为 vote 的条目及其选项。字段不合法返回 400，d.field 指明字段。${STATE_NOTE}`,
-          body: CreateVoteBody,
-        },
-      },
+      route({
+        tags,
+        summary: "发起投票",
+        description: `需要登录。创建 type 为 vote 的条目及其选项。字段不合法返回 400，d.field 指明字段。${STATE_NOTE}`,
+        body: CreateVoteBody,
+      }),
       async (req) => ok(await votes.create(req.body, req.caller)),
     );
     app.get(
       "/votes/:entryId",
-      {
-        schema: {
-          tags,
-          summary: "投票结果",
-          description: `${STATE_NOTE} 投票不存在或已删除返回 404。`,
-          params: VoteIdParams,
-        },
-      },
+      route({
+        tags,
+        summary: "投票结果",
+        description: `${STATE_NOTE} 投票不存在或已删除返回 404。`,
+        params: VoteIdParams,
+      }),
       async (req) => ok(await votes.state(req.params.entryId, req.caller)),
     );
     app.post(
       "/votes/:entryId/answer",
-      {
-        schema: {
-          tags,
-          summary: "投票",
-          description: `需要登录；每人只能投一次，重复投票返回 409；选项不属于该投票返回 400（d.field 为 optionId）；投票不存在返回 404。${STATE_NOTE}`,
-          params: VoteIdParams,
-          body: AnswerBody,
-        },
-      },
+      route({
+        tags,
+        summary: "投票",
+        description: `需要登录；每人只能投一次，重复投票返回 409；选项不属于该投票返回 400（d.field 为 optionId）；投票不存在返回 404。${STATE_NOTE}`,
+        params: VoteIdParams,
+        body: AnswerBody,
+      }),
       async (req) => ok(await votes.answer(req.params.entryId, req.body, req.caller)),
     );
     app.get(
       "/get_attender",
-      {
-        schema: {
-          tags,
-          summary: "投票参与者",
-          description:
-            "最新在前，按 (createdAt, id) 的 pointer 翻页：把上一页的 pointer 作为 before 传回。d 为 {list, pointer, canNext}；list 每项为 {id, user, optionId, optionTitle, content, createdAt, link}。" +
-            POINTER_FORMS_NOTE,
-          querystring: AttenderQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "投票参与者",
+        description:
+          "最新在前，按 (createdAt, id) 的 pointer 翻页：把上一页的 pointer 作为 before 传回。d 为 {list, pointer, canNext}；list 每项为 {id, user, optionId, optionTitle, content, createdAt, link}。" +
+          POINTER_FORMS_NOTE,
+        querystring: AttenderQuery,
+      }),
       async (req) => ok(await votes.attenders(req.query, req.caller)),
     );
   };

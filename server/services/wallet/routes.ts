@@ -4,6 +4,7 @@ import type { Services } from "../index.ts";
 import { ApplyBody, BillQuery, SettleBody, WithdrawalQuery } from "./schema.ts";
 import { NO_WALLET_MESSAGE, WALLET_NO } from "./wallet.ts";
 import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
+import { route } from "../../lib/route.ts";
 
 const tags = ["wallet"];
 const STATUS_NOTE =
@@ -21,13 +22,11 @@ export function walletRoutes(services: Services): FastifyPluginAsyncTypebox {
 
     app.get(
       "/wallet/haveWalletAccessRight",
-      {
-        schema: {
-          tags,
-          summary: "是否有钱包权限",
-          description: "d 为 {hasWallet}；没有权限时 s=2。" + STATUS_NOTE,
-        },
-      },
+      route({
+        tags,
+        summary: "是否有钱包权限",
+        description: "d 为 {hasWallet}；没有权限时 s=2。" + STATUS_NOTE,
+      }),
       async (req) => {
         const d = await wallet.accessRight(req.caller);
         return d.hasWallet ? ok(d) : { s: WALLET_NO, m: NO_WALLET_MESSAGE, d };
@@ -36,44 +35,38 @@ export function walletRoutes(services: Services): FastifyPluginAsyncTypebox {
 
     app.get(
       "/wallet/getAmount",
-      {
-        schema: {
-          tags,
-          summary: "钱包余额",
-          description: "d 为 {amount（可提现余额）, held（提现处理中冻结的金额）, currency}。" + STATUS_NOTE,
-        },
-      },
+      route({
+        tags,
+        summary: "钱包余额",
+        description: "d 为 {amount（可提现余额）, held（提现处理中冻结的金额）, currency}。" + STATUS_NOTE,
+      }),
       async (req) => ok(await wallet.amount(req.caller)),
     );
 
     app.get(
       "/wallet/getBill",
-      {
-        schema: {
-          tags,
-          summary: "账单",
-          description:
-            "最新在前，page 从 0 开始（页码分页：账单按人分开且不多，总数用于翻页）。d 为 {list, total, page, pageSize}；" +
-            "账单 {id, amount（收入为正、提现为负）, type（income/withdraw）, status（pending/succeeded/failed）, description, orderId, create_time, update_time}。" +
-            STATUS_NOTE,
-          querystring: BillQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "账单",
+        description:
+          "最新在前，page 从 0 开始（页码分页：账单按人分开且不多，总数用于翻页）。d 为 {list, total, page, pageSize}；" +
+          "账单 {id, amount（收入为正、提现为负）, type（income/withdraw）, status（pending/succeeded/failed）, description, orderId, create_time, update_time}。" +
+          STATUS_NOTE,
+        querystring: BillQuery,
+      }),
       async (req) => ok(await wallet.bills(req.query, req.caller)),
     );
 
     app.get(
       "/wallet/checkApplyRules",
-      {
-        schema: {
-          tags,
-          summary: "提现规则检查",
-          description:
-            "d 为 {canApply, reasons, minVolume, maxVolume, balance, pendingCount, maxPending}。规则：单笔不少于 10 元、不超过 5 万元且不超过余额；" +
-            "同时只能有一笔处理中的提现。不能提现时 s=2，m 为第一条原因，d 照常给出。" +
-            STATUS_NOTE,
-        },
-      },
+      route({
+        tags,
+        summary: "提现规则检查",
+        description:
+          "d 为 {canApply, reasons, minVolume, maxVolume, balance, pendingCount, maxPending}。规则：单笔不少于 10 元、不超过 5 万元且不超过余额；" +
+          "同时只能有一笔处理中的提现。不能提现时 s=2，m 为第一条原因，d 照常给出。" +
+          STATUS_NOTE,
+      }),
       async (req) => {
         const d = await wallet.rules(req.caller);
         return d.canApply ? ok(d) : { s: WALLET_NO, m: d.reasons[0], d };
@@ -82,49 +75,43 @@ export function walletRoutes(services: Services): FastifyPluginAsyncTypebox {
 
     app.post(
       "/wallet/apply",
-      {
-        schema: {
-          tags,
-          summary: "申请提现",
-          description:
-            "规格 §7 把 apply 列在 GET 里；它会扣款，这里用 POST（带 CSRF 校验）。volume 为分；alipayAccount 为手机号或邮箱；name 为实名。字段不合规 400 并指出字段（余额不足也是 400 volume），" +
-            "已有处理中的提现 409。成功后生成 pending 的提现账单并立即从余额扣除（冻结），d 为 {bill, balance}。" +
-            STATUS_NOTE,
-          body: ApplyBody,
-        },
-      },
+      route({
+        tags,
+        summary: "申请提现",
+        description:
+          "规格 §7 把 apply 列在 GET 里；它会扣款，这里用 POST（带 CSRF 校验）。volume 为分；alipayAccount 为手机号或邮箱；name 为实名。字段不合规 400 并指出字段（余额不足也是 400 volume），" +
+          "已有处理中的提现 409。成功后生成 pending 的提现账单并立即从余额扣除（冻结），d 为 {bill, balance}。" +
+          STATUS_NOTE,
+        body: ApplyBody,
+      }),
       async (req) => ok(await wallet.apply(req.body, req.caller)),
     );
 
     app.get(
       "/wallet/withdrawals",
-      {
-        schema: {
-          tags,
-          summary: "提现申请列表（管理员）",
-          description:
-            "需要登录（401），仅管理员（否则 403）。status 默认 pending：待处理的提现，最早申请的在前；succeeded（已打款）、failed（已退回）为历史记录，最新在前。" +
-            "按最后一项的 (申请时间, 账单 id) 翻页：把上一页的 pointer 传回；每页 limit 条（默认 20，最多 100）。d 为 {list, pointer, canNext}；" +
-            "list 每项为 {bill（同 getBill 的账单）, user {id, username, avatarLarge}, alipayAccount（完整的支付宝账号，用于打款）, realName}。" +
-            "账号与实名取自钱包（最近一次申请时填写的）。pointer 或 status 不合法返回 400 并指出字段。" +
-            POINTER_FORMS_NOTE,
-          querystring: WithdrawalQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "提现申请列表（管理员）",
+        description:
+          "需要登录（401），仅管理员（否则 403）。status 默认 pending：待处理的提现，最早申请的在前；succeeded（已打款）、failed（已退回）为历史记录，最新在前。" +
+          "按最后一项的 (申请时间, 账单 id) 翻页：把上一页的 pointer 传回；每页 limit 条（默认 20，最多 100）。d 为 {list, pointer, canNext}；" +
+          "list 每项为 {bill（同 getBill 的账单）, user {id, username, avatarLarge}, alipayAccount（完整的支付宝账号，用于打款）, realName}。" +
+          "账号与实名取自钱包（最近一次申请时填写的）。pointer 或 status 不合法返回 400 并指出字段。" +
+          POINTER_FORMS_NOTE,
+        querystring: WithdrawalQuery,
+      }),
       async (req) => ok(await wallet.withdrawals(req.query, req.caller)),
     );
 
     app.post(
       "/wallet/settle",
-      {
-        schema: {
-          tags,
-          summary: "处理提现（管理员）",
-          description:
-            "仅管理员（否则 403）。status succeeded 为已打款，failed 为退回（金额回到余额）。重复处理不生效。",
-          body: SettleBody,
-        },
-      },
+      route({
+        tags,
+        summary: "处理提现（管理员）",
+        description:
+          "仅管理员（否则 403）。status succeeded 为已打款，failed 为退回（金额回到余额）。重复处理不生效。",
+        body: SettleBody,
+      }),
       async (req) => ok(await wallet.settle(req.body, req.caller)),
     );
   };
