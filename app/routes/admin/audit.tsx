@@ -3,6 +3,7 @@ import type { Route } from "./+types/audit";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FirstNextPager } from "~/components/ui/pager";
 import { requireViewer } from "~/lib/guards.server";
+import { pageHref, pointerParam } from "~/lib/keyset-page";
 import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 import { beijingTime } from "../../../shared/format";
@@ -15,8 +16,7 @@ import {
 import "./admin.css";
 
 const POINTER = /^[\dT:.Z-]{10,30}_[0-9a-f]{24}$/;
-const hrefOf = (pointer?: string | null) =>
-  pointer ? `/admin/audit?pointer=${encodeURIComponent(pointer)}` : "/admin/audit";
+const hrefOf = (pointer?: string | null) => pageHref("/admin/audit", pointer);
 
 const ACTIONS: Record<string, string> = {
   ...DECISION_LABELS,
@@ -39,8 +39,7 @@ function targetHref(type: string, id: string): string | null {
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireViewer(context);
-  const raw = new URL(request.url).searchParams.get("pointer");
-  const pointer = raw && POINTER.test(raw) ? raw : undefined;
+  const pointer = pointerParam(request, POINTER);
   const page = await fromService(context.services.moderation.auditLog({ pointer }, context.caller));
   return { list: page.list, nextHref: page.canNext ? hrefOf(page.pointer) : null, paged: !!pointer };
 }

@@ -6,6 +6,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { FirstNextPager } from "~/components/ui/pager";
 import { api, errorMessage } from "~/lib/api";
 import { requireViewer } from "~/lib/guards.server";
+import { pageHref, pointerParam } from "~/lib/keyset-page";
 import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 import { beijingTime } from "../../../shared/format";
@@ -34,8 +35,7 @@ const QUEUE_TITLES: Record<string, string> = {
   "upload-cleanup": "未使用上传清理",
 };
 
-const hrefOf = (pointer?: string | null) =>
-  pointer ? `/admin/jobs?pointer=${encodeURIComponent(pointer)}` : "/admin/jobs";
+const hrefOf = (pointer?: string | null) => pageHref("/admin/jobs", pointer);
 
 /**
  * 后台任务 (/admin/jobs?pointer=): the durable job queue as admins see it (issue 9) — how many
@@ -45,9 +45,7 @@ const hrefOf = (pointer?: string | null) =>
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireViewer(context);
-  const raw = new URL(request.url).searchParams.get("pointer");
-  // A stale or hand-made pointer falls back to the first page instead of an error page.
-  const pointer = raw && JOB_POINTER.test(raw) ? raw : undefined;
+  const pointer = pointerParam(request, JOB_POINTER);
   // Anyone but an admin: back to "/" with 没有权限 (fromService's answer to 403, spec §6).
   const page = await fromService(context.services.jobs.overview({ pointer }, context.caller));
   return {

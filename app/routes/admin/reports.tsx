@@ -6,6 +6,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { FirstNextPager } from "~/components/ui/pager";
 import { api, errorMessage } from "~/lib/api";
 import { requireViewer } from "~/lib/guards.server";
+import { pageHref, pointerParam } from "~/lib/keyset-page";
 import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 import { beijingTime } from "../../../shared/format";
@@ -22,8 +23,7 @@ import {
 import "./admin.css";
 
 const POINTER = /^[\dT:.Z-]{10,30}_[0-9a-f]{24}$/;
-const hrefOf = (pointer?: string | null) =>
-  pointer ? `/admin/reports?pointer=${encodeURIComponent(pointer)}` : "/admin/reports";
+const hrefOf = (pointer?: string | null) => pageHref("/admin/reports", pointer);
 
 /**
  * 举报处理 (/admin/reports?pointer=, issue 13): open reports gathered by target, oldest first, keyset
@@ -32,9 +32,7 @@ const hrefOf = (pointer?: string | null) =>
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireViewer(context);
-  const raw = new URL(request.url).searchParams.get("pointer");
-  // A stale or hand-made pointer falls back to the first page instead of an error page.
-  const pointer = raw && POINTER.test(raw) ? raw : undefined;
+  const pointer = pointerParam(request, POINTER);
   const page = await fromService(context.services.moderation.queue({ pointer }, context.caller));
   return {
     list: page.list,
