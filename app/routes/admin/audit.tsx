@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/audit";
 import { EmptyState } from "~/components/ui/empty-state";
-import { FirstNextPager } from "~/components/ui/pager";
+import { FirstNextPager, pageHref } from "~/components/ui/pager";
 import { requireViewer } from "~/lib/guards.server";
-import { pageHref, pointerParam } from "~/lib/keyset-page";
+import { pointerParam } from "~/lib/keyset-page.server";
 import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 import { beijingTime } from "../../../shared/format";

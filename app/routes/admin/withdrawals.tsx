@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/withdrawals";
-import { pointerParam } from "~/lib/keyset-page";
+import { pointerParam } from "~/lib/keyset-page.server";
 import type { PresentedWithdrawal } from "../../../shared/api-types";
 import { formatYuan } from "../../../shared/wallet-rules";
 import { useShell } from "~/components/shell/shell-context";

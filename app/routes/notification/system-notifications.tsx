@@ -6,7 +6,8 @@ import { NotificationList } from "~/components/notifications/notification-list";
 import { api } from "~/lib/api";
 import { requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
-import { pageHref, pointerParam } from "~/lib/keyset-page";
+import { pageHref } from "~/components/ui/pager";
+import { pointerParam } from "~/lib/keyset-page.server";
 
 /** Messages from the site itself, newest first, paged by `pointer`. */
 export async function loader({ context, request }: Route.LoaderArgs) {

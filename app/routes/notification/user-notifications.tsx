@@ -7,7 +7,8 @@ import { useShell } from "~/components/shell/shell-context";
 import { api, errorMessage } from "~/lib/api";
 import { requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
-import { pageHref, pointerParam } from "~/lib/keyset-page";
+import { pageHref } from "~/components/ui/pager";
+import { pointerParam } from "~/lib/keyset-page.server";
 
 /** Likes, comments, replies, follows and new entries addressed to the viewer, newest first. */
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -10,8 +10,3 @@ export function pointerParam(request: Request, shape: RegExp | "date", name = "p
   if (!raw) return undefined;
   return (shape === "date" ? decodePointer(raw, "date") : shape.test(raw)) ? raw : undefined;
 }
-
-/** The address of `path`'s page that starts after `pointer`; without one, its first page. */
-export function pageHref(path: string, pointer?: string | null, name = "pointer") {
-  return pointer ? `${path}?${name}=${encodeURIComponent(pointer)}` : path;
-}
