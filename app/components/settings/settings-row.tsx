@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 
 /**
- * One row of a settings list (`<dl>`): the label, then the value with its actions. While the row
- * edits, `labelFor` names its input, so the label becomes that input's <label>.
+ * One row of the account settings' list (`<dl>`): the label, then the value with its actions. While
+ * the row edits, `labelFor` names its input, so the label becomes that input's <label>. (The profile
+ * page writes its rows out: importing this there too would cost both pages a chunk of their own.)
  */
 export function SettingsRow({
   label,

@@ -7,7 +7,6 @@ import { checkBlogAddress, checkUsername, LIMITS, normalizeBlogAddress } from ".
 import { api, ApiError, errorMessage } from "~/lib/api";
 import { requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
-import { SettingsRow } from "~/components/settings/settings-row";
 
 type ProfileField = "avatarLarge" | "username" | "jobTitle" | "company" | "selfDescription" | "blogAddress";
 
@@ -211,52 +210,59 @@ function ProfileRow({
   };
 
   return (
-    <SettingsRow label={spec.label} labelFor={editing ? inputId : undefined}>
-      {editing ? (
-        <form className="settings-edit" onSubmit={save} noValidate>
-          {spec.multiline ? (
-            <textarea className="input textarea" rows={3} {...control} />
-          ) : (
-            <input className="input" {...control} />
-          )}
-          {error ? (
-            <p id={`${inputId}-error`} className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <div className="settings-actions">
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? "保存中..." : "保存"}
-            </button>
+    <div className="settings-row">
+      <dt className="settings-label">
+        {editing ? <label htmlFor={inputId}>{spec.label}</label> : spec.label}
+      </dt>
+      <dd className="settings-value">
+        {editing ? (
+          <form className="settings-edit" onSubmit={save} noValidate>
+            {spec.multiline ? (
+              <textarea className="input textarea" rows={3} {...control} />
+            ) : (
+              <input className="input" {...control} />
+            )}
+            {error ? (
+              <p id={`${inputId}-error`} className="field-error" role="alert">
+                {error}
+              </p>
+            ) : null}
+            <div className="settings-actions">
+              <button type="submit" className="btn btn-primary" disabled={busy}>
+                {busy ? "保存中..." : "保存"}
+              </button>
+              <button
+                type="button"
+                className="btn"
+                onClick={() => {
+                  setDraft(value);
+                  setError(null);
+                  onCancel();
+                }}
+              >
+                取消
+              </button>
+            </div>
+          </form>
+        ) : (
+          <div className="settings-show">
+            <span className={value ? "settings-text" : "settings-text muted"}>
+              {value || spec.placeholder}
+            </span>
             <button
               type="button"
-              className="btn"
+              className="link-button"
               onClick={() => {
                 setDraft(value);
-                setError(null);
-                onCancel();
+                onEdit();
               }}
+              aria-label={`修改${spec.label}`}
             >
-              取消
+              修改
             </button>
           </div>
-        </form>
-      ) : (
-        <div className="settings-show">
-          <span className={value ? "settings-text" : "settings-text muted"}>{value || spec.placeholder}</span>
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => {
-              setDraft(value);
-              onEdit();
-            }}
-            aria-label={`修改${spec.label}`}
-          >
-            修改
-          </button>
-        </div>
-      )}
-    </SettingsRow>
+        )}
+      </dd>
+    </div>
   );
 }
