@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/reset-password";
 import {
@@ -125,7 +125,7 @@ function PhoneReset({ initialPhone }: { initialPhone: string }) {
   if (done) return <SignInAgain message="密码已重置，请使用新密码登录。" />;
 
   return (
-    <form className="stack-form" onSubmit={submit} noValidate>
+    <ResetForm onSubmit={submit} busy={busy} busyLabel="提交中..." label="重置密码">
       <PhoneVerification
         idPrefix="reset"
         verification={verification}
@@ -143,13 +143,7 @@ function PhoneReset({ initialPhone }: { initialPhone: string }) {
         value={newPassword}
         errors={errors}
       />
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        {busy ? "提交中..." : "重置密码"}
-      </button>
-      <p className="form-foot">
-        想起密码了？<Link to="/">返回首页</Link>
-      </p>
-    </form>
+    </ResetForm>
   );
 }
 
@@ -190,7 +184,7 @@ function EmailReset({ initialEmail }: { initialEmail: string }) {
   }
 
   return (
-    <form className="stack-form" onSubmit={submit} noValidate>
+    <ResetForm onSubmit={submit} busy={busy} busyLabel="发送中..." label="发送重置邮件">
       <Field
         id="reset-email"
         name="email"
@@ -203,8 +197,29 @@ function EmailReset({ initialEmail }: { initialEmail: string }) {
         onChange={(event) => setEmail(event.target.value)}
         error={error}
       />
+    </ResetForm>
+  );
+}
+
+/** Both ways of resetting end alike: the submit button, then the way back for who remembered. */
+function ResetForm({
+  onSubmit,
+  busy,
+  busyLabel,
+  label,
+  children,
+}: {
+  onSubmit: (event: FormEvent) => void;
+  busy: boolean;
+  busyLabel: string;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <form className="stack-form" onSubmit={onSubmit} noValidate>
+      {children}
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        {busy ? "发送中..." : "发送重置邮件"}
+        {busy ? busyLabel : label}
       </button>
       <p className="form-foot">
         想起密码了？<Link to="/">返回首页</Link>
