@@ -20,6 +20,12 @@ import { titleMeta } from "~/lib/title";
 
 type Method = "phone" | "email";
 
+/** The two ways back in, as the tabs name them. */
+const METHODS: readonly { value: Method; title: string }[] = [
+  { value: "phone", title: "手机号找回" },
+  { value: "email", title: "邮箱找回" },
+];
+
 /** resetPassword: ?type=email|phone&account=…&msg=… (the login's 410 lands here with a notice). */
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -46,28 +52,20 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         <div className="route-tabs" role="tablist" aria-label="找回方式">
-          <button
-            type="button"
-            role="tab"
-            id="reset-tab-phone"
-            aria-selected={method === "phone"}
-            aria-controls="reset-panel"
-            className={method === "phone" ? "route-tab active" : "route-tab"}
-            onClick={() => setMethod("phone")}
-          >
-            手机号找回
-          </button>
-          <button
-            type="button"
-            role="tab"
-            id="reset-tab-email"
-            aria-selected={method === "email"}
-            aria-controls="reset-panel"
-            className={method === "email" ? "route-tab active" : "route-tab"}
-            onClick={() => setMethod("email")}
-          >
-            邮箱找回
-          </button>
+          {METHODS.map(({ value, title }) => (
+            <button
+              key={value}
+              type="button"
+              role="tab"
+              id={`reset-tab-${value}`}
+              aria-selected={method === value}
+              aria-controls="reset-panel"
+              className={method === value ? "route-tab active" : "route-tab"}
+              onClick={() => setMethod(value)}
+            >
+              {title}
+            </button>
+          ))}
         </div>
         <div id="reset-panel" role="tabpanel" aria-labelledby={`reset-tab-${method}`}>
           {method === "phone" ? (
