@@ -96,6 +96,12 @@ export function CloseAccountRow({ hasPassword, phone }: { hasPassword: boolean; 
   );
 }
 
+/** What becomes of one's content on closing the account: kept under 已注销用户, or deleted. */
+const CONTENT_CHOICES: readonly { value: "keep" | "delete"; label: string }[] = [
+  { value: "keep", label: "保留，署名改为「已注销用户」" },
+  { value: "delete", label: "全部删除（包括我点过的赞）" },
+];
+
 type CloseErrors = {
   content?: string;
   password?: string;
@@ -165,26 +171,18 @@ function CloseAccountDialog({
           aria-describedby={errors.content ? "close-content-error" : undefined}
         >
           <legend>我发布的文章、沸点、评论和收藏集</legend>
-          <label>
-            <input
-              type="radio"
-              name="content"
-              value="keep"
-              checked={content === "keep"}
-              onChange={() => setContent("keep")}
-            />
-            保留，署名改为「已注销用户」
-          </label>
-          <label>
-            <input
-              type="radio"
-              name="content"
-              value="delete"
-              checked={content === "delete"}
-              onChange={() => setContent("delete")}
-            />
-            全部删除（包括我点过的赞）
-          </label>
+          {CONTENT_CHOICES.map(({ value, label }) => (
+            <label key={value}>
+              <input
+                type="radio"
+                name="content"
+                value={value}
+                checked={content === value}
+                onChange={() => setContent(value)}
+              />
+              {label}
+            </label>
+          ))}
           {errors.content ? (
             <p id="close-content-error" className="field-error" role="alert">
               {errors.content}
