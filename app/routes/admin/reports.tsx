@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/reports";
 import { useShell } from "~/components/shell/shell-context";
+import { PageSection } from "~/components/layout/page";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FirstNextPager, pageHref } from "~/components/ui/pager";
 import { api, errorMessage } from "~/lib/api";
@@ -177,27 +178,21 @@ function CaseRow({ c, admin }: { c: PresentedCase; admin: boolean }) {
 export default function Reports({ loaderData }: Route.ComponentProps) {
   const { list, nextHref, paged, admin } = loaderData;
   return (
-    <div className="container">
-      <section className="panel">
-        <header className="panel-header">
-          <h1 className="panel-title">举报处理</h1>
-          <Link to="/admin/audit">审核日志</Link>
-        </header>
-        <p className="withdrawals-lead">
-          同一内容的举报合并为一行，最早的在前。任何处理都会关闭这条内容的全部举报，并通知举报人和作者。
-          {admin ? "" : "删除内容和暂停账号需要管理员。"}
-        </p>
-        {list.length === 0 ? (
-          <EmptyState title="没有待处理的举报" description="新的举报和自动拦截的内容会出现在这里" />
-        ) : (
-          <ul className="report-cases">
-            {list.map((c) => (
-              <CaseRow key={c.id} c={c} admin={admin} />
-            ))}
-          </ul>
-        )}
-        <FirstNextPager firstHref={hrefOf()} nextHref={nextHref} paged={paged} />
-      </section>
-    </div>
+    <PageSection title="举报处理" actions={<Link to="/admin/audit">审核日志</Link>}>
+      <p className="withdrawals-lead">
+        同一内容的举报合并为一行，最早的在前。任何处理都会关闭这条内容的全部举报，并通知举报人和作者。
+        {admin ? "" : "删除内容和暂停账号需要管理员。"}
+      </p>
+      {list.length === 0 ? (
+        <EmptyState title="没有待处理的举报" description="新的举报和自动拦截的内容会出现在这里" />
+      ) : (
+        <ul className="report-cases">
+          {list.map((c) => (
+            <CaseRow key={c.id} c={c} admin={admin} />
+          ))}
+        </ul>
+      )}
+      <FirstNextPager firstHref={hrefOf()} nextHref={nextHref} paged={paged} />
+    </PageSection>
   );
 }
