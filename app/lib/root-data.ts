@@ -1,20 +1,16 @@
 /** The root loader's data, read anywhere in the tree (including the shell and error views). */
 import { useRouteLoaderData } from "react-router";
-import type { Viewer } from "../../shared/load-context";
+import type { NuggetLoadContext } from "../../shared/load-context";
 import { DEFAULT_SITE_NAME } from "./title";
 
-export interface RootData {
-  viewer: Viewer | null;
-  siteName: string;
-  csrfToken: string;
-  devOutbox: boolean;
-  /** Where customer service answers (SUPPORT_EMAIL), offered by the suspension panel's 客服. */
-  supportEmail: string;
-  /** The site's address (PUBLIC_URL), for absolute links in the head (canonical, share cards, feeds). */
-  publicUrl: string;
-  /** Unread notification total; fetched once notifications exist, 0 until then. */
-  unreadCount: number;
-}
+/**
+ * What of the load context every page may read (the viewer, the site's name and addresses, the
+ * CSRF token), plus the unread notification total: 0 for a visitor and until notifications exist.
+ */
+export type RootData = Pick<
+  NuggetLoadContext,
+  "viewer" | "siteName" | "csrfToken" | "devOutbox" | "supportEmail" | "publicUrl"
+> & { unreadCount: number };
 
 const EMPTY: RootData = {
   viewer: null,

@@ -7,6 +7,12 @@ import { ApiError, api, errorMessage } from "~/lib/api";
 
 type Direction = "up" | "down";
 
+/** A section's two move buttons; the first cannot go up, nor the last down. */
+const MOVES: readonly { direction: Direction; label: string; arrow: string }[] = [
+  { direction: "up", label: "上移", arrow: "↑" },
+  { direction: "down", label: "下移", arrow: "↓" },
+];
+
 /**
  * The booklet's sections in reading order, beside the editor: open one, move it up or down (buttons,
  * so the keyboard can: focus stays on the moved section's button), add one at the end. The order is
@@ -123,28 +129,20 @@ export function SectionOutline({
                   {s.isFree ? <span className="section-mark free">免费</span> : null}
                 </Link>
                 <span className="section-outline-moves">
-                  <button
-                    type="button"
-                    className="section-outline-move"
-                    data-move="up"
-                    aria-label={`上移「${shown}」`}
-                    title="上移"
-                    disabled={busy || i === 0}
-                    onClick={() => void move(i, "up")}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="button"
-                    className="section-outline-move"
-                    data-move="down"
-                    aria-label={`下移「${shown}」`}
-                    title="下移"
-                    disabled={busy || i === order.length - 1}
-                    onClick={() => void move(i, "down")}
-                  >
-                    ↓
-                  </button>
+                  {MOVES.map(({ direction, label, arrow }) => (
+                    <button
+                      key={direction}
+                      type="button"
+                      className="section-outline-move"
+                      data-move={direction}
+                      aria-label={`${label}「${shown}」`}
+                      title={label}
+                      disabled={busy || i === (direction === "up" ? 0 : order.length - 1)}
+                      onClick={() => void move(i, direction)}
+                    >
+                      {arrow}
+                    </button>
+                  ))}
                 </span>
               </li>
             );

@@ -21,20 +21,20 @@ const DeleteEntryButton = lazy(() =>
 // 举报 for signed-in readers other than the sharer (issue 13), loaded only for them.
 const ReportButton = lazy(() => import("~/components/report/report-button"));
 
-/** A shared link or other entry: what it links to, who shared it, and entries like it. */
-export function EntryView({
-  entry,
-  related,
-  now,
-  likers,
-  children,
-}: {
+/** What an entry page's loader hands the view (`loadEntryPage`, app/lib/entry.server.ts). */
+interface EntryPage {
   entry: EntryDetail;
   likers: LikerFace[];
   related: EntryDetail[] | { id: string; title: string; collectionCount: number; commentsCount: number }[];
   now: number;
-  children?: React.ReactNode;
-}) {
+}
+
+/**
+ * A shared link or other entry: what it links to, who shared it, and entries like it. Takes the
+ * loaded page whole, so /entry/{id} and its detail page cannot pass it differently.
+ */
+export function EntryView({ page, children }: { page: EntryPage; children?: React.ReactNode }) {
+  const { entry, related, now, likers } = page;
   const views = useRecordedViews(entry.id, entry.viewsCount);
   const external = /^https?:\/\//.test(entry.originalUrl);
   const { viewer } = useShell();

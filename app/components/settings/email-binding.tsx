@@ -4,6 +4,7 @@ import { checkEmail, LIMITS } from "../../../shared/validation";
 import { ApiError, api, errorMessage } from "~/lib/api";
 import { CURRENT_PASSWORD_MISSING, CurrentPasswordField } from "./current-password-field";
 import { UnbindDialog, useUnbind } from "./unbind-dialog";
+import { SettingsRow } from "./settings-row";
 
 /** The 邮箱 row of /user/settings/account: bind or change (then verify by mail), resend the mail, unbind. */
 export function EmailRow({
@@ -67,91 +68,88 @@ export function EmailRow({
   }
 
   return (
-    <div className="settings-row">
-      <dt className="settings-label">{editing ? <label htmlFor="email-input">邮箱</label> : "邮箱"}</dt>
-      <dd className="settings-value">
-        {editing ? (
-          <form className="settings-edit" onSubmit={save} noValidate>
-            <input
-              id="email-input"
-              className="input"
-              type="email"
-              autoComplete="email"
-              placeholder="请输入邮箱"
-              maxLength={LIMITS.accountInputMax}
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "email-input-error" : undefined}
-              autoFocus
+    <SettingsRow label="邮箱" labelFor={editing ? "email-input" : undefined}>
+      {editing ? (
+        <form className="settings-edit" onSubmit={save} noValidate>
+          <input
+            id="email-input"
+            className="input"
+            type="email"
+            autoComplete="email"
+            placeholder="请输入邮箱"
+            maxLength={LIMITS.accountInputMax}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "email-input-error" : undefined}
+            autoFocus
+          />
+          {error ? (
+            <p id="email-input-error" className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          {hasPassword ? (
+            <CurrentPasswordField
+              id="email-password"
+              hideLabel
+              value={password}
+              onChange={setPassword}
+              error={passwordError}
             />
-            {error ? (
-              <p id="email-input-error" className="field-error" role="alert">
-                {error}
-              </p>
-            ) : null}
-            {hasPassword ? (
-              <CurrentPasswordField
-                id="email-password"
-                hideLabel
-                value={password}
-                onChange={setPassword}
-                error={passwordError}
-              />
-            ) : null}
-            <div className="settings-actions">
-              <button type="submit" className="btn btn-primary" disabled={busy === "save"}>
-                {busy === "save" ? "保存中..." : "保存"}
-              </button>
-              <button type="button" className="btn" onClick={() => setEditing(false)}>
-                取消
-              </button>
-            </div>
-          </form>
-        ) : (
-          <div className="settings-show">
-            <span className={email ? "settings-text" : "settings-text muted"}>{email ?? "未绑定"}</span>
-            {email ? (
-              <span className={verified ? "status-tag ok" : "status-tag warn"}>
-                {verified ? "已验证" : "未验证"}
-              </span>
-            ) : null}
-            {email && !verified ? (
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => void resend()}
-                disabled={busy === "send"}
-              >
-                {busy === "send" ? "发送中..." : "重新发送验证邮件"}
-              </button>
-            ) : null}
+          ) : null}
+          <div className="settings-actions">
+            <button type="submit" className="btn btn-primary" disabled={busy === "save"}>
+              {busy === "save" ? "保存中..." : "保存"}
+            </button>
+            <button type="button" className="btn" onClick={() => setEditing(false)}>
+              取消
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="settings-show">
+          <span className={email ? "settings-text" : "settings-text muted"}>{email ?? "未绑定"}</span>
+          {email ? (
+            <span className={verified ? "status-tag ok" : "status-tag warn"}>
+              {verified ? "已验证" : "未验证"}
+            </span>
+          ) : null}
+          {email && !verified ? (
             <button
               type="button"
               className="link-button"
-              onClick={() => {
-                setDraft(email ?? "");
-                setError(null);
-                setPassword("");
-                setPasswordError(null);
-                setEditing(true);
-              }}
+              onClick={() => void resend()}
+              disabled={busy === "send"}
             >
-              {email ? "更换" : "绑定"}
+              {busy === "send" ? "发送中..." : "重新发送验证邮件"}
             </button>
-            {email ? (
-              <button type="button" className="link-button" onClick={unbind.ask}>
-                解绑
-              </button>
-            ) : null}
-          </div>
-        )}
-        <UnbindDialog
-          unbind={unbind}
-          title="确定要解绑邮箱吗？"
-          message="解绑后将不能再用该邮箱登录或找回密码。"
-        />
-      </dd>
-    </div>
+          ) : null}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setDraft(email ?? "");
+              setError(null);
+              setPassword("");
+              setPasswordError(null);
+              setEditing(true);
+            }}
+          >
+            {email ? "更换" : "绑定"}
+          </button>
+          {email ? (
+            <button type="button" className="link-button" onClick={unbind.ask}>
+              解绑
+            </button>
+          ) : null}
+        </div>
+      )}
+      <UnbindDialog
+        unbind={unbind}
+        title="确定要解绑邮箱吗？"
+        message="解绑后将不能再用该邮箱登录或找回密码。"
+      />
+    </SettingsRow>
   );
 }

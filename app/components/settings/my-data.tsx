@@ -6,6 +6,7 @@ import { Modal } from "~/components/ui/modal";
 import { api, ApiError, errorMessage } from "~/lib/api";
 import { beijingTime } from "../../../shared/format";
 import { CURRENT_PASSWORD_MISSING, CurrentPasswordField } from "./current-password-field";
+import { SettingsRow } from "./settings-row";
 import "./my-data.css";
 
 /** The newest 「下载我的数据」 request as GET /api/account/exports answers it. */
@@ -49,34 +50,31 @@ export function DataExportRow({ latest }: { latest: DataExport | null }) {
   }
 
   return (
-    <div className="settings-row">
-      <dt className="settings-label">我的数据</dt>
-      <dd className="settings-value">
-        <div className="settings-show">
-          <span className="settings-text">
-            个人资料、文章（Markdown）、分享、评论、沸点、赞、收藏集、关注、订单和账单，打包为一个 ZIP 文件
-          </span>
-          <button
-            type="button"
-            className="btn"
-            onClick={() => void request()}
-            disabled={busy || latest?.state === "pending"}
-          >
-            {busy ? "请求中..." : "下载我的数据"}
-          </button>
-        </div>
-        {latest ? (
-          <p className="data-export-status" data-state={latest.state} role="status">
-            <span>{exportStatus(latest)}</span>
-            {latest.downloadUrl ? (
-              <a className="data-export-link" href={latest.downloadUrl} download>
-                下载 ZIP
-              </a>
-            ) : null}
-          </p>
-        ) : null}
-      </dd>
-    </div>
+    <SettingsRow label="我的数据">
+      <div className="settings-show">
+        <span className="settings-text">
+          个人资料、文章（Markdown）、分享、评论、沸点、赞、收藏集、关注、订单和账单，打包为一个 ZIP 文件
+        </span>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => void request()}
+          disabled={busy || latest?.state === "pending"}
+        >
+          {busy ? "请求中..." : "下载我的数据"}
+        </button>
+      </div>
+      {latest ? (
+        <p className="data-export-status" data-state={latest.state} role="status">
+          <span>{exportStatus(latest)}</span>
+          {latest.downloadUrl ? (
+            <a className="data-export-link" href={latest.downloadUrl} download>
+              下载 ZIP
+            </a>
+          ) : null}
+        </p>
+      ) : null}
+    </SettingsRow>
   );
 }
 
@@ -84,24 +82,25 @@ export function DataExportRow({ latest }: { latest: DataExport | null }) {
 export function CloseAccountRow({ hasPassword, phone }: { hasPassword: boolean; phone: string | null }) {
   const [open, setOpen] = useState(false);
   return (
-    <div className="settings-row">
-      <dt className="settings-label">注销账号</dt>
-      <dd className="settings-value">
-        <div className="settings-show">
-          <span className="settings-text muted">
-            注销后 14 天内重新登录即可撤销，之后个人资料将被永久清除
-          </span>
-          <button type="button" className="btn btn-danger-outline" onClick={() => setOpen(true)}>
-            注销账号
-          </button>
-        </div>
-        {open ? (
-          <CloseAccountDialog hasPassword={hasPassword} phone={phone} onClose={() => setOpen(false)} />
-        ) : null}
-      </dd>
-    </div>
+    <SettingsRow label="注销账号">
+      <div className="settings-show">
+        <span className="settings-text muted">注销后 14 天内重新登录即可撤销，之后个人资料将被永久清除</span>
+        <button type="button" className="btn btn-danger-outline" onClick={() => setOpen(true)}>
+          注销账号
+        </button>
+      </div>
+      {open ? (
+        <CloseAccountDialog hasPassword={hasPassword} phone={phone} onClose={() => setOpen(false)} />
+      ) : null}
+    </SettingsRow>
   );
 }
+
+/** What becomes of one's content on closing the account: kept under 已注销用户, or deleted. */
+const CONTENT_CHOICES: readonly { value: "keep" | "delete"; label: string }[] = [
+  { value: "keep", label: "保留，署名改为「已注销用户」" },
+  { value: "delete", label: "全部删除（包括我点过的赞）" },
+];
 
 type CloseErrors = {
   content?: string;
@@ -172,26 +171,18 @@ function CloseAccountDialog({
           aria-describedby={errors.content ? "close-content-error" : undefined}
         >
           <legend>我发布的文章、沸点、评论和收藏集</legend>
-          <label>
-            <input
-              type="radio"
-              name="content"
-              value="keep"
-              checked={content === "keep"}
-              onChange={() => setContent("keep")}
-            />
-            保留，署名改为「已注销用户」
-          </label>
-          <label>
-            <input
-              type="radio"
-              name="content"
-              value="delete"
-              checked={content === "delete"}
-              onChange={() => setContent("delete")}
-            />
-            全部删除（包括我点过的赞）
-          </label>
+          {CONTENT_CHOICES.map(({ value, label }) => (
+            <label key={value}>
+              <input
+                type="radio"
+                name="content"
+                value={value}
+                checked={content === value}
+                onChange={() => setContent(value)}
+              />
+              {label}
+            </label>
+          ))}
           {errors.content ? (
             <p id="close-content-error" className="field-error" role="alert">
               {errors.content}

@@ -9,6 +9,7 @@ import { checkPhone, checkSmsCode } from "../../../shared/validation";
 import { ApiError, api, errorMessage } from "~/lib/api";
 import { CURRENT_PASSWORD_MISSING, CurrentPasswordField } from "./current-password-field";
 import { UnbindDialog, useUnbind } from "./unbind-dialog";
+import { SettingsRow } from "./settings-row";
 
 /** 13812345678 → 138****5678 */
 function maskPhone(phone: string): string {
@@ -22,37 +23,34 @@ export function PhoneRow({ phone, hasPassword }: { phone: string | null; hasPass
   const unbind = useUnbind({ phone: true }, "手机号已解绑");
 
   return (
-    <div className="settings-row">
-      <dt className="settings-label">手机</dt>
-      <dd className="settings-value">
-        {binding ? (
-          <BindPhoneForm
-            hasPassword={hasPassword}
-            onDone={() => {
-              setBinding(false);
-              refreshSession();
-            }}
-            onCancel={() => setBinding(false)}
-          />
-        ) : (
-          <div className="settings-show">
-            <span className={phone ? "settings-text" : "settings-text muted"}>
-              {phone ? maskPhone(phone) : "未绑定"}
-            </span>
-            {phone ? (
-              <button type="button" className="link-button" onClick={unbind.ask}>
-                解绑
-              </button>
-            ) : (
-              <button type="button" className="link-button" onClick={() => setBinding(true)}>
-                绑定
-              </button>
-            )}
-          </div>
-        )}
-        <UnbindDialog unbind={unbind} title="确定要解绑手机号吗？" message="解绑后将不能再用该手机号登录。" />
-      </dd>
-    </div>
+    <SettingsRow label="手机">
+      {binding ? (
+        <BindPhoneForm
+          hasPassword={hasPassword}
+          onDone={() => {
+            setBinding(false);
+            refreshSession();
+          }}
+          onCancel={() => setBinding(false)}
+        />
+      ) : (
+        <div className="settings-show">
+          <span className={phone ? "settings-text" : "settings-text muted"}>
+            {phone ? maskPhone(phone) : "未绑定"}
+          </span>
+          {phone ? (
+            <button type="button" className="link-button" onClick={unbind.ask}>
+              解绑
+            </button>
+          ) : (
+            <button type="button" className="link-button" onClick={() => setBinding(true)}>
+              绑定
+            </button>
+          )}
+        </div>
+      )}
+      <UnbindDialog unbind={unbind} title="确定要解绑手机号吗？" message="解绑后将不能再用该手机号登录。" />
+    </SettingsRow>
   );
 }
 

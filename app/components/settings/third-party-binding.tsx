@@ -4,6 +4,7 @@ import { startOAuthBind, type OAuthChannel } from "~/components/oauth/popup";
 import "~/components/oauth/oauth.css";
 import { useShell } from "~/components/shell/shell-context";
 import { UnbindDialog, useUnbind } from "./unbind-dialog";
+import { SettingsRow } from "./settings-row";
 
 /** One third-party channel: bind through the popup (spec §4), or show the account and unbind. */
 export function ThirdPartyRow({
@@ -33,47 +34,44 @@ export function ThirdPartyRow({
   }
 
   return (
-    <div className="settings-row" data-channel={channel}>
-      <dt className="settings-label">{title}</dt>
-      <dd className="settings-value">
-        <div className="settings-show">
-          {bound ? (
-            <span className="settings-text oauth-binding-name">
-              <ChannelIcon channel={channel} size={18} />
-              {bound.nickname || bound.username}
-            </span>
-          ) : (
-            <span className="settings-text muted">未绑定</span>
-          )}
-          {bound ? (
-            <button
-              type="button"
-              className="link-button"
-              aria-label={`解绑${title}账号`}
-              onClick={() =>
-                onlyWayIn ? alert("这是你唯一的登录方式，请先绑定手机号或邮箱再解绑", "info") : unbind.ask()
-              }
-            >
-              解绑
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="link-button"
-              aria-label={`绑定${title}账号`}
-              onClick={bind}
-              disabled={binding}
-            >
-              {binding ? "绑定中..." : "绑定"}
-            </button>
-          )}
-        </div>
-        <UnbindDialog
-          unbind={unbind}
-          title={`确定要解绑${title}账号吗？`}
-          message={`解绑后将不能再用该${title}账号登录。`}
-        />
-      </dd>
-    </div>
+    <SettingsRow label={title} channel={channel}>
+      <div className="settings-show">
+        {bound ? (
+          <span className="settings-text oauth-binding-name">
+            <ChannelIcon channel={channel} size={18} />
+            {bound.nickname || bound.username}
+          </span>
+        ) : (
+          <span className="settings-text muted">未绑定</span>
+        )}
+        {bound ? (
+          <button
+            type="button"
+            className="link-button"
+            aria-label={`解绑${title}账号`}
+            onClick={() =>
+              onlyWayIn ? alert("这是你唯一的登录方式，请先绑定手机号或邮箱再解绑", "info") : unbind.ask()
+            }
+          >
+            解绑
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="link-button"
+            aria-label={`绑定${title}账号`}
+            onClick={bind}
+            disabled={binding}
+          >
+            {binding ? "绑定中..." : "绑定"}
+          </button>
+        )}
+      </div>
+      <UnbindDialog
+        unbind={unbind}
+        title={`确定要解绑${title}账号吗？`}
+        message={`解绑后将不能再用该${title}账号登录。`}
+      />
+    </SettingsRow>
   );
 }

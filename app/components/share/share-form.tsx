@@ -45,6 +45,8 @@ export interface ShareValues {
 type Field =
   "originalUrl" | "title" | "content" | "screenshot" | "category" | "tags" | "type" | "extra" | "campaignTag";
 type Errors = Partial<Record<Field, string>>;
+/** The fields typed into a plain text box. */
+type TextField = "title" | "content" | "screenshot" | "campaignTag";
 
 export const EMPTY_SHARE: ShareValues = {
   originalUrl: "",
@@ -235,6 +237,15 @@ export function ShareForm({ categories, tags, initial, entryId, readOnMount }: S
 
   const fieldId = (f: Field) => `${ids}-${f}`;
   const described = (f: Field) => (errors[f] ? `${fieldId(f)}-error` : undefined);
+  // What each text box carries for its field: its value and change, and its error's wiring.
+  const textControl = (f: TextField) => ({
+    id: fieldId(f),
+    value: values[f],
+    "aria-invalid": errors[f] ? true : undefined,
+    "aria-describedby": described(f),
+    onChange: (e: { target: { value: string } }) => set(f, e.target.value),
+  });
+  const counter = (f: TextField, max: number) => `${chars(values[f].trim())}/${max}`;
 
   return (
     <form className="share-form" onSubmit={submit} noValidate aria-busy={busy || reading}>
@@ -256,50 +267,33 @@ export function ShareForm({ categories, tags, initial, entryId, readOnMount }: S
         label="标题"
         error={errors.title}
         required
-        counter={`${chars(values.title.trim())}/${SHARE_LIMITS.titleMax}`}
+        counter={counter("title", SHARE_LIMITS.titleMax)}
       >
-        <input
-          id={fieldId("title")}
-          className="input"
-          placeholder="文章标题"
-          value={values.title}
-          aria-invalid={errors.title ? true : undefined}
-          aria-describedby={described("title")}
-          aria-required="true"
-          onChange={(e) => set("title", e.target.value)}
-        />
+        <input className="input" placeholder="文章标题" aria-required="true" {...textControl("title")} />
       </ShareField>
 
       <ShareField
         id={fieldId("content")}
         label="描述"
         error={errors.content}
-        counter={`${chars(values.content.trim())}/${SHARE_LIMITS.contentMax}`}
+        counter={counter("content", SHARE_LIMITS.contentMax)}
       >
         <textarea
-          id={fieldId("content")}
           className="input textarea"
           rows={4}
           placeholder="说说你为什么推荐它（选填）"
-          value={values.content}
-          aria-invalid={errors.content ? true : undefined}
-          aria-describedby={described("content")}
-          onChange={(e) => set("content", e.target.value)}
+          {...textControl("content")}
         />
       </ShareField>
 
       <ShareField id={fieldId("screenshot")} label="封面图" error={errors.screenshot}>
         <div className="share-url-row">
           <input
-            id={fieldId("screenshot")}
             className="input"
             type="url"
             placeholder="图片网址（选填）"
-            value={values.screenshot}
             maxLength={SHARE_LIMITS.urlMax}
-            aria-invalid={errors.screenshot ? true : undefined}
-            aria-describedby={described("screenshot")}
-            onChange={(e) => set("screenshot", e.target.value)}
+            {...textControl("screenshot")}
           />
           {values.screenshot && normalizeShareUrl(values.screenshot) ? (
             <img src={values.screenshot} alt="封面预览" className="share-cover" />
@@ -344,16 +338,12 @@ export function ShareForm({ categories, tags, initial, entryId, readOnMount }: S
           id={fieldId("campaignTag")}
           label="活动标签"
           error={errors.campaignTag}
-          counter={`${chars(values.campaignTag.trim())}/${CAMPAIGN_TAG_MAX}`}
+          counter={counter("campaignTag", CAMPAIGN_TAG_MAX)}
         >
           <input
-            id={fieldId("campaignTag")}
             className="input"
             placeholder="仅管理员可见，如 2026 征文（选填）"
-            value={values.campaignTag}
-            aria-invalid={errors.campaignTag ? true : undefined}
-            aria-describedby={described("campaignTag")}
-            onChange={(e) => set("campaignTag", e.target.value)}
+            {...textControl("campaignTag")}
           />
         </ShareField>
       ) : null}

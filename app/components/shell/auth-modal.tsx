@@ -61,15 +61,7 @@ export function AuthModal({ panel, onPanelChange, onClose, onSuccess, onError, o
             onError={onError}
           />
           <ThirdPartyLogin onError={onError} />
-          <p className="auth-switch">
-            没有账号？
-            <button type="button" className="link-button" onClick={() => onPanelChange("register")}>
-              注册
-            </button>
-            <Link to="/reset-password" className="auth-forgot" onClick={onClose}>
-              忘记密码
-            </Link>
-          </p>
+          <RegisterOrReset onRegister={() => onPanelChange("register")} onClose={onClose} />
         </>
       )}
       <p className="auth-agreement">注册登录即表示同意用户协议与隐私政策</p>
@@ -100,15 +92,22 @@ export function QuickLoginModal({ open, onClose, onSuccess, onError, onRegister 
       </h2>
       <LoginForm idPrefix="quick-login" onSuccess={onSuccess} onError={onError} />
       <ThirdPartyLogin onError={onError} />
-      <p className="auth-switch">
-        没有账号？
-        <button type="button" className="link-button" onClick={onRegister}>
-          注册
-        </button>
-        <Link to="/reset-password" className="auth-forgot" onClick={onClose}>
-          忘记密码
-        </Link>
-      </p>
+      <RegisterOrReset onRegister={onRegister} onClose={onClose} />
     </Modal>
+  );
+}
+
+/** Under every login form: 注册 for a newcomer, 忘记密码 (which leaves the dialog for its page). */
+function RegisterOrReset({ onRegister, onClose }: { onRegister: () => void; onClose: () => void }) {
+  return (
+    <p className="auth-switch">
+      没有账号？
+      <button type="button" className="link-button" onClick={onRegister}>
+        注册
+      </button>
+      <Link to="/reset-password" className="auth-forgot" onClick={onClose}>
+        忘记密码
+      </Link>
+    </p>
   );
 }

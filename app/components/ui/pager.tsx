@@ -1,5 +1,10 @@
 import { Link } from "react-router";
 
+/** The address of `path`'s page that starts after `pointer`; without one, its first page. */
+export function pageHref(path: string, pointer?: string | null, name = "pointer") {
+  return pointer ? `${path}?${name}=${encodeURIComponent(pointer)}` : path;
+}
+
 /**
  * The keyset pager of admin lists: 回到第一页 once past the first page, 下一页 while there is more.
  * (Keyset pointers only go forward; the way back is the first page.)

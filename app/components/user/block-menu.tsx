@@ -63,32 +63,19 @@ export function BlockMenu({
         {(close) => (
           <>
             {state.blocked ? null : (
-              <button
-                type="button"
-                role="menuitem"
-                className="menu-item"
-                disabled={busy}
-                onClick={() => {
-                  close();
-                  void change(state.muted ? "unmute" : "mute");
-                }}
-              >
-                {state.muted ? "取消屏蔽" : "屏蔽此用户"}
-              </button>
+              <MenuAction
+                label={state.muted ? "取消屏蔽" : "屏蔽此用户"}
+                busy={busy}
+                close={close}
+                act={() => void change(state.muted ? "unmute" : "mute")}
+              />
             )}
-            <button
-              type="button"
-              role="menuitem"
-              className="menu-item"
-              disabled={busy}
-              onClick={() => {
-                close();
-                if (state.blocked) void change("unblock");
-                else setConfirming(true);
-              }}
-            >
-              {state.blocked ? "解除拉黑" : "拉黑此用户"}
-            </button>
+            <MenuAction
+              label={state.blocked ? "解除拉黑" : "拉黑此用户"}
+              busy={busy}
+              close={close}
+              act={() => (state.blocked ? void change("unblock") : setConfirming(true))}
+            />
           </>
         )}
       </Dropdown>
@@ -102,5 +89,33 @@ export function BlockMenu({
         onCancel={() => setConfirming(false)}
       />
     </>
+  );
+}
+
+/** An item of the menu: it closes the menu, then acts; idle while a change is under way. */
+function MenuAction({
+  label,
+  busy,
+  close,
+  act,
+}: {
+  label: string;
+  busy: boolean;
+  close: () => void;
+  act: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      role="menuitem"
+      className="menu-item"
+      disabled={busy}
+      onClick={() => {
+        close();
+        act();
+      }}
+    >
+      {label}
+    </button>
   );
 }

@@ -2,10 +2,12 @@ import { useState, type FormEvent } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/reports";
 import { useShell } from "~/components/shell/shell-context";
+import { PageSection } from "~/components/layout/page";
 import { EmptyState } from "~/components/ui/empty-state";
-import { FirstNextPager } from "~/components/ui/pager";
+import { FirstNextPager, pageHref } from "~/components/ui/pager";
 import { api, errorMessage } from "~/lib/api";
 import { requireViewer } from "~/lib/guards.server";
+import { pointerParam } from "~/lib/keyset-page.server";
 import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 import { beijingTime } from "../../../shared/format";
@@ -22,8 +24,7 @@ import {
 import "./admin.css";
 
 const POINTER = /^[\dT:.Z-]{10,30}_[0-9a-f]{24}$/;
-const hrefOf = (pointer?: string | null) =>
-  pointer ? `/admin/reports?pointer=${encodeURIComponent(pointer)}` : "/admin/reports";
+const hrefOf = (pointer?: string | null) => pageHref("/admin/reports", pointer);
 
 /**
  * 举报处理 (/admin/reports?pointer=, issue 13): open reports gathered by target, oldest first, keyset
@@ -32,9 +33,7 @@ const hrefOf = (pointer?: string | null) =>
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireViewer(context);
-  const raw = new URL(request.url).searchParams.get("pointer");
-  // A stale or hand-made pointer falls back to the first page instead of an error page.
-  const pointer = raw && POINTER.test(raw) ? raw : undefined;
+  const pointer = pointerParam(request, POINTER);
   const page = await fromService(context.services.moderation.queue({ pointer }, context.caller));
   return {
     list: page.list,
@@ -179,27 +178,21 @@ function CaseRow({ c, admin }: { c: PresentedCase; admin: boolean }) {
 export default function Reports({ loaderData }: Route.ComponentProps) {
   const { list, nextHref, paged, admin } = loaderData;
   return (
-    <div className="container">
-      <section className="panel">
-        <header className="panel-header">
-          <h1 className="panel-title">举报处理</h1>
-          <Link to="/admin/audit">审核日志</Link>
-        </header>
-        <p className="withdrawals-lead">
-          同一内容的举报合并为一行，最早的在前。任何处理都会关闭这条内容的全部举报，并通知举报人和作者。
-          {admin ? "" : "删除内容和暂停账号需要管理员。"}
-        </p>
-        {list.length === 0 ? (
-          <EmptyState title="没有待处理的举报" description="新的举报和自动拦截的内容会出现在这里" />
-        ) : (
-          <ul className="report-cases">
-            {list.map((c) => (
-              <CaseRow key={c.id} c={c} admin={admin} />
-            ))}
-          </ul>
-        )}
-        <FirstNextPager firstHref={hrefOf()} nextHref={nextHref} paged={paged} />
-      </section>
-    </div>
+    <PageSection title="举报处理" actions={<Link to="/admin/audit">审核日志</Link>}>
+      <p className="withdrawals-lead">
+        同一内容的举报合并为一行，最早的在前。任何处理都会关闭这条内容的全部举报，并通知举报人和作者。
+        {admin ? "" : "删除内容和暂停账号需要管理员。"}
+      </p>
+      {list.length === 0 ? (
+        <EmptyState title="没有待处理的举报" description="新的举报和自动拦截的内容会出现在这里" />
+      ) : (
+        <ul className="report-cases">
+          {list.map((c) => (
+            <CaseRow key={c.id} c={c} admin={admin} />
+          ))}
+        </ul>
+      )}
+      <FirstNextPager firstHref={hrefOf()} nextHref={nextHref} paged={paged} />
+    </PageSection>
   );
 }

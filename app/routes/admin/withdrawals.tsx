@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/withdrawals";
-import { decodePointer } from "../../../shared/pagination";
+import { pointerParam } from "~/lib/keyset-page.server";
 import type { PresentedWithdrawal } from "../../../shared/api-types";
 import { formatYuan } from "../../../shared/wallet-rules";
 import { useShell } from "~/components/shell/shell-context";
@@ -43,9 +43,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const status = (params.get("status") ?? "pending") as Status;
   if (!TABS.some((t) => t.status === status)) notFound();
-  // A stale or hand-made pointer falls back to the first page instead of an error page.
-  const raw = params.get("pointer");
-  const pointer = raw && decodePointer(raw, "date") ? raw : undefined;
+  const pointer = pointerParam(request, "date");
   // Anyone but an admin: back to "/" with 没有权限 (fromService's answer to 403, spec §6).
   const page = await fromService(context.services.wallet.withdrawals({ status, pointer }, context.caller));
   return {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/reset-password";
 import {
@@ -19,6 +19,12 @@ import { api, ApiError, errorMessage } from "~/lib/api";
 import { titleMeta } from "~/lib/title";
 
 type Method = "phone" | "email";
+
+/** The two ways back in, as the tabs name them. */
+const METHODS: readonly { value: Method; title: string }[] = [
+  { value: "phone", title: "手机号找回" },
+  { value: "email", title: "邮箱找回" },
+];
 
 /** resetPassword: ?type=email|phone&account=…&msg=… (the login's 410 lands here with a notice). */
 export function loader({ request }: Route.LoaderArgs) {
@@ -46,28 +52,20 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         <div className="route-tabs" role="tablist" aria-label="找回方式">
-          <button
-            type="button"
-            role="tab"
-            id="reset-tab-phone"
-            aria-selected={method === "phone"}
-            aria-controls="reset-panel"
-            className={method === "phone" ? "route-tab active" : "route-tab"}
-            onClick={() => setMethod("phone")}
-          >
-            手机号找回
-          </button>
-          <button
-            type="button"
-            role="tab"
-            id="reset-tab-email"
-            aria-selected={method === "email"}
-            aria-controls="reset-panel"
-            className={method === "email" ? "route-tab active" : "route-tab"}
-            onClick={() => setMethod("email")}
-          >
-            邮箱找回
-          </button>
+          {METHODS.map(({ value, title }) => (
+            <button
+              key={value}
+              type="button"
+              role="tab"
+              id={`reset-tab-${value}`}
+              aria-selected={method === value}
+              aria-controls="reset-panel"
+              className={method === value ? "route-tab active" : "route-tab"}
+              onClick={() => setMethod(value)}
+            >
+              {title}
+            </button>
+          ))}
         </div>
         <div id="reset-panel" role="tabpanel" aria-labelledby={`reset-tab-${method}`}>
           {method === "phone" ? (
@@ -125,7 +123,7 @@ function PhoneReset({ initialPhone }: { initialPhone: string }) {
   if (done) return <SignInAgain message="密码已重置，请使用新密码登录。" />;
 
   return (
-    <form className="stack-form" onSubmit={submit} noValidate>
+    <ResetForm onSubmit={submit} busy={busy} busyLabel="提交中..." label="重置密码">
       <PhoneVerification
         idPrefix="reset"
         verification={verification}
@@ -143,13 +141,7 @@ function PhoneReset({ initialPhone }: { initialPhone: string }) {
         value={newPassword}
         errors={errors}
       />
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        {busy ? "提交中..." : "重置密码"}
-      </button>
-      <p className="form-foot">
-        想起密码了？<Link to="/">返回首页</Link>
-      </p>
-    </form>
+    </ResetForm>
   );
 }
 
@@ -190,7 +182,7 @@ function EmailReset({ initialEmail }: { initialEmail: string }) {
   }
 
   return (
-    <form className="stack-form" onSubmit={submit} noValidate>
+    <ResetForm onSubmit={submit} busy={busy} busyLabel="发送中..." label="发送重置邮件">
       <Field
         id="reset-email"
         name="email"
@@ -203,8 +195,29 @@ function EmailReset({ initialEmail }: { initialEmail: string }) {
         onChange={(event) => setEmail(event.target.value)}
         error={error}
       />
+    </ResetForm>
+  );
+}
+
+/** Both ways of resetting end alike: the submit button, then the way back for who remembered. */
+function ResetForm({
+  onSubmit,
+  busy,
+  busyLabel,
+  label,
+  children,
+}: {
+  onSubmit: (event: FormEvent) => void;
+  busy: boolean;
+  busyLabel: string;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <form className="stack-form" onSubmit={onSubmit} noValidate>
+      {children}
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        {busy ? "发送中..." : "发送重置邮件"}
+        {busy ? busyLabel : label}
       </button>
       <p className="form-foot">
         想起密码了？<Link to="/">返回首页</Link>

@@ -29,12 +29,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export default function EntryDetail({ loaderData }: Route.ComponentProps) {
   return (
-    <EntryView
-      entry={loaderData.entry}
-      related={loaderData.related}
-      likers={loaderData.likers}
-      now={loaderData.now}
-    >
+    <EntryView page={loaderData}>
       {loaderData.vote ? (
         <VoteSection
           key={loaderData.entry.id}

@@ -18,14 +18,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function EntryPublic({ loaderData }: Route.ComponentProps) {
-  return (
-    <EntryView
-      entry={loaderData.entry}
-      related={loaderData.related}
-      likers={loaderData.likers}
-      now={loaderData.now}
-    />
-  );
+  return <EntryView page={loaderData} />;
 }
 
 /** A missing entry is the placeholder article, answered with 404 (thrown by the loader). */

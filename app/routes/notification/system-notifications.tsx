@@ -6,20 +6,17 @@ import { NotificationList } from "~/components/notifications/notification-list";
 import { api } from "~/lib/api";
 import { requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
-import { decodePointer } from "../../../shared/pagination";
+import { pageHref } from "~/components/ui/pager";
+import { pointerParam } from "~/lib/keyset-page.server";
 
 /** Messages from the site itself, newest first, paged by `pointer`. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireViewer(context);
-  const raw = new URL(request.url).searchParams.get("pointer");
-  const pointer = raw && decodePointer(raw, "date") ? raw : undefined;
+  const pointer = pointerParam(request, "date");
   const page = await context.services.notifications.system({ pointer }, context.caller);
   return {
     notifications: page.list,
-    nextHref:
-      page.canNext && page.pointer
-        ? `/notification/system?pointer=${encodeURIComponent(page.pointer)}`
-        : null,
+    nextHref: page.canNext && page.pointer ? pageHref("/notification/system", page.pointer) : null,
     paged: !!pointer,
     now: Date.now(),
   };

@@ -7,19 +7,17 @@ import { useShell } from "~/components/shell/shell-context";
 import { api, errorMessage } from "~/lib/api";
 import { requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
-import { decodePointer } from "../../../shared/pagination";
+import { pageHref } from "~/components/ui/pager";
+import { pointerParam } from "~/lib/keyset-page.server";
 
 /** Likes, comments, replies, follows and new entries addressed to the viewer, newest first. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireViewer(context);
-  const raw = new URL(request.url).searchParams.get("before");
-  // A malformed pointer in the URL means the first page rather than an error.
-  const before = raw && decodePointer(raw, "date") ? raw : undefined;
+  const before = pointerParam(request, "date", "before");
   const page = await context.services.notifications.list({ before }, context.caller);
   return {
     notifications: page.list,
-    nextHref:
-      page.canNext && page.pointer ? `/notification?before=${encodeURIComponent(page.pointer)}` : null,
+    nextHref: page.canNext && page.pointer ? pageHref("/notification", page.pointer, "before") : null,
     paged: !!before,
     now: Date.now(),
   };
