@@ -42,10 +42,17 @@ async function readSidebar(services: AppLoadContext["services"]): Promise<Snapsh
 /**
  * The feed pages' sidebar: hot tags, recommended authors and aside banners, through their services.
  * It is the same for everyone, so one read serves this process for a few seconds instead of three
- * queries on every page view (logged-in views and page-cache misses included).
+ * queries on every page view (logged-in views and page-cache misses included). Only the authors a
+ * signed-in reader muted or blocked are taken out for them, as from every feed (issue 13): their
+ * hidden set is read only for readers who hide someone (Caller.hidesAnyone).
  */
 export async function loadSidebar(context: AppLoadContext): Promise<Sidebar> {
-  return (await snapshot(context)).sidebar;
+  const [{ sidebar }, hidden] = await Promise.all([
+    snapshot(context),
+    context.caller.userId ? context.services.blocks.hiddenIds(context.caller) : new Set<string>(),
+  ]);
+  if (!sidebar.authors.some((a) => hidden.has(a.id))) return sidebar;
+  return { ...sidebar, authors: sidebar.authors.filter((a) => !hidden.has(a.id)) };
 }
 
 /**
