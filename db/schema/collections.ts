@@ -1,5 +1,5 @@
 import { boolean, index, pgTable, primaryKey, text, varchar } from "drizzle-orm/pg-core";
-import { counter, createdAt, idColumn, ref, updatedAt } from "./columns.ts";
+import { cascadeRef, counter, createdAt, idColumn, updatedAt } from "./columns.ts";
 import { entries } from "./content.ts";
 import { users } from "./users.ts";
 
@@ -8,9 +8,7 @@ export const collectionSets = pgTable(
   "collection_sets",
   {
     id: idColumn(),
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef(() => users.id),
     title: varchar({ length: 100 }).notNull(),
     description: text().notNull().default(""),
     /** Background image (imageUrl). */
@@ -41,12 +39,8 @@ export const collectionSets = pgTable(
 export const collectionSetEntries = pgTable(
   "collection_set_entries",
   {
-    collectionSetId: ref()
-      .notNull()
-      .references(() => collectionSets.id, { onDelete: "cascade" }),
-    entryId: ref()
-      .notNull()
-      .references(() => entries.id, { onDelete: "cascade" }),
+    collectionSetId: cascadeRef(() => collectionSets.id),
+    entryId: cascadeRef(() => entries.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -60,12 +54,8 @@ export const collectionSetEntries = pgTable(
 export const collectionSetFollowers = pgTable(
   "collection_set_followers",
   {
-    collectionSetId: ref()
-      .notNull()
-      .references(() => collectionSets.id, { onDelete: "cascade" }),
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    collectionSetId: cascadeRef(() => collectionSets.id),
+    userId: cascadeRef(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [

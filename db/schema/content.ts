@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { counter, createdAt, idColumn, instant, ref, updatedAt } from "./columns.ts";
+import { cascadeRef, counter, createdAt, idColumn, instant, ref, updatedAt } from "./columns.ts";
 import { users } from "./users.ts";
 
 // Keyset feeds sort DESC on (key, id). Every feed index below lists its columns ascending on
@@ -70,9 +70,7 @@ export const entries = pgTable(
   "entries",
   {
     id: idColumn(),
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef(() => users.id),
     categoryId: ref()
       .notNull()
       .references(() => categories.id, { onDelete: "restrict" }),
@@ -137,12 +135,8 @@ export const entries = pgTable(
 export const entryTags = pgTable(
   "entry_tags",
   {
-    entryId: ref()
-      .notNull()
-      .references(() => entries.id, { onDelete: "cascade" }),
-    tagId: ref()
-      .notNull()
-      .references(() => tags.id, { onDelete: "cascade" }),
+    entryId: cascadeRef(() => entries.id),
+    tagId: cascadeRef(() => tags.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -156,12 +150,8 @@ export const entryTags = pgTable(
 export const entryLikes = pgTable(
   "entry_likes",
   {
-    entryId: ref()
-      .notNull()
-      .references(() => entries.id, { onDelete: "cascade" }),
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    entryId: cascadeRef(() => entries.id),
+    userId: cascadeRef(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -177,9 +167,7 @@ export const voteOptions = pgTable(
   "vote_options",
   {
     id: idColumn(),
-    entryId: ref()
-      .notNull()
-      .references(() => entries.id, { onDelete: "cascade" }),
+    entryId: cascadeRef(() => entries.id),
     title: varchar({ length: 200 }).notNull(),
     order: integer().notNull().default(0),
     /** vote_answers rows choosing this option. */
@@ -196,15 +184,9 @@ export const voteAnswers = pgTable(
   "vote_answers",
   {
     id: idColumn(),
-    entryId: ref()
-      .notNull()
-      .references(() => entries.id, { onDelete: "cascade" }),
-    optionId: ref()
-      .notNull()
-      .references(() => voteOptions.id, { onDelete: "cascade" }),
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    entryId: cascadeRef(() => entries.id),
+    optionId: cascadeRef(() => voteOptions.id),
+    userId: cascadeRef(() => users.id),
     content: text().notNull().default(""),
     createdAt: createdAt(),
   },

@@ -12,7 +12,7 @@ import {
   text,
   varchar,
 } from "drizzle-orm/pg-core";
-import { counter, createdAt, idColumn, instant, ref, updatedAt } from "./columns.ts";
+import { cascadeRef, counter, createdAt, idColumn, instant, ref, updatedAt } from "./columns.ts";
 import { entries, tags } from "./content.ts";
 import { users } from "./users.ts";
 
@@ -33,9 +33,7 @@ export const comments = pgTable(
     id: idColumn(),
     targetType: varchar({ length: 16 }).notNull(),
     targetId: ref().notNull(),
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef(() => users.id),
     /** Trimmed plain text. */
     content: text().notNull(),
     /** imageUrlList (picList). */
@@ -74,12 +72,8 @@ export const comments = pgTable(
 export const commentLikes = pgTable(
   "comment_likes",
   {
-    commentId: ref()
-      .notNull()
-      .references(() => comments.id, { onDelete: "cascade" }),
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    commentId: cascadeRef(() => comments.id),
+    userId: cascadeRef(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index("comment_likes_user_idx").on(t.userId)],
@@ -90,9 +84,7 @@ export const pins = pgTable(
   "pins",
   {
     id: idColumn(),
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef(() => users.id),
     content: text().notNull(),
     imageUrlList: text()
       .array()
@@ -118,12 +110,8 @@ export const pins = pgTable(
 export const pinLikes = pgTable(
   "pin_likes",
   {
-    pinId: ref()
-      .notNull()
-      .references(() => pins.id, { onDelete: "cascade" }),
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    pinId: cascadeRef(() => pins.id),
+    userId: cascadeRef(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.pinId, t.userId] }), index("pin_likes_user_idx").on(t.userId)],
@@ -141,12 +129,8 @@ export type BlockKind = (typeof BLOCK_KINDS)[number];
 export const userBlocks = pgTable(
   "user_blocks",
   {
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    targetId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef(() => users.id),
+    targetId: cascadeRef(() => users.id),
     kind: varchar({ length: 8 }).notNull(),
     createdAt: createdAt(),
   },
@@ -162,12 +146,8 @@ export const userBlocks = pgTable(
 export const follows = pgTable(
   "follows",
   {
-    followerId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    followeeId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    followerId: cascadeRef(() => users.id),
+    followeeId: cascadeRef(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -182,12 +162,8 @@ export const follows = pgTable(
 export const tagSubscriptions = pgTable(
   "tag_subscriptions",
   {
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    tagId: ref()
-      .notNull()
-      .references(() => tags.id, { onDelete: "cascade" }),
+    userId: cascadeRef(() => users.id),
+    tagId: cascadeRef(() => tags.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -220,9 +196,7 @@ export const notifications = pgTable(
   {
     id: char({ length: 24 }).notNull(),
     /** The recipient. */
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef(() => users.id),
     type: varchar({ length: 16 }).notNull(),
     actorIds: char({ length: 24 })
       .array()
@@ -292,9 +266,7 @@ export const systemNotifications = pgTable(
  * when read. An author stays here once added (their earlier broadcasts stay readable).
  */
 export const notificationBroadcasters = pgTable("notification_broadcasters", {
-  userId: ref()
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: cascadeRef(() => users.id).primaryKey(),
   createdAt: createdAt(),
 });
 
@@ -302,12 +274,8 @@ export const notificationBroadcasters = pgTable("notification_broadcasters", {
 export const notificationBroadcasts = pgTable(
   "notification_broadcasts",
   {
-    entryId: ref()
-      .primaryKey()
-      .references(() => entries.id, { onDelete: "cascade" }),
-    authorId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    entryId: cascadeRef(() => entries.id).primaryKey(),
+    authorId: cascadeRef(() => users.id),
     /** When the entry was published: followers who followed before then hear of it. */
     createdAt: instant().notNull(),
   },
@@ -317,9 +285,7 @@ export const notificationBroadcasts = pgTable(
 
 /** When a user last read all their notifications: broadcasts up to then count as read. */
 export const notificationReadMarks = pgTable("notification_read_marks", {
-  userId: ref()
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: cascadeRef(() => users.id).primaryKey(),
   readAt: instant().notNull(),
 });
 
@@ -327,12 +293,8 @@ export const notificationReadMarks = pgTable("notification_read_marks", {
 export const systemNotificationReads = pgTable(
   "system_notification_reads",
   {
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    systemNotificationId: ref()
-      .notNull()
-      .references(() => systemNotifications.id, { onDelete: "cascade" }),
+    userId: cascadeRef(() => users.id),
+    systemNotificationId: cascadeRef(() => systemNotifications.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -347,9 +309,7 @@ export const invitations = pgTable(
   {
     id: idColumn(),
     code: varchar({ length: 32 }).notNull().unique(),
-    senderId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    senderId: cascadeRef(() => users.id),
     receiverName: varchar({ length: 50 }).notNull().default(""),
     receiverEmail: varchar({ length: 254 }).notNull().default(""),
     usedById: ref().references(() => users.id, { onDelete: "set null" }),
@@ -361,9 +321,7 @@ export const invitations = pgTable(
 
 /** Mail push settings (spec "Mail status"); a user without a row has the defaults. */
 export const mailPushSettings = pgTable("mail_push_settings", {
-  userId: ref()
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: cascadeRef(() => users.id).primaryKey(),
   follow: boolean().notNull().default(false),
   article: boolean().notNull().default(true),
   week: boolean().notNull().default(true),

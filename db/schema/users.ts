@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { counter, createdAt, idColumn, ref, updatedAt } from "./columns.ts";
+import { cascadeRef, counter, createdAt, idColumn, ref, updatedAt } from "./columns.ts";
 
 /** User (spec §3). Counters are kept by the services that write the counted rows. */
 export const users = pgTable(
@@ -89,9 +89,7 @@ export const sessions = pgTable(
   "sessions",
   {
     id: idColumn(),
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef(() => users.id),
     clientId: varchar({ length: 64 }).notNull(),
     tokenHash: char({ length: 64 }).notNull(),
     userAgent: text().notNull().default(""),
@@ -108,9 +106,7 @@ export const thirdPartyBindings = pgTable(
   "third_party_bindings",
   {
     id: idColumn(),
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef(() => users.id),
     channel: varchar({ length: 16 }).notNull(),
     externalUid: varchar({ length: 128 }).notNull(),
     username: varchar({ length: 128 }).notNull().default(""),
