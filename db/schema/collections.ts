@@ -1,6 +1,7 @@
-import { boolean, index, pgTable, primaryKey, text, varchar } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, varchar } from "drizzle-orm/pg-core";
 import { cascadeRef, counter, createdAt, idColumn, updatedAt } from "./columns.ts";
 import { entries } from "./content.ts";
+import { linkTable } from "./link-table.ts";
 import { users } from "./users.ts";
 
 /** Collection set (spec §3 Collection, csId): a user's named list of entries that others follow. */
@@ -36,30 +37,18 @@ export const collectionSets = pgTable(
 );
 
 /** An entry collected into a collection set. */
-export const collectionSetEntries = pgTable(
+export const collectionSetEntries = linkTable(
   "collection_set_entries",
-  {
-    collectionSetId: cascadeRef(() => collectionSets.id),
-    entryId: cascadeRef(() => entries.id),
-    createdAt: createdAt(),
-  },
+  { collectionSetId: () => collectionSets.id, entryId: () => entries.id },
   (t) => [
-    primaryKey({ columns: [t.collectionSetId, t.entryId] }),
     index("collection_set_entries_set_created_idx").on(t.collectionSetId, t.createdAt),
     index("collection_set_entries_entry_idx").on(t.entryId),
   ],
 );
 
 /** A user following a collection set. */
-export const collectionSetFollowers = pgTable(
+export const collectionSetFollowers = linkTable(
   "collection_set_followers",
-  {
-    collectionSetId: cascadeRef(() => collectionSets.id),
-    userId: cascadeRef(() => users.id),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.collectionSetId, t.userId] }),
-    index("collection_set_followers_user_created_idx").on(t.userId, t.createdAt),
-  ],
+  { collectionSetId: () => collectionSets.id, userId: () => users.id },
+  (t) => [index("collection_set_followers_user_created_idx").on(t.userId, t.createdAt)],
 );

@@ -6,12 +6,12 @@ import {
   index,
   integer,
   pgTable,
-  primaryKey,
   text,
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
 import { cascadeRef, counter, createdAt, idColumn, instant, ref, updatedAt } from "./columns.ts";
+import { linkTable } from "./link-table.ts";
 import { users } from "./users.ts";
 
 // Keyset feeds sort DESC on (key, id). Every feed index below lists its columns ascending on
@@ -132,30 +132,16 @@ export const entries = pgTable(
 );
 
 /** Tags of an entry. */
-export const entryTags = pgTable(
-  "entry_tags",
-  {
-    entryId: cascadeRef(() => entries.id),
-    tagId: cascadeRef(() => tags.id),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.entryId, t.tagId] }),
-    // Tag pages: entry ids are time-ordered, so (tagId, entryId) scanned backward is "newest".
-    index("entry_tags_tag_idx").on(t.tagId, t.entryId),
-  ],
-);
+export const entryTags = linkTable("entry_tags", { entryId: () => entries.id, tagId: () => tags.id }, (t) => [
+  // Tag pages: entry ids are time-ordered, so (tagId, entryId) scanned backward is "newest".
+  index("entry_tags_tag_idx").on(t.tagId, t.entryId),
+]);
 
 /** A user's like of an entry (counted in entries.collectionCount). */
-export const entryLikes = pgTable(
+export const entryLikes = linkTable(
   "entry_likes",
-  {
-    entryId: cascadeRef(() => entries.id),
-    userId: cascadeRef(() => users.id),
-    createdAt: createdAt(),
-  },
+  { entryId: () => entries.id, userId: () => users.id },
   (t) => [
-    primaryKey({ columns: [t.entryId, t.userId] }),
     // /entry/{id}/user (likers) and /user/{id}/like/entry (liked entries), newest first.
     index("entry_likes_entry_created_idx").on(t.entryId, t.createdAt),
     index("entry_likes_user_created_idx").on(t.userId, t.createdAt),

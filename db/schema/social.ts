@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { cascadeRef, counter, createdAt, idColumn, instant, ref, updatedAt } from "./columns.ts";
 import { entries, tags } from "./content.ts";
+import { linkTable } from "./link-table.ts";
 import { users } from "./users.ts";
 
 /** What a comment can be about. Column articles (type post) are entries: their target is "entry". */
@@ -69,14 +70,10 @@ export const comments = pgTable(
 );
 
 /** A user's like of a comment (any target type). */
-export const commentLikes = pgTable(
+export const commentLikes = linkTable(
   "comment_likes",
-  {
-    commentId: cascadeRef(() => comments.id),
-    userId: cascadeRef(() => users.id),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index("comment_likes_user_idx").on(t.userId)],
+  { commentId: () => comments.id, userId: () => users.id },
+  (t) => [index("comment_likes_user_idx").on(t.userId)],
 );
 
 /** Pin: a short post (spec §3). */
@@ -107,15 +104,9 @@ export const pins = pgTable(
 );
 
 /** A user's like of a pin. */
-export const pinLikes = pgTable(
-  "pin_likes",
-  {
-    pinId: cascadeRef(() => pins.id),
-    userId: cascadeRef(() => users.id),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.pinId, t.userId] }), index("pin_likes_user_idx").on(t.userId)],
-);
+export const pinLikes = linkTable("pin_likes", { pinId: () => pins.id, userId: () => users.id }, (t) => [
+  index("pin_likes_user_idx").on(t.userId),
+]);
 
 /** What a user_blocks row does: mute hides the target from the user; block also keeps them away. */
 export const BLOCK_KINDS = ["mute", "block"] as const;
@@ -143,15 +134,10 @@ export const userBlocks = pgTable(
 );
 
 /** followerId follows followeeId. Follower lists page by createdAt of the last item (spec §4). */
-export const follows = pgTable(
+export const follows = linkTable(
   "follows",
-  {
-    followerId: cascadeRef(() => users.id),
-    followeeId: cascadeRef(() => users.id),
-    createdAt: createdAt(),
-  },
+  { followerId: () => users.id, followeeId: () => users.id },
   (t) => [
-    primaryKey({ columns: [t.followerId, t.followeeId] }),
     check("follows_not_self_check", sql`${t.followerId} <> ${t.followeeId}`),
     index("follows_follower_created_idx").on(t.followerId, t.createdAt),
     index("follows_followee_created_idx").on(t.followeeId, t.createdAt),
@@ -159,15 +145,10 @@ export const follows = pgTable(
 );
 
 /** A user's subscription to a tag. */
-export const tagSubscriptions = pgTable(
+export const tagSubscriptions = linkTable(
   "tag_subscriptions",
-  {
-    userId: cascadeRef(() => users.id),
-    tagId: cascadeRef(() => tags.id),
-    createdAt: createdAt(),
-  },
+  { userId: () => users.id, tagId: () => tags.id },
   (t) => [
-    primaryKey({ columns: [t.userId, t.tagId] }),
     index("tag_subscriptions_user_created_idx").on(t.userId, t.createdAt),
     index("tag_subscriptions_tag_idx").on(t.tagId),
   ],
@@ -290,17 +271,10 @@ export const notificationReadMarks = pgTable("notification_read_marks", {
 });
 
 /** Which system notifications a user has read (checkAllSystemNotification inserts the missing rows). */
-export const systemNotificationReads = pgTable(
+export const systemNotificationReads = linkTable(
   "system_notification_reads",
-  {
-    userId: cascadeRef(() => users.id),
-    systemNotificationId: cascadeRef(() => systemNotifications.id),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.systemNotificationId] }),
-    index("system_notification_reads_notification_idx").on(t.systemNotificationId),
-  ],
+  { userId: () => users.id, systemNotificationId: () => systemNotifications.id },
+  (t) => [index("system_notification_reads_notification_idx").on(t.systemNotificationId)],
 );
 
 /** An invitation code sent by a user (availableCode / postCode). */
