@@ -1,3 +1,4 @@
+import { type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, char, integer, timestamp } from "drizzle-orm/pg-core";
 
 // Shared column builders so every table spells ids, times and counters the same way.
@@ -22,3 +23,10 @@ export const createdAt = () => instant().notNull().defaultNow();
 export const updatedAt = () => instant().notNull().defaultNow();
 /** A denormalized counter, kept in the same transaction as the rows it counts. */
 export const counter = () => integer().notNull().default(0);
+
+/**
+ * `column in ('a', 'b', …)` for a check constraint, written from the list the code uses so that
+ * the two cannot drift: a value added to the list changes the check, and drizzle-kit migrates it.
+ */
+export const isOneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
+  sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(", "))})`;

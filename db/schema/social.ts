@@ -12,7 +12,7 @@ import {
   text,
   varchar,
 } from "drizzle-orm/pg-core";
-import { cascadeRef, counter, createdAt, idColumn, instant, ref, updatedAt } from "./columns.ts";
+import { cascadeRef, counter, createdAt, idColumn, instant, isOneOf, ref, updatedAt } from "./columns.ts";
 import { entries, tags } from "./content.ts";
 import { linkTable } from "./link-table.ts";
 import { users } from "./users.ts";
@@ -60,7 +60,7 @@ export const comments = pgTable(
     hiddenAt: instant(),
   },
   (t) => [
-    check("comments_target_type_check", sql`${t.targetType} in ('entry', 'booklet', 'repo', 'pin')`),
+    check("comments_target_type_check", isOneOf(t.targetType, COMMENT_TARGET_TYPES)),
     // Comment lists page by createdAt (startTime) per target; replies per root comment.
     index("comments_target_created_idx").on(t.targetType, t.targetId, t.createdAt, t.id),
     index("comments_first_created_idx").on(t.firstCommentId, t.createdAt, t.id),
@@ -127,7 +127,7 @@ export const userBlocks = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.targetId] }),
-    check("user_blocks_kind_check", sql`${t.kind} in ('mute', 'block')`),
+    check("user_blocks_kind_check", isOneOf(t.kind, BLOCK_KINDS)),
     check("user_blocks_not_self_check", sql`${t.userId} <> ${t.targetId}`),
     index("user_blocks_user_kind_created_idx").on(t.userId, t.kind, t.createdAt, t.targetId),
   ],
@@ -203,10 +203,7 @@ export const notifications = pgTable(
   // every unique index hold created_at.
   (t) => [
     primaryKey({ columns: [t.id, t.createdAt] }),
-    check(
-      "notifications_type_check",
-      sql`${t.type} in ('like', 'comment', 'reply', 'follow', 'submitEntry', 'system', 'moderation')`,
-    ),
+    check("notifications_type_check", isOneOf(t.type, NOTIFICATION_TYPES)),
     index("notifications_user_created_idx").on(t.userId, t.createdAt, t.id),
     // Unread counts read only the unchecked rows.
     index("notifications_unread_idx")
