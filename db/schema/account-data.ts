@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { char, check, index, integer, pgTable, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
-import { createdAt, idColumn, instant, ref } from "./columns.ts";
+import { cascadeRef, createdAt, idColumn, instant } from "./columns.ts";
 import { users } from "./users.ts";
 
 /**
@@ -13,9 +13,7 @@ export const accountExports = pgTable(
   "account_exports",
   {
     id: idColumn(),
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef(() => users.id),
     /** pending | ready | failed */
     state: varchar({ length: 16 }).notNull().default("pending"),
     tokenHash: char({ length: 64 }).notNull(),
@@ -48,9 +46,7 @@ export const accountExports = pgTable(
 export const accountDeletions = pgTable(
   "account_deletions",
   {
-    userId: ref()
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef(() => users.id).primaryKey(),
     /** pending | cancelled | erased */
     state: varchar({ length: 16 }).notNull().default("pending"),
     /** delete | keep */

@@ -1,6 +1,7 @@
-import { boolean, index, pgTable, primaryKey, text, varchar } from "drizzle-orm/pg-core";
-import { counter, createdAt, idColumn, ref, updatedAt } from "./columns.ts";
+import { boolean, index, pgTable, text, varchar } from "drizzle-orm/pg-core";
+import { cascadeRef, counter, createdAt, idColumn, updatedAt } from "./columns.ts";
 import { entries } from "./content.ts";
+import { linkTable } from "./link-table.ts";
 import { users } from "./users.ts";
 
 /** Collection set (spec §3 Collection, csId): a user's named list of entries that others follow. */
@@ -8,9 +9,7 @@ export const collectionSets = pgTable(
   "collection_sets",
   {
     id: idColumn(),
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef(() => users.id),
     title: varchar({ length: 100 }).notNull(),
     description: text().notNull().default(""),
     /** Background image (imageUrl). */
@@ -38,38 +37,18 @@ export const collectionSets = pgTable(
 );
 
 /** An entry collected into a collection set. */
-export const collectionSetEntries = pgTable(
+export const collectionSetEntries = linkTable(
   "collection_set_entries",
-  {
-    collectionSetId: ref()
-      .notNull()
-      .references(() => collectionSets.id, { onDelete: "cascade" }),
-    entryId: ref()
-      .notNull()
-      .references(() => entries.id, { onDelete: "cascade" }),
-    createdAt: createdAt(),
-  },
+  { collectionSetId: () => collectionSets.id, entryId: () => entries.id },
   (t) => [
-    primaryKey({ columns: [t.collectionSetId, t.entryId] }),
     index("collection_set_entries_set_created_idx").on(t.collectionSetId, t.createdAt),
     index("collection_set_entries_entry_idx").on(t.entryId),
   ],
 );
 
 /** A user following a collection set. */
-export const collectionSetFollowers = pgTable(
+export const collectionSetFollowers = linkTable(
   "collection_set_followers",
-  {
-    collectionSetId: ref()
-      .notNull()
-      .references(() => collectionSets.id, { onDelete: "cascade" }),
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.collectionSetId, t.userId] }),
-    index("collection_set_followers_user_created_idx").on(t.userId, t.createdAt),
-  ],
+  { collectionSetId: () => collectionSets.id, userId: () => users.id },
+  (t) => [index("collection_set_followers_user_created_idx").on(t.userId, t.createdAt)],
 );

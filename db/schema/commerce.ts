@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { counter, createdAt, idColumn, instant, ref, updatedAt } from "./columns.ts";
+import { cascadeRef, counter, createdAt, idColumn, instant, ref, updatedAt } from "./columns.ts";
 import { categories } from "./content.ts";
 import { users } from "./users.ts";
 
@@ -18,9 +18,7 @@ import { users } from "./users.ts";
 
 /** A user's wallet (spec §3 Wallet). A user without a row has no wallet. */
 export const wallets = pgTable("wallets", {
-  userId: ref()
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: cascadeRef(() => users.id).primaryKey(),
   /** Withdrawable balance in cents. */
   balance: bigint({ mode: "number" }).notNull().default(0),
   hasWallet: boolean().notNull().default(true),
@@ -39,9 +37,7 @@ export const bills = pgTable(
   "bills",
   {
     id: idColumn(),
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef(() => users.id),
     /** Cents; positive for income, negative for withdrawals. */
     amount: bigint({ mode: "number" }).notNull(),
     type: varchar({ length: 16 }).notNull(),
@@ -72,9 +68,7 @@ export const booklets = pgTable(
   "booklets",
   {
     id: idColumn(),
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef(() => users.id),
     /** /books/{category}; null when uncategorised. */
     categoryId: ref().references(() => categories.id, { onDelete: "set null" }),
     title: varchar({ length: 100 }).notNull(),
@@ -123,9 +117,7 @@ export const bookletSections = pgTable(
   "booklet_sections",
   {
     id: idColumn(),
-    bookletId: ref()
-      .notNull()
-      .references(() => booklets.id, { onDelete: "cascade" }),
+    bookletId: cascadeRef(() => booklets.id),
     title: varchar({ length: 100 }).notNull(),
     /** Markdown. */
     content: text().notNull().default(""),
@@ -148,12 +140,8 @@ export const orders = pgTable(
   "orders",
   {
     id: idColumn(),
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    bookletId: ref()
-      .notNull()
-      .references(() => booklets.id, { onDelete: "cascade" }),
+    userId: cascadeRef(() => users.id),
+    bookletId: cascadeRef(() => booklets.id),
     /** Cents. */
     amount: integer().notNull(),
     status: varchar({ length: 16 }).notNull().default("pending"),

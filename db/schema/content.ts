@@ -6,12 +6,12 @@ import {
   index,
   integer,
   pgTable,
-  primaryKey,
   text,
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { counter, createdAt, idColumn, instant, ref, updatedAt } from "./columns.ts";
+import { cascadeRef, counter, createdAt, idColumn, instant, ref, updatedAt } from "./columns.ts";
+import { linkTable } from "./link-table.ts";
 import { users } from "./users.ts";
 
 // Keyset feeds sort DESC on (key, id). Every feed index below lists its columns ascending on
@@ -70,9 +70,7 @@ export const entries = pgTable(
   "entries",
   {
     id: idColumn(),
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef(() => users.id),
     categoryId: ref()
       .notNull()
       .references(() => categories.id, { onDelete: "restrict" }),
@@ -134,38 +132,16 @@ export const entries = pgTable(
 );
 
 /** Tags of an entry. */
-export const entryTags = pgTable(
-  "entry_tags",
-  {
-    entryId: ref()
-      .notNull()
-      .references(() => entries.id, { onDelete: "cascade" }),
-    tagId: ref()
-      .notNull()
-      .references(() => tags.id, { onDelete: "cascade" }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.entryId, t.tagId] }),
-    // Tag pages: entry ids are time-ordered, so (tagId, entryId) scanned backward is "newest".
-    index("entry_tags_tag_idx").on(t.tagId, t.entryId),
-  ],
-);
+export const entryTags = linkTable("entry_tags", { entryId: () => entries.id, tagId: () => tags.id }, (t) => [
+  // Tag pages: entry ids are time-ordered, so (tagId, entryId) scanned backward is "newest".
+  index("entry_tags_tag_idx").on(t.tagId, t.entryId),
+]);
 
 /** A user's like of an entry (counted in entries.collectionCount). */
-export const entryLikes = pgTable(
+export const entryLikes = linkTable(
   "entry_likes",
-  {
-    entryId: ref()
-      .notNull()
-      .references(() => entries.id, { onDelete: "cascade" }),
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: createdAt(),
-  },
+  { entryId: () => entries.id, userId: () => users.id },
   (t) => [
-    primaryKey({ columns: [t.entryId, t.userId] }),
     // /entry/{id}/user (likers) and /user/{id}/like/entry (liked entries), newest first.
     index("entry_likes_entry_created_idx").on(t.entryId, t.createdAt),
     index("entry_likes_user_created_idx").on(t.userId, t.createdAt),
@@ -177,9 +153,7 @@ export const voteOptions = pgTable(
   "vote_options",
   {
     id: idColumn(),
-    entryId: ref()
-      .notNull()
-      .references(() => entries.id, { onDelete: "cascade" }),
+    entryId: cascadeRef(() => entries.id),
     title: varchar({ length: 200 }).notNull(),
     order: integer().notNull().default(0),
     /** vote_answers rows choosing this option. */
@@ -196,15 +170,9 @@ export const voteAnswers = pgTable(
   "vote_answers",
   {
     id: idColumn(),
-    entryId: ref()
-      .notNull()
-      .references(() => entries.id, { onDelete: "cascade" }),
-    optionId: ref()
-      .notNull()
-      .references(() => voteOptions.id, { onDelete: "cascade" }),
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    entryId: cascadeRef(() => entries.id),
+    optionId: cascadeRef(() => voteOptions.id),
+    userId: cascadeRef(() => users.id),
     content: text().notNull().default(""),
     createdAt: createdAt(),
   },

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
-import { createdAt, idColumn, instant, ref, updatedAt } from "./columns.ts";
+import { cascadeRef, createdAt, idColumn, instant, ref, updatedAt } from "./columns.ts";
 import { users } from "./users.ts";
 
 // Reporting and moderation (issue 13 item 3; services/moderation). Targets and reasons are
@@ -60,12 +60,8 @@ export const reports = pgTable(
   "reports",
   {
     id: idColumn(),
-    caseId: ref()
-      .notNull()
-      .references(() => moderationCases.id, { onDelete: "cascade" }),
-    reporterId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    caseId: cascadeRef(() => moderationCases.id),
+    reporterId: cascadeRef(() => users.id),
     targetType: varchar({ length: 16 }).notNull(),
     targetId: ref().notNull(),
     /** spam | abuse | plagiarism | illegal | other (shared/report-rules.ts). */

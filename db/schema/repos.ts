@@ -1,5 +1,5 @@
 import { char, index, integer, jsonb, pgTable, primaryKey, text, varchar } from "drizzle-orm/pg-core";
-import { counter, createdAt, idColumn, instant, ref, updatedAt } from "./columns.ts";
+import { cascadeRef, counter, createdAt, idColumn, instant, updatedAt } from "./columns.ts";
 
 /** One language of a repo: proportion in percent; entries below 0.1% are dropped, sorted descending. */
 export interface RepoLanguage {
@@ -80,12 +80,8 @@ export const showcases = pgTable(
 export const showcaseRepos = pgTable(
   "showcase_repos",
   {
-    showcaseId: ref()
-      .notNull()
-      .references(() => showcases.id, { onDelete: "cascade" }),
-    repoId: ref()
-      .notNull()
-      .references(() => repos.id, { onDelete: "cascade" }),
+    showcaseId: cascadeRef(() => showcases.id),
+    repoId: cascadeRef(() => repos.id),
     order: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.showcaseId, t.repoId] }), index("showcase_repos_repo_idx").on(t.repoId)],

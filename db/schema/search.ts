@@ -1,5 +1,5 @@
 import { customType, doublePrecision, index, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { instant, ref, updatedAt } from "./columns.ts";
+import { cascadeRef, instant, updatedAt } from "./columns.ts";
 import { entries } from "./content.ts";
 
 /** PostgreSQL's tsvector, read and written as its text form ('word':1A …). */
@@ -14,9 +14,7 @@ const tsvector = customType<{ data: string; driverData: string }>({ dataType: ()
 export const entrySearch = pgTable(
   "entry_search",
   {
-    entryId: ref()
-      .primaryKey()
-      .references(() => entries.id, { onDelete: "cascade" }),
+    entryId: cascadeRef(() => entries.id).primaryKey(),
     document: tsvector().notNull(),
     /** The entry's updatedAt when the document was last written (deterministic, unlike now()). */
     updatedAt: updatedAt(),
@@ -51,9 +49,7 @@ export const searchChampions = pgTable(
     word: text()
       .notNull()
       .references(() => searchChampionWords.word, { onDelete: "cascade" }),
-    entryId: ref()
-      .notNull()
-      .references(() => entries.id, { onDelete: "cascade" }),
+    entryId: cascadeRef(() => entries.id),
     impact: doublePrecision().notNull(),
   },
   (t) => [

@@ -12,8 +12,9 @@ import {
   text,
   varchar,
 } from "drizzle-orm/pg-core";
-import { counter, createdAt, idColumn, instant, ref, updatedAt } from "./columns.ts";
+import { cascadeRef, counter, createdAt, idColumn, instant, isOneOf, ref, updatedAt } from "./columns.ts";
 import { entries, tags } from "./content.ts";
+import { linkTable } from "./link-table.ts";
 import { users } from "./users.ts";
 
 /** What a comment can be about. Column articles (type post) are entries: their target is "entry". */
@@ -33,9 +34,7 @@ export const comments = pgTable(
     id: idColumn(),
     targetType: varchar({ length: 16 }).notNull(),
     targetId: ref().notNull(),
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef(() => users.id),
     /** Trimmed plain text. */
     content: text().notNull(),
     /** imageUrlList (picList). */
@@ -61,7 +60,7 @@ export const comments = pgTable(
     hiddenAt: instant(),
   },
   (t) => [
-    check("comments_target_type_check", sql`${t.targetType} in ('entry', 'booklet', 'repo', 'pin')`),
+    check("comments_target_type_check", isOneOf(t.targetType, COMMENT_TARGET_TYPES)),
     // Comment lists page by createdAt (startTime) per target; replies per root comment.
     index("comments_target_created_idx").on(t.targetType, t.targetId, t.createdAt, t.id),
     index("comments_first_created_idx").on(t.firstCommentId, t.createdAt, t.id),
@@ -71,18 +70,10 @@ export const comments = pgTable(
 );
 
 /** A user's like of a comment (any target type). */
-export const commentLikes = pgTable(
+export const commentLikes = linkTable(
   "comment_likes",
-  {
-    commentId: ref()
-      .notNull()
-      .references(() => comments.id, { onDelete: "cascade" }),
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index("comment_likes_user_idx").on(t.userId)],
+  { commentId: () => comments.id, userId: () => users.id },
+  (t) => [index("comment_likes_user_idx").on(t.userId)],
 );
 
 /** Pin: a short post (spec §3). */
@@ -90,9 +81,7 @@ export const pins = pgTable(
   "pins",
   {
     id: idColumn(),
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef(() => users.id),
     content: text().notNull(),
     imageUrlList: text()
       .array()
@@ -115,19 +104,9 @@ export const pins = pgTable(
 );
 
 /** A user's like of a pin. */
-export const pinLikes = pgTable(
-  "pin_likes",
-  {
-    pinId: ref()
-      .notNull()
-      .references(() => pins.id, { onDelete: "cascade" }),
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.pinId, t.userId] }), index("pin_likes_user_idx").on(t.userId)],
-);
+export const pinLikes = linkTable("pin_likes", { pinId: () => pins.id, userId: () => users.id }, (t) => [
+  index("pin_likes_user_idx").on(t.userId),
+]);
 
 /** What a user_blocks row does: mute hides the target from the user; block also keeps them away. */
 export const BLOCK_KINDS = ["mute", "block"] as const;
@@ -141,37 +120,24 @@ export type BlockKind = (typeof BLOCK_KINDS)[number];
 export const userBlocks = pgTable(
   "user_blocks",
   {
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    targetId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef(() => users.id),
+    targetId: cascadeRef(() => users.id),
     kind: varchar({ length: 8 }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.targetId] }),
-    check("user_blocks_kind_check", sql`${t.kind} in ('mute', 'block')`),
+    check("user_blocks_kind_check", isOneOf(t.kind, BLOCK_KINDS)),
     check("user_blocks_not_self_check", sql`${t.userId} <> ${t.targetId}`),
     index("user_blocks_user_kind_created_idx").on(t.userId, t.kind, t.createdAt, t.targetId),
   ],
 );
 
 /** followerId follows followeeId. Follower lists page by createdAt of the last item (spec §4). */
-export const follows = pgTable(
+export const follows = linkTable(
   "follows",
-  {
-    followerId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    followeeId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: createdAt(),
-  },
+  { followerId: () => users.id, followeeId: () => users.id },
   (t) => [
-    primaryKey({ columns: [t.followerId, t.followeeId] }),
     check("follows_not_self_check", sql`${t.followerId} <> ${t.followeeId}`),
     index("follows_follower_created_idx").on(t.followerId, t.createdAt),
     index("follows_followee_created_idx").on(t.followeeId, t.createdAt),
@@ -179,19 +145,10 @@ export const follows = pgTable(
 );
 
 /** A user's subscription to a tag. */
-export const tagSubscriptions = pgTable(
+export const tagSubscriptions = linkTable(
   "tag_subscriptions",
-  {
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    tagId: ref()
-      .notNull()
-      .references(() => tags.id, { onDelete: "cascade" }),
-    createdAt: createdAt(),
-  },
+  { userId: () => users.id, tagId: () => tags.id },
   (t) => [
-    primaryKey({ columns: [t.userId, t.tagId] }),
     index("tag_subscriptions_user_created_idx").on(t.userId, t.createdAt),
     index("tag_subscriptions_tag_idx").on(t.tagId),
   ],
@@ -220,9 +177,7 @@ export const notifications = pgTable(
   {
     id: char({ length: 24 }).notNull(),
     /** The recipient. */
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef(() => users.id),
     type: varchar({ length: 16 }).notNull(),
     actorIds: char({ length: 24 })
       .array()
@@ -248,10 +203,7 @@ export const notifications = pgTable(
   // every unique index hold created_at.
   (t) => [
     primaryKey({ columns: [t.id, t.createdAt] }),
-    check(
-      "notifications_type_check",
-      sql`${t.type} in ('like', 'comment', 'reply', 'follow', 'submitEntry', 'system', 'moderation')`,
-    ),
+    check("notifications_type_check", isOneOf(t.type, NOTIFICATION_TYPES)),
     index("notifications_user_created_idx").on(t.userId, t.createdAt, t.id),
     // Unread counts read only the unchecked rows.
     index("notifications_unread_idx")
@@ -292,9 +244,7 @@ export const systemNotifications = pgTable(
  * when read. An author stays here once added (their earlier broadcasts stay readable).
  */
 export const notificationBroadcasters = pgTable("notification_broadcasters", {
-  userId: ref()
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: cascadeRef(() => users.id).primaryKey(),
   createdAt: createdAt(),
 });
 
@@ -302,12 +252,8 @@ export const notificationBroadcasters = pgTable("notification_broadcasters", {
 export const notificationBroadcasts = pgTable(
   "notification_broadcasts",
   {
-    entryId: ref()
-      .primaryKey()
-      .references(() => entries.id, { onDelete: "cascade" }),
-    authorId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    entryId: cascadeRef(() => entries.id).primaryKey(),
+    authorId: cascadeRef(() => users.id),
     /** When the entry was published: followers who followed before then hear of it. */
     createdAt: instant().notNull(),
   },
@@ -317,28 +263,15 @@ export const notificationBroadcasts = pgTable(
 
 /** When a user last read all their notifications: broadcasts up to then count as read. */
 export const notificationReadMarks = pgTable("notification_read_marks", {
-  userId: ref()
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: cascadeRef(() => users.id).primaryKey(),
   readAt: instant().notNull(),
 });
 
 /** Which system notifications a user has read (checkAllSystemNotification inserts the missing rows). */
-export const systemNotificationReads = pgTable(
+export const systemNotificationReads = linkTable(
   "system_notification_reads",
-  {
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    systemNotificationId: ref()
-      .notNull()
-      .references(() => systemNotifications.id, { onDelete: "cascade" }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.systemNotificationId] }),
-    index("system_notification_reads_notification_idx").on(t.systemNotificationId),
-  ],
+  { userId: () => users.id, systemNotificationId: () => systemNotifications.id },
+  (t) => [index("system_notification_reads_notification_idx").on(t.systemNotificationId)],
 );
 
 /** An invitation code sent by a user (availableCode / postCode). */
@@ -347,9 +280,7 @@ export const invitations = pgTable(
   {
     id: idColumn(),
     code: varchar({ length: 32 }).notNull().unique(),
-    senderId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    senderId: cascadeRef(() => users.id),
     receiverName: varchar({ length: 50 }).notNull().default(""),
     receiverEmail: varchar({ length: 254 }).notNull().default(""),
     usedById: ref().references(() => users.id, { onDelete: "set null" }),
@@ -361,9 +292,7 @@ export const invitations = pgTable(
 
 /** Mail push settings (spec "Mail status"); a user without a row has the defaults. */
 export const mailPushSettings = pgTable("mail_push_settings", {
-  userId: ref()
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: cascadeRef(() => users.id).primaryKey(),
   follow: boolean().notNull().default(false),
   article: boolean().notNull().default(true),
   week: boolean().notNull().default(true),

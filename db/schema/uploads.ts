@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { char, check, index, integer, pgTable, primaryKey, text, varchar } from "drizzle-orm/pg-core";
-import { createdAt, idColumn, instant, ref } from "./columns.ts";
+import { cascadeRef, createdAt, idColumn, instant, ref } from "./columns.ts";
 import { users } from "./users.ts";
 
 /**
@@ -15,9 +15,7 @@ export const uploads = pgTable(
   "uploads",
   {
     id: idColumn(),
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef(() => users.id),
     /** SHA-256 of the stored (re-encoded) bytes, hex. */
     sha256: char({ length: 64 }).notNull(),
     /** The storage key of the original, e.g. 2026/11/<sha256>.png; variants add @<name>. */
@@ -68,9 +66,7 @@ export type UploadUseTarget = (typeof UPLOAD_USE_TARGETS)[number];
 export const uploadUses = pgTable(
   "upload_uses",
   {
-    uploadId: ref()
-      .notNull()
-      .references(() => uploads.id, { onDelete: "cascade" }),
+    uploadId: cascadeRef(() => uploads.id),
     targetType: varchar({ length: 16 }).notNull(),
     targetId: ref().notNull(),
     createdAt: createdAt(),

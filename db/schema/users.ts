@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { counter, createdAt, idColumn, ref, updatedAt } from "./columns.ts";
+import { cascadeRef, counter, createdAt, idColumn, instant, ref, updatedAt } from "./columns.ts";
 
 /** User (spec §3). Counters are kept by the services that write the counted rows. */
 export const users = pgTable(
@@ -57,13 +57,13 @@ export const users = pgTable(
      * Moderation (issue 13): until this time the account may read but not write (server/plugins/
      * session.ts refuses its changes); past it the suspension has ended by itself.
      */
-    suspendedUntil: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
+    suspendedUntil: instant(),
     suspensionReason: varchar({ length: 200 }).notNull().default(""),
     /**
      * Set when the account was erased after its deletion's grace period (services/account-data):
      * the row stays as 已注销用户 for the content kept under it, its personal data gone.
      */
-    erasedAt: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
+    erasedAt: instant(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -89,9 +89,7 @@ export const sessions = pgTable(
   "sessions",
   {
     id: idColumn(),
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef(() => users.id),
     clientId: varchar({ length: 64 }).notNull(),
     tokenHash: char({ length: 64 }).notNull(),
     userAgent: text().notNull().default(""),
@@ -108,9 +106,7 @@ export const thirdPartyBindings = pgTable(
   "third_party_bindings",
   {
     id: idColumn(),
-    userId: ref()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef(() => users.id),
     channel: varchar({ length: 16 }).notNull(),
     externalUid: varchar({ length: 128 }).notNull(),
     username: varchar({ length: 128 }).notNull().default(""),
