@@ -5,13 +5,12 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { afterAll, beforeAll, describe } from "vitest";
 import type { NuggetApp } from "../../server/app.ts";
 import type { Config } from "../../server/config.ts";
-import { testApp, uniqueEmail, uniqueIp, uniqueUsername } from "./app.ts";
+import { BUILD_DIR, built, testApp, uniqueEmail, uniqueIp, uniqueUsername } from "./app.ts";
 
 export const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-export const BUILD_DIR = path.resolve(process.env.NUGGET_BUILD_DIR ?? "build");
 /** Browser tests need Debian's Chromium and the client build (npm test builds first). */
 export const browserTestsCan =
-  fs.existsSync(CHROMIUM) && fs.existsSync(path.join(BUILD_DIR, "server/index.js"))
+  fs.existsSync(CHROMIUM) && built
     ? null
     : `needs ${CHROMIUM} and ${BUILD_DIR} (apt-get install chromium fonts-noto-cjk; npm run build)`;
 /** `describe` for a browser test file: skipped, saying why, where browserTestsCan says it cannot run. */

@@ -48,6 +48,13 @@ export async function makeUser(
   return u;
 }
 
+/** `count` people made by makeUser one after another, so they registered in that order. */
+export async function makeUsers(nugget: NuggetApp, count: number): Promise<Registered[]> {
+  const made: Registered[] = [];
+  for (let i = 0; i < count; i++) made.push(await makeUser(nugget));
+  return made;
+}
+
 /**
  * For a file that checks counters on its own rows only (the database may hold other files' rows):
  * `touched` collects the ids of what it made, and `register` makes a user (makeUser) and adds them.
