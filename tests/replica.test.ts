@@ -18,6 +18,7 @@ import { BUILD_DIR, built, uniqueIp } from "./support/app.ts";
 import { call, registerByEmail } from "./support/client.ts";
 import { makeEntry } from "./support/factories.ts";
 import { pgliteTemplate } from "./support/pglite-template.ts";
+import { until } from "./support/wait.ts";
 
 const PRIMARY_URL = process.env.DATABASE_URL;
 const REPLICA_URL = process.env.TEST_REPLICA_URL;
@@ -47,15 +48,6 @@ async function replicaApp(
 async function closeApp(nugget: NuggetApp | undefined) {
   await nugget?.app.close();
   await nugget?.database.close();
-}
-
-async function until(check: () => Promise<boolean>, ms: number) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return false;
 }
 
 /** A TCP relay in front of the replica that the test can cut and restore: a replica going away. */
