@@ -4,7 +4,7 @@ import { and, count, eq } from "drizzle-orm";
 import type { NuggetApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
 import { uniqueIp, useTestApp } from "../../../tests/support/app.ts";
-import { call, registerByEmail, postRaw } from "../../../tests/support/client.ts";
+import { call, registerByEmail, postRaw, openApiPaths } from "../../../tests/support/client.ts";
 import { thirdPartyBindings, users } from "../../../db/schema/index.ts";
 import { checkUsername } from "../../../shared/validation.ts";
 import { devIdentity } from "../../lib/oauth.ts";
@@ -403,12 +403,11 @@ describe("inputs", () => {
 
 describe("OpenAPI", () => {
   it("documents both routes, with state as the CSRF defence, and hides the dev pages", async () => {
-    const res = await nugget.app.inject({ method: "GET", url: "/api/openapi.json" });
-    const doc = res.json() as { paths: Record<string, Record<string, { description?: string }>> };
+    const paths = await openApiPaths(nugget.app);
     for (const path of ["/api/oauth/{channel}/start", "/api/oauth/{channel}/callback"]) {
-      expect(doc.paths[path]?.get?.description, path).toMatch(/CSRF 的防线是 state/);
+      expect(paths[path]?.get?.description, path).toMatch(/CSRF 的防线是 state/);
     }
-    expect(Object.keys(doc.paths).some((p) => p.startsWith("/dev/oauth"))).toBe(false);
+    expect(Object.keys(paths).some((p) => p.startsWith("/dev/oauth"))).toBe(false);
   });
 });
 
