@@ -1,8 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { NuggetApp } from "../server/app.ts";
-import { testApp, uniqueIp, withPageCache } from "./support/app.ts";
+import { BUILD_DIR, built, uniqueIp, useTestApp, withPageCache } from "./support/app.ts";
 import { call, type Auth } from "./support/client.ts";
 import {
   makeAdmin,
@@ -14,9 +12,6 @@ import {
   makeUser,
 } from "./support/factories.ts";
 
-const BUILD_DIR = path.resolve(process.env.NUGGET_BUILD_DIR ?? "build");
-const built = fs.existsSync(path.join(BUILD_DIR, "server/index.js"));
-
 /**
  * Issue 12, item 6 through the whole app with the anonymous page cache on: what an admin takes down
  * leaves visitors' cached copies at once, as the owner's own deletion does; and a page a viewer may
@@ -24,13 +19,7 @@ const built = fs.existsSync(path.join(BUILD_DIR, "server/index.js"));
  */
 describe("admin reach", () => {
   let nugget: NuggetApp;
-  beforeAll(async () => {
-    nugget = await testApp(withPageCache(), built ? BUILD_DIR : undefined);
-  });
-  afterAll(async () => {
-    await nugget?.app.close();
-    await nugget?.database.close();
-  });
+  useTestApp((n) => (nugget = n), withPageCache(), built ? BUILD_DIR : undefined);
 
   const visit = (url: string, headers: Record<string, string> = {}) =>
     nugget.app.inject({ method: "GET", url, headers, remoteAddress: uniqueIp() });

@@ -1,23 +1,12 @@
-import fs from "node:fs";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { NuggetApp } from "../server/app.ts";
-import { testApp } from "./support/app.ts";
-
-const BUILD_DIR = path.resolve(process.env.NUGGET_BUILD_DIR ?? "build");
-const built = fs.existsSync(path.join(BUILD_DIR, "server/index.js"));
+import { BUILD_DIR, built, useTestApp } from "./support/app.ts";
 
 // Issue 12, item 9: /about's join, translation and partners sections and /app say something real,
 // server-rendered, with the operator's support address; no 「即将公布」 placeholder is left.
 describe.skipIf(!built)("the about and app pages", () => {
   let nugget: NuggetApp;
-  beforeAll(async () => {
-    nugget = await testApp({ supportEmail: "hello@nugget.example" }, BUILD_DIR);
-  });
-  afterAll(async () => {
-    await nugget?.app.close();
-    await nugget?.database.close();
-  });
+  useTestApp((n) => (nugget = n), { supportEmail: "hello@nugget.example" }, BUILD_DIR);
 
   it("/about has the three sections the header's More menu links to, each with content", async () => {
     const res = await nugget.app.inject({ url: "/about" });

@@ -1,14 +1,9 @@
-import fs from "node:fs";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { NuggetApp } from "../server/app.ts";
 import { AUTO_HIDE_REPORTERS, LINK_HEAVY_LINKS } from "../shared/report-rules.ts";
-import { testApp, uniqueIp, withPageCache } from "./support/app.ts";
+import { BUILD_DIR, built, uniqueIp, useTestApp, withPageCache } from "./support/app.ts";
 import { call } from "./support/client.ts";
 import { makeArticle, makeEntry, makePin, makeUser, followUsers } from "./support/factories.ts";
-
-const BUILD_DIR = path.resolve(process.env.NUGGET_BUILD_DIR ?? "build");
-const built = fs.existsSync(path.join(BUILD_DIR, "server/index.js"));
 
 /**
  * Issue 13's first line through the whole app with the anonymous page cache on: a target hidden
@@ -17,13 +12,7 @@ const built = fs.existsSync(path.join(BUILD_DIR, "server/index.js"));
  */
 describe("moderation and the anonymous page cache", () => {
   let nugget: NuggetApp;
-  beforeAll(async () => {
-    nugget = await testApp(withPageCache(), built ? BUILD_DIR : undefined);
-  });
-  afterAll(async () => {
-    await nugget?.app.close();
-    await nugget?.database.close();
-  });
+  useTestApp((n) => (nugget = n), withPageCache(), built ? BUILD_DIR : undefined);
 
   const visit = (url: string) => nugget.app.inject({ method: "GET", url, remoteAddress: uniqueIp() });
 

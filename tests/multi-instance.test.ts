@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILT_IN_TAGS, CATEGORY_ID } from "../db/reference-data.ts";
 import { uniqueEmail, uniqueIp, uniqueUsername } from "./support/app.ts";
-import { BUILD_DIR } from "./support/browser.ts";
+import { BUILD_DIR, built } from "./support/app.ts";
 import { freePorts, NGINX, startNginx, type RunningNginx } from "./support/nginx.ts";
 import { startS3 } from "./support/s3.ts";
 import { REGISTRATIONS } from "../server/lib/rate-limits.ts";
@@ -27,7 +27,7 @@ const cannot =
     ? "needs DATABASE_URL and REDIS_URL (PostgreSQL and Redis shared by the instances)"
     : !fs.existsSync(NGINX)
       ? `needs nginx at ${NGINX} (apt-get install nginx)`
-      : !fs.existsSync(path.join(BUILD_DIR, "server/index.js"))
+      : !built
         ? `needs the build in ${BUILD_DIR} (npm run build)`
         : null;
 

@@ -1,28 +1,25 @@
-import fs from "node:fs";
-import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NuggetApp } from "../server/app.ts";
-import { countingTestApp, testApp, uniqueIp, withPageCache } from "./support/app.ts";
+import {
+  BUILD_DIR,
+  built,
+  countingTestApp,
+  testApp,
+  uniqueIp,
+  useTestApp,
+  withPageCache,
+} from "./support/app.ts";
 import { call, registerByEmail } from "./support/client.ts";
-import { makeEntry, makeTag } from "./support/factories.ts";
-
-const BUILD_DIR = path.resolve(process.env.NUGGET_BUILD_DIR ?? "build");
-const built = fs.existsSync(path.join(BUILD_DIR, "server/index.js"));
+import { makeEntry, makeTag, makeUsers } from "./support/factories.ts";
 
 /** The anonymous page cache end to end: SSR pages and JSON lists through the whole app (issue 8). */
 describe.skipIf(!built)("anonymous page cache", () => {
   let nugget: NuggetApp;
   const settings = withPageCache();
 
-  beforeAll(async () => {
-    nugget = await testApp(settings, BUILD_DIR);
-  });
-  afterAll(async () => {
-    await nugget?.app.close();
-    await nugget?.database.close();
-  });
+  useTestApp((n) => (nugget = n), settings, BUILD_DIR);
 
   const get = (url: string, headers: Record<string, string> = {}) =>
     nugget.app.inject({ method: "GET", url, headers, remoteAddress: uniqueIp() });
@@ -98,11 +95,7 @@ describe.skipIf(!built)("anonymous page cache", () => {
 
   it("lays a signed-in reader's likes over a cached list, and renders for whoever just wrote", async () => {
     const db = nugget.database.db;
-    const [author, a, b] = [
-      await registerByEmail(nugget),
-      await registerByEmail(nugget),
-      await registerByEmail(nugget),
-    ];
+    const [author, a, b] = await makeUsers(nugget, 3);
     const tag = await makeTag(db);
     const x = await makeEntry(db, author.user.id, { title: "叠加甲" }, [tag.id]);
     const y = await makeEntry(db, author.user.id, { title: "叠加乙" }, [tag.id]);
@@ -172,11 +165,7 @@ describe.skipIf(!built)("anonymous page cache", () => {
 
   it("takes the authors a signed-in reader muted out of a cached feed, after the cache (issue 13)", async () => {
     const db = nugget.database.db;
-    const [author, other, reader] = [
-      await registerByEmail(nugget),
-      await registerByEmail(nugget),
-      await registerByEmail(nugget),
-    ];
+    const [author, other, reader] = await makeUsers(nugget, 3);
     const tag = await makeTag(db);
     const theirs = await makeEntry(db, author.user.id, { title: "屏蔽甲" }, [tag.id]);
     const kept = await makeEntry(db, other.user.id, { title: "屏蔽乙" }, [tag.id]);

@@ -14,6 +14,7 @@ import { SERVICE_BUSY } from "../server/lib/redis.ts";
 import { testApp, uniqueIp, withPageCache } from "./support/app.ts";
 import { call, registerByEmail } from "./support/client.ts";
 import { makeEntry } from "./support/factories.ts";
+import { until } from "./support/wait.ts";
 
 const REDIS_SERVER = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"].find((p) => fs.existsSync(p));
 
@@ -36,15 +37,6 @@ const answers = (port: number) =>
     socket.once("error", () => resolve(false));
   });
 
-async function until(check: () => Promise<boolean>, ms: number) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return false;
-}
-
 async function startRedis(port: number): Promise<ChildProcess> {
   const child = spawn(
     REDIS_SERVER!,
@@ -53,7 +45,8 @@ async function startRedis(port: number): Promise<ChildProcess> {
       stdio: "ignore",
     },
   );
-  if (!(await until(() => answers(port), 10_000))) throw new Error(`redis-server on ${port} did not start`);
+  if (!(await until(() => answers(port), 10_000, 100)))
+    throw new Error(`redis-server on ${port} did not start`);
   return child;
 }
 
@@ -134,7 +127,7 @@ describe.skipIf(!REDIS_SERVER)("Redis lost and back (own redis-server)", () => {
 
     // Redis returns (empty: it keeps nothing): everything works again without a restart.
     redis = await startRedis(port);
-    expect(await until(async () => (await login()).s === 1, 10_000)).toBe(true);
+    expect(await until(async () => (await login()).s === 1, 10_000, 100)).toBe(true);
     expect((await call(nugget.app, "GET", "/api/v1/getRandCode")).s).toBe(1);
     expect((await call(nugget.app, "GET", "/readyz")).status).toBe(200);
   }, 30_000);
@@ -150,7 +143,11 @@ describe.skipIf(!REDIS_SERVER)("Redis lost and back (own redis-server)", () => {
       const late = await startRedis(laterPort);
       try {
         expect(
-          await until(async () => (await call(degraded.app, "GET", "/api/v1/getRandCode")).s === 1, 10_000),
+          await until(
+            async () => (await call(degraded.app, "GET", "/api/v1/getRandCode")).s === 1,
+            10_000,
+            100,
+          ),
         ).toBe(true);
       } finally {
         await stopRedis(late);

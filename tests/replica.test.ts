@@ -6,9 +6,7 @@
  * exists there and not on the replica, so an answer that lacks it came from the replica and one
  * that has it came from the primary — neither can happen by accident.
  */
-import fs from "node:fs";
 import net from "node:net";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db/client.ts";
@@ -16,15 +14,14 @@ import { buildApp, type NuggetApp } from "../server/app.ts";
 import { loadConfig, type Config } from "../server/config.ts";
 import { REPLICA_STICKY_COOKIE } from "../server/plugins/read-routing.ts";
 import { SESSION_COOKIE } from "../server/plugins/session.ts";
-import { uniqueIp } from "./support/app.ts";
+import { BUILD_DIR, built, uniqueIp } from "./support/app.ts";
 import { call, registerByEmail } from "./support/client.ts";
 import { makeEntry } from "./support/factories.ts";
 import { pgliteTemplate } from "./support/pglite-template.ts";
+import { until } from "./support/wait.ts";
 
 const PRIMARY_URL = process.env.DATABASE_URL;
 const REPLICA_URL = process.env.TEST_REPLICA_URL;
-const BUILD_DIR = path.resolve(process.env.NUGGET_BUILD_DIR ?? "build");
-const built = fs.existsSync(path.join(BUILD_DIR, "server/index.js"));
 const WHY_SKIPPED = "needs DATABASE_URL and TEST_REPLICA_URL (a streaming replica of it; .ci/run makes one)";
 
 async function replicaApp(
@@ -51,15 +48,6 @@ async function replicaApp(
 async function closeApp(nugget: NuggetApp | undefined) {
   await nugget?.app.close();
   await nugget?.database.close();
-}
-
-async function until(check: () => Promise<boolean>, ms: number) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return false;
 }
 
 /** A TCP relay in front of the replica that the test can cut and restore: a replica going away. */

@@ -1,19 +1,8 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { expect, it } from "vitest";
-import type { Browser, Locator, Page } from "playwright-core";
-import {
-  describeInBrowser,
-  shot,
-  signedInPerson,
-  type Site,
-  useBrowserSite,
-  visitorPage,
-  waitForHydrationOnGoto,
-} from "../support/browser.ts";
+import type { Locator, Page } from "playwright-core";
+import { axeViolations } from "../support/axe.ts";
+import { describeInBrowser, shot, useBrowserSite, waitForHydrationOnGoto } from "../support/browser.ts";
 import { makeArticle, makeEntry, makePin, makeTag, makeUser } from "../support/factories.ts";
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /** Moderate findings counted all the same: each page has its main landmark and one h1. */
 const STRUCTURE = ["page-has-heading-one", "landmark-one-main"];
@@ -24,35 +13,18 @@ const STRUCTURE = ["page-has-heading-one", "landmark-one-main"];
  * elements — prefixed with `where`.
  */
 async function seriousViolations(page: Page, where: string): Promise<string[]> {
-  // Colours mid-fade (a dialog opening) are not the ones a reader reads.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-        .map((a) => a.finished),
-    ),
-  );
-  // Evaluated through the DevTools protocol, which the page's CSP does not govern.
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE);
-  const found: { id: string; impact: string; targets: string[] }[] = await page.evaluate(async () => {
-    const axe = (window as any).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] },
-    });
-    return result.violations.map((v: any) => ({
-      id: v.id,
-      impact: v.impact,
-      targets: v.nodes.map((n: any) => n.target.join(" ")),
-    }));
+  const found = await axeViolations(page, {
+    runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] },
   });
   return found
     .filter((v) => v.impact === "serious" || v.impact === "critical" || STRUCTURE.includes(v.id))
-    .map(
-      (v) =>
-        `${where}: ${v.id} (${v.impact}) ${v.targets.slice(0, 4).join(" | ")}` +
-        (v.targets.length > 4 ? ` (+${v.targets.length - 4})` : ""),
-    );
+    .map((v) => {
+      const targets = v.nodes.map((n) => n.target.join(" "));
+      return (
+        `${where}: ${v.id} (${v.impact}) ${targets.slice(0, 4).join(" | ")}` +
+        (targets.length > 4 ? ` (+${targets.length - 4})` : "")
+      );
+    });
 }
 
 async function open(page: Page, url: string) {
@@ -107,31 +79,29 @@ async function checkDialogKeyboard(
 }
 
 describeInBrowser("accessibility", () => {
-  let site: Site;
-  let browser: Browser;
   let author: Awaited<ReturnType<typeof makeUser>>;
   let postId: string;
   let entryId: string;
   let tagTitle: string;
 
-  useBrowserSite((web) => ({ site, browser } = web));
+  const web = useBrowserSite();
 
   it("axe finds nothing serious on the main pages, logged out", { timeout: 300_000 }, async () => {
-    author = await makeUser(site);
-    const tag = await makeTag(site.database.db);
+    author = await makeUser(web.site);
+    const tag = await makeTag(web.site.database.db);
     tagTitle = tag.title;
     const { post } = await makeArticle(
-      site,
+      web.site,
       author.auth,
       { title: "无障碍的文章", content: "# 标题\n\n正文，`code` 和代码：\n\n```ts\nconst a = 1;\n```" },
       { tagIds: [tag.id] },
     );
     postId = post.id;
-    entryId = (await makeEntry(site.database.db, author.user.id, { title: "一条无障碍分享" })).id;
-    const pinId = await makePin(site, author.auth);
+    entryId = (await makeEntry(web.site.database.db, author.user.id, { title: "一条无障碍分享" })).id;
+    const pinId = await makePin(web.site, author.auth);
 
     const errors: string[] = [];
-    const page = await visitorPage(browser, errors, 1280);
+    const page = await web.visitor({ errors });
     const violations: string[] = [];
     for (const url of [
       "/",
@@ -148,7 +118,7 @@ describeInBrowser("accessibility", () => {
       `/user/${author.user.id}`,
       `/search?query=${encodeURIComponent("无障碍")}`,
     ]) {
-      await open(page, site.url + url);
+      await open(page, web.site.url + url);
       violations.push(...(await seriousViolations(page, url)));
     }
     await page.locator("header").getByRole("button", { name: "登录" }).click();
@@ -156,9 +126,9 @@ describeInBrowser("accessibility", () => {
     violations.push(...(await seriousViolations(page, "login dialog")));
     await page.context().close();
 
-    const phone = await visitorPage(browser, errors, 390);
+    const phone = await web.visitor({ width: 390, errors });
     for (const url of ["/", `/post/${postId}`]) {
-      await open(phone, site.url + url);
+      await open(phone, web.site.url + url);
       violations.push(...(await seriousViolations(phone, `${url} (390 px)`)));
     }
     await phone.context().close();
@@ -167,7 +137,7 @@ describeInBrowser("accessibility", () => {
 
   it("axe finds nothing serious on the main pages, logged in", { timeout: 300_000 }, async () => {
     const errors: string[] = [];
-    const me = await signedInPerson(site, browser, errors);
+    const me = await web.person({ errors });
     const violations: string[] = [];
     for (const url of [
       "/",
@@ -181,7 +151,7 @@ describeInBrowser("accessibility", () => {
       "/editor/drafts/new",
       `/post/${postId}`,
     ]) {
-      await open(me.page, site.url + url);
+      await open(me.page, web.site.url + url);
       // 写文章 makes a draft and moves on to its editor: that is the page checked.
       if (url === "/editor/drafts/new") await me.page.locator(".editor-page").waitFor({ timeout: 30_000 });
       violations.push(...(await seriousViolations(me.page, `${url} (logged in)`)));
@@ -196,9 +166,9 @@ describeInBrowser("accessibility", () => {
     { timeout: 180_000 },
     async () => {
       const errors: string[] = [];
-      const page = await visitorPage(browser, errors, 1280);
+      const page = await web.visitor({ errors });
       waitForHydrationOnGoto(page);
-      await open(page, `${site.url}/post/${postId}`);
+      await open(page, `${web.site.url}/post/${postId}`);
       const violations: string[] = [];
       const login = page.locator("header").getByRole("button", { name: "登录" });
       await checkDialogKeyboard(page, login, "login dialog", violations);
@@ -206,8 +176,8 @@ describeInBrowser("accessibility", () => {
       await checkDialogKeyboard(page, share, "share dialog", violations);
       await page.context().close();
 
-      const me = await signedInPerson(site, browser, errors);
-      await open(me.page, `${site.url}/user/${author.user.id}`);
+      const me = await web.person({ errors });
+      await open(me.page, `${web.site.url}/user/${author.user.id}`);
       const report = me.page.getByRole("button", { name: "举报" }).first();
       await checkDialogKeyboard(me.page, report, "report dialog", violations);
       const avatar = me.page.locator("header").getByRole("button", { name: `${me.username}的菜单` });

@@ -1,21 +1,14 @@
 import { expect, it } from "vitest";
-import type { Browser } from "playwright-core";
 import { uniqueEmail } from "../support/app.ts";
-import { describeInBrowser, shot, signedInPerson, type Site, useBrowserSite } from "../support/browser.ts";
+import { describeInBrowser, shot, useBrowserSite } from "../support/browser.ts";
 
 // 账号设置: changing the e-mail asks for the current password (issue 10: a stolen session alone
 // must not move the account to another address).
 describeInBrowser("changing the account's e-mail", () => {
-  let site: Site;
-  let browser: Browser;
-  const errors: string[] = [];
-
-  useBrowserSite((web) => ({ site, browser } = web));
+  const web = useBrowserSite();
 
   it("asks for the current password, says when it is wrong, then changes the address", async () => {
-    const me = await signedInPerson(site, browser, errors, { consoleErrors: true });
-    const page = me.page;
-    await page.goto(`${site.url}/user/settings/account`, { waitUntil: "networkidle" });
+    const { page } = await web.person({ consoleErrors: true, open: "/user/settings/account" });
     const row = page.locator(".settings-row").filter({ hasText: "邮箱" });
     await row.getByRole("button", { name: "更换" }).click();
     const next = uniqueEmail();
@@ -32,12 +25,11 @@ describeInBrowser("changing the account's e-mail", () => {
     await row.getByRole("button", { name: "保存" }).click();
     await page.getByText("邮箱已更换，请前往新邮箱完成验证；原邮箱会收到一封通知").waitFor();
     await row.getByText(next).waitFor();
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 
   it("lets the old address undo the change from its mail, on a phone, by keyboard", async () => {
-    const me = await signedInPerson(site, browser, errors, { consoleErrors: true });
-    await me.page.goto(`${site.url}/user/settings/account`, { waitUntil: "networkidle" });
+    const me = await web.person({ consoleErrors: true, open: "/user/settings/account" });
     const row = me.page.locator(".settings-row").filter({ hasText: "邮箱" });
     await row.getByRole("button", { name: "更换" }).click();
     await me.page.getByRole("textbox", { name: "邮箱" }).fill(uniqueEmail());
@@ -46,14 +38,12 @@ describeInBrowser("changing the account's e-mail", () => {
     await me.page.getByText("邮箱已更换，请前往新邮箱完成验证；原邮箱会收到一封通知").waitFor();
 
     // The notice to the old address links to a page that changes nothing until its button is pressed.
-    const notice = site.outbox!.list().find((m) => m.text.includes("/revert-email?token="))!;
+    const notice = web.site.outbox!.list().find((m) => m.text.includes("/revert-email?token="))!;
     const link = /https?:\/\/\S+\/revert-email\?token=[\w-]+/.exec(notice.text)![0];
-    const phone = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const phone = await web.browser.newContext({ viewport: { width: 375, height: 740 } });
     const page = await phone.newPage();
-    page.on("pageerror", (e) => errors.push(e.message));
-    await page.goto(`${site.url}${new URL(link).pathname}${new URL(link).search}`, {
-      waitUntil: "networkidle",
-    });
+    page.on("pageerror", (e) => web.errors.push(e.message));
+    await web.open(page, `${new URL(link).pathname}${new URL(link).search}`);
     const undo = page.getByRole("button", { name: "这不是我，恢复原邮箱" });
     await undo.waitFor();
     await shot(page, "revert-email-phone", true);
@@ -61,9 +51,9 @@ describeInBrowser("changing the account's e-mail", () => {
     await page.keyboard.press("Enter");
     await page.getByText("已改回原邮箱，所有设备上的登录都已退出").waitFor();
     // Every session ended: the settings page no longer opens for the person who changed it.
-    const settings = await me.page.goto(`${site.url}/user/settings/account`);
+    const settings = await me.page.goto(`${web.site.url}/user/settings/account`);
     expect(settings?.status()).toBe(401);
     await phone.close();
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 });

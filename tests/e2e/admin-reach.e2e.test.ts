@@ -1,54 +1,37 @@
 import { expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import type { Browser } from "playwright-core";
-import {
-  apiAs,
-  describeInBrowser,
-  shot,
-  signedInPerson,
-  type Site,
-  useBrowserSite,
-} from "../support/browser.ts";
+import { describeInBrowser, shot, useBrowserSite } from "../support/browser.ts";
 import { CATEGORY_ID } from "../../db/reference-data.ts";
 import { makeEntry } from "../support/factories.ts";
-import { users } from "../../db/schema/index.ts";
 
 // Issue 12, item 6: an admin sees 删除 where an author does — on someone's comment, column article
 // and collection set — and takes each down; a plain reader sees none of them.
 describeInBrowser("what an admin takes down", () => {
-  let site: Site;
-  let browser: Browser;
-  const errors: string[] = [];
-
-  useBrowserSite((web) => ({ site, browser } = web));
+  const web = useBrowserSite();
 
   it("deletes someone's comment, article and collection set from their pages", async () => {
-    const author = await signedInPerson(site, browser, errors);
-    const draft = await apiAs<{ id: string }>(site, author, "POST", "/api/drafts", {
+    const author = await web.person();
+    const draft = await web.api<{ id: string }>(author, "POST", "/api/drafts", {
       title: "一篇要被删除的文章",
       content: "# 正文\n\n内容",
     });
-    const post = await apiAs<{ id: string }>(site, author, "POST", `/api/drafts/${draft.id}/publish`, {
+    const post = await web.api<{ id: string }>(author, "POST", `/api/drafts/${draft.id}/publish`, {
       categoryId: CATEGORY_ID.frontend,
     });
-    await apiAs(site, author, "POST", "/api/comment", {
+    await web.api(author, "POST", "/api/comment", {
       targetId: post.id,
       targetType: "entry",
       content: "一条不合适的评论",
     });
-    const set = await apiAs<{ id: string }>(site, author, "POST", "/api/collectionset", {
+    const set = await web.api<{ id: string }>(author, "POST", "/api/collectionset", {
       title: "要删的收藏集",
     });
 
-    const reader = await signedInPerson(site, browser, errors);
-    await reader.page.goto(`${site.url}/post/${post.id}`, { waitUntil: "networkidle" });
+    const reader = await web.person({ open: `/post/${post.id}` });
     await reader.page.locator(".comment-item", { hasText: "一条不合适的评论" }).waitFor();
     expect(await reader.page.getByRole("button", { name: "删除" }).count()).toBe(0);
 
-    const admin = await signedInPerson(site, browser, errors);
-    await site.database.db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
+    const admin = await web.person({ grant: { role: "admin" }, open: `/post/${post.id}` });
     const page = admin.page;
-    await page.goto(`${site.url}/post/${post.id}`, { waitUntil: "networkidle" });
     const comment = page.locator(".comment-item", { hasText: "一条不合适的评论" });
     // The comment thread's code loads after the page (app/lib/deferred.tsx): a press on its
     // server markup first loads it, so press until the question comes up.
@@ -72,44 +55,42 @@ describeInBrowser("what an admin takes down", () => {
       page.getByRole("alertdialog").getByRole("button", { name: "删除" }).click(),
     ]);
     await page.waitForURL(new RegExp(`/user/${author.id}$`));
-    expect((await fetch(`${site.url}/post/${post.id}`)).status).toBe(404);
+    expect((await fetch(`${web.site.url}/post/${post.id}`)).status).toBe(404);
 
-    await page.goto(`${site.url}/collection/${set.id}`, { waitUntil: "networkidle" });
+    await web.open(page, `/collection/${set.id}`);
     await page.locator(".collection-head-actions").getByRole("button", { name: "删除" }).click();
     await Promise.all([
       page.waitForResponse((r) => r.url().endsWith(`/api/collectionset/${set.id}`) && r.ok()),
       page.getByRole("alertdialog").getByRole("button", { name: "删除" }).click(),
     ]);
     await page.waitForURL(new RegExp(`/user/${author.id}/collection$`));
-    expect((await fetch(`${site.url}/collection/${set.id}`)).status).toBe(404);
-    expect(errors).toEqual([]);
+    expect((await fetch(`${web.site.url}/collection/${set.id}`)).status).toBe(404);
+    expect(web.errors).toEqual([]);
   }, 120_000);
 
   it("deletes someone's share and pins from their pages; readers see the campaign badge and no 删除", async () => {
-    const author = await signedInPerson(site, browser, errors);
-    const share = await makeEntry(site.database.db, author.id, { title: "一条参加征文的分享" });
-    const listedPin = await apiAs<{ id: string }>(site, author, "POST", "/api/pins", {
+    const author = await web.person();
+    const share = await makeEntry(web.site.database.db, author.id, { title: "一条参加征文的分享" });
+    const listedPin = await web.api<{ id: string }>(author, "POST", "/api/pins", {
       content: "列表里要删的沸点",
     });
-    const ownPagePin = await apiAs<{ id: string }>(site, author, "POST", "/api/pins", {
+    const ownPagePin = await web.api<{ id: string }>(author, "POST", "/api/pins", {
       content: "详情页要删的沸点",
     });
-    const admin = await signedInPerson(site, browser, errors);
-    await site.database.db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
-    await apiAs(site, admin, "POST", "/api/entryUpdate", { entryId: share.id, campaignTag: "2026 征文" });
+    const admin = await web.person({ grant: { role: "admin" } });
+    await web.api(admin, "POST", "/api/entryUpdate", { entryId: share.id, campaignTag: "2026 征文" });
 
-    const reader = await signedInPerson(site, browser, errors);
-    await reader.page.goto(`${site.url}/entry/${share.id}`, { waitUntil: "networkidle" });
+    const reader = await web.person({ open: `/entry/${share.id}` });
     await reader.page.locator(".entry-view-meta .campaign-badge", { hasText: "活动：2026 征文" }).waitFor();
     for (const url of [`/entry/${share.id}/detail`, `/pin/${ownPagePin.id}`, "/pins"]) {
-      await reader.page.goto(`${site.url}${url}`, { waitUntil: "networkidle" });
+      await web.open(reader.page, `${url}`);
       expect(await reader.page.getByRole("button", { name: "删除" }).count(), url).toBe(0);
     }
 
     const page = admin.page;
     // The phone first: the badge and the question fit, and Escape takes the question back.
     await page.setViewportSize({ width: 390, height: 800 });
-    await page.goto(`${site.url}/entry/${share.id}`, { waitUntil: "networkidle" });
+    await web.open(page, `/entry/${share.id}`);
     await page.locator(".entry-view-meta .campaign-badge").waitFor();
     await shot(page, "campaign-share-390");
     await page.locator(".entry-view-meta").getByRole("button", { name: "删除" }).click();
@@ -117,12 +98,12 @@ describeInBrowser("what an admin takes down", () => {
     await shot(page, "admin-delete-share-390");
     await page.keyboard.press("Escape");
     await expect.poll(() => page.getByRole("alertdialog").count()).toBe(0);
-    await page.goto(`${site.url}/user/${author.id}/share`, { waitUntil: "networkidle" });
+    await web.open(page, `/user/${author.id}/share`);
     await page.locator(".entry-item .campaign-badge").waitFor();
     await shot(page, "campaign-list-390");
 
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`${site.url}/entry/${share.id}/detail`, { waitUntil: "networkidle" });
+    await web.open(page, `/entry/${share.id}/detail`);
     await shot(page, "campaign-share-1280");
     await page.locator(".entry-view-meta").getByRole("button", { name: "删除" }).click();
     await page.getByRole("alertdialog").waitFor();
@@ -133,10 +114,10 @@ describeInBrowser("what an admin takes down", () => {
     ]);
     await page.waitForURL(new RegExp(`/user/${author.id}$`));
     await page.getByText("分享已删除").waitFor();
-    expect((await fetch(`${site.url}/entry/${share.id}`)).status).toBe(404);
+    expect((await fetch(`${web.site.url}/entry/${share.id}`)).status).toBe(404);
 
     // In 沸点's list the pin goes and the list stays.
-    await page.goto(`${site.url}/pins`, { waitUntil: "networkidle" });
+    await web.open(page, "/pins");
     const card = page.locator(".pin-card", { hasText: "列表里要删的沸点" });
     await shot(page, "admin-pins-1280");
     await card.getByRole("button", { name: "删除" }).click();
@@ -149,14 +130,14 @@ describeInBrowser("what an admin takes down", () => {
     expect(await page.locator(".pin-card", { hasText: "详情页要删的沸点" }).count()).toBe(1);
 
     // From a pin's own page, back to 沸点.
-    await page.goto(`${site.url}/pin/${ownPagePin.id}`, { waitUntil: "networkidle" });
+    await web.open(page, `/pin/${ownPagePin.id}`);
     await page.locator(".pin-actions").getByRole("button", { name: "删除" }).click();
     await Promise.all([
       page.waitForResponse((r) => r.url().endsWith(`/api/pins/${ownPagePin.id}`) && r.ok()),
       page.getByRole("alertdialog").getByRole("button", { name: "删除" }).click(),
     ]);
     await page.waitForURL(/\/pins$/);
-    expect((await fetch(`${site.url}/pin/${ownPagePin.id}`)).status).toBe(404);
-    expect(errors).toEqual([]);
+    expect((await fetch(`${web.site.url}/pin/${ownPagePin.id}`)).status).toBe(404);
+    expect(web.errors).toEqual([]);
   }, 120_000);
 });

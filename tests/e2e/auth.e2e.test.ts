@@ -1,7 +1,7 @@
 import path from "node:path";
 import { beforeAll, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { describeInBrowser, logOut, SCREENSHOTS, type Site, useBrowserSite } from "../support/browser.ts";
+import type { Page } from "playwright-core";
+import { describeInBrowser, logOut, SCREENSHOTS, useBrowserSite } from "../support/browser.ts";
 import { uniqueEmail, uniqueUsername, uniqueIp } from "../support/app.ts";
 import { seedIfEmpty } from "../../db/seed/seed.ts";
 
@@ -13,20 +13,18 @@ const isOtherSitesUpload = (url: string) => new URL(url).pathname.startsWith("/u
 
 // The issue-2 walk: register, log out, fail a login, log in, and the header follows along.
 describeInBrowser("auth in a real browser", () => {
-  let site: Site;
-  let browser: Browser;
   let page: Page;
   const pageErrors: string[] = [];
 
-  useBrowserSite((web) => ({ site, browser } = web));
+  const web = useBrowserSite();
 
   beforeAll(async () => {
     // Demo data for the screenshots; only on the throwaway PGlite, as the shared server database
     // already holds other tests' users.
-    if (site.database.kind === "pglite") await seedIfEmpty(site.database.db);
+    if (web.site.database.kind === "pglite") await seedIfEmpty(web.site.database.db);
     // Each browser here is its own address (startSite trusts X-Forwarded-For): the registration and
     // login limits per address live in Redis and outlast a test run.
-    page = await browser.newPage({
+    page = await web.browser.newPage({
       viewport: { width: 1280, height: 860 },
       extraHTTPHeaders: { "x-forwarded-for": uniqueIp() },
     });
@@ -56,7 +54,7 @@ describeInBrowser("auth in a real browser", () => {
     const username = uniqueUsername();
     const password = "secret-pass-1";
 
-    await page.goto(site.url + "/", { waitUntil: "networkidle" });
+    await web.open(page, "/");
     await expect.poll(() => page.title()).toContain("掘金");
     await page.locator("header").getByRole("button", { name: "登录" }).waitFor();
     await shot("home-logged-out");
@@ -93,14 +91,14 @@ describeInBrowser("auth in a real browser", () => {
     expect(await page.locator("header").getByRole("button", { name: "登录" }).count()).toBe(0);
 
     // The session survives a reload (cookie), and login-required pages open.
-    await page.goto(site.url + "/user/settings/profile", { waitUntil: "networkidle" });
+    await web.open(page, "/user/settings/profile");
     await avatar.waitFor();
     await page.locator("main").getByText(username).first().waitFor();
     expect(pageErrors).toEqual([]);
   });
 
   it("opens registration from an invitation link and credits the inviter", { timeout: 60_000 }, async () => {
-    const res = await fetch(`${site.url}/api/v1/createUser`, {
+    const res = await fetch(`${web.site.url}/api/v1/createUser`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-for": uniqueIp() },
       body: JSON.stringify({ username: uniqueUsername(), email: uniqueEmail(), password: "secret-pass-1" }),
@@ -110,14 +108,14 @@ describeInBrowser("auth in a real browser", () => {
     const available = async () =>
       (
         (await (
-          await fetch(`${site.url}/api/sender/${inviter.uid}/availableCode`, { headers: inviter })
+          await fetch(`${web.site.url}/api/sender/${inviter.uid}/availableCode`, { headers: inviter })
         ).json()) as {
           d: { code: string; link: string; acceptedCount: number };
         }
       ).d;
     const { code } = await available();
 
-    const context = await browser.newContext({
+    const context = await web.browser.newContext({
       viewport: { width: 390, height: 800 },
       extraHTTPHeaders: { "x-forwarded-for": uniqueIp() },
     });
@@ -127,7 +125,7 @@ describeInBrowser("auth in a real browser", () => {
     guest.on("response", (r) => {
       if (r.status() === 404 && !isOtherSitesUpload(r.url())) pageErrors.push(`404 ${r.url()}`);
     });
-    await guest.goto(`${site.url}/?invite=${code}`, { waitUntil: "networkidle" });
+    await web.open(guest, `/?invite=${code}`);
     const dialog = guest.getByRole("dialog");
     await dialog.getByText(`受好友邀请注册（邀请码 ${code}）`).waitFor();
     await guest.screenshot({ path: path.join(SCREENSHOTS, "register-invited-phone.png") });
@@ -146,18 +144,18 @@ describeInBrowser("auth in a real browser", () => {
   });
 
   it("sends a logged-out visitor of a login-required page home with 401", async () => {
-    const res = await fetch(site.url + "/user/settings/profile", { redirect: "manual" });
+    const res = await fetch(web.site.url + "/user/settings/profile", { redirect: "manual" });
     expect(res.status).toBe(401);
     expect(res.headers.get("refresh")).toBe("0; url=/");
-    const fresh = await browser.newPage();
-    await fresh.goto(site.url + "/notification");
-    await fresh.waitForURL(site.url + "/", { timeout: 15_000 });
+    const fresh = await web.browser.newPage();
+    await fresh.goto(web.site.url + "/notification");
+    await fresh.waitForURL(web.site.url + "/", { timeout: 15_000 });
     await fresh.close();
   });
 
   it("answers unknown paths and malformed ids with the 404 page", async () => {
     for (const p of ["/no/such/page", "/entry/not-an-id", "/post/123"]) {
-      const res = await fetch(site.url + p);
+      const res = await fetch(web.site.url + p);
       expect([p, res.status]).toEqual([p, 404]);
       expect(await res.text()).toContain("返回首页");
     }

@@ -1,36 +1,25 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { inArray } from "drizzle-orm";
 import { banners } from "../../db/schema/index.ts";
 import { svgDataUrl } from "../../db/seed/text.ts";
 import { newId } from "../../server/lib/ids.ts";
-import {
-  describeInBrowser,
-  shot,
-  apiAs,
-  signedInPerson,
-  type Site,
-  useBrowserSite,
-  visitorPage,
-} from "../support/browser.ts";
+import { altTexts, describeInBrowser, shot, useBrowserSite } from "../support/browser.ts";
 
 // Aside banners on the welcome sidebar (2 shown, a closed one stays closed) and the tracking beacons:
 // a page view after navigating, a like from the like button.
 describeInBrowser("aside banners and tracking in a real browser", () => {
-  let site: Site;
-  let browser: Browser;
-  const errors: string[] = [];
   const run = Date.now().toString(36);
   const titles = ["A", "B", "C"].map((k) => `活动${k} ${run}`);
   const ids = titles.map(() => newId());
 
-  useBrowserSite((web) => ({ site, browser } = web));
+  const web = useBrowserSite();
 
   beforeAll(async () => {
     // Ordered ahead of any banner other test files or earlier runs left in a shared database
     // (lower each second); removed again afterwards.
     const firstOrder = -(Math.floor(Date.now() / 1000) % 200_000_000) * 10;
-    await site.database.db.insert(banners).values(
+    await web.site.database.db.insert(banners).values(
       titles.map((title, i) => ({
         position: "aside",
         title,
@@ -42,17 +31,14 @@ describeInBrowser("aside banners and tracking in a real browser", () => {
     );
   });
   afterAll(async () => {
-    await site?.database.db.delete(banners).where(inArray(banners.id, ids));
+    await web.site?.database.db.delete(banners).where(inArray(banners.id, ids));
   });
 
-  const shownTitles = (p: Page) =>
-    p.locator(".aside-banners img").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("alt")));
-
-  const visitor = (width: number) => visitorPage(browser, errors, width);
+  const shownTitles = (p: Page) => altTexts(p.locator(".aside-banners img"));
 
   it("shows 2 aside banners; a closed one stays closed after a reload", { timeout: 90_000 }, async () => {
-    const page = await visitor(1280);
-    await page.goto(site.url + "/", { waitUntil: "networkidle" });
+    const page = await web.visitor();
+    await web.open(page, "/");
     expect(await shownTitles(page)).toEqual([titles[0], titles[1]]);
     // The outbound banner carries the tracking suffix; a site path does not.
     const hrefs = await page
@@ -72,16 +58,16 @@ describeInBrowser("aside banners and tracking in a real browser", () => {
     await page.reload({ waitUntil: "networkidle" });
     await expect.poll(() => shownTitles(page)).toEqual([titles[1], titles[2]]);
     await shot(page, "banners-after-close");
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
     await page.context().close();
   });
 
   it("fires a page-view log after navigating, with a cached suid", { timeout: 60_000 }, async () => {
-    const page = await visitor(375);
+    const page = await web.visitor({ width: 375 });
     const firstView = page.waitForRequest(
       (r) => r.url().includes("/api/log?") && r.url().includes("objectType=page"),
     );
-    await page.goto(site.url + "/", { waitUntil: "networkidle" });
+    await web.open(page, "/");
     await firstView;
     const suid = await page.evaluate(() => localStorage.getItem("nugget_suid:web"));
     expect(suid).toMatch(/^[A-Za-z0-9_-]{22}$/);
@@ -104,24 +90,24 @@ describeInBrowser("aside banners and tracking in a real browser", () => {
       source: "web",
       suid,
     });
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
     await page.context().close();
   });
 
   it("keeps working, silently, when an ad blocker drops every beacon", { timeout: 60_000 }, async () => {
-    const page = await visitor(1280);
+    const page = await web.visitor();
     let blocked = 0;
     await page.route(/\/api\/(log|collector|punch|gen_suid)\b/, (route) => {
       blocked++;
       return route.abort("blockedbyclient");
     });
-    await page.goto(site.url + "/", { waitUntil: "networkidle" });
+    await web.open(page, "/");
     for (const path of ["/welcome/frontend", "/explore/all", "/welcome/backend", "/"]) {
       // A full navigation, as a plain link makes. Not by adding a link to the page and clicking it:
       // a node added before the page has hydrated is a hydration mismatch (React #418) of the test's
       // own making on a slow machine.
       await page.evaluate((to) => window.location.assign(to), path);
-      await page.waitForURL(site.url + path);
+      await page.waitForURL(web.site.url + path);
       await page.waitForTimeout(400);
     }
     await expect.poll(() => blocked).toBeGreaterThanOrEqual(5);
@@ -129,23 +115,17 @@ describeInBrowser("aside banners and tracking in a real browser", () => {
     expect(await page.evaluate(() => sessionStorage.getItem("nugget_request_errors"))).toBeNull();
     expect(await page.locator(".request-health").count()).toBe(0);
     expect(await shownTitles(page)).toHaveLength(2);
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
     await page.context().close();
   });
 
   it("sends a like beacon from the like button, attributed to the session", { timeout: 60_000 }, async () => {
-    const person = await signedInPerson(site, browser, errors, { consoleErrors: true });
-    const entry = await apiAs<{ entryId: string }>(site, person, "POST", "/api/entryPublish", {
-      originalUrl: `https://example.com/articles/${run}`,
-      title: `值得一赞的文章 ${run}`,
-      type: "article",
-      content: "一篇讲前端性能优化的文章。",
-      category: "frontend",
-    });
+    const person = await web.person({ consoleErrors: true });
+    const entry = await web.share(person, { title: `值得一赞的文章 ${run}` });
     const page = person.page;
     // The feed reports the entries it showed on screen (spec §7 /collector), once each.
     const impressions = page.waitForRequest((r) => r.url().includes("/api/collector?"));
-    await page.goto(`${site.url}/explore/all?sort=newest`, { waitUntil: "networkidle" });
+    await web.open(page, "/explore/all?sort=newest");
     const shown = new URL((await impressions).url()).searchParams.get("ids")!.split("|");
     const listed = await page
       .locator(".entry-list [data-entry-id]")
@@ -171,12 +151,12 @@ describeInBrowser("aside banners and tracking in a real browser", () => {
       objectType: "entry",
       target: entry.entryId,
     });
-    await site.services.tracking.flush();
-    const rows = await site.database.db.query.trackingEvents.findMany({
+    await web.site.services.tracking.flush();
+    const rows = await web.site.database.db.query.trackingEvents.findMany({
       where: (t, { and, eq }) => and(eq(t.action, "like"), eq(t.target, entry.entryId)),
     });
     expect(rows.map((r) => r.uid)).toEqual([person.id]);
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
     await person.context.close();
   });
 });

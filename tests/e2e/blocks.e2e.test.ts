@@ -1,36 +1,24 @@
 import { beforeAll, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import {
-  apiAs,
-  describeInBrowser,
-  shot,
-  signedInPerson,
-  type Person,
-  type Site,
-  useBrowserSite,
-} from "../support/browser.ts";
+import { describeInBrowser, shot, type Person, useBrowserSite } from "../support/browser.ts";
 
 // Issue 13: A blocks B from B's profile (the 「更多」 menu, by keyboard, confirmed in the dialog),
 // sees B under 已拉黑 in 屏蔽管理 on a phone, and lifts the block there.
 describeInBrowser("mute and block in a browser", () => {
-  let site: Site;
-  let browser: Browser;
   let a: Person;
   let b: Person;
-  const errors: string[] = [];
 
-  useBrowserSite((web) => ({ site, browser } = web));
+  const web = useBrowserSite();
 
   beforeAll(async () => {
-    a = await signedInPerson(site, browser, errors, { width: 390, height: 844, consoleErrors: true });
-    b = await signedInPerson(site, browser, errors);
+    a = await web.person({ width: 390, height: 844, consoleErrors: true });
+    b = await web.person();
     // B follows A: the block must remove it, and A's follower count with it.
-    await apiAs(site, b, "POST", "/api/follow", { ids: a.id });
+    await web.api(b, "POST", "/api/follow", { ids: a.id });
   });
 
   it("blocks from the profile menu, lists B in 屏蔽管理 and undoes it", { timeout: 120_000 }, async () => {
     const page = a.page;
-    await page.goto(`${site.url}/user/${b.id}`, { waitUntil: "networkidle" });
+    await web.open(page, `/user/${b.id}`);
     const more = page.getByRole("button", { name: `更多操作：${b.username}` });
     await more.focus();
     await page.keyboard.press("ArrowDown");
@@ -56,16 +44,16 @@ describeInBrowser("mute and block in a browser", () => {
       dialog.getByRole("button", { name: "拉黑", exact: true }).click(),
     ]);
     await page.getByText("已拉黑此用户").waitFor();
-    expect((await apiAs(site, a, "GET", `/api/getUserFollowInfo?uid=${a.id}`)).followerNum).toBe(0);
+    expect((await web.api(a, "GET", `/api/getUserFollowInfo?uid=${a.id}`)).followerNum).toBe(0);
     // B is kept away: following A again is refused with the house's 403.
-    expect(await apiAs(site, b, "POST", "/api/follow", { ids: a.id }, [403])).toBeNull();
+    expect(await web.api(b, "POST", "/api/follow", { ids: a.id }, [403])).toBeNull();
     // The menu now offers the undo.
     await more.click();
     await page.getByRole("menuitem", { name: "解除拉黑" }).waitFor();
     await page.keyboard.press("Escape");
 
     // 屏蔽管理: B is under 已拉黑, not under 已屏蔽.
-    await page.goto(`${site.url}/user/settings/blocks`, { waitUntil: "networkidle" });
+    await web.open(page, "/user/settings/blocks");
     await page.getByText("还没有屏蔽任何人").waitFor();
     await page.getByRole("link", { name: "已拉黑" }).click();
     await page.waitForURL(/tab=block/);
@@ -86,8 +74,8 @@ describeInBrowser("mute and block in a browser", () => {
     ]);
     await page.getByText("还没有拉黑任何人").waitFor();
     await shot(page, "blocks-settings-undone", true);
-    expect((await apiAs(site, a, "GET", "/api/blocks?kind=block")).list).toEqual([]);
-    await apiAs(site, b, "POST", "/api/follow", { ids: a.id });
-    expect(errors).toEqual([]);
+    expect((await web.api(a, "GET", "/api/blocks?kind=block")).list).toEqual([]);
+    await web.api(b, "POST", "/api/follow", { ids: a.id });
+    expect(web.errors).toEqual([]);
   });
 });

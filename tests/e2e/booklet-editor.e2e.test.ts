@@ -1,17 +1,7 @@
 import sharp from "sharp";
 import { beforeAll, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
-import {
-  apiAs,
-  describeInBrowser,
-  shot,
-  signedInPerson,
-  type Person,
-  type Site,
-  useBrowserSite,
-} from "../support/browser.ts";
-import { users } from "../../db/schema/index.ts";
+import type { Page } from "playwright-core";
+import { describeInBrowser, overflowX, type Person, shot, useBrowserSite } from "../support/browser.ts";
 
 /** A cover worth looking at in a screenshot: a vertical gradient, 3:4. */
 const cover = () =>
@@ -31,20 +21,14 @@ const cover = () =>
 // the first from the keyboard, marks one free and puts the booklet on sale; the booklet page lists
 // the sections in the new order. Someone else is refused the editor. Then the same at 390 px.
 describeInBrowser("booklet editor: create, write, reorder, free, publish", () => {
-  let site: Site;
-  let browser: Browser;
   let author: Person;
   let bookletId = "";
-  const errors: string[] = [];
-  const person = (width = 1280, height = 900) =>
-    signedInPerson(site, browser, errors, { width, height, consoleErrors: true });
 
-  useBrowserSite((web) => ({ site, browser } = web), {}, { tempUploads: true });
+  const web = useBrowserSite({}, { tempUploads: true });
 
   beforeAll(async () => {
-    author = await person();
     // An admin makes booklet authors; here the database does.
-    await site.database.db.update(users).set({ isXiaoceAuthor: true }).where(eq(users.id, author.id));
+    author = await web.person({ consoleErrors: true, grant: { isXiaoceAuthor: true } });
   });
 
   /** Fills a field of the open section and waits for its autosave (PUT) to land and be shown. */
@@ -63,7 +47,7 @@ describeInBrowser("booklet editor: create, write, reorder, free, publish", () =>
   it("creates a booklet, writes, reorders, marks free, publishes", { timeout: 120_000 }, async () => {
     const page = author.page;
     // 写小册 in the avatar menu leads here.
-    await page.goto(`${site.url}/editor/book/new/section`, { waitUntil: "networkidle" });
+    await web.open(page, "/editor/book/new/section");
     await page.getByRole("heading", { name: "新建小册" }).waitFor();
     await page.getByLabel("小册标题").fill("Rust 入门到实践");
     await page.getByLabel("简介").fill("从所有权到异步，一本小册带你写出可靠的 Rust 程序。");
@@ -136,8 +120,8 @@ describeInBrowser("booklet editor: create, write, reorder, free, publish", () =>
     expect(await listed.allTextContents()).toEqual(["开始之前：安装 Rust", "所有权与借用"]);
     await page.locator(".section-row").first().getByText("免费试读").waitFor();
     await shot(page, "booklet-editor-result", true);
-    const sections = await apiAs(site, author, "GET", `/api/booklets/getListSection?bookletId=${bookletId}`);
-    const info = await apiAs(site, author, "GET", `/api/booklets/get?bookletId=${bookletId}`);
+    const sections = await web.api(author, "GET", `/api/booklets/getListSection?bookletId=${bookletId}`);
+    const info = await web.api(author, "GET", `/api/booklets/get?bookletId=${bookletId}`);
     expect(info).toMatchObject({ price: 990, isDraft: false, category: { name: "backend" } });
     expect(info.cover).toMatch(/^\/uploads\//);
     expect(sections.map((s: { title: string; isFree: boolean }) => [s.title, s.isFree])).toEqual([
@@ -146,22 +130,22 @@ describeInBrowser("booklet editor: create, write, reorder, free, publish", () =>
     ]);
 
     // Someone else: the booklet's editor is forbidden, and so is 新建小册 for a non-author.
-    const other = await person();
+    const other = await web.person({ consoleErrors: true });
     // Spec §6: a refused page goes back to / (a reader's timeline) with the 没有权限 alert.
     for (const url of [`/editor/book/${bookletId}/section`, "/editor/book/new/section"]) {
-      await other.page.goto(`${site.url}${url}`);
+      await other.page.goto(`${web.site.url}${url}`);
       await other.page.getByRole("alert").filter({ hasText: "没有权限" }).waitFor();
       expect(new URL(other.page.url()).pathname).not.toMatch(/^\/editor/);
     }
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 
   it("fits a 390 px phone", { timeout: 60_000 }, async () => {
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const phone = await web.browser.newContext({ viewport: { width: 390, height: 844 } });
     await phone.addCookies((await author.context.cookies()).filter((c) => c.name === "nugget_session"));
     const page = await phone.newPage();
-    page.on("pageerror", (e) => errors.push(`${page.url()}: ${String(e)}`));
-    await page.goto(`${site.url}/editor/book/${bookletId}/section`, { waitUntil: "networkidle" });
+    page.on("pageerror", (e) => web.errors.push(`${page.url()}: ${String(e)}`));
+    await web.open(page, `/editor/book/${bookletId}/section`);
     await page.getByRole("heading", { name: "Rust 入门到实践" }).waitFor();
     await shot(page, "booklet-editor-390");
     await page.getByRole("tab", { name: "预览" }).click();
@@ -172,15 +156,14 @@ describeInBrowser("booklet editor: create, write, reorder, free, publish", () =>
     await page.waitForTimeout(400); // the dialog fades in
     await shot(page, "booklet-editor-info-390");
     await page.keyboard.press("Escape");
-    await page.goto(`${site.url}/editor/book/new/section`, { waitUntil: "networkidle" });
+    await web.open(page, "/editor/book/new/section");
     await page.getByRole("heading", { name: "新建小册" }).waitFor();
     await shot(page, "booklet-editor-new-390", true);
     for (const url of [`/editor/book/${bookletId}/section`, "/editor/book/new/section"]) {
-      await page.goto(`${site.url}${url}`, { waitUntil: "networkidle" });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, url).toBeLessThanOrEqual(0);
+      await web.open(page, `${url}`);
+      expect(await overflowX(page), url).toBeLessThanOrEqual(0);
     }
     await phone.close();
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 });

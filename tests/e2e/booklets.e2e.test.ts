@@ -1,45 +1,25 @@
 import { beforeAll, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import type { Browser } from "playwright-core";
-import {
-  describeInBrowser,
-  shot,
-  signedInPerson,
-  type Person,
-  apiAs,
-  type Site,
-  useBrowserSite,
-} from "../support/browser.ts";
-import { users } from "../../db/schema/index.ts";
+import { describeInBrowser, overflowX, type Person, shot, useBrowserSite } from "../support/browser.ts";
 
 // The booklet walk: a reader opens a booklet, reads a free section, meets a locked one, buys it
 // through the dev payment provider (the 模拟支付 page posts a signed notice to the real callback
 // route), and the section opens; the author then sees the income on /user/wallet.
 describeInBrowser("booklets: read, buy through the dev provider, income", () => {
-  let site: Site;
-  let browser: Browser;
   let author: Person;
   let reader: Person;
   let bookletId = "";
   const sections: string[] = [];
 
-  const errors: string[] = [];
-  const person = (width = 1280, height = 900) =>
-    signedInPerson(site, browser, errors, { width, height, consoleErrors: true });
-  const api = (who: Person, method: string, url: string, body?: unknown) =>
-    apiAs(site, who, method, url, body);
-
-  useBrowserSite((web) => ({ site, browser } = web));
+  const web = useBrowserSite();
 
   beforeAll(async () => {
-    author = await person();
-    reader = await person();
     // The author is a booklet author with a wallet (an admin grants these; here the database does).
-    await site.database.db
-      .update(users)
-      .set({ isXiaoceAuthor: true, hasWalletAccess: true })
-      .where(eq(users.id, author.id));
-    const booklet = await api(author, "POST", "/api/booklets", {
+    author = await web.person({
+      consoleErrors: true,
+      grant: { isXiaoceAuthor: true, hasWalletAccess: true },
+    });
+    reader = await web.person({ consoleErrors: true });
+    const booklet = await web.api(author, "POST", "/api/booklets", {
       title: "前端工程化实战",
       summary: "从脚手架、构建到部署，一本小册讲清楚前端工程化的每一步。",
       price: 1990,
@@ -57,7 +37,7 @@ describeInBrowser("booklets: read, buy through the dev provider, income", () => 
     for (const [i, [title, content]] of bodies.entries()) {
       sections.push(
         (
-          await api(author, "POST", `/api/booklets/${bookletId}/sections`, {
+          await web.api(author, "POST", `/api/booklets/${bookletId}/sections`, {
             title,
             content,
             isFree: i === 0,
@@ -65,7 +45,7 @@ describeInBrowser("booklets: read, buy through the dev provider, income", () => 
         ).id,
       );
     }
-    await api(author, "PUT", "/api/booklets/isDraft", { bookletId, isDraft: false });
+    await web.api(author, "PUT", "/api/booklets/isDraft", { bookletId, isDraft: false });
   });
 
   it(
@@ -73,7 +53,7 @@ describeInBrowser("booklets: read, buy through the dev provider, income", () => 
     { timeout: 120_000 },
     async () => {
       const page = reader.page;
-      await page.goto(`${site.url}/book/${bookletId}`, { waitUntil: "networkidle" });
+      await web.open(page, `/book/${bookletId}`);
       await page.getByRole("heading", { name: "前端工程化实战" }).waitFor();
       await page.getByText("免费试读").first().waitFor();
       await page.getByText("¥19.90").first().waitFor();
@@ -127,15 +107,15 @@ describeInBrowser("booklets: read, buy through the dev provider, income", () => 
       await page.getByRole("heading", { name: "Vite 与 webpack" }).waitFor({ timeout: 20_000 });
       await page.getByText("付费章节的正文").waitFor();
       await shot(page, "booklet-bought-section", true);
-      const info = await api(reader, "GET", `/api/booklets/get?bookletId=${bookletId}`);
+      const info = await web.api(reader, "GET", `/api/booklets/get?bookletId=${bookletId}`);
       expect(info).toMatchObject({ bought: true, buyCount: 1 });
-      await page.goto(`${site.url}/books/frontend?sort=hottest`, { waitUntil: "networkidle" });
+      await web.open(page, "/books/frontend?sort=hottest");
       await page.getByRole("link", { name: "前端工程化实战" }).first().waitFor();
       await page.getByText("已购买").first().waitFor();
       await shot(page, "books-index", true);
 
       // The author's wallet: 70% of ¥19.90 is ¥13.93, with the sale's bill.
-      await author.page.goto(`${site.url}/user/wallet`, { waitUntil: "networkidle" });
+      await web.open(author.page, "/user/wallet");
       await author.page.getByTestId("wallet-amount").filter({ hasText: "13.93" }).waitFor();
       await author.page.getByText("《前端工程化实战》销售收入").waitFor();
       await author.page.getByText("+13.93").waitFor();
@@ -155,18 +135,16 @@ describeInBrowser("booklets: read, buy through the dev provider, income", () => 
 
       // Only admins see the queue: logged out is 401 like every login-required page, anyone else
       // goes back to "/" with 没有权限 (spec §6).
-      expect((await fetch(`${site.url}/admin/withdrawals`)).status).toBe(401);
-      await reader.page.goto(`${site.url}/admin/withdrawals`);
+      expect((await fetch(`${web.site.url}/admin/withdrawals`)).status).toBe(401);
+      await reader.page.goto(`${web.site.url}/admin/withdrawals`);
       await reader.page.getByRole("alert").filter({ hasText: "没有权限" }).waitFor();
       expect(new URL(reader.page.url()).pathname).not.toBe("/admin/withdrawals");
       expect(await reader.page.getByText("12.50 元").count()).toBe(0);
       await shot(reader.page, "admin-withdrawals-403", true);
 
       // An admin (the database grants the role) finds 提现审核 in the avatar menu.
-      const admin = await person();
-      await site.database.db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
+      const admin = await web.person({ consoleErrors: true, grant: { role: "admin" }, open: "/" });
       const desk = admin.page;
-      await desk.goto(`${site.url}/`, { waitUntil: "networkidle" });
       await desk.getByRole("button", { name: `${admin.username}的菜单` }).click();
       await desk.getByRole("menuitem", { name: "提现审核" }).click();
       await desk.waitForURL(/\/admin\/withdrawals$/);
@@ -177,17 +155,15 @@ describeInBrowser("booklets: read, buy through the dev provider, income", () => 
       await shot(desk, "admin-withdrawals", true);
 
       // The same queue on a phone: each withdrawal stacks into a card, nothing wider than the screen.
-      const phoneDesk = await browser.newContext({ viewport: { width: 375, height: 740 } });
+      const phoneDesk = await web.browser.newContext({ viewport: { width: 375, height: 740 } });
       await phoneDesk.addCookies((await admin.context.cookies()).filter((c) => c.name === "nugget_session"));
       const pd = await phoneDesk.newPage();
-      pd.on("pageerror", (e) => errors.push(String(e)));
-      await pd.goto(`${site.url}/admin/withdrawals`, { waitUntil: "networkidle" });
+      pd.on("pageerror", (e) => web.errors.push(String(e)));
+      await web.open(pd, "/admin/withdrawals");
       // This test's own withdrawal: on CI's shared PostgreSQL database the queue holds earlier runs' too.
       await pd.locator("tr", { hasText: author.username }).getByText("13800000000").waitFor();
       await shot(pd, "admin-withdrawals-375", true);
-      expect(
-        await pd.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-      ).toBeLessThanOrEqual(0);
+      expect(await overflowX(pd)).toBeLessThanOrEqual(0);
       await phoneDesk.close();
 
       // 已打款 by keyboard: Enter opens the confirmation with focus on 取消, Tab reaches 已打款.
@@ -219,14 +195,14 @@ describeInBrowser("booklets: read, buy through the dev provider, income", () => 
       await shot(desk, "admin-withdrawals-history", true);
 
       // The author's wallet shows the withdrawal done, nothing held any more.
-      await author.page.goto(`${site.url}/user/wallet`, { waitUntil: "networkidle" });
+      await web.open(author.page, "/user/wallet");
       await author.page.locator(".bill-row", { hasText: "提现到支付宝" }).getByText("已完成").waitFor();
       await author.page.getByText("-12.50").waitFor();
       expect(await author.page.getByText("提现处理中").count()).toBe(0);
       await shot(author.page, "wallet-withdrawal-paid", true);
 
       // The author picks the free sections on the booklet page (a flag set through a call, spec §4).
-      await author.page.goto(`${site.url}/book/${bookletId}`, { waitUntil: "networkidle" });
+      await web.open(author.page, `/book/${bookletId}`);
       await author.page.getByRole("checkbox", { name: "3. 持续集成与部署" }).check();
       await author.page.getByText("第 3 节已设为免费").waitFor();
       await author.page
@@ -234,21 +210,23 @@ describeInBrowser("booklets: read, buy through the dev provider, income", () => 
         .and(author.page.locator(":checked"))
         .waitFor();
       await shot(author.page, "booklet-author-manage", true);
-      const listed = await api(reader, "GET", `/api/booklets/getListSection?bookletId=${bookletId}`);
+      const listed = await web.api(reader, "GET", `/api/booklets/getListSection?bookletId=${bookletId}`);
       expect(listed.map((x: { isFree: boolean }) => x.isFree)).toEqual([true, false, true]);
 
-      expect(errors).toEqual([]);
+      expect(web.errors).toEqual([]);
     },
   );
 
   it("fits a 375 px phone", { timeout: 60_000 }, async () => {
-    const phone = await person(375, 740);
-    await phone.page.goto(`${site.url}/book/${bookletId}`, { waitUntil: "networkidle" });
+    const phone = await web.person({
+      width: 375,
+      height: 740,
+      consoleErrors: true,
+      open: `/book/${bookletId}`,
+    });
     await phone.page.getByRole("heading", { name: "前端工程化实战" }).waitFor();
     await shot(phone.page, "booklet-info-375", true);
-    await phone.page.goto(`${site.url}/book/${bookletId}/section/${sections[1]}`, {
-      waitUntil: "networkidle",
-    });
+    await web.open(phone.page, `/book/${bookletId}/section/${sections[1]}`);
     await phone.page.getByRole("heading", { name: "购买后阅读" }).waitFor();
     await shot(phone.page, "booklet-locked-375", true);
     await phone.page.getByRole("button", { name: "购买 ¥19.90" }).click();
@@ -256,7 +234,7 @@ describeInBrowser("booklets: read, buy through the dev provider, income", () => 
     await phone.page.waitForTimeout(400); // the dialog fades in
     await shot(phone.page, "booklet-buy-dialog-375", true);
     await phone.page.keyboard.press("Escape");
-    await phone.page.goto(`${site.url}/books/frontend`, { waitUntil: "networkidle" });
+    await web.open(phone.page, "/books/frontend");
     await phone.page.getByRole("link", { name: "前端工程化实战" }).first().waitFor();
     await shot(phone.page, "books-index-375", true);
 
@@ -264,15 +242,14 @@ describeInBrowser("booklets: read, buy through the dev provider, income", () => 
     const cookies = await author.context.cookies();
     await walletPhone.addCookies(cookies.filter((c) => c.name === "nugget_session"));
     const wp = await walletPhone.newPage();
-    await wp.goto(`${site.url}/user/wallet`, { waitUntil: "networkidle" });
+    await web.open(wp, "/user/wallet");
     await wp.getByTestId("wallet-amount").waitFor();
     await shot(wp, "wallet-375", true);
     // Nothing wider than the screen.
     for (const p of [phone.page, wp]) {
-      const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await overflowX(p)).toBeLessThanOrEqual(0);
     }
     await walletPhone.close();
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 });

@@ -1,50 +1,29 @@
 import { beforeAll, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import {
-  describeInBrowser,
-  shot,
-  signedInPerson,
-  type Person,
-  apiAs,
-  type Site,
-  useBrowserSite,
-} from "../support/browser.ts";
+import { describeInBrowser, shot, type Person, useBrowserSite } from "../support/browser.ts";
 
 // The collections walk with two people: A creates a collection set, adds an entry to it from the
 // entry page and sees it on /collection/{id}; B follows the set, the count moves and survives a reload.
 describeInBrowser("collection sets in real browsers", () => {
-  let site: Site;
-  let browser: Browser;
   let a: Person;
   let b: Person;
   let entryId = "";
   const entryTitle = `值得收藏的好文章 ${Date.now().toString(36)}`;
   const setTitle = `前端精选 ${Date.now().toString(36)}`;
   let setId = "";
-  const errors: string[] = [];
-  const person = (width = 1280) => signedInPerson(site, browser, errors, { width });
-  const api = (who: Person, method: string, url: string, body?: unknown) =>
-    apiAs(site, who, method, url, body);
 
-  useBrowserSite((web) => ({ site, browser } = web));
+  const web = useBrowserSite();
 
   beforeAll(async () => {
-    a = await person();
-    b = await person(375);
+    a = await web.person();
+    b = await web.person({ width: 375 });
     // B shares a link through the API (the share form is walked elsewhere).
-    const entry = await api(b, "POST", "/api/entryPublish", {
-      originalUrl: `https://example.com/articles/${Date.now()}`,
-      title: entryTitle,
-      type: "article",
-      content: "一篇讲前端性能优化的文章。",
-      category: "frontend",
-    });
+    const entry = await web.share(b, { title: entryTitle });
     entryId = entry.entryId;
   });
 
   it("creates a set from the entry page, collects the entry and shows it", { timeout: 120_000 }, async () => {
     const page = a.page;
-    await page.goto(`${site.url}/entry/${entryId}/detail`, { waitUntil: "networkidle" });
+    await web.open(page, `/entry/${entryId}/detail`);
     await page.getByRole("button", { name: "收藏", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "新建收藏集" });
     // No sets yet: the dialog opens on the create form, its title field focused.
@@ -88,14 +67,14 @@ describeInBrowser("collection sets in real browsers", () => {
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "detached" });
 
-    await page.goto(`${site.url}/collection/${setId}`, { waitUntil: "networkidle" });
+    await web.open(page, `/collection/${setId}`);
     await page.getByRole("heading", { name: setTitle }).waitFor();
     await page.getByRole("link", { name: entryTitle }).waitFor();
     expect(await page.locator(".collection-head-meta").innerText()).toContain("1 篇文章");
     await shot(page, "collection-detail-owner", true);
 
     // The set is on A's profile, under 创建的.
-    await page.goto(`${site.url}/user/${a.id}/collection`, { waitUntil: "networkidle" });
+    await web.open(page, `/user/${a.id}/collection`);
     await page.getByRole("link", { name: setTitle }).waitFor();
     expect(await page.locator(".profile-subtabs").innerText()).toContain("创建的 1");
     await shot(page, "profile-collections", true);
@@ -104,14 +83,14 @@ describeInBrowser("collection sets in real browsers", () => {
   it("another person follows the set; the count survives a reload", { timeout: 120_000 }, async () => {
     const page = b.page; // a 375 px wide phone
     // The public entry page has the 收藏 button too; B has no sets, so the create form opens.
-    await page.goto(`${site.url}/entry/${entryId}`, { waitUntil: "networkidle" });
+    await web.open(page, `/entry/${entryId}`);
     await page.getByRole("button", { name: "收藏", exact: true }).click();
     await page.getByRole("dialog", { name: "新建收藏集" }).waitFor();
     await shot(page, "collection-create-dialog-375", true);
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "detached" });
 
-    await page.goto(`${site.url}/collection/${setId}`, { waitUntil: "networkidle" });
+    await web.open(page, `/collection/${setId}`);
     const followers = page.locator(".collection-followers");
     expect(await followers.innerText()).toBe("0 人关注");
     await Promise.all([
@@ -127,29 +106,28 @@ describeInBrowser("collection sets in real browsers", () => {
     expect(await button.getAttribute("aria-pressed")).toBe("true");
 
     // The collections index lists it (all, newest, its tag), at phone width too.
-    await page.goto(`${site.url}/collections/all?sort=newest&page=1&tag=${encodeURIComponent("前端")}`, {
-      waitUntil: "networkidle",
-    });
+    await web.open(page, `/collections/all?sort=newest&page=1&tag=${encodeURIComponent("前端")}`);
     await page.getByRole("link", { name: setTitle }).waitFor();
     await shot(page, "collections-index-375", true);
 
     // B's profile shows it under 关注的.
-    await page.goto(`${site.url}/user/${b.id}/collection?show=followed`, { waitUntil: "networkidle" });
+    await web.open(page, `/user/${b.id}/collection?show=followed`);
     await page.getByRole("link", { name: setTitle }).waitFor();
     await shot(page, "profile-collections-followed-375", true);
 
     // An unknown id is the 未知收藏集 placeholder with 404.
-    const missing = await page.goto(`${site.url}/collection/0123456789abcdef01234567`);
+    const missing = await page.goto(`${web.site.url}/collection/0123456789abcdef01234567`);
     expect(missing?.status()).toBe(404);
     await page.getByRole("heading", { name: "未知收藏集" }).waitFor();
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 
   it("the index pages 30 at a time: 加载更多 and a no-JS 下一页 link", { timeout: 120_000 }, async () => {
     const tag = `分页${Date.now().toString(36)}`;
-    for (let i = 0; i < 31; i++) await api(a, "POST", "/api/collectionset", { title: `第 ${i + 1} 个`, tag });
+    for (let i = 0; i < 31; i++)
+      await web.api(a, "POST", "/api/collectionset", { title: `第 ${i + 1} 个`, tag });
     const page = a.page;
-    const base = `${site.url}/collections/all?sort=newest&page=1&tag=${encodeURIComponent(tag)}`;
+    const base = `${web.site.url}/collections/all?sort=newest&page=1&tag=${encodeURIComponent(tag)}`;
     await page.goto(base, { waitUntil: "networkidle" });
     const items = page.locator(".collection-item");
     expect(await items.count()).toBe(30);
@@ -162,13 +140,11 @@ describeInBrowser("collection sets in real browsers", () => {
     await expect.poll(() => items.count()).toBe(31);
     await page.locator(".list-pager-end").waitFor();
     // Page 2 on its own, as a crawler or a browser without JavaScript gets it.
-    await page.goto(`${site.url}/collections/all?sort=newest&page=2&tag=${encodeURIComponent(tag)}`, {
-      waitUntil: "networkidle",
-    });
+    await web.open(page, `/collections/all?sort=newest&page=2&tag=${encodeURIComponent(tag)}`);
     expect(await page.locator(".collection-item").innerText()).toContain("第 1 个");
     await page.getByRole("link", { name: "上一页" }).waitFor();
-    expect((await page.goto(`${site.url}/collections/all?page=0`))?.status()).toBe(404);
-    expect((await page.goto(`${site.url}/collections/popular`))?.status()).toBe(404);
-    expect(errors).toEqual([]);
+    expect((await page.goto(`${web.site.url}/collections/all?page=0`))?.status()).toBe(404);
+    expect((await page.goto(`${web.site.url}/collections/popular`))?.status()).toBe(404);
+    expect(web.errors).toEqual([]);
   });
 });

@@ -2,8 +2,8 @@ import http from "node:http";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { describeInBrowser, SCREENSHOTS, type Site, useBrowserSite } from "../support/browser.ts";
+import type { BrowserContext, Page } from "playwright-core";
+import { describeInBrowser, SCREENSHOTS, useBrowserSite } from "../support/browser.ts";
 import { uniqueEmail, uniqueUsername, uniqueIp } from "../support/app.ts";
 import { seedIfEmpty } from "../../db/seed/seed.ts";
 import { makeEntry } from "../support/factories.ts";
@@ -13,8 +13,6 @@ import { users } from "../../db/schema/index.ts";
 // The issue-3 walk: share a link read from a page on loopback, find it first on explore by newest,
 // like it, write and publish an article, find both by a Chinese query, page through a feed.
 describeInBrowser("content in a real browser", () => {
-  let site: Site;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let pageServer: http.Server;
@@ -25,7 +23,7 @@ describeInBrowser("content in a real browser", () => {
   const articleTitle = `${word}：前端性能的十个细节`;
   const pageErrors: string[] = [];
 
-  useBrowserSite((web) => ({ site, browser } = web), { pageFetchAllowLoopback: true });
+  const web = useBrowserSite({ pageFetchAllowLoopback: true });
 
   beforeAll(async () => {
     // The page to share, served by the test itself on loopback: the page reader may read it only
@@ -38,23 +36,23 @@ describeInBrowser("content in a real browser", () => {
     await new Promise<void>((r) => pageServer.listen(0, "127.0.0.1", r));
     pageUrl = `http://127.0.0.1:${(pageServer.address() as { port: number }).port}/article`;
 
-    if (site.database.kind === "pglite") await seedIfEmpty(site.database.db);
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    if (web.site.database.kind === "pglite") await seedIfEmpty(web.site.database.db);
+    context = await web.browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
     page.on("pageerror", (e) => pageErrors.push(String(e)));
 
-    const res = await fetch(`${site.url}/api/v1/createUser`, {
+    const res = await fetch(`${web.site.url}/api/v1/createUser`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-for": uniqueIp() },
       body: JSON.stringify({ username: uniqueUsername(), email: uniqueEmail(), password: "secret-pass-1" }),
     });
     const { d } = (await res.json()) as { d: { token: string; user: { id: string } } };
     userId = d.user.id;
-    await context.addCookies([{ name: "nugget_session", value: d.token, url: site.url }]);
-    if (site.database.kind !== "pglite") {
+    await context.addCookies([{ name: "nugget_session", value: d.token, url: web.site.url }]);
+    if (web.site.database.kind !== "pglite") {
       // The shared server database is not seeded: give the feed enough entries for three pages.
-      for (let i = 0; i < 45; i++) await makeEntry(site.database.db, d.user.id);
+      for (let i = 0; i < 45; i++) await makeEntry(web.site.database.db, d.user.id);
     }
   });
   afterAll(async () => {
@@ -67,7 +65,7 @@ describeInBrowser("content in a real browser", () => {
     "shares a link and sees it first on explore by newest, then likes it",
     { timeout: 120_000 },
     async () => {
-      await page.goto(`${site.url}/new-entry`, { waitUntil: "networkidle" });
+      await web.open(page, "/new-entry");
       await page.getByPlaceholder(/粘贴文章链接/).fill(pageUrl);
       await page.getByRole("button", { name: "读取网页" }).click();
       await expect.poll(() => page.getByPlaceholder("文章标题").inputValue()).toBe(shareTitle);
@@ -77,7 +75,7 @@ describeInBrowser("content in a real browser", () => {
       await page.waitForURL(/\/entry\/[0-9a-f]{24}$/);
       await page.getByRole("heading", { name: shareTitle }).waitFor();
 
-      await page.goto(`${site.url}/explore/all?sort=newest`, { waitUntil: "networkidle" });
+      await web.open(page, "/explore/all?sort=newest");
       const first = page.locator(".entry-item").first();
       await expect.poll(() => first.locator(".entry-title").innerText()).toBe(shareTitle);
       const like = first.getByRole("button", { name: /^赞/ });
@@ -106,7 +104,7 @@ describeInBrowser("content in a real browser", () => {
   );
 
   it("writes and publishes an article with a heading and a code block", { timeout: 120_000 }, async () => {
-    await page.goto(`${site.url}/editor/drafts/new`, { waitUntil: "networkidle" });
+    await web.open(page, "/editor/drafts/new");
     await page.waitForURL(/\/editor\/posts\/[0-9a-f]{24}$/);
     await page.locator("#editor-title").fill(articleTitle);
     await page
@@ -149,23 +147,23 @@ describeInBrowser("content in a real browser", () => {
     expect(await share.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // An editor recommends it (spec §6): the feeds mark it 热.
-    await site.database.db.update(users).set({ role: "editor" }).where(eq(users.id, userId));
+    await web.site.database.db.update(users).set({ role: "editor" }).where(eq(users.id, userId));
     await page.reload({ waitUntil: "networkidle" });
     await Promise.all([
       page.waitForResponse((r) => r.url().endsWith("/api/entryUpdate") && r.ok()),
       actions.getByRole("button", { name: "推荐", exact: true }).click(),
     ]);
     await actions.getByRole("button", { name: "已推荐", pressed: true }).waitFor();
-    await page.goto(`${site.url}/explore/all?sort=newest`, { waitUntil: "networkidle" });
+    await web.open(page, "/explore/all?sort=newest");
     await page.locator(".entry-item", { hasText: articleTitle }).locator(".entry-hot").waitFor();
-    await site.database.db.update(users).set({ role: "user" }).where(eq(users.id, userId));
+    await web.site.database.db.update(users).set({ role: "user" }).where(eq(users.id, userId));
   });
 
   it(
     "finds the share and the article by a Chinese query from the header box",
     { timeout: 60_000 },
     async () => {
-      await page.goto(`${site.url}/explore/all`, { waitUntil: "networkidle" });
+      await web.open(page, "/explore/all");
       const box = page.getByPlaceholder("搜索文章、标签、用户");
       await box.fill(`  ${word} 前端性能  `);
       await box.press("Enter");
@@ -180,7 +178,7 @@ describeInBrowser("content in a real browser", () => {
   );
 
   it("pages through a feed with the next-page link", { timeout: 60_000 }, async () => {
-    await page.goto(`${site.url}/explore/all`, { waitUntil: "networkidle" });
+    await web.open(page, "/explore/all");
     // Seeded titles can repeat, so entries are compared by their links.
     const links = () =>
       page.locator(".entry-item .entry-title a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));

@@ -1,14 +1,11 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { describeInBrowser, shot, signedInPerson, type Site, useBrowserSite } from "../support/browser.ts";
+import type { Page } from "playwright-core";
+import { axeViolations } from "../support/axe.ts";
+import { describeInBrowser, shot, useBrowserSite } from "../support/browser.ts";
 import { uniqueIp, withPageCache } from "../support/app.ts";
 import { eq } from "drizzle-orm";
 import { makeArticle, makeUser } from "../support/factories.ts";
 import { users } from "../../db/schema/index.ts";
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 const ARTICLE = [
   "# 深色模式下的代码",
@@ -39,51 +36,26 @@ const bodyLuminance = (page: Page) =>
 
 /** axe-core's colour-contrast rule over the page as it is now: the failing elements. */
 async function contrastViolations(page: Page): Promise<string[]> {
-  // Colours mid-fade (a dialog opening) are not the ones a reader reads.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-        .map((a) => a.finished),
-    ),
-  );
-  // Evaluated through the DevTools protocol, which the page's CSP does not govern.
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const axe = (window as any).axe;
-    const result = await axe.run(document, { runOnly: ["color-contrast"] });
-    return result.violations.flatMap((v: any) =>
-      v.nodes.map((n: any) => `${n.target.join(" ")}: ${n.any[0]?.message ?? ""}`),
-    );
-  });
+  const violations = await axeViolations(page, { runOnly: ["color-contrast"] });
+  return violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(" ")}: ${n.any[0]?.message ?? ""}`));
 }
 
 describeInBrowser("dark mode", () => {
-  let site: Site;
-  let browser: Browser;
-
-  useBrowserSite((web) => ({ site, browser } = web), withPageCache());
+  const web = useBrowserSite(withPageCache());
 
   it(
     "follows the system, flips to 浅色 from the menu without a flash after reload, and keeps cached pages theme-less",
     { timeout: 120_000 },
     async () => {
       const errors: string[] = [];
-      const author = await makeUser(site);
-      const { post } = await makeArticle(site, author.auth, { title: "深色模式的文章", content: ARTICLE });
+      const author = await makeUser(web.site);
+      const { post } = await makeArticle(web.site, author.auth, {
+        title: "深色模式的文章",
+        content: ARTICLE,
+      });
 
-      const context = await browser.newContext({
-        viewport: { width: 1280, height: 900 },
-        colorScheme: "dark",
-        extraHTTPHeaders: { "x-forwarded-for": uniqueIp() },
-      });
-      const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
-      page.on("pageerror", (e) => errors.push(String(e)));
-      page.on("console", (m) => {
-        if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(m.text());
-      });
+      const page = await web.visitor({ colorScheme: "dark", errors });
+      const context = page.context();
       // What <html data-theme> says when <body> first appears: the theme the first paint uses.
       await page.addInitScript(() => {
         const observer = new MutationObserver(() => {
@@ -94,7 +66,7 @@ describeInBrowser("dark mode", () => {
         observer.observe(document, { childList: true, subtree: true });
       });
 
-      await page.goto(`${site.url}/`, { waitUntil: "networkidle" });
+      await web.open(page, "/");
       await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
       expect(await bodyLuminance(page)).toBeLessThan(0.05);
       expect(await page.locator("html").getAttribute("data-theme")).toBeNull();
@@ -102,7 +74,7 @@ describeInBrowser("dark mode", () => {
       await shot(page, "dark-home-1280");
 
       // The article with its code block, and a dialog (login), in dark.
-      await page.goto(`${site.url}/post/${post.id}`, { waitUntil: "networkidle" });
+      await web.open(page, `/post/${post.id}`);
       await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
       await page.locator(".markdown-body pre code").waitFor();
       expect(await contrastViolations(page)).toEqual([]);
@@ -114,7 +86,7 @@ describeInBrowser("dark mode", () => {
       await page.keyboard.press("Escape");
 
       // 浅色 from the visitor's 主题 menu: at once, and remembered in the cookie.
-      await page.goto(`${site.url}/`, { waitUntil: "networkidle" });
+      await web.open(page, "/");
       await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
       await page.getByRole("button", { name: "主题" }).click();
       await page.getByRole("menuitemradio", { name: "浅色" }).click();
@@ -138,15 +110,18 @@ describeInBrowser("dark mode", () => {
       await page.keyboard.press("Escape");
 
       // Another visitor, no cookie, dark system: the cached copy is theirs too, and dark.
-      const plain = await fetch(`${site.url}/`, { headers: { "x-forwarded-for": uniqueIp() } });
+      const plain = await fetch(`${web.site.url}/`, { headers: { "x-forwarded-for": uniqueIp() } });
       expect(plain.headers.get("x-cache")).toBe("hit");
       expect(await plain.text()).not.toContain("data-theme=");
-      const other = await browser.newContext({ colorScheme: "dark", viewport: { width: 390, height: 844 } });
+      const other = await web.browser.newContext({
+        colorScheme: "dark",
+        viewport: { width: 390, height: 844 },
+      });
       const otherPage = await other.newPage();
-      await otherPage.goto(`${site.url}/`, { waitUntil: "networkidle" });
+      await web.open(otherPage, "/");
       expect(await bodyLuminance(otherPage)).toBeLessThan(0.05);
       await shot(otherPage, "dark-home-390");
-      await otherPage.goto(`${site.url}/post/${post.id}`, { waitUntil: "networkidle" });
+      await web.open(otherPage, `/post/${post.id}`);
       await shot(otherPage, "dark-article-390", true);
 
       // 跟随系统 drops the cookie and the page follows the system again.
@@ -167,17 +142,17 @@ describeInBrowser("dark mode", () => {
     async () => {
       const errors: string[] = [];
       for (const width of [1280, 390]) {
-        const person = await signedInPerson(site, browser, errors, { width, consoleErrors: true });
+        const person = await web.person({ errors, width, consoleErrors: true });
         const { page } = person;
         if (width === 1280) {
-          await page.goto(`${site.url}/`, { waitUntil: "networkidle" });
+          await web.open(page, "/");
           await page.getByRole("button", { name: `${person.username}的菜单` }).click();
           await page.getByRole("menuitemradio", { name: "深色" }).click();
           expect(await page.locator("html").getAttribute("data-theme")).toBe("dark");
           expect(await bodyLuminance(page)).toBeLessThan(0.05);
           await shot(page, "dark-avatar-menu-1280");
           await page.keyboard.press("Escape");
-          await site.database.db.update(users).set({ role: "admin" }).where(eq(users.id, person.id));
+          await web.site.database.db.update(users).set({ role: "admin" }).where(eq(users.id, person.id));
           for (const path of [
             "/pins",
             "/user/settings/profile",
@@ -191,14 +166,14 @@ describeInBrowser("dark mode", () => {
             `/user/${person.id}`,
             "/explore/all",
           ]) {
-            await page.goto(`${site.url}${path}`, { waitUntil: "networkidle" });
+            await web.open(page, `${path}`);
             await shot(page, `dark${path.replace(/[0-9a-f]{24}/, "id").replaceAll("/", "-")}-1280`);
             expect({ path, violations: await contrastViolations(page) }).toEqual({ path, violations: [] });
           }
-          await page.goto(`${site.url}/editor/drafts/new`, { waitUntil: "networkidle" });
+          await web.open(page, "/editor/drafts/new");
         } else {
           await page.emulateMedia({ colorScheme: "dark" });
-          await page.goto(`${site.url}/editor/drafts/new`, { waitUntil: "networkidle" });
+          await web.open(page, "/editor/drafts/new");
         }
         await page.waitForURL(/\/editor\/posts\/[0-9a-f]{24}$/);
         await page.locator("#editor-title").fill("深色里的编辑器");

@@ -1,38 +1,33 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { eq, inArray, like } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { inArray, like } from "drizzle-orm";
 import sharp from "sharp";
-import { banners, users } from "../../db/schema/index.ts";
+import { banners } from "../../db/schema/index.ts";
 import { CATEGORIES } from "../../db/reference-data.ts";
 import { svgDataUrl } from "../../db/seed/text.ts";
 import { newId } from "../../server/lib/ids.ts";
 import {
-  apiAs,
+  altTexts,
   describeInBrowser,
-  shot,
-  signedInPerson,
+  overflowX,
   type Person,
-  type Site,
+  shot,
   useBrowserSite,
-  visitorPage,
 } from "../support/browser.ts";
 
 // Issue 12, items 3 and 4: 「等 N 人赞过」 under an article with its keyboard-usable likers dialog;
 // hero banners above the explore feed, closed and remembered; an admin making a banner in /admin.
 describeInBrowser("likers, hero banners and the banner admin in a real browser", () => {
-  let site: Site;
-  let browser: Browser;
-  const errors: string[] = [];
   const run = Date.now().toString(36);
   const heroTitles = ["A", "B", "C"].map((k) => `顶部活动${k} ${run}`);
   const heroIds = heroTitles.map(() => newId());
   // Ahead of any banner other files or earlier runs left in a shared database (lower each second).
   const firstOrder = -(Math.floor(Date.now() / 1000) % 200_000_000) * 10;
 
-  useBrowserSite((web) => ({ site, browser } = web), {}, { tempUploads: true });
+  const web = useBrowserSite({}, { tempUploads: true });
 
   beforeAll(async () => {
-    await site.database.db.insert(banners).values(
+    await web.site.database.db.insert(banners).values(
       heroTitles.map((title, i) => ({
         id: heroIds[i],
         position: "hero",
@@ -44,31 +39,25 @@ describeInBrowser("likers, hero banners and the banner admin in a real browser",
     );
   });
   afterAll(async () => {
-    await site?.database.db.delete(banners).where(inArray(banners.id, heroIds));
-    await site?.database.db.delete(banners).where(like(banners.title, `%${run}%`));
+    await web.site?.database.db.delete(banners).where(inArray(banners.id, heroIds));
+    await web.site?.database.db.delete(banners).where(like(banners.title, `%${run}%`));
   });
-
-  const visitor = (width: number) => visitorPage(browser, errors, width);
 
   const focusIsIn = (page: Page, selector: string) =>
     page.evaluate((s) => !!document.activeElement?.closest(s), selector);
 
   it("shows who liked an article; the list opens and closes by keyboard", { timeout: 120_000 }, async () => {
     const people: Person[] = [];
-    for (let i = 0; i < 3; i++)
-      people.push(await signedInPerson(site, browser, errors, { consoleErrors: true }));
+    for (let i = 0; i < 3; i++) people.push(await web.person({ consoleErrors: true }));
     const [author, first, second] = people;
-    const entry = await apiAs<{ entryId: string }>(site, author, "POST", "/api/entryPublish", {
-      originalUrl: `https://example.com/likers/${run}`,
+    const entry = await web.share(author, {
       title: `有人赞过的文章 ${run}`,
-      type: "article",
       content: "一篇讲 React 服务端渲染的文章。",
-      category: "frontend",
     });
-    for (const p of [first, second]) await apiAs(site, p, "PUT", `/api/user/like/entry/${entry.entryId}`, {});
+    for (const p of [first, second]) await web.api(p, "PUT", `/api/user/like/entry/${entry.entryId}`, {});
 
-    const page = await visitor(1280);
-    await page.goto(`${site.url}/entry/${entry.entryId}/detail`, { waitUntil: "networkidle" });
+    const page = await web.visitor();
+    await web.open(page, `/entry/${entry.entryId}/detail`);
     const row = page.getByRole("button", { name: /等 2 人赞过/ });
     await row.waitFor();
     // Newest like first, server-rendered.
@@ -102,7 +91,7 @@ describeInBrowser("likers, hero banners and the banner admin in a real browser",
 
     // The author likes it too: the row moves with the like button, their face first.
     const desk = author.page;
-    await desk.goto(`${site.url}/entry/${entry.entryId}/detail`, { waitUntil: "networkidle" });
+    await web.open(desk, `/entry/${entry.entryId}/detail`);
     await desk.getByRole("group", { name: "文章操作" }).getByRole("button", { name: /^赞，/ }).click();
     await desk.getByRole("button", { name: /等 3 人赞过/ }).waitFor();
     expect(
@@ -113,42 +102,39 @@ describeInBrowser("likers, hero banners and the banner admin in a real browser",
     ).toBe(`${author.username}的头像`);
 
     // A phone: the row and the dialog fit the screen.
-    const phone = await visitor(390);
-    await phone.goto(`${site.url}/entry/${entry.entryId}/detail`, { waitUntil: "networkidle" });
+    const phone = await web.visitor({ width: 390 });
+    await web.open(phone, `/entry/${entry.entryId}/detail`);
     await phone.getByRole("button", { name: /等 3 人赞过/ }).scrollIntoViewIfNeeded();
     await shot(phone, "likers-row-390");
     await phone.getByRole("button", { name: /等 3 人赞过/ }).click();
     await phone.getByRole("dialog").getByRole("listitem").nth(2).waitFor();
     await shot(phone, "likers-dialog-390");
-    expect(
-      await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-    ).toBeLessThanOrEqual(0);
+    expect(await overflowX(phone)).toBeLessThanOrEqual(0);
 
     // A column article (/post/{id}) shows the same row.
-    const draft = await apiAs<{ id: string }>(site, author, "POST", "/api/drafts", {
+    const draft = await web.api<{ id: string }>(author, "POST", "/api/drafts", {
       title: `专栏文章 ${run}`,
       content: "## 开篇\n\n写点什么。",
     });
     const category = CATEGORIES.find((c) => c.name === "frontend")!.id;
-    const post = await apiAs<{ id: string }>(site, author, "POST", `/api/drafts/${draft.id}/publish`, {
+    const post = await web.api<{ id: string }>(author, "POST", `/api/drafts/${draft.id}/publish`, {
       categoryId: category,
     });
-    await apiAs(site, first, "PUT", `/api/user/like/entry/${post.id}`, {});
-    await phone.goto(`${site.url}/post/${post.id}`, { waitUntil: "networkidle" });
+    await web.api(first, "PUT", `/api/user/like/entry/${post.id}`, {});
+    await web.open(phone, `/post/${post.id}`);
     await phone.getByRole("button", { name: /等 1 人赞过/ }).scrollIntoViewIfNeeded();
     await shot(phone, "likers-post-390");
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
     await phone.context().close();
     await page.context().close();
     for (const p of people) await p.context.close();
   });
 
-  const heroShown = (p: Page) =>
-    p.locator(".hero-banners img").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("alt")));
+  const heroShown = (p: Page) => altTexts(p.locator(".hero-banners img"));
 
   it("shows 2 hero banners on explore; a closed one stays closed", { timeout: 90_000 }, async () => {
-    const page = await visitor(1280);
-    await page.goto(`${site.url}/explore/all`, { waitUntil: "networkidle" });
+    const page = await web.visitor();
+    await web.open(page, "/explore/all");
     expect(await heroShown(page)).toEqual([heroTitles[0], heroTitles[1]]);
     await shot(page, "hero-explore");
     await page.getByRole("button", { name: `关闭 ${heroTitles[0]}` }).click();
@@ -156,14 +142,12 @@ describeInBrowser("likers, hero banners and the banner admin in a real browser",
     await page.reload({ waitUntil: "networkidle" });
     await expect.poll(() => heroShown(page)).toEqual([heroTitles[1], heroTitles[2]]);
 
-    const phone = await visitor(390);
-    await phone.goto(`${site.url}/`, { waitUntil: "networkidle" });
+    const phone = await web.visitor({ width: 390 });
+    await web.open(phone, "/");
     expect(await heroShown(phone)).toEqual([heroTitles[0], heroTitles[1]]);
     await shot(phone, "hero-welcome-390");
-    expect(
-      await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-    ).toBeLessThanOrEqual(0);
-    expect(errors).toEqual([]);
+    expect(await overflowX(phone)).toBeLessThanOrEqual(0);
+    expect(web.errors).toEqual([]);
     await page.context().close();
     await phone.context().close();
   });
@@ -172,10 +156,8 @@ describeInBrowser("likers, hero banners and the banner admin in a real browser",
     "lets an admin create a banner in /admin/banners; get_banner answers it",
     { timeout: 120_000 },
     async () => {
-      const admin = await signedInPerson(site, browser, errors, { consoleErrors: true });
-      await site.database.db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
+      const admin = await web.person({ consoleErrors: true, grant: { role: "admin" }, open: "/" });
       const desk = admin.page;
-      await desk.goto(`${site.url}/`, { waitUntil: "networkidle" });
       // The avatar menu's code arrives after hydration (app/lib/deferred.tsx): on a busy machine the
       // first press may come before it, so press until the menu is there.
       const menuItem = desk.getByRole("menuitem", { name: "横幅管理" });
@@ -228,14 +210,11 @@ describeInBrowser("likers, hero banners and the banner admin in a real browser",
       await desk.setViewportSize({ width: 390, height: 800 });
       await desk.reload({ waitUntil: "networkidle" });
       await shot(desk, "admin-banners-390", true);
-      expect(
-        await desk.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-      ).toBeLessThanOrEqual(0);
+      expect(await overflowX(desk)).toBeLessThanOrEqual(0);
 
       // get_banner answers it (the explore page shows get_banner's first two: test 2 walks that; other
       // test files' banners, ordered below the ±1,000,000 an admin may set, may come first).
-      const shown = await apiAs<{ list: { title: string }[] }>(
-        site,
+      const shown = await web.api<{ list: { title: string }[] }>(
         admin,
         "GET",
         "/api/get_banner?position=hero",
@@ -243,7 +222,7 @@ describeInBrowser("likers, hero banners and the banner admin in a real browser",
       expect(shown.list.map((b) => b.title)).toContain(title);
 
       // 系统通知: written, confirmed, listed under the form.
-      await desk.goto(`${site.url}/admin/notices`, { waitUntil: "networkidle" });
+      await web.open(desk, "/admin/notices");
       const notice = `今晚 23:00 停机维护 ${run}`;
       await desk.getByLabel(/通知内容/).fill(notice);
       await desk.getByRole("button", { name: "发布", exact: true }).click();
@@ -251,7 +230,7 @@ describeInBrowser("likers, hero banners and the banner admin in a real browser",
       await desk.getByText("通知已发布给所有用户").waitFor();
       await desk.getByRole("listitem").filter({ hasText: notice }).waitFor();
       await shot(desk, "admin-notices-390", true);
-      expect(errors).toEqual([]);
+      expect(web.errors).toEqual([]);
       await admin.context.close();
     },
   );

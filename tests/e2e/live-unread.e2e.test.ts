@@ -1,31 +1,20 @@
 import path from "node:path";
 import { beforeAll, expect, it } from "vitest";
-import type { Browser, Request } from "playwright-core";
-import {
-  SCREENSHOTS,
-  apiAs,
-  describeInBrowser,
-  signedInPerson,
-  type Person,
-  type Site,
-  useBrowserSite,
-} from "../support/browser.ts";
+import type { Request } from "playwright-core";
+import { SCREENSHOTS, describeInBrowser, type Person, useBrowserSite } from "../support/browser.ts";
 import { makeEntry } from "../support/factories.ts";
 
 // Issue 9, live counts: B's page stays open while A comments on B's entry; B's bell and the title's
 // "(n) " prefix change without a reload, through the tab's one event stream.
 describeInBrowser("the bell follows the live stream", () => {
-  let site: Site;
-  let browser: Browser;
   let a: Person;
   let b: Person;
-  const errors: string[] = [];
 
-  useBrowserSite((web) => ({ site, browser } = web));
+  const web = useBrowserSite();
 
   beforeAll(async () => {
-    a = await signedInPerson(site, browser, errors);
-    b = await signedInPerson(site, browser, errors);
+    a = await web.person();
+    b = await web.person();
   });
 
   // What B's bell and title say, against what they should say now. The bell counts system notices
@@ -33,7 +22,7 @@ describeInBrowser("the bell follows the live stream", () => {
   // moment (every open stream then recounts), so the expectation is read from the API in the same
   // poll as the page. `bareTitle` undefined: only the "(n) " prefix is checked.
   const bellState = async (userUnread: number, bareTitle?: string) => {
-    const counts = await apiAs(site, b, "GET", "/api/getUserNotificationNum");
+    const counts = await web.api(b, "GET", "/api/getUserNotificationNum");
     if (counts.user !== userUnread) return `user ${counts.user}, expected ${userUnread}`;
     const label = counts.total ? `消息通知，${counts.total} 条未读` : "消息通知";
     const prefix = counts.total ? `(${counts.total}) ` : "";
@@ -50,25 +39,25 @@ describeInBrowser("the bell follows the live stream", () => {
   };
 
   it("changes B's bell and title while B's page stays open", { timeout: 90_000 }, async () => {
-    const entry = await makeEntry(site.database.db, b.id);
+    const entry = await makeEntry(web.site.database.db, b.id);
     // Read everything first: the count starts at 0 whatever other tests posted to everyone.
-    await apiAs(site, b, "POST", "/api/setUserNotificationNum", {});
-    await apiAs(site, b, "POST", "/api/checkAllSystemNotification", {});
+    await web.api(b, "POST", "/api/setUserNotificationNum", {});
+    await web.api(b, "POST", "/api/checkAllSystemNotification", {});
 
     const streams: Request[] = [];
     b.page.on("request", (r) => {
       if (r.url().endsWith("/api/notifications/stream")) streams.push(r);
     });
-    await b.page.goto(`${site.url}/explore/all`, { waitUntil: "load" });
+    await b.page.goto(`${web.site.url}/explore/all`, { waitUntil: "load" });
     const bell = b.page.locator(".bell");
     await bell.waitFor();
     // The stream opens after hydration: wait until this instance holds it.
-    await expect.poll(() => site.services.notifications.liveStreams(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => web.site.services.notifications.liveStreams(), { timeout: 15_000 }).toBe(1);
     const title = (await b.page.title()).replace(/^\(\d+\) /, "");
     await expect.poll(() => bellState(0, title)).toBe("ok");
 
     // A comments on B's entry; B does nothing.
-    const c = await apiAs(site, a, "POST", "/api/comment", {
+    const c = await web.api(a, "POST", "/api/comment", {
       targetId: entry.id,
       content: "实时提醒来了吗？",
     });
@@ -78,7 +67,7 @@ describeInBrowser("the bell follows the live stream", () => {
     await b.page.screenshot({ path: path.join(SCREENSHOTS, "live-bell.png") });
 
     // A second comment: 2, still without a reload.
-    await apiAs(site, a, "POST", "/api/comment", { targetId: entry.id, content: "再来一条" });
+    await web.api(a, "POST", "/api/comment", { targetId: entry.id, content: "再来一条" });
     await expect.poll(() => bellState(2, title), { timeout: 10_000 }).toBe("ok");
 
     // A client-side navigation keeps the count in the new page's title, and still one stream.
@@ -87,14 +76,14 @@ describeInBrowser("the bell follows the live stream", () => {
     await b.page.waitForURL((url) => !url.pathname.startsWith("/explore"));
     await expect.poll(() => bellState(2), { timeout: 10_000 }).toBe("ok");
     // Reading them elsewhere (another device) clears the bell here too.
-    await apiAs(site, b, "POST", "/api/setUserNotificationNum", {});
+    await web.api(b, "POST", "/api/setUserNotificationNum", {});
     await expect.poll(() => bellState(0), { timeout: 10_000 }).toBe("ok");
     expect(streams.length).toBe(1);
-    expect(site.services.notifications.liveStreams()).toBe(1);
-    expect(errors).toEqual([]);
+    expect(web.site.services.notifications.liveStreams()).toBe(1);
+    expect(web.errors).toEqual([]);
 
     // Leaving the site closes the stream.
     await b.page.goto("about:blank");
-    await expect.poll(() => site.services.notifications.liveStreams()).toBe(0);
+    await expect.poll(() => web.site.services.notifications.liveStreams()).toBe(0);
   });
 });

@@ -1,35 +1,20 @@
 import { expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import type { Browser } from "playwright-core";
-import {
-  apiAs,
-  describeInBrowser,
-  shot,
-  signedInPerson,
-  type Site,
-  useBrowserSite,
-} from "../support/browser.ts";
+import { describeInBrowser, shot, useBrowserSite } from "../support/browser.ts";
 import { makeEntry } from "../support/factories.ts";
-import { users } from "../../db/schema/index.ts";
 
 // Issue 13, item 3: a reader reports a share from its page with the keyboard at phone width; an
 // editor decides it in /admin/reports; the share is hidden from readers, its author sees 内容审核中,
 // the reporter hears the outcome, and the audit log shows the decision.
 describeInBrowser("reporting and the moderators' queue", () => {
-  let site: Site;
-  let browser: Browser;
-  const errors: string[] = [];
-
-  useBrowserSite((web) => ({ site, browser } = web));
+  const web = useBrowserSite();
 
   it("reports a share from its page, and an editor hides it from /admin/reports", async () => {
-    const author = await signedInPerson(site, browser, errors);
+    const author = await web.person();
     const title = `一条卖课广告 ${Date.now().toString(36)}`;
-    const share = await makeEntry(site.database.db, author.id, { title });
+    const share = await makeEntry(web.site.database.db, author.id, { title });
 
-    const reader = await signedInPerson(site, browser, errors, { width: 390, height: 844 });
+    const reader = await web.person({ width: 390, height: 844, open: `/entry/${share.id}` });
     const page = reader.page;
-    await page.goto(`${site.url}/entry/${share.id}`, { waitUntil: "networkidle" });
     const reportButton = page.locator(".entry-view-meta").getByRole("button", { name: "举报" });
     await reportButton.waitFor();
     // The dialog's code loads with the first press.
@@ -60,10 +45,8 @@ describeInBrowser("reporting and the moderators' queue", () => {
     expect(await reportButton.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // An editor (not an admin) works the queue: the share is one row, with its reporter's words.
-    const editor = await signedInPerson(site, browser, errors);
-    await site.database.db.update(users).set({ role: "editor" }).where(eq(users.id, editor.id));
+    const editor = await web.person({ grant: { role: "editor" }, open: "/admin/reports" });
     const desk = editor.page;
-    await desk.goto(`${site.url}/admin/reports`, { waitUntil: "networkidle" });
     const card = desk.locator(".report-case", { hasText: title });
     await card.waitFor();
     await expect.poll(() => card.textContent()).toContain("正文全是加群链接");
@@ -85,28 +68,23 @@ describeInBrowser("reporting and the moderators' queue", () => {
     await expect.poll(() => desk.locator(".report-case", { hasText: title }).count()).toBe(0);
 
     // Readers no longer find it; its author does, marked as under review.
-    expect((await page.goto(`${site.url}/entry/${share.id}`))?.status()).toBe(404);
-    expect((await fetch(`${site.url}/entry/${share.id}`)).status).toBe(404);
-    await author.page.goto(`${site.url}/entry/${share.id}`, { waitUntil: "networkidle" });
+    expect((await page.goto(`${web.site.url}/entry/${share.id}`))?.status()).toBe(404);
+    expect((await fetch(`${web.site.url}/entry/${share.id}`)).status).toBe(404);
+    await web.open(author.page, `/entry/${share.id}`);
     await author.page.getByText("内容审核中").waitFor();
     await shot(author.page, "under-review-author");
 
-    const told = await apiAs<{ list: { content: string }[] }>(
-      site,
-      reader,
-      "GET",
-      "/api/getUserNotification",
-    );
+    const told = await web.api<{ list: { content: string }[] }>(reader, "GET", "/api/getUserNotification");
     expect(told.list.some((n) => n.content.startsWith("你举报的内容已处理"))).toBe(true);
-    await page.goto(`${site.url}/notification`, { waitUntil: "networkidle" });
+    await web.open(page, "/notification");
     await page.getByText(/你举报的内容已处理/).waitFor();
     await shot(page, "notification-report-decided-390");
 
-    await desk.goto(`${site.url}/admin/audit`, { waitUntil: "networkidle" });
+    await web.open(desk, "/admin/audit");
     const row = desk.locator("tbody tr", { hasText: editor.username }).first();
     await row.waitFor();
     expect(await row.textContent()).toContain("隐藏");
     await shot(desk, "admin-audit");
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   }, 120_000);
 });

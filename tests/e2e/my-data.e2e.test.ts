@@ -1,28 +1,13 @@
 import { expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import {
-  apiAs,
-  describeInBrowser,
-  shot,
-  signedInPerson,
-  type Site,
-  useBrowserSite,
-  visitorPage,
-} from "../support/browser.ts";
+import { describeInBrowser, shot, useBrowserSite } from "../support/browser.ts";
 
 // 我的数据 (issue 13 item 5) on /user/settings/account: 下载我的数据 shows 请求中 then 可下载至 …,
 // and the 注销账号 dialog asks for the choice and the password, and can be left by keyboard.
 describeInBrowser("my data on the account settings", () => {
-  let site: Site;
-  let browser: Browser;
-  const errors: string[] = [];
-
-  useBrowserSite((web) => ({ site, browser } = web));
+  const web = useBrowserSite();
 
   it("requests an export and shows its status, then opens and cancels the deletion dialog", async () => {
-    const me = await signedInPerson(site, browser, errors, { consoleErrors: true });
-    const page = me.page;
-    await page.goto(`${site.url}/user/settings/account`, { waitUntil: "networkidle" });
+    const { page } = await web.person({ consoleErrors: true, open: "/user/settings/account" });
     const row = page.locator(".settings-row").filter({ hasText: "我的数据" });
     await row.getByRole("button", { name: "下载我的数据" }).click();
     await row.getByText("请求中：正在打包").waitFor();
@@ -30,11 +15,11 @@ describeInBrowser("my data on the account settings", () => {
     await shot(page, "my-data-export-pending", true);
 
     // The job builds it; a reload shows the link, valid for 7 days.
-    await site.jobs.drain(["account-export"]);
-    await page.goto(`${site.url}/user/settings/account`, { waitUntil: "networkidle" });
+    await web.site.jobs.drain(["account-export"]);
+    await web.open(page, "/user/settings/account");
     await row.getByText(/可下载至 \d{4}\/\d{1,2}\/\d{1,2} \d/).waitFor();
     const href = await row.getByRole("link", { name: "下载 ZIP" }).getAttribute("href");
-    const zip = await page.request.get(`${site.url}${href}`);
+    const zip = await page.request.get(`${web.site.url}${href}`);
     expect(zip.status()).toBe(200);
     expect(zip.headers()["content-type"]).toBe("application/zip");
     await shot(page, "my-data-export-ready", true);
@@ -54,16 +39,16 @@ describeInBrowser("my data on the account settings", () => {
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
     // Nothing happened: still signed in, the page still opens.
-    const again = await page.goto(`${site.url}/user/settings/account`, { waitUntil: "networkidle" });
+    const again = await web.open(page, "/user/settings/account");
     expect(again?.status()).toBe(200);
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 
   it("confirms: signed out at once, and logging in again within 14 days cancels it", async () => {
-    const me = await signedInPerson(site, browser, errors, { consoleErrors: true });
+    const me = await web.person({ consoleErrors: true });
     const page = me.page;
-    const self = await apiAs<{ email: string }>(site, me, "GET", "/api/v1/getUserInfo");
-    await page.goto(`${site.url}/user/settings/account`, { waitUntil: "networkidle" });
+    const self = await web.api<{ email: string }>(me, "GET", "/api/v1/getUserInfo");
+    await web.open(page, "/user/settings/account");
     await page.locator(".settings-row").filter({ hasText: "注销账号" }).getByRole("button").click();
     const dialog = page.getByRole("dialog", { name: "注销账号" });
     await dialog.getByLabel("全部删除（包括我点过的赞）").check();
@@ -80,35 +65,34 @@ describeInBrowser("my data on the account settings", () => {
     await page.getByRole("dialog").getByRole("button", { name: "登录", exact: true }).click();
     await page.getByText("登录成功，账号注销已取消").waitFor();
     await shot(page, "my-data-closing-cancelled");
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 
   it("shows an erased account's profile as 已注销用户, its kept articles still there", async () => {
-    const me = await signedInPerson(site, browser, errors);
-    await apiAs(site, me, "POST", "/api/v1/updateUserInfo", {
+    const me = await web.person();
+    await web.api(me, "POST", "/api/v1/updateUserInfo", {
       field: "blogAddress",
       value: "https://blog.example.com",
     });
-    await apiAs(site, me, "POST", "/api/v1/updateUserInfo", { field: "selfDescription", value: "我的简介" });
-    const draft = await apiAs(site, me, "POST", "/api/drafts", { title: "留下的文章", content: "# 正文" });
-    const categories = await apiAs<{ id: string }[]>(site, me, "GET", "/api/categories");
-    await apiAs(site, me, "POST", `/api/drafts/${draft.id}/publish`, { categoryId: categories[0].id });
-    await apiAs(site, me, "POST", "/api/account/deletion", { content: "keep", password: "secret-pass-1" });
-    await site.services.accountData.eraseDue(new Date(Date.now() + 15 * 86_400_000));
-    const page = await visitorPage(browser, errors, 1280);
-    await page.goto(`${site.url}/user/${me.id}`, { waitUntil: "networkidle" });
+    await web.api(me, "POST", "/api/v1/updateUserInfo", { field: "selfDescription", value: "我的简介" });
+    const draft = await web.api(me, "POST", "/api/drafts", { title: "留下的文章", content: "# 正文" });
+    const categories = await web.api<{ id: string }[]>(me, "GET", "/api/categories");
+    await web.api(me, "POST", `/api/drafts/${draft.id}/publish`, { categoryId: categories[0].id });
+    await web.api(me, "POST", "/api/account/deletion", { content: "keep", password: "secret-pass-1" });
+    await web.site.services.accountData.eraseDue(new Date(Date.now() + 15 * 86_400_000));
+    const page = await web.visitor();
+    await web.open(page, `/user/${me.id}`);
     await page.getByRole("heading", { name: "已注销用户" }).waitFor();
     await page.getByText("留下的文章").first().waitFor();
     expect(await page.getByText("我的简介").count()).toBe(0);
     expect(await page.getByRole("button", { name: "关注 已注销用户" }).count()).toBe(0);
     expect(await page.locator('a[href^="https://blog.example.com"]').count()).toBe(0);
     await shot(page, "my-data-erased-profile", true);
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 
   it("fits a phone", async () => {
-    const me = await signedInPerson(site, browser, errors, { width: 390, height: 844 });
-    await me.page.goto(`${site.url}/user/settings/account`, { waitUntil: "networkidle" });
+    const me = await web.person({ width: 390, height: 844, open: "/user/settings/account" });
     await me.page.locator(".settings-row").filter({ hasText: "注销账号" }).getByRole("button").click();
     await me.page.getByRole("dialog", { name: "注销账号" }).waitFor();
     await me.page.waitForTimeout(300); // the backdrop's fade-in
@@ -117,6 +101,6 @@ describeInBrowser("my data on the account settings", () => {
     await shot(me.page, "my-data-close-dialog-phone-dark");
     const overflow = await me.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 });

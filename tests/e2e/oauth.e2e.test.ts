@@ -1,27 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import {
-  describeInBrowser,
-  logOut,
-  shot,
-  signedInPerson,
-  type Site,
-  useBrowserSite,
-} from "../support/browser.ts";
+import type { Page } from "playwright-core";
+import { describeInBrowser, logOut, shot, useBrowserSite } from "../support/browser.ts";
 
 // Bind GitHub from the settings page through the popup, log out, log back in with GitHub.
 describeInBrowser("third-party accounts in a real browser", () => {
-  let site: Site;
-  let browser: Browser;
-  const errors: string[] = [];
-
-  useBrowserSite((web) => ({ site, browser } = web));
+  const web = useBrowserSite();
 
   /** Clicks `trigger`, then grants consent on the dev provider's page in the popup it opens. */
   async function consentInPopup(page: Page, trigger: () => Promise<void>, name: string, screenshot?: string) {
     const [popup] = await Promise.all([page.waitForEvent("popup"), trigger()]);
-    popup.on("pageerror", (e) => errors.push(`popup: ${String(e)}`));
+    popup.on("pageerror", (e) => web.errors.push(`popup: ${String(e)}`));
     await popup.getByRole("button", { name: "以 测试用户 身份授权" }).waitFor();
     await popup.getByLabel(/测试身份/).fill(name);
     if (screenshot) await shot(popup, screenshot);
@@ -40,11 +29,11 @@ describeInBrowser("third-party accounts in a real browser", () => {
   }
 
   it("binds GitHub in a popup, then logs in with it", { timeout: 120_000 }, async () => {
-    const person = await signedInPerson(site, browser, errors, { consoleErrors: true });
+    const person = await web.person({ consoleErrors: true });
     const { page } = person;
     const name = `e2e_${randomBytes(4).toString("hex")}`;
 
-    await page.goto(site.url + "/user/settings/account", { waitUntil: "networkidle" });
+    await web.open(page, "/user/settings/account");
     const githubRow = page.locator('.settings-row[data-channel="github"]');
     await githubRow.getByText("未绑定").waitFor();
     await shot(page, "oauth-settings-unbound");
@@ -69,15 +58,17 @@ describeInBrowser("third-party accounts in a real browser", () => {
     await githubRow.getByRole("button", { name: "解绑GitHub账号" }).waitFor();
     await boundAlert;
     await shot(page, "oauth-settings-bound");
-    const info = await (await fetch(site.url + "/api/v1/getUserInfo", { headers: person.headers })).json();
+    const info = await (
+      await fetch(web.site.url + "/api/v1/getUserInfo", { headers: person.headers })
+    ).json();
     expect(info.d.community.github.nickname).toBe(name);
 
     // Log out.
-    await page.goto(site.url + "/", { waitUntil: "networkidle" });
+    await web.open(page, "/");
     const avatar = page.getByRole("button", { name: `${person.username}的菜单` });
     await logOut(page, avatar);
     // A page that stays put when logged in ("/" sends new accounts to /getting-started).
-    await page.goto(site.url + "/explore", { waitUntil: "networkidle" });
+    await web.open(page, "/explore");
 
     // Log in with GitHub from the auth modal: the page comes back to where it was, logged in.
     await page.locator("header").getByRole("button", { name: "登录" }).click();
@@ -102,17 +93,17 @@ describeInBrowser("third-party accounts in a real browser", () => {
     // 375 px: the bound row and the login modal's icons.
     const narrow = await person.context.newPage();
     await narrow.setViewportSize({ width: 375, height: 780 });
-    await narrow.goto(site.url + "/user/settings/account", { waitUntil: "networkidle" });
+    await web.open(narrow, "/user/settings/account");
     await narrow.locator('.settings-row[data-channel="github"]').getByText(name).waitFor();
     await shot(narrow, "oauth-settings-375");
-    const visitor = await browser.newPage({ viewport: { width: 375, height: 780 } });
-    await visitor.goto(site.url + "/", { waitUntil: "networkidle" });
+    const visitor = await web.browser.newPage({ viewport: { width: 375, height: 780 } });
+    await web.open(visitor, "/");
     await visitor.locator("header").getByRole("button", { name: "登录" }).click();
     await visitor.getByRole("dialog").getByRole("button", { name: "使用微信账号登录" }).waitFor();
     await visitor.waitForTimeout(400); // the modal's fade-in
     await shot(visitor, "oauth-login-modal-375");
     // A spent or forged state outside a popup: the error page stays, with a way back.
-    const refused = await visitor.goto(site.url + "/api/oauth/github/callback?code=x&state=forged");
+    const refused = await visitor.goto(web.site.url + "/api/oauth/github/callback?code=x&state=forged");
     expect(refused?.status()).toBe(400);
     await visitor.getByText("授权已失效，请重新发起").waitFor();
     await visitor.getByRole("link", { name: "返回" }).waitFor();
@@ -121,6 +112,6 @@ describeInBrowser("third-party accounts in a real browser", () => {
     await narrow.close();
     await person.context.close();
 
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 });

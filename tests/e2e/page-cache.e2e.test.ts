@@ -1,6 +1,5 @@
 import { expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { describeInBrowser, type Site, useBrowserSite } from "../support/browser.ts";
+import { describeInBrowser, useBrowserSite } from "../support/browser.ts";
 import { uniqueEmail, uniqueIp, uniqueUsername, withPageCache } from "../support/app.ts";
 import { registerByEmail } from "../support/client.ts";
 import { makeEntry, makeTag } from "../support/factories.ts";
@@ -8,24 +7,24 @@ import { makeEntry, makeTag } from "../support/factories.ts";
 // A visitor reads pages from the anonymous cache (no CSRF cookie, no token in the page), then
 // registers and likes an entry: the browser makes its own double-submit token and the like lands.
 describeInBrowser("the anonymous page cache in a real browser", () => {
-  let site: Site;
-  let browser: Browser;
   const pageErrors: string[] = [];
 
-  useBrowserSite((web) => ({ site, browser } = web), withPageCache());
+  const web = useBrowserSite(withPageCache());
 
   it(
     "serves a cached tag page, then the visitor registers and likes from it",
     { timeout: 90_000 },
     async () => {
-      const author = await registerByEmail(site);
-      const tag = await makeTag(site.database.db);
-      const entry = await makeEntry(site.database.db, author.user.id, { title: "缓存页里的分享" }, [tag.id]);
-      const url = `${site.url}/tag/${encodeURIComponent(tag.title)}`;
+      const author = await registerByEmail(web.site);
+      const tag = await makeTag(web.site.database.db);
+      const entry = await makeEntry(web.site.database.db, author.user.id, { title: "缓存页里的分享" }, [
+        tag.id,
+      ]);
+      const url = `${web.site.url}/tag/${encodeURIComponent(tag.title)}`;
       // Another visitor has read the page: this one gets the cached copy.
       await fetch(url);
 
-      const context = await browser.newContext({
+      const context = await web.browser.newContext({
         viewport: { width: 1280, height: 860 },
         extraHTTPHeaders: { "x-forwarded-for": uniqueIp() },
       });

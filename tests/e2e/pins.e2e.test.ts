@@ -1,27 +1,22 @@
 // The pin page uses the shared comment components (app/components/comments) with the pin target:
 // the spec's pin-comment verbs (PUT like / PUT unlike), the §5 preview cut, replies, edit and delete.
 import { expect, it } from "vitest";
-import type { Browser } from "playwright-core";
 import sharp from "sharp";
-import { describeInBrowser, shot, signedInPerson, type Site, useBrowserSite } from "../support/browser.ts";
+import { describeInBrowser, shot, useBrowserSite } from "../support/browser.ts";
 
 describeInBrowser("pin comments through the shared components", () => {
-  let site: Site;
-  let browser: Browser;
-  const errors: string[] = [];
-  const person = () => signedInPerson(site, browser, errors);
-  useBrowserSite((web) => ({ site, browser } = web));
+  const web = useBrowserSite();
 
   it("comments, replies, likes, unlikes, edits, deletes on a pin", { timeout: 120_000 }, async () => {
-    const a = await person();
-    const b = await person();
-    const res = await fetch(`${site.url}/api/pins`, {
+    const a = await web.person();
+    const b = await web.person();
+    const res = await fetch(`${web.site.url}/api/pins`, {
       method: "POST",
       headers: a.headers,
       body: JSON.stringify({ content: "今天天气不错" }),
     });
     const pin = ((await res.json()) as { d: { id: string } }).d;
-    await b.page.goto(`${site.url}/pin/${pin.id}`, { waitUntil: "networkidle" });
+    await web.open(b.page, `/pin/${pin.id}`);
     await b.page.getByPlaceholder("输入评论...").fill("同感！" + "很长的一段话".repeat(80));
     // A picture with the comment (picList), uploaded through the comment box's picker.
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3a7bd5" } })
@@ -60,7 +55,7 @@ describeInBrowser("pin comments through the shared components", () => {
       b.page.locator(".comment-item").first().getByRole("button", { name: "点赞" }).click(),
     ]);
 
-    await a.page.goto(`${site.url}/pin/${pin.id}`, { waitUntil: "networkidle" });
+    await web.open(a.page, `/pin/${pin.id}`);
     expect(
       await a.page.locator(".comment-item").first().getByRole("button", { name: "点赞" }).innerText(),
     ).toBe("1");
@@ -86,6 +81,6 @@ describeInBrowser("pin comments through the shared components", () => {
       a.page.getByRole("alertdialog").getByRole("button", { name: "删除" }).click(),
     ]);
     await expect.poll(() => a.page.locator(".comment-reply").count()).toBe(0);
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 });

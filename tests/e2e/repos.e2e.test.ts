@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { describeInBrowser, shot, type Site, useBrowserSite } from "../support/browser.ts";
+import type { BrowserContext, Page } from "playwright-core";
+import { describeInBrowser, overflowX, shot, useBrowserSite } from "../support/browser.ts";
 import { uniqueEmail, uniqueUsername, uniqueIp } from "../support/app.ts";
 import { repos, showcaseRepos, showcases } from "../../db/schema/index.ts";
 import { newId } from "../../server/lib/ids.ts";
@@ -14,11 +14,8 @@ const hex = () => randomBytes(4).toString("hex");
 // spec §2, saved state behind the header link), a repo page (README, language bar, translators),
 // a comment as a logged-in user, the 404 placeholder, and both pages at 375 px.
 describeInBrowser("开源库 pages", () => {
-  let site: Site;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  const errors: string[] = [];
   const lang = `Lang${hex()}`;
   const other = `Other${hex()}`;
   const ids: Record<string, string> = {};
@@ -45,10 +42,10 @@ describeInBrowser("开源库 pages", () => {
     commitedAt: new Date(Date.now() - 3 * 3_600_000).toISOString(),
   });
 
-  useBrowserSite((web) => ({ site, browser } = web));
+  const web = useBrowserSite();
 
   beforeAll(async () => {
-    const db = site.database.db;
+    const db = web.site.database.db;
     const rows = [
       repo(`alpha${hex()}/swift-kit`, lang, [300, 900, 2_000]),
       repo(`beta${hex()}/rapid-ui`, lang, [120, 1_500, 1_800]),
@@ -59,7 +56,7 @@ describeInBrowser("开源库 pages", () => {
 
     // A logged-in reader, who is also the first repo's translator.
     username = uniqueUsername();
-    const res = await fetch(`${site.url}/api/v1/createUser`, {
+    const res = await fetch(`${web.site.url}/api/v1/createUser`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-for": uniqueIp() },
       body: JSON.stringify({ username, email: uniqueEmail(), password: "secret-pass-1" }),
@@ -86,11 +83,11 @@ describeInBrowser("开源库 pages", () => {
       { showcaseId, repoId: ids.beta, order: 1 },
     ]);
 
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies([{ name: "nugget_session", value: d.token, url: site.url }]);
+    context = await web.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies([{ name: "nugget_session", value: d.token, url: web.site.url }]);
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
-    page.on("pageerror", (e) => errors.push(String(e)));
+    page.on("pageerror", (e) => web.errors.push(String(e)));
   });
 
   const names = (p: Page) => p.locator(".repo-item-title a").allInnerTexts();
@@ -100,7 +97,7 @@ describeInBrowser("开源库 pages", () => {
   };
 
   it("filters by language and window; the URL and the header link follow", { timeout: 120_000 }, async () => {
-    await page.goto(`${site.url}/repos`, { waitUntil: "networkidle" });
+    await web.open(page, "/repos");
     await page.getByRole("heading", { name: "开源库趋势榜" }).waitFor();
     await page.locator(".showcase-card", { hasText: "前端精选" }).waitFor();
     await shot(page, "repos-index", true);
@@ -119,7 +116,7 @@ describeInBrowser("开源库 pages", () => {
     await shot(page, "repos-weekly", true);
 
     // The header's 开源库 link remembers the filter (saved state) from another page.
-    await page.goto(`${site.url}/pins`, { waitUntil: "networkidle" });
+    await web.open(page, "/pins");
     const navLink = page.getByRole("navigation", { name: "主导航" }).getByRole("link", { name: "开源库" });
     await expect.poll(() => navLink.getAttribute("href")).toBe(`/repos?lang=${lang}&since=weekly`);
     await navLink.click();
@@ -133,16 +130,16 @@ describeInBrowser("开源库 pages", () => {
     expect(pathOf(page)).toBe("/repos");
 
     // Unknown language or window: the not-found page with 404.
-    const missing = await page.goto(`${site.url}/repos?since=yearly`);
+    const missing = await page.goto(`${web.site.url}/repos?since=yearly`);
     expect(missing?.status()).toBe(404);
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 
   it(
     "opens a repo: README, language bar, translators; comments as a logged-in user",
     { timeout: 120_000 },
     async () => {
-      await page.goto(`${site.url}/repos?lang=${lang}`, { waitUntil: "networkidle" });
+      await web.open(page, `/repos?lang=${lang}`);
       await page.locator(".repo-item-title a", { hasText: "swift-kit" }).click();
       await page.waitForURL((u) => u.pathname === `/repo/${ids.alpha}`);
       await page.getByRole("heading", { name: "快速上手" }).waitFor();
@@ -167,37 +164,36 @@ describeInBrowser("开源库 pages", () => {
         page.getByRole("button", { name: "发布", exact: true }).click(),
       ]);
       await page.locator(".comment-item", { hasText: "这个库真不错，已经用在项目里了" }).waitFor();
-      const detail = (await (await fetch(`${site.url}/api/get_repo_detail?id=${ids.alpha}`)).json()) as {
+      const detail = (await (await fetch(`${web.site.url}/api/get_repo_detail?id=${ids.alpha}`)).json()) as {
         d: { commentsCount: number };
       };
       expect(detail.d.commentsCount).toBe(1);
       await shot(page, "repo-detail", true);
 
-      const unknown = await page.goto(`${site.url}/repo/${newId()}`);
+      const unknown = await page.goto(`${web.site.url}/repo/${newId()}`);
       expect(unknown?.status()).toBe(404);
       await page.getByRole("heading", { name: "未知开源库" }).waitFor();
-      expect(errors).toEqual([]);
+      expect(web.errors).toEqual([]);
     },
   );
 
   it("fits a 375 px phone", { timeout: 60_000 }, async () => {
-    const phone = await browser.newContext({
+    const phone = await web.browser.newContext({
       viewport: { width: 375, height: 812 },
       isMobile: true,
       hasTouch: true,
     });
     const p = await phone.newPage();
-    p.on("pageerror", (e) => errors.push(String(e)));
+    p.on("pageerror", (e) => web.errors.push(String(e)));
     for (const [url, name] of [
       [`/repos?lang=${lang}`, "repos-index-375"],
       [`/repo/${ids.alpha}`, "repo-detail-375"],
     ]) {
-      await p.goto(site.url + url, { waitUntil: "networkidle" });
-      const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, url).toBeLessThanOrEqual(0);
+      await web.open(p, url);
+      expect(await overflowX(p), url).toBeLessThanOrEqual(0);
       await shot(p, name, true);
     }
     await phone.close();
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 });

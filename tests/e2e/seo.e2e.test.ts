@@ -1,19 +1,17 @@
 import { expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { makeArticle, makeEntry, makeTag, makeUser } from "../support/factories.ts";
-import { describeInBrowser, useBrowserSite, waitForHydrationOnGoto, type Site } from "../support/browser.ts";
+import { describeInBrowser, useBrowserSite, waitForHydrationOnGoto } from "../support/browser.ts";
 
 // Issue 13 item 1: what search engines and share previews read in a page's <head> — a canonical
 // address, Open Graph and Twitter cards, feeds, JSON-LD — in the server's HTML, and hydration that
 // keeps quiet about it (the browser bundle does not build these tags).
 describeInBrowser("a public page's head for crawlers and share previews", () => {
-  let site: Site;
-  let browser: Browser;
-  useBrowserSite((web) => ({ site, browser } = web), { publicUrl: "https://nugget.example" });
+  const web = useBrowserSite({ publicUrl: "https://nugget.example" });
 
   /** The page's head as crawlers get it (no JavaScript). */
   async function head(path: string) {
-    const res = await site.app.inject({ url: path });
+    const res = await web.site.app.inject({ url: path });
     expect(res.statusCode, path).toBe(200);
     const html = res.body.slice(0, res.body.indexOf("</head>"));
     const attr = (selector: RegExp) => selector.exec(html)?.[1];
@@ -43,8 +41,8 @@ describeInBrowser("a public page's head for crawlers and share previews", () => 
   }
 
   it("gives an article its canonical address, share card, author feed and Article + BreadcrumbList", async () => {
-    const u = await makeUser(site);
-    const { post } = await makeArticle(site, u.auth, { title: "写给前端的 <性能> 指南" });
+    const u = await makeUser(web.site);
+    const { post } = await makeArticle(web.site, u.auth, { title: "写给前端的 <性能> 指南" });
     const h = await head(`/post/${post.id}?utm_source=x`);
     expect(h.canonical).toBe(`https://nugget.example/post/${post.id}`);
     expect(h.og("type")).toBe("article");
@@ -73,10 +71,10 @@ describeInBrowser("a public page's head for crawlers and share previews", () => 
   });
 
   it("gives a share a DiscussionForumPosting about the linked page, a profile a Person, lists their feeds", async () => {
-    const u = await makeUser(site);
-    const tag = await makeTag(site.database.db);
+    const u = await makeUser(web.site);
+    const tag = await makeTag(web.site.database.db);
     const share = await makeEntry(
-      site.database.db,
+      web.site.database.db,
       u.user.id,
       { title: "一个分享</script><script>alert(1)</script>", originalUrl: "https://example.com/a" },
       [tag.id],
@@ -110,14 +108,14 @@ describeInBrowser("a public page's head for crawlers and share previews", () => 
   });
 
   it("hydrates such a page without a complaint, and a client-side navigation keeps the title right", async () => {
-    const u = await makeUser(site);
-    const { post } = await makeArticle(site, u.auth, { title: "水合检查的文章" });
-    const context = await browser.newContext();
+    const u = await makeUser(web.site);
+    const { post } = await makeArticle(web.site, u.auth, { title: "水合检查的文章" });
+    const context = await web.browser.newContext();
     const page = await context.newPage();
     waitForHydrationOnGoto(page);
     const errors: string[] = [];
     await consoleErrorsOn(page, errors);
-    await page.goto(`${site.url}/post/${post.id}`);
+    await page.goto(`${web.site.url}/post/${post.id}`);
     await expect.poll(() => page.title()).toContain("水合检查的文章");
     await page.getByRole("link", { name: u.user.username }).first().click();
     await page.waitForURL(new RegExp(`/user/${u.user.id}`));

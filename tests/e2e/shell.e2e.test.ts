@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
-import { describeInBrowser, shot, type Site, useBrowserSite } from "../support/browser.ts";
+import type { BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { describeInBrowser, shot, useBrowserSite } from "../support/browser.ts";
 import { uniqueEmail, uniqueUsername, uniqueIp } from "../support/app.ts";
 import { makeEntry } from "../support/factories.ts";
 
@@ -10,40 +10,40 @@ const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 // The shell's extras of spec §1/§4: the emoji barrage after a comment, the customer-service
 // button and dialog, and the request-health alert after requests the browser could not make.
 describeInBrowser("app shell extras in a real browser", () => {
-  let site: Site;
-  let browser: Browser;
   let token = "";
   let entryId = "";
   const contexts: BrowserContext[] = [];
-  const errors: string[] = [];
 
   /** A logged-in page (or a visitor's, `login: false`) in a fresh context: fresh storage too. */
   async function open(options: BrowserContextOptions & { login?: boolean } = {}): Promise<Page> {
     const { login = true, ...contextOptions } = options;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, ...contextOptions });
+    const context = await web.browser.newContext({
+      viewport: { width: 1280, height: 860 },
+      ...contextOptions,
+    });
     contexts.push(context);
-    if (login) await context.addCookies([{ name: "nugget_session", value: token, url: site.url }]);
+    if (login) await context.addCookies([{ name: "nugget_session", value: token, url: web.site.url }]);
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
-    page.on("pageerror", (e) => errors.push(String(e)));
+    page.on("pageerror", (e) => web.errors.push(String(e)));
     page.on("console", (m) => {
       // The aborted like requests log their failure; anything else is a defect.
-      if (m.type() === "error" && !m.text().includes("Failed to load resource")) errors.push(m.text());
+      if (m.type() === "error" && !m.text().includes("Failed to load resource")) web.errors.push(m.text());
     });
     return page;
   }
 
-  useBrowserSite((web) => ({ site, browser } = web), { supportEmail: SUPPORT_EMAIL });
+  const web = useBrowserSite({ supportEmail: SUPPORT_EMAIL });
 
   beforeAll(async () => {
-    const res = await fetch(`${site.url}/api/v1/createUser`, {
+    const res = await fetch(`${web.site.url}/api/v1/createUser`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-for": uniqueIp() },
       body: JSON.stringify({ username: uniqueUsername(), email: uniqueEmail(), password: "secret-pass-1" }),
     });
     const { d } = (await res.json()) as { d: { token: string; user: { id: string } } };
     token = d.token;
-    entryId = (await makeEntry(site.database.db, d.user.id, { title: "弹幕测试条目" })).id;
+    entryId = (await makeEntry(web.site.database.db, d.user.id, { title: "弹幕测试条目" })).id;
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
@@ -60,7 +60,7 @@ describeInBrowser("app shell extras in a real browser", () => {
     { timeout: 90_000 },
     async () => {
       const page = await open();
-      await page.goto(`${site.url}/entry/${entryId}/detail`, { waitUntil: "networkidle" });
+      await web.open(page, `/entry/${entryId}/detail`);
       const barrage = page.locator(".barrage");
 
       // A comment with no trigger: no barrage.
@@ -123,21 +123,21 @@ describeInBrowser("app shell extras in a real browser", () => {
 
       // Readers who ask for reduced motion get no barrage at all.
       const calm = await open({ reducedMotion: "reduce" });
-      await calm.goto(`${site.url}/entry/${entryId}/detail`, { waitUntil: "networkidle" });
+      await web.open(calm, `/entry/${entryId}/detail`);
       await comment(calm, "666 安静模式");
       await calm.waitForTimeout(500);
       expect(await calm.locator(".barrage").count()).toBe(0);
-      expect(errors).toEqual([]);
+      expect(web.errors).toEqual([]);
     },
   );
 
   it("客服 appears after hydration and opens a keyboard-usable dialog", { timeout: 60_000 }, async () => {
     // Not in the server's HTML: readers without JS and crawlers that read HTML never get it.
-    const html = await (await fetch(`${site.url}/explore/all`)).text();
+    const html = await (await fetch(`${web.site.url}/explore/all`)).text();
     expect(html).not.toContain("service-button");
 
     const page = await open({ login: false });
-    await page.goto(`${site.url}/explore/all`, { waitUntil: "networkidle" });
+    await web.open(page, "/explore/all");
     const button = page.getByRole("button", { name: "客服", exact: true });
     await button.waitFor();
     await button.focus();
@@ -164,7 +164,7 @@ describeInBrowser("app shell extras in a real browser", () => {
     expect(await dialog.count()).toBe(0);
 
     const narrow = await open({ login: false, viewport: { width: 375, height: 740 } });
-    await narrow.goto(`${site.url}/explore/all`, { waitUntil: "networkidle" });
+    await web.open(narrow, "/explore/all");
     await narrow.getByRole("button", { name: "客服", exact: true }).click();
     await narrow.getByRole("dialog", { name: "联系客服" }).waitFor();
     await narrow.waitForTimeout(300);
@@ -172,18 +172,18 @@ describeInBrowser("app shell extras in a real browser", () => {
 
     // A crawler that runs scripts gets no button either.
     const bot = await open({ login: false, userAgent: GOOGLEBOT });
-    await bot.goto(`${site.url}/explore/all`, { waitUntil: "networkidle" });
+    await web.open(bot, "/explore/all");
     await bot.locator(".suspension-panel").waitFor({ state: "attached" });
     await bot.waitForTimeout(300);
     expect(await bot.getByRole("button", { name: "客服", exact: true }).count()).toBe(0);
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 
   it("three failed requests raise 请求异常; once closed it stays away", { timeout: 90_000 }, async () => {
     const page = await open();
     // Every like call fails in the browser, as an ad blocker or a DNS failure would make it.
     await page.route("**/api/user/like/entry/**", (route) => route.abort("blockedbyclient"));
-    await page.goto(`${site.url}/explore/all?sort=newest`, { waitUntil: "networkidle" });
+    await web.open(page, "/explore/all?sort=newest");
     const like = page.locator(".entry-item").first().getByRole("button", { name: /^赞/ });
     const healthAlert = page.locator(".request-health");
 
@@ -236,6 +236,6 @@ describeInBrowser("app shell extras in a real browser", () => {
     );
     await failOnce();
     await healthAlert.waitFor();
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 });

@@ -1,46 +1,31 @@
 import { beforeAll, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import {
-  describeInBrowser,
-  shot,
-  signedInPerson,
-  type Person,
-  apiAs,
-  type Site,
-  useBrowserSite,
-} from "../support/browser.ts";
+import { describeInBrowser, shot, type Person, useBrowserSite } from "../support/browser.ts";
 import { CATEGORIES } from "../../db/reference-data.ts";
 
 // The issue-4 walk with two people: A follows B and comments on B's article; B sees the bell and the
 // title prefix, opens the notification and replies; A sees the reply under the comment.
 describeInBrowser("two people in real browsers", () => {
-  let site: Site;
-  let browser: Browser;
   let a: Person;
   let b: Person;
   let articleId = "";
-  const errors: string[] = [];
-  const person = () => signedInPerson(site, browser, errors);
-  const api = (who: Person, method: string, url: string, body?: unknown) =>
-    apiAs(site, who, method, url, body);
 
-  useBrowserSite((web) => ({ site, browser } = web));
+  const web = useBrowserSite();
 
   beforeAll(async () => {
-    a = await person();
-    b = await person();
+    a = await web.person();
+    b = await web.person();
     // B writes an article through the API (the editor itself is walked in content.e2e).
-    const draft = await api(b, "POST", "/api/drafts", {
+    const draft = await web.api(b, "POST", "/api/drafts", {
       title: "B 的第一篇文章",
       content: "## 开篇\n\n你好，掘金。",
     });
     const category = CATEGORIES.find((c) => c.name === "frontend")!.id;
-    articleId = (await api(b, "POST", `/api/drafts/${draft.id}/publish`, { categoryId: category })).id;
+    articleId = (await web.api(b, "POST", `/api/drafts/${draft.id}/publish`, { categoryId: category })).id;
   });
 
   it("follows, comments, notifies, replies", { timeout: 120_000 }, async () => {
     // A follows B from B's profile.
-    await a.page.goto(`${site.url}/user/${b.id}`, { waitUntil: "networkidle" });
+    await web.open(a.page, `/user/${b.id}`);
     // The button flips at once (optimistic); wait for the server's answer before leaving the page.
     await Promise.all([
       a.page.waitForResponse((r) => r.url().includes("/api/follow") && r.ok()),
@@ -52,7 +37,7 @@ describeInBrowser("two people in real browsers", () => {
       .waitFor();
 
     // A comments on B's article.
-    await a.page.goto(`${site.url}/post/${articleId}`, { waitUntil: "networkidle" });
+    await web.open(a.page, `/post/${articleId}`);
     await a.page.getByPlaceholder("输入评论...").fill("写得真好，学到了！");
     // The comment shows before the server has answered: wait for the answer (and with it B's
     // notification), or B's page below may load before it exists.
@@ -63,15 +48,15 @@ describeInBrowser("two people in real browsers", () => {
       a.page.getByRole("button", { name: "发布", exact: true }).click(),
     ]);
     await a.page.getByText("写得真好，学到了！").waitFor();
-    await expect.poll(async () => (await api(b, "GET", "/api/getUserNotificationNum")).user).toBe(2);
+    await expect.poll(async () => (await web.api(b, "GET", "/api/getUserNotificationNum")).user).toBe(2);
 
     // B sees the bell count and the bracketed title prefix.
-    await b.page.goto(`${site.url}/explore/all`, { waitUntil: "networkidle" });
+    await web.open(b.page, "/explore/all");
     const bell = b.page.getByRole("link", { name: /^消息通知，\d+ 条未读$/ });
     await bell.waitFor();
     // B's own notifications are exactly the follow and the comment; the bell and the title also count
     // system notifications, which other tests may have posted on a shared database.
-    const counts = await api(b, "GET", "/api/getUserNotificationNum");
+    const counts = await web.api(b, "GET", "/api/getUserNotificationNum");
     expect(counts.user).toBe(2);
     expect(await bell.getAttribute("aria-label")).toBe(`消息通知，${counts.total} 条未读`);
     expect((await b.page.title()).startsWith(`(${counts.total}) `)).toBe(true);
@@ -100,15 +85,15 @@ describeInBrowser("two people in real browsers", () => {
     await b.page.getByText("谢谢支持！").waitFor();
 
     // A sees the reply under the comment.
-    await a.page.goto(`${site.url}/post/${articleId}`, { waitUntil: "networkidle" });
+    await web.open(a.page, `/post/${articleId}`);
     const comment = a.page.locator(".comment-item", { hasText: "写得真好，学到了！" }).first();
     await comment.getByText("谢谢支持！").waitFor();
     await shot(a.page, "reply-seen");
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 
   it("writes a pin on the 沸点 page and sees it first", { timeout: 60_000 }, async () => {
-    await a.page.goto(`${site.url}/pins`, { waitUntil: "networkidle" });
+    await web.open(a.page, "/pins");
     const text = `今天把首屏时间降到了 1.2 秒 ${Date.now()}`;
     await a.page.getByPlaceholder("分享你的新鲜事…").fill(text);
     await a.page.getByRole("button", { name: "发布", exact: true }).click();
@@ -125,8 +110,7 @@ describeInBrowser("two people in real browsers", () => {
   });
 
   it("suggests people to follow on the timeline and follows one in place", { timeout: 60_000 }, async () => {
-    const c = await person();
-    await c.page.goto(`${site.url}/timeline/all`, { waitUntil: "networkidle" });
+    const c = await web.person({ open: "/timeline/all" });
     const card = c.page.getByRole("region", { name: "推荐关注" });
     await card.waitFor();
     const rows = card.locator(".suggested-user");
@@ -145,13 +129,13 @@ describeInBrowser("two people in real browsers", () => {
     ]);
     await row.getByRole("button", { name: `关注 ${name}`, pressed: true }).waitFor();
     expect(await row.getByRole("button").innerText()).toBe("已关注");
-    const info = await api(c, "GET", `/api/isCurrentUserFollowed?ids=${shownId}`);
+    const info = await web.api(c, "GET", `/api/isCurrentUserFollowed?ids=${shownId}`);
     expect(info[shownId]).toBe(true);
     await shot(c.page, "suggested-users");
 
     // A phone: the profile tabs keep to one row, and the floating buttons step aside while typing.
     await c.page.setViewportSize({ width: 375, height: 780 });
-    await c.page.goto(`${site.url}/user/${b.id}`, { waitUntil: "networkidle" });
+    await web.open(c.page, `/user/${b.id}`);
     const tabs = c.page.locator(".profile-tabs");
     const heights = await tabs.evaluate((el) => ({
       box: el.clientHeight,
@@ -159,13 +143,13 @@ describeInBrowser("two people in real browsers", () => {
     }));
     expect(heights.box).toBeLessThan(heights.first * 2 + 24);
     await shot(c.page, "profile-375");
-    await c.page.goto(`${site.url}/pins`, { waitUntil: "networkidle" });
+    await web.open(c.page, "/pins");
     const panel = c.page.locator(".suspension-panel");
     expect(await panel.isVisible()).toBe(true);
     await c.page.getByPlaceholder("分享你的新鲜事…").focus();
     await expect.poll(() => panel.isVisible()).toBe(false);
     await shot(c.page, "pin-composer-375-focused");
     await c.context.close();
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 });

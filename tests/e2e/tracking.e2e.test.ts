@@ -1,27 +1,16 @@
 import { beforeAll, expect, it } from "vitest";
-import type { Browser, Page, Request } from "playwright-core";
+import type { Page, Request } from "playwright-core";
 import { and, eq } from "drizzle-orm";
 import { trackingEvents } from "../../db/schema/index.ts";
 import { makeBareUser, makeEntry, makeTag } from "../support/factories.ts";
 import { uniqueIp } from "../support/app.ts";
-import {
-  apiAs,
-  describeInBrowser,
-  shot,
-  signedInPerson,
-  waitForHydrationOnGoto,
-  type Site,
-  useBrowserSite,
-} from "../support/browser.ts";
+import { describeInBrowser, shot, waitForHydrationOnGoto, useBrowserSite } from "../support/browser.ts";
 
 // Issue 12 item 7 in a real browser: the entry click and GET /punch of every navigation reach the
 // server, list thumbnails below the fold wait for the reader to come near (spec §9: 300 px, 100 ms),
 // POST /increment follows a collection follow, and 「App 内打开」 falls back to /app after 3000 ms on a
 // phone.
 describeInBrowser("browser-side tracking, lazy images and open-in-app", () => {
-  let site: Site;
-  let browser: Browser;
-  const errors: string[] = [];
   const run = Date.now().toString(36);
   const tagTitle = `追踪${run}`;
   /** Newest first, as the tag's newest list shows them. */
@@ -33,10 +22,10 @@ describeInBrowser("browser-side tracking, lazy images and open-in-app", () => {
     "base64",
   );
 
-  useBrowserSite((web) => ({ site, browser } = web));
+  const web = useBrowserSite();
 
   beforeAll(async () => {
-    const db = site.database.db;
+    const db = web.site.database.db;
     const tag = await makeTag(db, tagTitle);
     const author = await makeBareUser(db);
     for (let i = 0; i < 20; i++) {
@@ -64,7 +53,7 @@ describeInBrowser("browser-side tracking, lazy images and open-in-app", () => {
   }
 
   it("records a click on a listed entry, and one punch per navigation", { timeout: 90_000 }, async () => {
-    const person = await signedInPerson(site, browser, errors, { consoleErrors: true, height: 700 });
+    const person = await web.person({ consoleErrors: true, height: 700 });
     const page = person.page;
     const asked = await serveThumbs(page);
     const punches: Request[] = [];
@@ -72,7 +61,7 @@ describeInBrowser("browser-side tracking, lazy images and open-in-app", () => {
       if (r.url().includes("/api/punch?")) punches.push(r);
     });
     const list = `/tag/${encodeURIComponent(tagTitle)}?sort=newest`;
-    await page.goto(site.url + list, { waitUntil: "networkidle" });
+    await web.open(page, list);
     await expect.poll(() => punches.length).toBe(1);
 
     const target = entryIds[2];
@@ -80,7 +69,7 @@ describeInBrowser("browser-side tracking, lazy images and open-in-app", () => {
       (r) => r.url().includes("/api/log?") && r.url().includes("action=click"),
     );
     await page.locator(`.entry-item[data-entry-id="${target}"] .entry-title a`).click();
-    await page.waitForURL(`${site.url}/entry/${target}`);
+    await page.waitForURL(`${web.site.url}/entry/${target}`);
     const answered = await click;
     expect(answered.status()).toBe(200);
     expect(Object.fromEntries(new URL(answered.url()).searchParams)).toMatchObject({
@@ -91,8 +80,8 @@ describeInBrowser("browser-side tracking, lazy images and open-in-app", () => {
     });
 
     // The server recorded it, under the session's user, with the list it was clicked in.
-    await site.services.tracking.flush();
-    const clicks = await site.database.db
+    await web.site.services.tracking.flush();
+    const clicks = await web.site.database.db
       .select()
       .from(trackingEvents)
       .where(and(eq(trackingEvents.action, "click"), eq(trackingEvents.target, target)));
@@ -109,7 +98,7 @@ describeInBrowser("browser-side tracking, lazy images and open-in-app", () => {
     expect(decodeURIComponent(first.location)).toBe(`/tag/${tagTitle}?sort=newest`);
     expect(second).toMatchObject({ sub_location: "entry", location: `/entry/${target}`, src: "web" });
     expect(second.suid).toBe(first.suid);
-    const punched = await site.database.db
+    const punched = await web.site.database.db
       .select()
       .from(trackingEvents)
       .where(and(eq(trackingEvents.action, "punch"), eq(trackingEvents.uid, person.id)));
@@ -126,7 +115,7 @@ describeInBrowser("browser-side tracking, lazy images and open-in-app", () => {
     await last.scrollIntoViewIfNeeded();
     await expect.poll(() => asked.includes(thumb(19))).toBe(true);
     await expect.poll(() => punches.length).toBe(3);
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
     await person.context.close();
   });
 
@@ -134,20 +123,19 @@ describeInBrowser("browser-side tracking, lazy images and open-in-app", () => {
     "fetches a thumbnail below the fold only when the reader scrolls near it; without scripts, all",
     { timeout: 90_000 },
     async () => {
-      const context = await browser.newContext({
+      const context = await web.browser.newContext({
         viewport: { width: 1280, height: 700 },
         extraHTTPHeaders: { "x-forwarded-for": uniqueIp() },
       });
       const page = await context.newPage();
       waitForHydrationOnGoto(page);
-      page.on("pageerror", (e) => errors.push(String(e)));
+      page.on("pageerror", (e) => web.errors.push(String(e)));
       page.on("console", (m) => {
-        if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(m.text());
+        if (m.type() === "error" && !m.text().startsWith("Failed to load resource"))
+          web.errors.push(m.text());
       });
       const asked = await serveThumbs(page);
-      await page.goto(`${site.url}/tag/${encodeURIComponent(tagTitle)}?sort=newest`, {
-        waitUntil: "networkidle",
-      });
+      await web.open(page, `/tag/${encodeURIComponent(tagTitle)}?sort=newest`);
       await page.waitForTimeout(500);
       // The first screen's thumbnails are there; the last item's, ~2,000 px down, was never asked for.
       expect(asked).toContain(thumb(0));
@@ -161,17 +149,19 @@ describeInBrowser("browser-side tracking, lazy images and open-in-app", () => {
       await expect
         .poll(() => last.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
         .toBe(1);
-      expect(errors).toEqual([]);
+      expect(web.errors).toEqual([]);
       await context.close();
 
       // Without JavaScript the <noscript> copy shows every image.
-      const plain = await browser.newContext({
+      const plain = await web.browser.newContext({
         viewport: { width: 390, height: 844 },
         javaScriptEnabled: false,
       });
       const noJs = await plain.newPage();
       const seen = await serveThumbs(noJs);
-      await noJs.goto(`${site.url}/tag/${encodeURIComponent(tagTitle)}?sort=newest`, { waitUntil: "load" });
+      await noJs.goto(`${web.site.url}/tag/${encodeURIComponent(tagTitle)}?sort=newest`, {
+        waitUntil: "load",
+      });
       await noJs.locator(`.entry-item[data-entry-id="${entryIds[19]}"]`).scrollIntoViewIfNeeded();
       await expect.poll(() => seen.includes(thumb(19))).toBe(true);
       // Only the <noscript> copy shows, not the empty slot the observer would have filled.
@@ -183,15 +173,14 @@ describeInBrowser("browser-side tracking, lazy images and open-in-app", () => {
   );
 
   it("reports a collection follow to POST /increment", { timeout: 60_000 }, async () => {
-    const owner = await signedInPerson(site, browser, errors);
-    const set = await apiAs<{ id: string }>(site, owner, "POST", "/api/collectionset", {
+    const owner = await web.person();
+    const set = await web.api<{ id: string }>(owner, "POST", "/api/collectionset", {
       title: `追踪收藏集 ${run}`,
       description: "",
     });
     await owner.context.close();
-    const reader = await signedInPerson(site, browser, errors, { consoleErrors: true });
+    const reader = await web.person({ consoleErrors: true, open: `/collection/${set.id}` });
     const page = reader.page;
-    await page.goto(`${site.url}/collection/${set.id}`, { waitUntil: "networkidle" });
     const reported = page.waitForResponse((r) => r.url().endsWith("/api/increment"));
     await page.getByRole("button", { name: /^关注/ }).first().click();
     const answer = await reported;
@@ -203,27 +192,27 @@ describeInBrowser("browser-side tracking, lazy images and open-in-app", () => {
       src: "web",
     });
     expect(((await answer.json()) as { s: number }).s).toBe(1);
-    await site.services.tracking.flush();
-    const rows = await site.database.db
+    await web.site.services.tracking.flush();
+    const rows = await web.site.database.db
       .select()
       .from(trackingEvents)
       .where(and(eq(trackingEvents.action, "increment"), eq(trackingEvents.target, set.id)));
     expect(rows.map((r) => [r.value, r.uid])).toEqual([["csFollow:+1", reader.id]]);
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
     await reader.context.close();
   });
 
   it("tries the app on a phone and falls back to /app after 3000 ms", { timeout: 60_000 }, async () => {
     const target = entryIds[0];
     // A desktop is offered nothing.
-    const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const desk = await web.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const deskPage = await desk.newPage();
     waitForHydrationOnGoto(deskPage);
-    await deskPage.goto(`${site.url}/entry/${target}`);
+    await deskPage.goto(`${web.site.url}/entry/${target}`);
     expect(await deskPage.getByRole("link", { name: "App 内打开" }).isVisible()).toBe(false);
     await desk.close();
 
-    const phone = await browser.newContext({
+    const phone = await web.browser.newContext({
       viewport: { width: 390, height: 844 },
       isMobile: true,
       hasTouch: true,
@@ -233,8 +222,8 @@ describeInBrowser("browser-side tracking, lazy images and open-in-app", () => {
     });
     const page = await phone.newPage();
     waitForHydrationOnGoto(page);
-    page.on("pageerror", (e) => errors.push(String(e)));
-    await page.goto(`${site.url}/entry/${target}`);
+    page.on("pageerror", (e) => web.errors.push(String(e)));
+    await page.goto(`${web.site.url}/entry/${target}`);
     const button = page.getByRole("link", { name: "App 内打开" });
     await expect.poll(() => button.isVisible()).toBe(true);
     await shot(page, "tracking-open-in-app-390");
@@ -243,9 +232,9 @@ describeInBrowser("browser-side tracking, lazy images and open-in-app", () => {
     // No app here: the page stays in front, and stays put until the fallback.
     await page.waitForTimeout(1500);
     expect(new URL(page.url()).pathname).toBe(`/entry/${target}`);
-    await page.waitForURL(`${site.url}/app`, { timeout: 10_000 });
+    await page.waitForURL(`${web.site.url}/app`, { timeout: 10_000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
     await phone.close();
   });
 });

@@ -1,33 +1,15 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
+import { gradientPicture } from "../support/pictures.ts";
 import {
   describeInBrowser,
-  shot,
-  signedInPerson,
+  overflowX,
   type Person,
-  type Site,
+  shot,
+  uploadFile,
   useBrowserSite,
 } from "../support/browser.ts";
-
-/** A picture worth looking at in a screenshot: a diagonal gradient with a stripe across the middle. */
-function picture(width: number, height: number, hue: [number, number, number]) {
-  const data = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const t = (x + y) / (width + height);
-      const o = (y * width + x) * 3;
-      const stripe = Math.abs(x - width / 2) < width / 14 ? 1 : 0;
-      data[o] = stripe ? 255 : Math.round(hue[0] * (1 - t) + 255 * t);
-      data[o + 1] = stripe ? 255 : Math.round(hue[1] * (1 - t) + 200 * t);
-      data[o + 2] = stripe ? 255 : Math.round(hue[2] * (1 - t) + 80 * t);
-    }
-  }
-  return sharp(data, { raw: { width, height, channels: 3 } });
-}
 
 /** Noise does not compress: a PNG of it passes the collection background's 1,048,576 bytes. */
 function noisePng(side: number) {
@@ -44,31 +26,23 @@ const uploaded = (page: Page) => page.waitForResponse((r) => r.url().endsWith("/
 // the browser, saved through updateUserInfo, shown in the header), the collection background (the
 // server's 413 and 415 under the field), and the pin composer's images.
 describeInBrowser("uploads in the forms", () => {
-  let site: Site;
-  let browser: Browser;
-  let uploadDir = "";
-  const errors: string[] = [];
   let desk: Person;
   let phone: Person;
 
-  useBrowserSite(
-    (web) => ({ site, browser } = web),
-    () => ({ uploadDir: (uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "nugget-e2e-forms-"))) }),
-  );
+  const web = useBrowserSite({}, { tempUploads: true });
 
   beforeAll(async () => {
-    desk = await signedInPerson(site, browser, errors);
-    phone = await signedInPerson(site, browser, errors, { width: 390, height: 844 });
+    desk = await web.person();
+    phone = await web.person({ width: 390, height: 844 });
   });
   afterAll(async () => {
     await desk?.context.close();
     await phone?.context.close();
-    if (uploadDir) fs.rmSync(uploadDir, { recursive: true, force: true });
   });
 
   it("uploads a cropped avatar and the header shows it", { timeout: 120_000 }, async () => {
     const page = desk.page;
-    await page.goto(`${site.url}/user/settings/profile`, { waitUntil: "networkidle" });
+    await web.open(page, "/user/settings/profile");
     const header = page.locator(".avatar-button .avatar");
     expect(await header.evaluate((el) => el.tagName)).toBe("SPAN");
     const input = page.locator(".image-field input[type=file]");
@@ -82,7 +56,7 @@ describeInBrowser("uploads in the forms", () => {
       {
         name: "me.jpg",
         mimeType: "image/jpeg",
-        buffer: await picture(600, 400, [30, 90, 200]).jpeg().toBuffer(),
+        buffer: await gradientPicture(600, 400, [30, 90, 200]).jpeg().toBuffer(),
       },
     ]);
     const dialog = page.getByRole("dialog", { name: "裁剪头像" });
@@ -130,18 +104,17 @@ describeInBrowser("uploads in the forms", () => {
 
     // 390 px: the dialog fits the screen.
     const small = phone.page;
-    await small.goto(`${site.url}/user/settings/profile`, { waitUntil: "networkidle" });
+    await web.open(small, "/user/settings/profile");
     await small.locator(".image-field input[type=file]").setInputFiles([
       {
         name: "tall.png",
         mimeType: "image/png",
-        buffer: await picture(300, 500, [200, 40, 90]).png().toBuffer(),
+        buffer: await gradientPicture(300, 500, [200, 40, 90]).png().toBuffer(),
       },
     ]);
     const phoneDialog = small.getByRole("dialog", { name: "裁剪头像" });
     await phoneDialog.getByRole("img", { name: "要裁剪的图片" }).waitFor();
-    const overflow = await small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await overflowX(small)).toBeLessThanOrEqual(0);
     const panel = (await phoneDialog.boundingBox())!;
     expect(panel.x).toBeGreaterThanOrEqual(0);
     expect(panel.x + panel.width).toBeLessThanOrEqual(390);
@@ -150,7 +123,7 @@ describeInBrowser("uploads in the forms", () => {
     await small.keyboard.press("Escape");
     await phoneDialog.waitFor({ state: "detached" });
     await shot(small, "profile-settings-390");
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 
   it(
@@ -158,7 +131,7 @@ describeInBrowser("uploads in the forms", () => {
     { timeout: 90_000 },
     async () => {
       const page = desk.page;
-      await page.goto(`${site.url}/collections`, { waitUntil: "networkidle" });
+      await web.open(page, "/collections");
       await page.getByRole("button", { name: "新建收藏集" }).first().click();
       const dialog = page.getByRole("dialog", { name: "新建收藏集" });
       await dialog.waitFor();
@@ -175,21 +148,16 @@ describeInBrowser("uploads in the forms", () => {
       expect(refused.status()).toBe(413);
       await dialog.getByText("big.png：文件太大").waitFor();
       // A GIF is an image, but not one a background may be: 415.
-      const gif = await picture(40, 40, [10, 10, 10]).gif().toBuffer();
+      const gif = await gradientPicture(40, 40, [10, 10, 10]).gif().toBuffer();
       await input.setInputFiles([{ name: "moving.gif", mimeType: "image/gif", buffer: gif }]);
       await dialog.getByText("moving.gif：文件格式不支持").waitFor();
       await shot(page, "collection-background-refused");
 
-      await Promise.all([
-        uploaded(page),
-        input.setInputFiles([
-          {
-            name: "sky.jpg",
-            mimeType: "image/jpeg",
-            buffer: await picture(640, 360, [20, 120, 220]).jpeg().toBuffer(),
-          },
-        ]),
-      ]);
+      await uploadFile(input, {
+        name: "sky.jpg",
+        mimeType: "image/jpeg",
+        buffer: await gradientPicture(640, 360, [20, 120, 220]).jpeg().toBuffer(),
+      });
       const preview = dialog.getByRole("img", { name: "收藏集背景图" });
       await preview.waitFor();
       const url = (await preview.getAttribute("src"))!;
@@ -201,7 +169,7 @@ describeInBrowser("uploads in the forms", () => {
         dialog.getByRole("button", { name: "创建" }).click(),
       ]);
       expect(((await created.json()) as { d: { imageUrl: string } }).d.imageUrl).toBe(url);
-      expect(errors).toEqual([]);
+      expect(web.errors).toEqual([]);
     },
   );
 
@@ -211,37 +179,26 @@ describeInBrowser("uploads in the forms", () => {
       [phone, "pin-composer-images-390"],
     ] as const) {
       const page = who.page;
-      await page.goto(`${site.url}/pins`, { waitUntil: "networkidle" });
+      await web.open(page, "/pins");
       const text = `今天的两张图 ${name}`;
       await page.getByPlaceholder("分享你的新鲜事…").fill(text);
       const input = page.locator(".pin-composer input[type=file]");
-      await Promise.all([
-        uploaded(page),
-        input.setInputFiles([
-          {
-            name: "a.png",
-            mimeType: "image/png",
-            buffer: await picture(480, 320, [30, 90, 200]).png().toBuffer(),
-          },
-        ]),
-      ]);
-      await Promise.all([
-        uploaded(page),
-        input.setInputFiles([
-          {
-            name: "b.jpg",
-            mimeType: "image/jpeg",
-            buffer: await picture(320, 320, [200, 40, 90]).jpeg().toBuffer(),
-          },
-        ]),
-      ]);
+      await uploadFile(input, {
+        name: "a.png",
+        mimeType: "image/png",
+        buffer: await gradientPicture(480, 320, [30, 90, 200]).png().toBuffer(),
+      });
+      await uploadFile(input, {
+        name: "b.jpg",
+        mimeType: "image/jpeg",
+        buffer: await gradientPicture(320, 320, [200, 40, 90]).jpeg().toBuffer(),
+      });
       await page.getByRole("img", { name: "已选图片 2" }).waitFor();
       // A refusal stays under the images, naming the file; the thumbnails stay.
       await input.setInputFiles([{ name: "x.png", mimeType: "image/png", buffer: Buffer.from("nope") }]);
       await page.locator(".pin-composer").getByText("x.png：文件格式不支持").waitFor();
       expect(await page.locator(".pin-composer .image-picker img").count()).toBe(2);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await overflowX(page)).toBeLessThanOrEqual(0);
       await shot(page, name);
 
       await page.getByRole("button", { name: "发布", exact: true }).click();
@@ -251,6 +208,6 @@ describeInBrowser("uploads in the forms", () => {
       expect(await page.locator(".pin-composer .image-picker img").count()).toBe(0);
       expect(await page.locator(".pin-composer").getByText("文件格式不支持").count()).toBe(0);
     }
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 });

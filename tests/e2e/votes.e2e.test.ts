@@ -1,29 +1,18 @@
 import { beforeAll, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import {
-  describeInBrowser,
-  shot,
-  signedInPerson,
-  type Person,
-  type Site,
-  useBrowserSite,
-} from "../support/browser.ts";
+import type { Page } from "playwright-core";
+import { describeInBrowser, shot, type Person, useBrowserSite } from "../support/browser.ts";
 
 // 发起投票 through the form: A opens it from the header's plus menu, sees the field errors, makes a
 // vote with three options, lands on its detail page and votes; B votes too; both see the totals.
 describeInBrowser("a vote made through the form, answered by two people", () => {
-  let site: Site;
-  let browser: Browser;
   let a: Person;
   let b: Person;
-  const errors: string[] = [];
-  const person = (viewport = { width: 1280, height: 900 }) => signedInPerson(site, browser, errors, viewport);
 
-  useBrowserSite((web) => ({ site, browser } = web));
+  const web = useBrowserSite();
 
   beforeAll(async () => {
-    a = await person();
-    b = await person();
+    a = await web.person();
+    b = await web.person();
   });
 
   const option = (p: Page, n: number) => p.getByLabel(`选项 ${n}`, { exact: true });
@@ -34,7 +23,7 @@ describeInBrowser("a vote made through the form, answered by two people", () => 
     const title = `你最常用的前端框架是？${Date.now()}`;
 
     // From the header: 创作 → 发起投票.
-    await a.page.goto(`${site.url}/explore/all`, { waitUntil: "networkidle" });
+    await web.open(a.page, "/explore/all");
     await a.page.getByRole("button", { name: "创作" }).click();
     await a.page.getByRole("menuitem", { name: "发起投票" }).click();
     await a.page.waitForURL(/\/new-entry\?type=vote$/);
@@ -105,7 +94,7 @@ describeInBrowser("a vote made through the form, answered by two people", () => 
     await shot(a.page, "vote-detail-one");
 
     // B votes for React; the bars split and the total is two.
-    await b.page.goto(`${site.url}/entry/${d.entryId}/detail`, { waitUntil: "networkidle" });
+    await web.open(b.page, `/entry/${d.entryId}/detail`);
     await b.page.getByRole("heading", { name: /^投票/ }).getByText("1 人参与").waitFor();
     await b.page.getByRole("radio", { name: "React" }).check();
     await Promise.all([answered(b.page), b.page.getByRole("button", { name: "投票", exact: true }).click()]);
@@ -119,12 +108,11 @@ describeInBrowser("a vote made through the form, answered by two people", () => 
     await a.page.reload({ waitUntil: "networkidle" });
     await a.page.getByRole("heading", { name: /^投票/ }).getByText("2 人参与").waitFor();
     expect(await bar(a.page, "Vue").getAttribute("aria-valuenow")).toBe("50");
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 
   it("fits a 375 px phone", { timeout: 60_000 }, async () => {
-    const phone = await person({ width: 375, height: 812 });
-    await phone.page.goto(`${site.url}/new-entry?type=vote`, { waitUntil: "networkidle" });
+    const phone = await web.person({ width: 375, height: 812, open: "/new-entry?type=vote" });
     await phone.page.getByRole("button", { name: "+ 添加选项" }).click();
     await option(phone.page, 1).fill("一个相当长的选项，看看在窄屏上会不会把删除按钮挤出去");
     await phone.page.getByRole("button", { name: "发起投票", exact: true }).click();
@@ -141,6 +129,6 @@ describeInBrowser("a vote made through the form, answered by two people", () => 
     await phone.page.getByLabel("原文链接").waitFor();
     await shot(phone.page, "share-link-tab-375");
     await phone.context.close();
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { NuggetApp } from "../../server/app.ts";
 import { useTestApp } from "../support/app.ts";
-import { call, registerByEmail } from "../support/client.ts";
+import { call, registerByEmail, postRaw } from "../support/client.ts";
 
 let nugget: NuggetApp;
 useTestApp((n) => (nugget = n));
@@ -43,12 +43,12 @@ describe("NUL bytes and unknown methods", () => {
       expect([url, res.status, res.s, res.d?.field]).toEqual([url, 400, 400, field]);
       expect(res.m).toContain("空字符");
     }
-    const form = await nugget.app.inject({
-      method: "POST",
-      url: "/api/auth/type/email",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "email=a%00b%40example.com&password=x",
-    });
+    const form = await postRaw(
+      nugget.app,
+      "/api/auth/type/email",
+      "application/x-www-form-urlencoded",
+      "email=a%00b%40example.com&password=x",
+    );
     expect(form.statusCode).toBe(400);
     expect(form.json().d.field).toBe("email");
   });

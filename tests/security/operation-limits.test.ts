@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { NuggetApp } from "../../server/app.ts";
 import { OPERATION_LIMITS } from "../../server/lib/operation-limits.ts";
-import { testApp, uniqueEmail, uniqueIp, uniqueUsername } from "../support/app.ts";
+import { BUILD_DIR, uniqueEmail, uniqueIp, uniqueUsername, useTestApp } from "../support/app.ts";
 import { call, registerByEmail } from "../support/client.ts";
 import { makeEntry } from "../support/factories.ts";
-import { BUILD_DIR } from "../support/browser.ts";
 
 let nugget: NuggetApp;
 // Pages need the build (npm test makes it before the tests).
-beforeAll(async () => {
-  nugget = await testApp({}, BUILD_DIR);
-});
-afterAll(async () => {
-  await nugget?.app.close();
-  await nugget?.database.close();
-});
+useTestApp((n) => (nugget = n), {}, BUILD_DIR);
 
 const get = (url: string, ip: string) =>
   nugget.app.inject({ method: "GET", url, remoteAddress: ip, headers: { accept: "text/html" } });

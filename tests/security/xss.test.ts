@@ -1,9 +1,8 @@
 import { Parser } from "htmlparser2";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BUILT_IN_TAGS, CATEGORY_ID } from "../../db/reference-data.ts";
 import type { NuggetApp } from "../../server/app.ts";
-import { testApp, uniqueIp } from "../support/app.ts";
-import { BUILD_DIR } from "../support/browser.ts";
+import { BUILD_DIR, uniqueIp, useTestApp } from "../support/app.ts";
 import { call, registerByEmail, type Auth } from "../support/client.ts";
 
 /**
@@ -34,13 +33,7 @@ const PAYLOADS = [
 ];
 
 let nugget: NuggetApp;
-beforeAll(async () => {
-  nugget = await testApp({}, BUILD_DIR);
-});
-afterAll(async () => {
-  await nugget?.app.close();
-  await nugget?.database.close();
-});
+useTestApp((n) => (nugget = n), {}, BUILD_DIR);
 
 const api = async (method: "POST" | "PUT", url: string, auth: Auth, body: unknown) => {
   const r = await call(nugget.app, method, url, { auth, body, ip: uniqueIp() });

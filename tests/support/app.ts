@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { pgliteTemplate } from "./pglite-template.ts";
 import { openDatabase, type Database } from "../../db/client.ts";
@@ -17,6 +19,11 @@ export function testDatabase(): Promise<Database> {
     template: pgliteTemplate(),
   });
 }
+
+/** The client build server-rendered pages come from (npm run build; npm test makes it first). */
+export const BUILD_DIR = path.resolve(process.env.NUGGET_BUILD_DIR ?? "build");
+/** Whether that build is there: page tests that need it are skipped, or run without it, when not. */
+export const built = fs.existsSync(path.join(BUILD_DIR, "server/index.js"));
 
 export async function testApp(overrides: Partial<Config> = {}, buildDir?: string): Promise<NuggetApp> {
   return buildApp({ config: testConfig(overrides), database: await testDatabase(), buildDir });
@@ -61,18 +68,23 @@ export async function countingTestApp(overrides: Partial<Config> = {}): Promise<
 }
 
 /**
- * The preamble of an API test file: one app (and its database) for the whole file, closed after it.
- * `use` receives the app once it is built — `useTestApp((n) => (nugget = n))`.
+ * The preamble of an API test file: one app (and its database) for the whole file or describe
+ * block, closed after it. `use` receives the app once it is built — `useTestApp((n) => (nugget = n))`.
+ * With `buildDir` (BUILD_DIR) it renders pages too.
  */
-export function useTestApp(use: (nugget: NuggetApp) => void, overrides: Partial<Config> = {}) {
-  let built: NuggetApp | undefined;
+export function useTestApp(
+  use: (nugget: NuggetApp) => void,
+  overrides: Partial<Config> = {},
+  buildDir?: string,
+) {
+  let app: NuggetApp | undefined;
   beforeAll(async () => {
-    built = await testApp(overrides);
-    use(built);
+    app = await testApp(overrides, buildDir);
+    use(app);
   });
   afterAll(async () => {
-    await built?.app.close();
-    await built?.database.close();
+    await app?.app.close();
+    await app?.database.close();
   });
 }
 

@@ -1,17 +1,26 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { eq } from "drizzle-orm";
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  type Response,
+} from "playwright-core";
 import { afterAll, beforeAll, describe } from "vitest";
 import type { NuggetApp } from "../../server/app.ts";
 import type { Config } from "../../server/config.ts";
-import { testApp, uniqueEmail, uniqueIp, uniqueUsername } from "./app.ts";
+import { users } from "../../db/schema/index.ts";
+import { BUILD_DIR, built, testApp, uniqueEmail, uniqueIp, uniqueUsername } from "./app.ts";
 
 export const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-export const BUILD_DIR = path.resolve(process.env.NUGGET_BUILD_DIR ?? "build");
 /** Browser tests need Debian's Chromium and the client build (npm test builds first). */
 export const browserTestsCan =
-  fs.existsSync(CHROMIUM) && fs.existsSync(path.join(BUILD_DIR, "server/index.js"))
+  fs.existsSync(CHROMIUM) && built
     ? null
     : `needs ${CHROMIUM} and ${BUILD_DIR} (apt-get install chromium fonts-noto-cjk; npm run build)`;
 /** `describe` for a browser test file: skipped, saying why, where browserTestsCan says it cannot run. */
@@ -52,37 +61,98 @@ export async function startSite(overrides: Partial<Config> = {}): Promise<Site> 
 
 export type Site = NuggetApp & { url: string };
 
+/** What a browser test file works with, from useBrowserSite: its site and Chromium once they are up. */
+export interface BrowserSite {
+  site: Site;
+  browser: Browser;
+  /** Page errors (and console errors, where asked) of everyone `person` and `visitor` opened. */
+  errors: string[];
+  /**
+   * signedInPerson on this site, reporting to `errors` (or the test's own list); `grant` is written
+   * to their users row, as an admin would grant it; with `open`, their page then opens that path.
+   */
+  person: (opts?: PersonOptions & { grant?: Grant; errors?: string[]; open?: string }) => Promise<Person>;
+  /** visitorPage, reporting to `errors` (or the test's own list). */
+  visitor: (opts?: VisitorOptions & { errors?: string[] }) => Promise<Page>;
+  /** Opens the site's `path` in `page` and waits for the network to go idle; answers the response. */
+  open: (page: Page, path: string) => Promise<Response | null>;
+  /**
+   * A link `who` shares through the API (POST /api/entryPublish): an article in the frontend
+   * category at an address of its own, unless `fields` say otherwise; answers its entryId.
+   */
+  share: (
+    who: Pick<Person, "headers">,
+    fields: { title: string } & Record<string, unknown>,
+  ) => Promise<{ entryId: string }>;
+  /** apiAs on this site. */
+  api: <T = any>(
+    who: Pick<Person, "headers">,
+    method: string,
+    url: string,
+    body?: unknown,
+    accept?: number[],
+  ) => Promise<T>;
+}
+
+/** What an admin grants a person (a role, booklet authorship, a wallet); the tests write it directly. */
+type Grant = Partial<Pick<typeof users.$inferInsert, "role" | "isXiaoceAuthor" | "hasWalletAccess">>;
+
 /**
  * The preamble of a browser test file: one site (startSite with `overrides`, or what the function
  * answers when they must be made first, such as a directory) and one Chromium for the whole
- * describe block, closed after it. `use` receives both once they are up —
- * `useBrowserSite((web) => ({ site, browser } = web))`. Vitest runs hooks in the order they were
- * registered and after-hooks in reverse, so the file's own beforeAll (people, seed data) runs once
- * the site is up and its own afterAll (contexts, rows it leaves behind) before the site closes.
- * With `tempUploads` the site stores uploads in a directory of its own, made when the site starts
- * (not when the file is collected, skipped or not) and removed once it has closed.
+ * describe block, closed after it — `const web = useBrowserSite()`; `web.site` and `web.browser`
+ * are there from the first beforeAll on. Vitest runs hooks in the order they were registered and
+ * after-hooks in reverse, so the file's own beforeAll (people, seed data) runs once the site is up
+ * and its own afterAll (contexts, rows it leaves behind) before the site closes. With `tempUploads`
+ * the site stores uploads in a directory of its own, made when the site starts (not when the file
+ * is collected, skipped or not) and removed once it has closed.
  */
 export function useBrowserSite(
-  use: (web: { site: Site; browser: Browser }) => void,
   overrides: Partial<Config> | (() => Partial<Config>) = {},
   { tempUploads = false }: { tempUploads?: boolean } = {},
-): void {
-  let site: Site | undefined;
-  let browser: Browser | undefined;
+): BrowserSite {
   let uploadDir: string | undefined;
+  const web: BrowserSite = {
+    // Set in beforeAll, before any test or the file's own hooks read them.
+    site: undefined as unknown as Site,
+    browser: undefined as unknown as Browser,
+    errors: [],
+    person: async ({ grant, errors = web.errors, open, ...opts } = {}) => {
+      const person = await signedInPerson(web.site, web.browser, errors, opts);
+      if (grant) await web.site.database.db.update(users).set(grant).where(eq(users.id, person.id));
+      if (open !== undefined) await web.open(person.page, open);
+      return person;
+    },
+    open: (page, path) => page.goto(`${web.site.url}${path}`, { waitUntil: "networkidle" }),
+    visitor: ({ errors = web.errors, ...opts } = {}) => visitorPage(web.browser, errors, opts),
+    share: (who, fields) =>
+      apiAs(web.site, who, "POST", "/api/entryPublish", {
+        originalUrl: `https://example.com/articles/${randomBytes(6).toString("hex")}`,
+        type: "article",
+        content: "一篇讲前端性能优化的文章。",
+        category: "frontend",
+        ...fields,
+      }),
+    api: (who, method, url, body, accept) => apiAs(web.site, who, method, url, body, accept),
+  };
   beforeAll(async () => {
     const config = typeof overrides === "function" ? overrides() : overrides;
     if (tempUploads) uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "nugget-e2e-uploads-"));
-    site = await startSite(uploadDir ? { ...config, uploadDir } : config);
-    browser = await launchBrowser();
-    use({ site, browser });
+    web.site = await startSite(uploadDir ? { ...config, uploadDir } : config);
+    web.browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await site?.app.close();
-    await site?.database.close();
+    await web.browser?.close();
+    await web.site?.app.close();
+    await web.site?.database.close();
     if (uploadDir) fs.rmSync(uploadDir, { recursive: true, force: true });
   });
+  return web;
+}
+
+interface VisitorOptions {
+  width?: number;
+  colorScheme?: "light" | "dark";
 }
 
 /**
@@ -90,9 +160,14 @@ export function useBrowserSite(
  * see startSite) so per-address limits and "seen" records are theirs alone. Page and console errors
  * go to `errors`, as with signedInPerson's `consoleErrors`.
  */
-export async function visitorPage(browser: Browser, errors: string[], width: number): Promise<Page> {
+async function visitorPage(
+  browser: Browser,
+  errors: string[],
+  { width = 1280, colorScheme }: VisitorOptions,
+): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width, height: 900 },
+    colorScheme,
     extraHTTPHeaders: { "x-forwarded-for": uniqueIp() },
   });
   const page = await context.newPage();
@@ -114,16 +189,22 @@ export interface Person {
   page: Page;
 }
 
+interface PersonOptions {
+  width?: number;
+  height?: number;
+  consoleErrors?: boolean;
+}
+
 /**
  * Registers a new account through the API (from its own forwarded address, see startSite) and
  * opens a page logged in as it. Page errors — and, with `consoleErrors`, console errors such as
  * hydration mismatches — are pushed to `errors`, which the test checks at its end.
  */
-export async function signedInPerson(
+async function signedInPerson(
   site: { url: string },
   browser: Browser,
   errors: string[],
-  opts: { width?: number; height?: number; consoleErrors?: boolean } = {},
+  opts: PersonOptions = {},
 ): Promise<Person> {
   const username = uniqueUsername();
   const res = await fetch(`${site.url}/api/v1/createUser`, {
@@ -177,7 +258,7 @@ export function waitForHydrationOnGoto(page: Page) {
 }
 
 /** A JSON API call as `who`; answers `d`, or throws with the message unless `s` is one of `accept`. */
-export async function apiAs<T = any>(
+async function apiAs<T = any>(
   site: { url: string },
   who: Pick<Person, "headers">,
   method: string,
@@ -193,6 +274,23 @@ export async function apiAs<T = any>(
   const json = (await res.json()) as { s: number; m: string; d: T };
   if (!accept.includes(json.s)) throw new Error(`${method} ${url}: ${json.s} ${json.m}`);
   return json.d;
+}
+
+/** How much wider than its viewport the page is: 0 or less when nothing sticks out sideways. */
+export const overflowX = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** The alt texts of the images `images` finds, in page order (which banners are shown). */
+export const altTexts = (images: Locator) =>
+  images.evaluateAll((imgs) => imgs.map((i) => i.getAttribute("alt")));
+
+/** Chooses `file` in the file `input` and waits for its upload (POST /api/upload) to be answered OK. */
+export async function uploadFile(input: Locator, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const [response] = await Promise.all([
+    input.page().waitForResponse((r) => r.url().endsWith("/api/upload") && r.ok()),
+    input.setInputFiles([file]),
+  ]);
+  return response;
 }
 
 /**

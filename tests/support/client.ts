@@ -44,6 +44,17 @@ export async function call<T = any>(
   return { status: res.statusCode, s: json.s, m: json.m, d: json.d, cookies, headers: res.headers };
 }
 
+/** Posts `payload` exactly as given under `contentType`: bodies `call` would not send (malformed JSON, NUL bytes). */
+export function postRaw(app: FastifyInstance, url: string, contentType: string, payload: string) {
+  return app.inject({ method: "POST", url, headers: { "content-type": contentType }, payload });
+}
+
+/** The paths of the OpenAPI document (GET /api/openapi.json): each path's operations by method. */
+export async function openApiPaths(app: FastifyInstance) {
+  const res = await app.inject({ method: "GET", url: "/api/openapi.json" });
+  return (res.json() as { paths: Record<string, Record<string, { description?: string }>> }).paths;
+}
+
 /** Posts a registration from an address of its own; answers `body` with the new account's auth triple and user. */
 async function createUser<B extends object>(nugget: NuggetApp, body: B) {
   const r = await call(nugget.app, "POST", "/api/v1/createUser", { body, ip: uniqueIp() });

@@ -48,18 +48,38 @@ export async function makeUser(
   return u;
 }
 
+/** `count` people made by makeUser one after another, so they registered in that order. */
+export async function makeUsers(nugget: NuggetApp, count: number): Promise<Registered[]> {
+  const made: Registered[] = [];
+  for (let i = 0; i < count; i++) made.push(await makeUser(nugget));
+  return made;
+}
+
 /**
  * For a file that checks counters on its own rows only (the database may hold other files' rows):
- * `touched` collects the ids of what it made, and `register` makes a user (makeUser) and adds them.
+ * `touched` collects the ids of what it made; `register` (makeUser), `entry` (makeEntry, in the
+ * backend category unless `fields` say), `pin` (makePin) and `comment` (makeComment) make a row
+ * and add it.
  */
 export function touchedRows(nugget: () => NuggetApp) {
   const touched = new Set<string>();
-  async function register() {
-    const u = await makeUser(nugget());
-    touched.add(u.user.id);
-    return u;
-  }
-  return { touched, register };
+  const add = <T>(made: T, id: (made: T) => string) => {
+    touched.add(id(made));
+    return made;
+  };
+  return {
+    touched,
+    register: async () => add(await makeUser(nugget()), (u) => u.user.id),
+    entry: async (userId: string, fields: Partial<NewEntry> = {}) =>
+      add(
+        await makeEntry(nugget().database.db, userId, { categoryId: categoryId("backend"), ...fields }),
+        (e) => e.id,
+      ),
+    pin: async (auth: Auth, extra: Record<string, unknown> = {}) =>
+      add(await makePin(nugget(), auth, extra), (id) => id),
+    comment: async (auth: Auth, targetId: string, extra: Record<string, unknown> = {}) =>
+      add(await makeComment(nugget(), auth, targetId, extra), (id) => id),
+  };
 }
 
 /** A registered user with role admin. */

@@ -16,3 +16,13 @@ export async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, every));
   }
 }
+
+/** Polls `check` every `every` ms: true once it answers true, false if `ms` pass first. */
+export async function until(check: () => Promise<boolean>, ms: number, every = 50): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, every));
+  }
+  return false;
+}

@@ -3,7 +3,13 @@ import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema/index.ts";
 import type { NuggetApp } from "../../app.ts";
 import { uniqueEmail, uniqueIp, uniquePhone, useTestApp } from "../../../tests/support/app.ts";
-import { call, registerByEmail, registerByPhone, smsCodeFor } from "../../../tests/support/client.ts";
+import {
+  call,
+  registerByEmail,
+  registerByPhone,
+  smsCodeFor,
+  postRaw,
+} from "../../../tests/support/client.ts";
 import { LOGIN_LIMITS } from "./auth.ts";
 import { loadConfig } from "../../config.ts";
 import { jsSdkSignature } from "../../lib/wechat/index.ts";
@@ -222,12 +228,7 @@ describe("the envelope", () => {
   });
 
   it("answers malformed JSON with 400, not 500", async () => {
-    const res = await nugget.app.inject({
-      method: "POST",
-      url: "/api/auth/type/email",
-      headers: { "content-type": "application/json" },
-      payload: "{not json",
-    });
+    const res = await postRaw(nugget.app, "/api/auth/type/email", "application/json", "{not json");
     expect(res.statusCode).toBe(400);
     expect(res.json().s).toBe(400);
   });

@@ -4,8 +4,8 @@ import type { NuggetApp } from "../../app.ts";
 import { uniqueIp, useTestApp } from "../../../tests/support/app.ts";
 import { call, type Auth } from "../../../tests/support/client.ts";
 import { makeComment, makeEntry, makePin, makeTag, touchedRows } from "../../../tests/support/factories.ts";
-import { driftAmong } from "../../../tests/support/drift.ts";
-import { follows, userBlocks, users } from "../../../db/schema/index.ts";
+import { driftAmong, followCounts } from "../../../tests/support/drift.ts";
+import { follows, userBlocks } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 import { countUnreadMany } from "../notifications/queries.ts";
 import { BLOCKED_BY_THEM, BLOCKED_BY_YOU } from "./blocks.ts";
@@ -27,13 +27,7 @@ async function tagFeed(tagId: string, auth?: Auth) {
   return r.d.list.map((e: { id: string }) => e.id) as string[];
 }
 
-async function counts(id: string) {
-  const [row] = await db()
-    .select({ followersCount: users.followersCount, followeesCount: users.followeesCount })
-    .from(users)
-    .where(eq(users.id, id));
-  return row;
-}
+const counts = (id: string) => followCounts(db(), id);
 
 const unread = async (auth: Auth) => (await api("GET", "/api/getUserNotificationNum", auth)).d.user as number;
 const notices = async (auth: Auth) =>

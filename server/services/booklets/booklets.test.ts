@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { bookletKit } from "../../../tests/support/booklets.ts";
-import { call } from "../../../tests/support/client.ts";
+import { call, openApiPaths } from "../../../tests/support/client.ts";
 
 let nugget: NuggetApp;
 useTestApp((n) => (nugget = n));
@@ -212,8 +212,7 @@ describe("booklet comments", () => {
 
 describe("OpenAPI", () => {
   it("documents every booklet and wallet route", async () => {
-    const r = await nugget.app.inject({ method: "GET", url: "/api/openapi.json" });
-    const paths = Object.keys(JSON.parse(r.body).paths);
+    const paths = Object.keys(await openApiPaths(nugget.app));
     for (const p of [
       "/api/booklets/get",
       "/api/booklets/getSection",

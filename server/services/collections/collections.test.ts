@@ -3,7 +3,7 @@ import { count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
-import { call, type Auth } from "../../../tests/support/client.ts";
+import { call, type Auth, openApiPaths } from "../../../tests/support/client.ts";
 import {
   makeAdmin,
   makeCollectionSet,
@@ -538,8 +538,7 @@ describe("counters stay with their rows", () => {
 
 describe("OpenAPI", () => {
   it("documents every collection-set call with its decisions", async () => {
-    const res = await nugget.app.inject({ method: "GET", url: "/api/openapi.json" });
-    const doc = res.json() as { paths: Record<string, Record<string, { description?: string }>> };
+    const paths = await openApiPaths(nugget.app);
     for (const [path, method] of [
       ["/api/collectionset", "post"],
       ["/api/collectionset/{id}", "put"],
@@ -557,7 +556,7 @@ describe("OpenAPI", () => {
       ["/api/getHotTags", "get"],
       ["/api/getCollectionSetInfo", "get"],
     ]) {
-      expect(doc.paths[path]?.[method]?.description, `${method} ${path}`).toBeTruthy();
+      expect(paths[path]?.[method]?.description, `${method} ${path}`).toBeTruthy();
     }
   });
 });

@@ -4,17 +4,11 @@ import { eq } from "drizzle-orm";
 import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { call, type Auth } from "../../../tests/support/client.ts";
-import {
-  makeComment,
-  makeEntry as makeEntryOf,
-  makeUser,
-  touchedRows,
-} from "../../../tests/support/factories.ts";
+import { makeUser, touchedRows } from "../../../tests/support/factories.ts";
 import { driftAmong } from "../../../tests/support/drift.ts";
-import { CATEGORY_ID } from "../../../db/reference-data.ts";
 import { comments, entries, users } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
-import { deleteEntry, type NewEntry } from "../entries/write.ts";
+import { deleteEntry } from "../entries/write.ts";
 import { previewCut } from "../../../shared/comment-preview.ts";
 
 let nugget: NuggetApp;
@@ -28,17 +22,7 @@ const put = (url: string, auth?: Auth, body?: unknown) => call(nugget.app, "PUT"
 const del = (url: string, auth?: Auth) => call(nugget.app, "DELETE", url, { auth });
 
 /** Every entry, user and comment this file made: counters are recounted for them only. */
-const { touched, register } = touchedRows(() => nugget);
-async function makeEntry(userId: string, fields: Partial<NewEntry> = {}) {
-  const e = await makeEntryOf(db(), userId, { categoryId: CATEGORY_ID.backend, ...fields });
-  touched.add(e.id);
-  return e;
-}
-async function comment(auth: Auth, targetId: string, extra: Record<string, unknown> = {}) {
-  const id = await makeComment(nugget, auth, targetId, extra);
-  touched.add(id);
-  return id;
-}
+const { touched, register, entry: makeEntry, comment } = touchedRows(() => nugget);
 
 const COMMENT_COUNTERS = [
   "entries.comments_count",

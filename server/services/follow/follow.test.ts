@@ -4,8 +4,8 @@ import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { call, type Auth } from "../../../tests/support/client.ts";
 import { makeEntry, makeTag, touchedRows } from "../../../tests/support/factories.ts";
-import { driftAmong } from "../../../tests/support/drift.ts";
-import { follows, tagSubscriptions, users } from "../../../db/schema/index.ts";
+import { driftAmong, followCounts } from "../../../tests/support/drift.ts";
+import { follows, tagSubscriptions } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 
 let nugget: NuggetApp;
@@ -27,13 +27,7 @@ const FOLLOW_COUNTERS = ["users.followers_count", "users.followees_count"];
 /** Drift of the follow counters on the given users only (the database may hold others' rows). */
 const driftOf = (ids: Iterable<string>) => driftAmong(db(), ids, FOLLOW_COUNTERS);
 
-async function counts(id: string) {
-  const [row] = await db()
-    .select({ followersCount: users.followersCount, followeesCount: users.followeesCount })
-    .from(users)
-    .where(eq(users.id, id));
-  return row;
-}
+const counts = (id: string) => followCounts(db(), id);
 
 async function followRows(followerId: string, followeeId: string) {
   const [row] = await db()

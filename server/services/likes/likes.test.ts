@@ -6,13 +6,12 @@ import { loader as publicLoader } from "../../../app/routes/entry/entry-public.t
 import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { call, type Auth } from "../../../tests/support/client.ts";
-import { makeEntry as makeEntryOf, touchedRows } from "../../../tests/support/factories.ts";
+import { touchedRows } from "../../../tests/support/factories.ts";
 import { driftAmong } from "../../../tests/support/drift.ts";
 import { heatIndexes } from "../../../db/heat.ts";
-import { CATEGORY_ID } from "../../../db/reference-data.ts";
 import { entries, entryLikes, users } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
-import { deleteEntry, type NewEntry } from "../entries/write.ts";
+import { deleteEntry } from "../entries/write.ts";
 
 let nugget: NuggetApp;
 useTestApp((n) => (nugget = n));
@@ -24,13 +23,7 @@ const del = (url: string, auth?: Auth) => call(nugget.app, "DELETE", url, { auth
 const likeUrl = (id: string) => `/api/user/like/entry/${id}`;
 
 /** Every entry and user this file made: counters are recounted for them only. */
-const { touched, register } = touchedRows(() => nugget);
-
-async function makeEntry(userId: string, fields: Partial<NewEntry> = {}) {
-  const e = await makeEntryOf(db(), userId, { categoryId: CATEGORY_ID.backend, ...fields });
-  touched.add(e.id);
-  return e;
-}
+const { touched, register, entry: makeEntry } = touchedRows(() => nugget);
 
 const LIKE_COUNTERS = [
   "entries.collection_count",

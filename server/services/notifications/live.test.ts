@@ -54,6 +54,27 @@ async function nextWithUser(s: OpenStream, user: number, ms = 5000): Promise<Unr
   }
 }
 
+/**
+ * Through `app`, `fan` likes then comments on the viewer's `entryId` and the viewer reads all:
+ * the viewer's stream `s` says 1, then 2, then 0.
+ */
+async function likeCommentRead(
+  app: NuggetApp,
+  s: OpenStream,
+  viewer: Auth,
+  fan: Auth,
+  entryId: string,
+  content: string,
+) {
+  expect((await api(app, "PUT", `/api/user/like/entry/${entryId}`, fan)).status).toBe(200);
+  expect((await nextWithUser(s, 1)).user).toBe(1);
+  const c = await api(app, "POST", "/api/comment", fan, { targetId: entryId, content });
+  expect(c.s, c.m).toBe(1);
+  expect((await nextWithUser(s, 2)).user).toBe(2);
+  await api(app, "POST", "/api/setUserNotificationNum", viewer);
+  expect((await nextWithUser(s, 0)).user).toBe(0);
+}
+
 const waitFor = async (check: () => boolean, ms = 3000) => {
   const deadline = Date.now() + ms;
   while (!check()) {
@@ -87,16 +108,9 @@ describe("GET /api/notifications/stream", () => {
     const counts = await api(site, "GET", "/api/getUserNotificationNum", viewer);
     expect(first).toEqual(counts.d);
 
-    // Another reader likes the viewer's entry, then comments on it: each moves the bell.
-    expect((await api(site, "PUT", `/api/user/like/entry/${entry.id}`, fan)).status).toBe(200);
-    expect((await nextWithUser(s, 1)).user).toBe(1);
-    const c = await api(site, "POST", "/api/comment", fan, { targetId: entry.id, content: "写得好" });
-    expect(c.s, c.m).toBe(1);
-    expect((await nextWithUser(s, 2)).user).toBe(2);
-
-    // Reading them (as from another tab) brings it back to zero.
-    await api(site, "POST", "/api/setUserNotificationNum", viewer);
-    expect((await nextWithUser(s, 0)).user).toBe(0);
+    // Another reader likes the viewer's entry, then comments on it: each moves the bell; reading
+    // them (as from another tab) brings it back to zero.
+    await likeCommentRead(site, s, viewer, fan, entry.id, "写得好");
   });
 
   it("pushes a system notification to every open stream, and reading it from another tab", async () => {
@@ -227,13 +241,7 @@ describe.skipIf(!variants.length).each(variants)("across instances $name", ({ ov
     const entry = await makeEntry(a.database.db, viewer.uid);
     const s = await stream(b.url, viewer);
     expect((await s.next()).user).toBe(0);
-    expect((await api(a, "PUT", `/api/user/like/entry/${entry.id}`, fan)).status).toBe(200);
-    expect((await nextWithUser(s, 1)).user).toBe(1);
-    const c = await api(a, "POST", "/api/comment", fan, { targetId: entry.id, content: "从 A 来的评论" });
-    expect(c.s, c.m).toBe(1);
-    expect((await nextWithUser(s, 2)).user).toBe(2);
-    // Read through A: B's stream follows.
-    await api(a, "POST", "/api/setUserNotificationNum", viewer);
-    expect((await nextWithUser(s, 0)).user).toBe(0);
+    // Liked, commented on and read through A: B's stream follows.
+    await likeCommentRead(a, s, viewer, fan, entry.id, "从 A 来的评论");
   });
 });

@@ -4,7 +4,7 @@ import { and, count, eq } from "drizzle-orm";
 import type { NuggetApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
 import { uniqueIp, useTestApp } from "../../../tests/support/app.ts";
-import { call, registerByEmail } from "../../../tests/support/client.ts";
+import { call, registerByEmail, postRaw, openApiPaths } from "../../../tests/support/client.ts";
 import { thirdPartyBindings, users } from "../../../db/schema/index.ts";
 import { checkUsername } from "../../../shared/validation.ts";
 import { devIdentity } from "../../lib/oauth.ts";
@@ -365,12 +365,12 @@ describe("inputs", () => {
       uniqueIp(),
     );
     expect(r.statusCode).toBe(400);
-    const post = await nugget.app.inject({
-      method: "POST",
-      url: "/dev/oauth/github/authorize",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "redirect_uri=https%3A%2F%2Fevil.example%2Fcb&state=s&decision=allow",
-    });
+    const post = await postRaw(
+      nugget.app,
+      "/dev/oauth/github/authorize",
+      "application/x-www-form-urlencoded",
+      "redirect_uri=https%3A%2F%2Fevil.example%2Fcb&state=s&decision=allow",
+    );
     expect(post.statusCode).toBe(400);
     expect(post.headers.location).toBeUndefined();
   });
@@ -403,12 +403,11 @@ describe("inputs", () => {
 
 describe("OpenAPI", () => {
   it("documents both routes, with state as the CSRF defence, and hides the dev pages", async () => {
-    const res = await nugget.app.inject({ method: "GET", url: "/api/openapi.json" });
-    const doc = res.json() as { paths: Record<string, Record<string, { description?: string }>> };
+    const paths = await openApiPaths(nugget.app);
     for (const path of ["/api/oauth/{channel}/start", "/api/oauth/{channel}/callback"]) {
-      expect(doc.paths[path]?.get?.description, path).toMatch(/CSRF 的防线是 state/);
+      expect(paths[path]?.get?.description, path).toMatch(/CSRF 的防线是 state/);
     }
-    expect(Object.keys(doc.paths).some((p) => p.startsWith("/dev/oauth"))).toBe(false);
+    expect(Object.keys(paths).some((p) => p.startsWith("/dev/oauth"))).toBe(false);
   });
 });
 

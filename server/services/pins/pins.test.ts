@@ -3,12 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { call, type Auth } from "../../../tests/support/client.ts";
-import {
-  makeComment,
-  makePin as makePinOf,
-  makeUser,
-  touchedRows,
-} from "../../../tests/support/factories.ts";
+import { makeUser, touchedRows } from "../../../tests/support/factories.ts";
 import { driftAmong } from "../../../tests/support/drift.ts";
 import { comments, notifications, pins, users } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
@@ -24,17 +19,10 @@ const put = (url: string, auth?: Auth) => call(nugget.app, "PUT", url, { auth })
 const del = (url: string, auth?: Auth) => call(nugget.app, "DELETE", url, { auth });
 
 /** Every pin, user and comment this file made: counters are recounted for them only. */
-const { touched, register } = touchedRows(() => nugget);
-async function makePin(auth: Auth, extra: Record<string, unknown> = {}) {
-  const id = await makePinOf(nugget, auth, extra);
-  touched.add(id);
-  return id;
-}
-async function comment(auth: Auth, pinId: string, extra: Record<string, unknown> = {}) {
-  const id = await makeComment(nugget, auth, pinId, { targetType: "pin", ...extra });
-  touched.add(id);
-  return id;
-}
+const made = touchedRows(() => nugget);
+const { touched, register, pin: makePin } = made;
+const comment = (auth: Auth, pinId: string, extra: Record<string, unknown> = {}) =>
+  made.comment(auth, pinId, { targetType: "pin", ...extra });
 const PIN_COUNTERS = [
   "pins.comment_count",
   "pins.like_count",

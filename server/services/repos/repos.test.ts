@@ -141,20 +141,24 @@ describe("get_repo_detail and repo by id", () => {
       { title: "HTML", lineCount: 2985, colour: "#e34c26", proportion: 29.85 },
     ];
     const pushed = new Date("2026-01-02T03:04:05.000Z");
-    const repo = await makeRepo({
-      name: `golang${hex()}/go`,
+    // Stored as given and answered as stored.
+    const asStored = {
       description: "The Go programming language",
       language: "Go",
       colour: "#00ADD8",
       watchCount: 3,
       starCount: 125000,
       forkCount: 17000,
-      readme: "# Go\n\n**快**而且简单。<script>alert(1)</script>\n\n[link](javascript:alert(1))",
       translatorIdList: translators,
       translation: { title: "Go", description: "Go 编程语言。" },
-      languageList,
       license: { name: "BSD-3-Clause", url: "https://choosealicense.com/licenses/bsd-3-clause/" },
+    };
+    const repo = await makeRepo({
+      name: `golang${hex()}/go`,
+      readme: "# Go\n\n**快**而且简单。<script>alert(1)</script>\n\n[link](javascript:alert(1))",
+      languageList,
       commitedAt: pushed,
+      ...asStored,
     });
     const r = await get(`/api/get_repo_detail?id=${repo.id}`);
     expect(r.status).toBe(200);
@@ -164,15 +168,7 @@ describe("get_repo_detail and repo by id", () => {
       originalId: repo.originalId,
       url: repo.url,
       name: repo.name,
-      description: "The Go programming language",
-      language: "Go",
-      colour: "#00ADD8",
-      watchCount: 3,
-      starCount: 125000,
-      forkCount: 17000,
-      translatorIdList: translators,
-      translation: { title: "Go", description: "Go 编程语言。" },
-      license: { name: "BSD-3-Clause", url: "https://choosealicense.com/licenses/bsd-3-clause/" },
+      ...asStored,
       user: repo.owner,
       commitedAt: pushed.toISOString(),
       commentsCount: 0,

@@ -117,6 +117,9 @@ describe.each(drivers)("uploads on the %s driver", (_driver, settings) => {
     fs.rmSync(uploadDir, { recursive: true, force: true });
   });
 
+  /** What upload `id` is used by now. */
+  const usesOf = async (id: string) => (await nugget.services.uploads.find(id))!.uses;
+
   /** Makes these uploads unused since `hours` ago (the clock the cleanup reads). */
   async function unusedFor(ids: string[], hours: number) {
     await nugget.database.db
@@ -186,40 +189,29 @@ describe.each(drivers)("uploads on the %s driver", (_driver, settings) => {
       await upload(nugget, await uniquePng(), auth),
       await upload(nugget, await uniquePng(), auth),
     ];
-    const pin = await call(nugget.app, "POST", "/api/pins", { body: { content: "沸点" }, auth });
-    const comment = await call(nugget.app, "POST", "/api/comment", {
-      body: { targetType: "pin", targetId: pin.d.id, content: "带图评论", picList: [c1.url] },
-      auth,
+    /** Calls the API as the uploader: it must succeed; answers `d`. */
+    const ok = async (method: "POST" | "PUT" | "DELETE", url: string, body?: unknown) => {
+      const r = await call(nugget.app, method, url, { body, auth });
+      expect(r.s, `${url}: ${r.m}`).toBe(1);
+      return r.d;
+    };
+    const pin = await ok("POST", "/api/pins", { content: "沸点" });
+    const comment = await ok("POST", "/api/comment", {
+      targetType: "pin",
+      targetId: pin.id,
+      content: "带图评论",
+      picList: [c1.url],
     });
-    expect(comment.s, comment.m).toBe(1);
-    expect((await nugget.services.uploads.find(c1.id))!.uses).toEqual([
-      { targetType: "comment", targetId: comment.d.commentId },
-    ]);
-    const set = await call(nugget.app, "POST", "/api/collectionset", {
-      body: { title: "有背景的收藏集", bgImgUrl: c2.url },
-      auth,
-    });
-    expect(set.s, set.m).toBe(1);
-    expect((await nugget.services.uploads.find(c2.id))!.uses).toEqual([
-      { targetType: "collection", targetId: set.d.id },
-    ]);
-    const info = await call(nugget.app, "POST", "/api/v1/updateUserInfo", {
-      body: { field: "avatarLarge", value: c3.url },
-      auth,
-    });
-    expect(info.s, info.m).toBe(1);
-    expect((await nugget.services.uploads.find(c3.id))!.uses).toEqual([
-      { targetType: "avatar", targetId: user.id },
-    ]);
+    expect(await usesOf(c1.id)).toEqual([{ targetType: "comment", targetId: comment.commentId }]);
+    const set = await ok("POST", "/api/collectionset", { title: "有背景的收藏集", bgImgUrl: c2.url });
+    expect(await usesOf(c2.id)).toEqual([{ targetType: "collection", targetId: set.id }]);
+    await ok("POST", "/api/v1/updateUserInfo", { field: "avatarLarge", value: c3.url });
+    expect(await usesOf(c3.id)).toEqual([{ targetType: "avatar", targetId: user.id }]);
     // Changing the background releases the old one.
-    const edited = await call(nugget.app, "PUT", `/api/collectionset/${set.d.id}`, {
-      body: { bgImgUrl: "" },
-      auth,
-    });
-    expect(edited.s, edited.m).toBe(1);
-    expect((await nugget.services.uploads.find(c2.id))!.uses).toEqual([]);
+    await ok("PUT", `/api/collectionset/${set.id}`, { bgImgUrl: "" });
+    expect(await usesOf(c2.id)).toEqual([]);
     // Deleting the comment releases its picture.
-    expect((await call(nugget.app, "DELETE", `/api/comment/${comment.d.commentId}`, { auth })).s).toBe(1);
+    await ok("DELETE", `/api/comment/${comment.commentId}`);
     expect((await nugget.services.uploads.find(c1.id))!.unusedSince).not.toBeNull();
   });
 
@@ -232,7 +224,6 @@ describe.each(drivers)("uploads on the %s driver", (_driver, settings) => {
       await upload(nugget, await uniquePng(), auth),
       await upload(nugget, await uniquePng(), auth),
     ];
-    const usesOf = async (id: string) => (await nugget.services.uploads.find(id))!.uses;
     const posts = nugget.services.posts;
 
     // A draft's Markdown holds two images (one as its large variant, one in HTML on the site's full
