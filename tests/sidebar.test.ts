@@ -1,25 +1,14 @@
-import fs from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { users } from "../db/schema/index.ts";
 import type { NuggetApp } from "../server/app.ts";
-import { testApp, uniqueIp } from "./support/app.ts";
+import { BUILD_DIR, built, uniqueIp, useTestApp } from "./support/app.ts";
 import { registerByEmail, type Auth } from "./support/client.ts";
-
-const BUILD_DIR = path.resolve(process.env.NUGGET_BUILD_DIR ?? "build");
-const built = fs.existsSync(path.join(BUILD_DIR, "server/index.js"));
 
 /** The feed pages' sidebar (app/lib/sidebar.server.ts): shared by everyone, but for the mute (issue 13). */
 describe.skipIf(!built)("feed sidebar", () => {
   let nugget: NuggetApp;
-  beforeAll(async () => {
-    nugget = await testApp({}, BUILD_DIR);
-  });
-  afterAll(async () => {
-    await nugget?.app.close();
-    await nugget?.database.close();
-  });
+  useTestApp((n) => (nugget = n), {}, BUILD_DIR);
 
   const explore = async (auth?: Auth) => {
     const page = await nugget.app.inject({
