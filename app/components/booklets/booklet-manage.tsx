@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { PresentedBooklet, PresentedSection } from "../../../shared/api-types";
-import { api, errorMessage } from "~/lib/api";
+import { api } from "~/lib/api";
+import { useApiAction } from "~/lib/use-api-action";
 import { useShell } from "~/components/shell/shell-context";
 import "./booklets.css";
 
@@ -19,24 +20,19 @@ export function BookletManage({
 }) {
   const { viewer, alert } = useShell();
   const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  const { busy, run: call } = useApiAction();
   // The box follows the click at once; the server's answer (or a failure) settles it.
   const [freeNow, setFreeNow] = useState<Record<string, boolean>>({});
   const admin = viewer?.role === "admin";
   if (!booklet.isAuthor && !admin) return null;
 
-  async function run(call: () => Promise<unknown>, done: string, undo?: () => void) {
-    setBusy(true);
-    try {
-      await call();
+  async function run(change: () => Promise<unknown>, done: string, undo?: () => void) {
+    const went = await call(async () => {
+      await change();
       alert(done, "success");
       await revalidator.revalidate();
-    } catch (err) {
-      undo?.();
-      alert(errorMessage(err), "error");
-    } finally {
-      setBusy(false);
-    }
+    });
+    if (!went) undo?.();
   }
 
   return (

@@ -4,6 +4,7 @@ import { PhoneVerification, usePhoneVerification } from "~/components/forms/phon
 import { useShell } from "~/components/shell/shell-context";
 import { Modal } from "~/components/ui/modal";
 import { api, ApiError, errorMessage } from "~/lib/api";
+import { useApiAction } from "~/lib/use-api-action";
 import { beijingTime } from "../../../shared/format";
 import { CURRENT_PASSWORD_MISSING, CurrentPasswordField } from "./current-password-field";
 import { SettingsRow } from "./settings-row";
@@ -34,19 +35,14 @@ function exportStatus(e: DataExport): string {
 export function DataExportRow({ latest }: { latest: DataExport | null }) {
   const { alert } = useShell();
   const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
 
   async function request() {
-    setBusy(true);
-    try {
+    await run(async () => {
       await api.post("/api/account/exports", {});
       alert("已开始打包，完成后会通过邮件和通知告诉你", "success");
       await revalidator.revalidate();
-    } catch (e) {
-      alert(errorMessage(e, "请求失败，请稍后重试"), "error");
-    } finally {
-      setBusy(false);
-    }
+    }, "请求失败，请稍后重试");
   }
 
   return (

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useShell } from "~/components/shell/shell-context";
 import { ConfirmDialog } from "~/components/ui/modal";
-import { api, errorMessage } from "~/lib/api";
+import { api } from "~/lib/api";
+import { useApiAction } from "~/lib/use-api-action";
 import type { OAuthChannel } from "~/components/oauth/popup";
 
 /** What POST /api/v1/unbind takes: one of the phone, the e-mail, or a third-party channel. */
@@ -14,20 +15,15 @@ export type UnbindTarget = { phone: true } | { email: true } | { channel: OAuthC
 export function useUnbind(target: UnbindTarget, doneMessage: string) {
   const { alert, refreshSession } = useShell();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
 
   async function unbind() {
-    setBusy(true);
-    try {
+    await run(async () => {
       await api.post("/api/v1/unbind", target);
       alert(doneMessage, "success");
       refreshSession();
-    } catch (e) {
-      alert(errorMessage(e, "解绑失败，请稍后重试"), "error");
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
+    }, "解绑失败，请稍后重试");
+    setConfirming(false);
   }
 
   return { confirming, busy, ask: () => setConfirming(true), cancel: () => setConfirming(false), unbind };

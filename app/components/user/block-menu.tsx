@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { api, errorMessage } from "~/lib/api";
+import { api } from "~/lib/api";
+import { useApiAction } from "~/lib/use-api-action";
 import { Dropdown } from "~/components/ui/dropdown";
 import { ConfirmDialog } from "~/components/ui/modal";
 import { useShell } from "~/components/shell/shell-context";
@@ -35,20 +36,15 @@ export function BlockMenu({
   const revalidator = useRevalidator();
   const [state, setState] = useState(initial);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
 
   async function change(what: Change) {
-    setBusy(true);
-    try {
+    await run(async () => {
       setState(await api.post<BlockState>(`/api/${what}`, { uid: user.id }));
       alert(DONE[what], "success");
       await revalidator.revalidate();
-    } catch (error) {
-      alert(errorMessage(error, "操作失败，请稍后重试"), "error");
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
+    }, "操作失败，请稍后重试");
+    setConfirming(false);
   }
 
   return (

@@ -5,10 +5,11 @@ import type { Banner } from "../../../shared/api-types";
 import { useShell } from "~/components/shell/shell-context";
 import { EmptyState } from "~/components/ui/empty-state";
 import { ConfirmDialog } from "~/components/ui/modal";
-import { api, errorMessage } from "~/lib/api";
+import { api } from "~/lib/api";
 import { requireViewer } from "~/lib/guards.server";
 import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
+import { useApiAction } from "~/lib/use-api-action";
 import { beijingTime } from "../../../shared/format";
 import { BannerForm } from "./banner-form";
 import "./admin.css";
@@ -46,7 +47,7 @@ export default function Banners({ loaderData }: Route.ComponentProps) {
   /** The banner being edited, "new" for 新建横幅, null when the form is closed. */
   const [editing, setEditing] = useState<Banner | "new" | null>(null);
   const [removing, setRemoving] = useState<Banner | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
 
   function saved(banner: Banner) {
     alert(editing === "new" ? "横幅已创建" : "横幅已保存", "success");
@@ -58,18 +59,14 @@ export default function Banners({ loaderData }: Route.ComponentProps) {
 
   async function remove() {
     if (!removing) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await api.del(`/api/banners/${removing.id}`);
       alert("横幅已删除", "success");
       if (editing !== "new" && editing?.id === removing.id) setEditing(null);
-    } catch (error) {
-      alert(errorMessage(error, "删除失败，请稍后重试"), "error");
-    } finally {
-      setBusy(false);
-      setRemoving(null);
-      void revalidator.revalidate();
-    }
+    }, "删除失败，请稍后重试");
+    // Read again after a refusal too: the banner may be gone already.
+    setRemoving(null);
+    void revalidator.revalidate();
   }
 
   return (

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/books-index";
+import { SortTabs } from "~/components/feed/sort-tabs";
 import { CategoryNav } from "~/components/feed/category-nav";
 import { TwoColumn } from "~/components/layout/page";
 import { AppCard, SidebarCard, SidebarFooter } from "~/components/feed/sidebar";
@@ -95,18 +96,13 @@ export default function BooksIndex({ loaderData }: Route.ComponentProps) {
         <section className="list-card">
           <header className="list-header">
             <h1 className="list-title">小册 · {categoryTitle}</h1>
-            <nav className="sort-tabs" aria-label="排序">
-              {SORTS.map((s) => (
-                <Link
-                  key={s.value}
-                  to={s.value === "newest" ? base : `${base}?sort=${s.value}`}
-                  className={s.value === sort ? "sort-tab active" : "sort-tab"}
-                  aria-current={s.value === sort ? "page" : undefined}
-                >
-                  {s.title}
-                </Link>
-              ))}
-            </nav>
+            <SortTabs
+              sorts={SORTS}
+              active={sort}
+              hrefFor={(s) => (s === "newest" ? base : `${base}?sort=${s}`)}
+              current="page"
+              keepScroll={false}
+            />
           </header>
           {page.list.length === 0 ? (
             <EmptyState title="暂无小册" description="这个分类下还没有上架的小册" />

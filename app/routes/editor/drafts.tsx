@@ -6,9 +6,10 @@ import { PageSection } from "~/components/layout/page";
 import { useShell } from "~/components/shell/shell-context";
 import { EmptyState } from "~/components/ui/empty-state";
 import { ConfirmDialog } from "~/components/ui/modal";
-import { api, errorMessage } from "~/lib/api";
+import { api } from "~/lib/api";
 import { notFound, requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
+import { useApiAction } from "~/lib/use-api-action";
 import articleStyles from "~/styles/article.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: articleStyles }];
@@ -30,21 +31,16 @@ export default function Drafts({ loaderData }: Route.ComponentProps) {
   const { alert } = useShell();
   const revalidator = useRevalidator();
   const [deleting, setDeleting] = useState<{ id: string; title: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
 
   async function confirmDelete() {
     if (!deleting) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await api.del(`/api/drafts/${deleting.id}`);
       alert("草稿已删除", "success");
       setDeleting(null);
       await revalidator.revalidate();
-    } catch (error) {
-      alert(errorMessage(error, "删除失败，请稍后重试"), "error");
-    } finally {
-      setBusy(false);
-    }
+    }, "删除失败，请稍后重试");
   }
 
   return (

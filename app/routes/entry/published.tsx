@@ -6,10 +6,11 @@ import { useShell } from "~/components/shell/shell-context";
 import { EmptyState } from "~/components/ui/empty-state";
 import { ConfirmDialog } from "~/components/ui/modal";
 import { formatCount, relativeTime } from "../../../shared/format";
-import { api, errorMessage } from "~/lib/api";
+import { api } from "~/lib/api";
 import { notFound, requireViewer } from "~/lib/guards.server";
 import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
+import { useApiAction } from "~/lib/use-api-action";
 import "~/components/share/share.css";
 
 /**
@@ -70,24 +71,19 @@ export default function Published({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState<Item | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
   const visible = entries.filter((e) => !removed.has(e.id));
 
   async function remove() {
     if (!confirming) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await api.post("/api/entryDel", { entryId: confirming.id });
       setRemoved((s) => new Set(s).add(confirming.id));
       alert("已删除", "success");
       setConfirming(null);
       // Refill the page from the server (counts, the next page's first item).
       void revalidator.revalidate();
-    } catch (e) {
-      alert(errorMessage(e, "删除失败，请稍后重试"), "error");
-    } finally {
-      setBusy(false);
-    }
+    }, "删除失败，请稍后重试");
   }
 
   return (

@@ -1,12 +1,11 @@
-import { useState } from "react";
 import { useRevalidator } from "react-router";
 import type { Route } from "./+types/user-notifications";
 import { NotificationItem } from "~/components/notifications/notification-item";
 import { NotificationList } from "~/components/notifications/notification-list";
-import { useShell } from "~/components/shell/shell-context";
-import { api, errorMessage } from "~/lib/api";
+import { api } from "~/lib/api";
 import { requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
+import { useApiAction } from "~/lib/use-api-action";
 import { pageHref } from "~/components/ui/pager";
 import { pointerParam } from "~/lib/keyset-page.server";
 
@@ -28,21 +27,15 @@ export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "消
 export default function UserNotifications({ loaderData }: Route.ComponentProps) {
   const { notifications, nextHref, paged, now } = loaderData;
   const revalidator = useRevalidator();
-  const { alert } = useShell();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
   const hasUnread = notifications.some((n) => !n.check);
 
   async function readAll() {
-    setBusy(true);
-    try {
+    await run(async () => {
       await api.post("/api/setUserNotificationNum");
       // Reloads the root loader too: the bell and the title prefix reset with the list.
       await revalidator.revalidate();
-    } catch (error) {
-      alert(errorMessage(error), "error");
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 import type { Route } from "./+types/repo-index";
+import { SortTabs } from "~/components/feed/sort-tabs";
 import { AppCard, SidebarCard, SidebarFooter } from "~/components/feed/sidebar";
 import { TwoColumn } from "~/components/layout/page";
 import { RepoList } from "~/components/repos/repo-list";
@@ -84,18 +85,13 @@ export default function RepoIndex({ loaderData }: Route.ComponentProps) {
           <h1 id="trending-title" className="list-title">
             开源库趋势榜
           </h1>
-          <nav className="sort-tabs" aria-label="时间范围">
-            {REPO_SINCE.map((s) => (
-              <Link
-                key={s.value}
-                to={repoIndexUrl({ lang, since: s.value })}
-                className={s.value === since ? "sort-tab active" : "sort-tab"}
-                aria-current={s.value === since ? "true" : undefined}
-              >
-                {s.title}
-              </Link>
-            ))}
-          </nav>
+          <SortTabs
+            sorts={REPO_SINCE}
+            active={since}
+            hrefFor={(s) => repoIndexUrl({ lang, since: s as RepoSince })}
+            label="时间范围"
+            keepScroll={false}
+          />
           <form method="get" action="/repos" className="repo-lang-form">
             <label htmlFor="repo-lang" className="visually-hidden">
               语言

@@ -3,6 +3,7 @@ import type { Route } from "./+types/all";
 import { NumberedPager, pageParam, tagListType } from "~/components/tags/paging";
 import { TagCardGrid } from "~/components/tags/tag-card";
 import { EmptyState } from "~/components/ui/empty-state";
+import { SortTabs } from "~/components/feed/sort-tabs";
 import { parseSort } from "~/lib/categories";
 import { titleMeta } from "~/lib/title";
 import { LIMITS } from "../../../shared/validation";
@@ -58,18 +59,12 @@ export default function AllTags({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <div className="toolbar">
-        <nav className="sort-tabs" aria-label="排序">
-          {SORTS.map((s) => (
-            <Link
-              key={s.value}
-              to={allTagsHref(s.value, 1, query)}
-              className={s.value === sort ? "sort-tab active" : "sort-tab"}
-              aria-current={s.value === sort ? "true" : undefined}
-            >
-              {s.title}
-            </Link>
-          ))}
-        </nav>
+        <SortTabs
+          sorts={SORTS}
+          active={sort}
+          hrefFor={(s) => allTagsHref(s as Sort, 1, query)}
+          keepScroll={false}
+        />
         <Form method="get" className="inline-form" role="search">
           {/* Field order makes the URL ?sort=…&page=1&query=…, the spec's shape. */}
           <input type="hidden" name="sort" value={sort} />

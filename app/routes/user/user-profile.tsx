@@ -11,6 +11,7 @@ import {
 import { ProfileBooklets } from "~/components/booklets/profile-booklets";
 import { MissingContent } from "~/components/layout/missing";
 import { TwoColumn } from "~/components/layout/page";
+import { SortTabs } from "~/components/feed/sort-tabs";
 import { SidebarCard } from "~/components/feed/sidebar";
 import { EntryList } from "~/components/feed/entry-list";
 import { TagCardGrid } from "~/components/tags/tag-card";
@@ -315,18 +316,15 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
       {/* Keyed by user: moving to another profile starts a fresh follow toggle. */}
       <ProfileHeader key={user.id} user={user} />
       <section className="list-card">
-        <nav className="sort-tabs profile-tabs" aria-label="个人主页">
-          {tabs.map((tab) => (
-            <Link
-              key={tab.type}
-              to={tab.type ? `/user/${id}/${tab.type}` : `/user/${id}`}
-              className={tab === current ? "sort-tab active" : "sort-tab"}
-              aria-current={tab === current ? "page" : undefined}
-            >
-              {tab.title}
-            </Link>
-          ))}
-        </nav>
+        <SortTabs
+          sorts={tabs.map(({ type, title }) => ({ value: type, title }))}
+          active={current.type}
+          hrefFor={(type) => (type ? `/user/${id}/${type}` : `/user/${id}`)}
+          label="个人主页"
+          className="profile-tabs"
+          current="page"
+          keepScroll={false}
+        />
         <TabBody
           content={content}
           type={current.type}
