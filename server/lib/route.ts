@@ -1,6 +1,7 @@
 import type { FastifyContextConfig, FastifySchema } from "fastify";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { Static, TSchema } from "@sinclair/typebox";
+import { Type, type Static, type TSchema } from "@sinclair/typebox";
+import { HEX_ID_PATTERN } from "../../shared/ids.ts";
 import { limitNote, type RouteLimit } from "./rate-limits.ts";
 import type { Caller } from "../services/deps.ts";
 
@@ -31,6 +32,12 @@ export function route<S extends FastifySchema>({
     config: { ...config, rateLimit: limit },
   };
 }
+
+/**
+ * A record id field for params, query or body: 24 lowercase hex characters (server/lib/ids.ts), so
+ * anything else answers 400 naming the field before a handler runs.
+ */
+export const hexId = (description: string) => Type.String({ pattern: HEX_ID_PATTERN, description });
 
 /** The app a route plugin of ours receives (TypeBox-typed requests). */
 type RouteApp = Parameters<FastifyPluginAsyncTypebox>[0];
