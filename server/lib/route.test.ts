@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { Type } from "@sinclair/typebox";
-import { route } from "./route.ts";
+import Fastify from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { route, toggle } from "./route.ts";
 import { ORDERS, TRACKING, limitNote } from "./rate-limits.ts";
 
 const body = Type.Object({ id: Type.String() });
@@ -31,5 +33,34 @@ describe("route()", () => {
       schema: { summary: "s" },
       config: { suspendedMayCall: true },
     });
+  });
+});
+
+describe("toggle()", () => {
+  it("declares PUT (on) and DELETE (off) on one URL with one schema but their own summaries", async () => {
+    const app = Fastify().withTypeProvider<TypeBoxTypeProvider>();
+    const seen: { method: string; schema: unknown }[] = [];
+    app.addHook("onRoute", (r) => void seen.push({ method: String(r.method), schema: r.schema }));
+    const params = Type.Object({ id: Type.String() });
+    toggle(
+      app,
+      "/x/:id",
+      { tags: ["t"], on: "开", off: "关", description: "d", params },
+      async (on, { id }) => ({
+        on,
+        id,
+      }),
+    );
+    expect(seen).toEqual([
+      { method: "PUT", schema: { tags: ["t"], summary: "开", description: "d", params } },
+      { method: "DELETE", schema: { tags: ["t"], summary: "关", description: "d", params } },
+    ]);
+    const put = await app.inject({ method: "PUT", url: "/x/a" });
+    const del = await app.inject({ method: "DELETE", url: "/x/b" });
+    expect([put.json(), del.json()]).toEqual([
+      { on: true, id: "a" },
+      { on: false, id: "b" },
+    ]);
+    await app.close();
   });
 });

@@ -1,5 +1,9 @@
 import type { FastifyContextConfig, FastifySchema } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type, type Static, type TSchema } from "@sinclair/typebox";
+import { HEX_ID_PATTERN } from "../../shared/ids.ts";
 import { limitNote, type RouteLimit } from "./rate-limits.ts";
+import type { Caller } from "../services/deps.ts";
 
 interface RouteExtras {
   /**
@@ -27,4 +31,35 @@ export function route<S extends FastifySchema>({
     schema: { ...schema, description: (schema.description ?? "") + limitNote(limit) },
     config: { ...config, rateLimit: limit },
   };
+}
+
+/**
+ * A record id field for params, query or body: 24 lowercase hex characters (server/lib/ids.ts), so
+ * anything else answers 400 naming the field before a handler runs.
+ */
+export const hexId = (description: string) => Type.String({ pattern: HEX_ID_PATTERN, description });
+
+/** The app a route plugin of ours receives (TypeBox-typed requests). */
+type RouteApp = Parameters<FastifyPluginAsyncTypebox>[0];
+
+/**
+ * Declares an on/off pair on one URL: PUT turns it on, DELETE turns it off (a like, a tag
+ * subscription). Both sides share tags, params and description, so the docs cannot drift apart;
+ * only the summaries differ. `change(on, params, caller)` does the work, the way the services take
+ * a flag.
+ */
+export function toggle<P extends TSchema>(
+  app: RouteApp,
+  url: string,
+  opts: { tags: string[]; params: P; description: string; on: string; off: string },
+  change: (on: boolean, params: Static<P>, caller: Caller) => Promise<unknown>,
+): void {
+  const { tags, description, params } = opts;
+  // The schema is generic here, so Fastify cannot narrow req.params to it: validation already has.
+  app.put(url, route({ tags, summary: opts.on, description, params }), (req) =>
+    change(true, req.params as Static<P>, req.caller),
+  );
+  app.delete(url, route({ tags, summary: opts.off, description, params }), (req) =>
+    change(false, req.params as Static<P>, req.caller),
+  );
 }

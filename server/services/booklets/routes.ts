@@ -18,6 +18,8 @@ import {
 } from "./schema.ts";
 import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
 import { route } from "../../lib/route.ts";
+import type { Static, TSchema } from "@sinclair/typebox";
+import type { Caller } from "../deps.ts";
 
 const tags = BOOKLET_TAGS;
 /** The spec lists these changes as GETs; clients written against §7 send them so. */
@@ -119,54 +121,57 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
     // Drafts, sections and the draft flag: authoring-routes.ts.
     await app.register(bookletAuthoringRoutes(services));
 
-    app.put(
+    /**
+     * A flag set by PUT with a body and, since spec §7 lists it among the GETs, by GET with the same
+     * fields in the query; that GET changes state, so a cookie session must send the CSRF header.
+     */
+    function specFlag<S extends TSchema>(
+      url: string,
+      put: { summary: string; description: string },
+      input: S,
+      set: (input: Static<S>, caller: Caller) => Promise<unknown>,
+    ) {
+      const flag = url.slice(url.lastIndexOf("/") + 1);
+      // The schema is generic here, so Fastify cannot narrow body or query to it: validation has.
+      app.put(
+        url,
+        route({ tags, summary: `${put.summary}（${flag}）`, description: put.description, body: input }),
+        async (req) => ok(await set(req.body as Static<S>, req.caller)),
+      );
+      app.get(
+        url,
+        {
+          ...route({
+            tags,
+            summary: `${put.summary}（${flag}，规格 §7 的 GET 形式）`,
+            description: `${SPEC_GET_NOTE}推荐使用 PUT /api${url}。`,
+            querystring: input,
+          }),
+          preHandler: requireCsrfForCookieGet,
+        },
+        async (req) => ok(await set(req.query as Static<S>, req.caller)),
+      );
+    }
+
+    specFlag(
       "/booklets/isHot",
-      route({
-        tags,
-        summary: "设置热门小册（isHot）",
+      {
+        summary: "设置热门小册",
         description:
           "仅管理员（规格 §6），否则 403。也接受规格 §7 的 GET 形式（见 GET /api/booklets/isHot）。",
-        body: HotBody,
-      }),
-      async (req) => ok(await booklets.setHot(req.body.bookletId, req.body.isHot, req.caller)),
-    );
-    app.get(
-      "/booklets/isHot",
-      {
-        ...route({
-          tags,
-          summary: "设置热门小册（isHot，规格 §7 的 GET 形式）",
-          description: `${SPEC_GET_NOTE}推荐使用 PUT /api/booklets/isHot。`,
-          querystring: HotBody,
-        }),
-        preHandler: requireCsrfForCookieGet,
       },
-      async (req) => ok(await booklets.setHot(req.query.bookletId, req.query.isHot, req.caller)),
+      HotBody,
+      (input, caller) => booklets.setHot(input.bookletId, input.isHot, caller),
     );
-
-    app.put(
+    specFlag(
       "/booklets/isFreeSection",
-      route({
-        tags,
-        summary: "设置免费章节（isFreeSection）",
+      {
+        summary: "设置免费章节",
         description:
           "管理员（规格 §6）或该小册作者，否则 403。也接受规格 §7 的 GET 形式（见 GET /api/booklets/isFreeSection）。",
-        body: FreeBody,
-      }),
-      async (req) => ok(await booklets.setFree(req.body.sectionId, req.body.isFree, req.caller)),
-    );
-    app.get(
-      "/booklets/isFreeSection",
-      {
-        ...route({
-          tags,
-          summary: "设置免费章节（isFreeSection，规格 §7 的 GET 形式）",
-          description: `${SPEC_GET_NOTE}推荐使用 PUT /api/booklets/isFreeSection。`,
-          querystring: FreeBody,
-        }),
-        preHandler: requireCsrfForCookieGet,
       },
-      async (req) => ok(await booklets.setFree(req.query.sectionId, req.query.isFree, req.caller)),
+      FreeBody,
+      (input, caller) => booklets.setFree(input.sectionId, input.isFree, caller),
     );
 
     // Counting changes state, so these are POSTs (a prefetching crawler must not count).

@@ -1,9 +1,6 @@
 import { Type } from "@sinclair/typebox";
+import { hexId } from "../../lib/route.ts";
 import { PRICE_MAX, SECTION_MAX, SECTIONS_MAX } from "../../../shared/booklet-rules.ts";
-import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
-
-/** Ids are 24 lowercase hex characters (server/lib/ids.ts); anything else answers 400 naming the field. */
-const id = (description: string) => Type.String({ pattern: HEX_ID_PATTERN, description });
 
 /** The OpenAPI group and the answer shapes the route descriptions name. */
 export const BOOKLET_TAGS = ["booklets"];
@@ -22,10 +19,10 @@ export const HOT_LIMIT = 10;
 export const BOOKLET_SORTS = ["newest", "hottest"] as const;
 export type BookletSort = (typeof BOOKLET_SORTS)[number];
 
-export const BookletIdQuery = Type.Object({ bookletId: id("小册 id") });
-export const SectionIdQuery = Type.Object({ sectionId: id("章节 id") });
-export const BookletIdParams = Type.Object({ id: id("小册 id") });
-export const SectionIdParams = Type.Object({ sectionId: id("章节 id") });
+export const BookletIdQuery = Type.Object({ bookletId: hexId("小册 id") });
+export const SectionIdQuery = Type.Object({ sectionId: hexId("章节 id") });
+export const BookletIdParams = Type.Object({ id: hexId("小册 id") });
+export const SectionIdParams = Type.Object({ sectionId: hexId("章节 id") });
 
 export const BookletListQuery = Type.Object({
   category: Type.Optional(
@@ -37,7 +34,7 @@ export const BookletListQuery = Type.Object({
       { default: "newest", description: "newest（最新上架）或 hottest（购买最多）" },
     ),
   ),
-  userId: Type.Optional(id("只看这位作者的小册（作者本人还能看到自己的草稿）")),
+  userId: Type.Optional(hexId("只看这位作者的小册（作者本人还能看到自己的草稿）")),
   pointer: Type.Optional(Type.String({ maxLength: 120, description: "游标：上一页返回的 cursor" })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: BOOKLETS_PAGE_SIZE })),
 });
@@ -47,7 +44,7 @@ export const HotQuery = Type.Object({
 });
 
 export const BuyListQuery = Type.Object({
-  userId: Type.Optional(id("用户 id，省略为自己")),
+  userId: Type.Optional(hexId("用户 id，省略为自己")),
   page: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: "从 0 开始" })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: BOOKLETS_PAGE_SIZE })),
 });
@@ -74,13 +71,13 @@ export const NewSectionBody = Type.Object({
 
 export const EditSectionBody = Type.Partial(NewSectionBody);
 
-export const DraftBody = Type.Object({ bookletId: id("小册 id"), isDraft: Type.Boolean() });
-export const HotBody = Type.Object({ bookletId: id("小册 id"), isHot: Type.Boolean() });
-export const FreeBody = Type.Object({ sectionId: id("章节 id"), isFree: Type.Boolean() });
+export const DraftBody = Type.Object({ bookletId: hexId("小册 id"), isDraft: Type.Boolean() });
+export const HotBody = Type.Object({ bookletId: hexId("小册 id"), isHot: Type.Boolean() });
+export const FreeBody = Type.Object({ sectionId: hexId("章节 id"), isFree: Type.Boolean() });
 
 /** The reorder call: every section id of the booklet, once each, in the new reading order. */
 export const SectionOrderBody = Type.Object({
-  sectionIds: Type.Array(id("章节 id"), {
+  sectionIds: Type.Array(hexId("章节 id"), {
     minItems: 1,
     maxItems: SECTIONS_MAX,
     description: "小册的全部章节 id，每个一次，按新的阅读顺序",

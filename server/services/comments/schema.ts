@@ -1,9 +1,7 @@
 import { Type } from "@sinclair/typebox";
+import { hexId } from "../../lib/route.ts";
 import { COMMENT_TARGET_TYPES } from "../../../db/schema/social.ts";
-import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
 
-/** Ids are 24 lowercase hex characters (server/lib/ids.ts); anything else answers 400 naming the field. */
-const id = (description: string) => Type.String({ pattern: HEX_ID_PATTERN, description });
 /** Optional ids in a form may arrive as "" (an empty input); the service checks their format. */
 const optionalRef = (description: string) => Type.Optional(Type.String({ maxLength: 64, description }));
 
@@ -14,7 +12,7 @@ export const COMMENT_MAX_PICS = 9;
 /** Page size of comment lists (spec §7: 20). */
 export const COMMENTS_PAGE_SIZE = 20;
 
-export const CommentIdParams = Type.Object({ id: id("评论 id") });
+export const CommentIdParams = Type.Object({ id: hexId("评论 id") });
 
 export const CommentListQuery = Type.Object({
   rankType: Type.Optional(Type.Union([Type.Literal("new"), Type.Literal("hot")], { default: "new" })),
@@ -31,7 +29,7 @@ export const IdListQuery = Type.Object({
 
 export const PostCommentBody = Type.Object({
   content: Type.String({ maxLength: 20_000 }),
-  targetId: id("评论对象 id"),
+  targetId: hexId("评论对象 id"),
   targetType: Type.Optional(
     Type.Union(
       COMMENT_TARGET_TYPES.map((t) => Type.Literal(t)),

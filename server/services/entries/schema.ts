@@ -1,7 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
-
-const id = (description: string) => Type.String({ pattern: HEX_ID_PATTERN, description });
+import { hexId } from "../../lib/route.ts";
 
 /** The filters every timeline call takes (spec §7: before, limit, type, tag, category, recomment). */
 const listFilters = {
@@ -46,7 +44,7 @@ export const PeriodQuery = Type.Object({
 });
 
 export const SelfQuery = Type.Object({
-  targetUid: id("作者 id"),
+  targetUid: hexId("作者 id"),
   type: Type.Optional(Type.Union([Type.Literal("post"), Type.Literal("article")])),
   order: Type.Optional(Type.Union([Type.Literal("createdAt"), Type.Literal("rankIndex")])),
   before: listFilters.before,
@@ -58,8 +56,8 @@ export const IdsQuery = Type.Object({
 });
 
 export const RelatedQuery = Type.Object({
-  entryId: id("条目 id"),
+  entryId: hexId("条目 id"),
   count: Type.Optional(Type.Union([Type.Literal(4), Type.Literal(5)], { default: 5 })),
 });
 
-export const EntryIdQuery = Type.Object({ entryId: id("条目 id") });
+export const EntryIdQuery = Type.Object({ entryId: hexId("条目 id") });

@@ -39,17 +39,18 @@ export function followRoutes(services: Services): FastifyPluginAsyncTypebox {
       return on ? follow.follow(body.ids, caller) : follow.unfollow(body.ids, caller);
     };
 
-    // The spec's GET forms (query instead of body), for clients written against §7.
-    for (const [path, on] of [
-      ["/follow", true],
-      ["/unfollow", false],
+    // Each change answers POST and PUT with a body and, for clients written against §7, the spec's
+    // GET form with the same fields in the query.
+    for (const [path, on, summary] of [
+      ["/follow", true, "关注用户"],
+      ["/unfollow", false, "取消关注用户"],
     ] as const) {
       app.get(
         path,
         {
           ...route({
             tags,
-            summary: on ? "关注用户（规格 §7 的 GET 形式）" : "取消关注用户（规格 §7 的 GET 形式）",
+            summary: `${summary}（规格 §7 的 GET 形式）`,
             description:
               CHANGE_NOTE +
               "查询参数同 POST 的请求体；网页以 Cookie 登录时 GET 也要带 x-csrf-token 头。推荐 POST 或 PUT。" +
@@ -60,29 +61,13 @@ export function followRoutes(services: Services): FastifyPluginAsyncTypebox {
         },
         async (req) => ok(await change(on, req.query, req.caller)),
       );
-    }
-
-    for (const method of ["post", "put"] as const) {
-      app[method](
-        "/follow",
-        route({
-          tags,
-          summary: "关注用户",
-          description: CHANGE_NOTE + operationLimitNote("toggle"),
-          body: FollowBody,
-        }),
-        async (req) => ok(await change(true, req.body, req.caller)),
-      );
-      app[method](
-        "/unfollow",
-        route({
-          tags,
-          summary: "取消关注用户",
-          description: CHANGE_NOTE + operationLimitNote("toggle"),
-          body: FollowBody,
-        }),
-        async (req) => ok(await change(false, req.body, req.caller)),
-      );
+      for (const method of ["post", "put"] as const) {
+        app[method](
+          path,
+          route({ tags, summary, description: CHANGE_NOTE + operationLimitNote("toggle"), body: FollowBody }),
+          async (req) => ok(await change(on, req.body, req.caller)),
+        );
+      }
     }
 
     app.get(

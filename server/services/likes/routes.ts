@@ -10,7 +10,7 @@ import {
   ZeroBasedPage,
 } from "./schema.ts";
 import { operationLimitNote } from "../../lib/operation-limits.ts";
-import { route } from "../../lib/route.ts";
+import { route, toggle } from "../../lib/route.ts";
 
 const tags = ["likes"];
 const STATE_NOTE =
@@ -25,25 +25,17 @@ export function likeRoutes(services: Services): FastifyPluginAsyncTypebox {
   return async (app) => {
     const likes = services.likes;
 
-    app.put(
+    toggle(
+      app,
       "/user/like/entry/:id",
-      route({
+      {
         tags,
-        summary: "点赞条目",
+        on: "点赞条目",
+        off: "取消点赞",
         description: STATE_NOTE + operationLimitNote("toggle"),
         params: EntryIdParams,
-      }),
-      async (req) => ok(await likes.like(req.params.id, req.caller)),
-    );
-    app.delete(
-      "/user/like/entry/:id",
-      route({
-        tags,
-        summary: "取消点赞",
-        description: STATE_NOTE + operationLimitNote("toggle"),
-        params: EntryIdParams,
-      }),
-      async (req) => ok(await likes.unlike(req.params.id, req.caller)),
+      },
+      async (on, { id }, caller) => ok(await (on ? likes.like(id, caller) : likes.unlike(id, caller))),
     );
     app.get(
       "/user/like/entry/:id",
@@ -82,40 +74,34 @@ export function likeRoutes(services: Services): FastifyPluginAsyncTypebox {
 
     const PIN_LIKE_NOTE =
       "需要登录。d 为 {liked, likeCount}；重复操作不重复计数。" + operationLimitNote("toggle");
-    app.put(
+    toggle(
+      app,
       "/pins/:id/like",
-      route({ tags: ["pins"], summary: "点赞沸点", description: PIN_LIKE_NOTE, params: PinIdParams }),
-      async (req) => ok(await likes.likePin(req.params.id, req.caller, true)),
-    );
-    app.delete(
-      "/pins/:id/like",
-      route({ tags: ["pins"], summary: "取消点赞沸点", description: PIN_LIKE_NOTE, params: PinIdParams }),
-      async (req) => ok(await likes.likePin(req.params.id, req.caller, false)),
+      {
+        tags: ["pins"],
+        on: "点赞沸点",
+        off: "取消点赞沸点",
+        description: PIN_LIKE_NOTE,
+        params: PinIdParams,
+      },
+      async (on, { id }, caller) => ok(await likes.likePin(id, caller, on)),
     );
 
     const COMMENT_LIKE_NOTE =
       "需要登录。d 为 {liked, likesCount, likeCount}；重复操作不重复计数。" +
       operationLimitNote("toggle") +
       "targetId、targetType（查询参数或表单）可带可不带：评论 id 已确定对象。";
-    app.put(
+    toggle(
+      app,
       "/comment/:id/like",
-      route({
+      {
         tags: ["comments"],
-        summary: "点赞评论",
+        on: "点赞评论",
+        off: "取消点赞评论",
         description: COMMENT_LIKE_NOTE,
         params: CommentIdParams,
-      }),
-      async (req) => ok(await likes.likeComment(req.params.id, req.caller, true)),
-    );
-    app.delete(
-      "/comment/:id/like",
-      route({
-        tags: ["comments"],
-        summary: "取消点赞评论",
-        description: COMMENT_LIKE_NOTE,
-        params: CommentIdParams,
-      }),
-      async (req) => ok(await likes.likeComment(req.params.id, req.caller, false)),
+      },
+      async (on, { id }, caller) => ok(await likes.likeComment(id, caller, on)),
     );
     // Spec §7 names a third verb: the pin comment form unlikes with PUT /comment/{id}/unlike.
     app.put(

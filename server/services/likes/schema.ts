@@ -1,13 +1,10 @@
 import { Type } from "@sinclair/typebox";
-import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
+import { hexId } from "../../lib/route.ts";
 
-/** Ids are 24 lowercase hex characters (server/lib/ids.ts); anything else answers 400 naming `id`. */
-const id = (description: string) => Type.String({ pattern: HEX_ID_PATTERN, description });
-
-export const EntryIdParams = Type.Object({ id: id("条目 id") });
-export const UserIdParams = Type.Object({ id: id("用户 id") });
-export const PinIdParams = Type.Object({ id: id("沸点 id") });
-export const CommentIdParams = Type.Object({ id: id("评论 id") });
+export const EntryIdParams = Type.Object({ id: hexId("条目 id") });
+export const UserIdParams = Type.Object({ id: hexId("用户 id") });
+export const PinIdParams = Type.Object({ id: hexId("沸点 id") });
+export const CommentIdParams = Type.Object({ id: hexId("评论 id") });
 
 /** Zero-based pages, as spec §7 says of both like lists. */
 export const ZeroBasedPage = Type.Object({

@@ -1,5 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
+import { hexId } from "../../lib/route.ts";
 import {
   DECISIONS,
   DECISION_REASON_MAX,
@@ -14,14 +14,12 @@ const oneOf = <T extends string>(values: readonly T[], description: string) =>
     { description },
   );
 
-const id = (description: string) => Type.String({ pattern: HEX_ID_PATTERN, description });
-
 export const ReportBody = Type.Object({
   targetType: oneOf(
     REPORT_TARGETS,
     "举报对象：entry（分享、投票、专栏文章）、comment、pin、collection（收藏集）、user",
   ),
-  targetId: id("对象的 id（24 位十六进制）"),
+  targetId: hexId("对象的 id（24 位十六进制）"),
   reason: Type.String({
     maxLength: 16,
     description: `原因：${REPORT_REASONS.join("、")}（垃圾广告、辱骂攻击、抄袭、违法违规、其他）`,
@@ -41,8 +39,8 @@ const pointer = Type.Optional(
 export const PageQuery = Type.Object({ pointer });
 export type PageQuery = Static<typeof PageQuery>;
 
-export const CaseParams = Type.Object({ id: id("队列中一行（一个被举报对象）的 id") });
-export const UserParams = Type.Object({ id: id("用户 id") });
+export const CaseParams = Type.Object({ id: hexId("队列中一行（一个被举报对象）的 id") });
+export const UserParams = Type.Object({ id: hexId("用户 id") });
 
 export const DecideBody = Type.Object({
   action: oneOf(DECISIONS, "hide 隐藏、delete 删除、dismiss 驳回、warn 警告作者、suspend 暂停作者"),

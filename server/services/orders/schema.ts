@@ -1,18 +1,15 @@
 import { Type } from "@sinclair/typebox";
-import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
-
-/** Ids are 24 lowercase hex characters (server/lib/ids.ts); anything else answers 400 naming the field. */
-const id = (description: string) => Type.String({ pattern: HEX_ID_PATTERN, description });
+import { hexId } from "../../lib/route.ts";
 
 /** The author's share of a sale (the rest is the platform's); income bills are price × share, rounded. */
 export const AUTHOR_SHARE = 0.7;
 /** A pending order can be paid for this long; a buy after that makes a new one. */
 export const ORDER_TTL_MS = 30 * 60 * 1000;
 
-export const OrderIdQuery = Type.Object({ orderId: id("订单 id") });
+export const OrderIdQuery = Type.Object({ orderId: hexId("订单 id") });
 
 export const BuyBody = Type.Object({
-  bookletId: id("小册 id"),
+  bookletId: hexId("小册 id"),
   type: Type.Optional(
     Type.Union([Type.Literal("wxpay"), Type.Literal("alipay")], {
       default: "wxpay",
@@ -21,7 +18,7 @@ export const BuyBody = Type.Object({
   ),
 });
 
-export const AlipayBuyBody = Type.Object({ bookletId: id("小册 id") });
+export const AlipayBuyBody = Type.Object({ bookletId: hexId("小册 id") });
 
 export const NotifyParams = Type.Object({
   channel: Type.Union([Type.Literal("wxpay"), Type.Literal("alipay"), Type.Literal("dev")]),

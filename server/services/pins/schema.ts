@@ -1,8 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
-
-/** Ids are 24 lowercase hex characters (server/lib/ids.ts); anything else answers 400 naming the field. */
-const id = (description: string) => Type.String({ pattern: HEX_ID_PATTERN, description });
+import { hexId } from "../../lib/route.ts";
 
 /** Longest pin, in characters after trimming. */
 export const PIN_MAX_LENGTH = 1000;
@@ -11,10 +8,10 @@ export const PIN_MAX_IMAGES = 9;
 /** Pins feed page size (spec §9: 20). */
 export const PINS_PAGE_SIZE = 20;
 
-export const PinIdParams = Type.Object({ id: id("沸点 id") });
-export const MsgIdQuery = Type.Object({ msgId: id("沸点 id") });
-export const PinCommentsParams = Type.Object({ pinId: id("沸点 id") });
-export const ReplyParams = Type.Object({ commentId: id("根评论 id") });
+export const PinIdParams = Type.Object({ id: hexId("沸点 id") });
+export const MsgIdQuery = Type.Object({ msgId: hexId("沸点 id") });
+export const PinCommentsParams = Type.Object({ pinId: hexId("沸点 id") });
+export const ReplyParams = Type.Object({ commentId: hexId("根评论 id") });
 
 export const NewPinBody = Type.Object({
   content: Type.String({ maxLength: 20_000 }),

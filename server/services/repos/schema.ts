@@ -1,8 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
-
-/** Ids are 24 lowercase hex characters; anything else answers 400 naming the field. */
-const id = (description: string) => Type.String({ pattern: HEX_ID_PATTERN, description });
+import { hexId } from "../../lib/route.ts";
 
 /** Trending windows (spec §7 get_trending, §9: default daily). */
 export const TRENDING_SINCE = ["daily", "weekly", "monthly"] as const;
@@ -19,8 +16,8 @@ export const TRANSLATORS_SHOWN = 5;
 /** Repos previewed on a showcase card. */
 export const SHOWCASE_PREVIEW = 4;
 
-export const RepoIdQuery = Type.Object({ id: id("开源库 id") });
-export const RepoIdParams = Type.Object({ id: id("开源库 id") });
+export const RepoIdQuery = Type.Object({ id: hexId("开源库 id") });
+export const RepoIdParams = Type.Object({ id: hexId("开源库 id") });
 
 // since and lang are plain strings on purpose: spec §8 wants "not found" (404) for an unknown
 // language or a since other than daily/weekly/monthly, not the 400 a schema enum would give.

@@ -10,7 +10,7 @@ import {
   TagSuggestParams,
   TagTitleParams,
 } from "./schema.ts";
-import { route } from "../../lib/route.ts";
+import { route, toggle } from "../../lib/route.ts";
 
 const tags = ["tags"];
 const LIST_NOTE =
@@ -82,15 +82,12 @@ export function tagRoutes(services: Services): FastifyPluginAsyncTypebox {
         ),
     );
 
-    app.put(
+    toggle(
+      app,
       "/tag/subscribe/:id",
-      route({ tags, summary: "关注标签", description: SUBSCRIBE_NOTE, params: IdParams }),
-      async (req) => ok(await service.subscribe(req.params.id, req.caller)),
-    );
-    app.delete(
-      "/tag/subscribe/:id",
-      route({ tags, summary: "取消关注标签", description: SUBSCRIBE_NOTE, params: IdParams }),
-      async (req) => ok(await service.unsubscribe(req.params.id, req.caller)),
+      { tags, on: "关注标签", off: "取消关注标签", description: SUBSCRIBE_NOTE, params: IdParams },
+      async (on, { id }, caller) =>
+        ok(await (on ? service.subscribe(id, caller) : service.unsubscribe(id, caller))),
     );
   };
 }
