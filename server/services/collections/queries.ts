@@ -7,6 +7,7 @@ import {
   entries,
   users,
 } from "../../../db/schema/index.ts";
+import { updateStamped } from "../../lib/update-row.ts";
 
 export type CollectionSetRow = typeof collectionSets.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -56,12 +57,7 @@ export async function insertSet(tx: Tx, values: typeof collectionSets.$inferInse
 }
 
 export async function updateSet(tx: Tx, id: string, values: Partial<typeof collectionSets.$inferInsert>) {
-  const [row] = await tx
-    .update(collectionSets)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(collectionSets.id, id))
-    .returning();
-  return row;
+  return updateStamped(tx, collectionSets, id, values);
 }
 
 /** Deletes the set; its entry and follower rows go with it (ON DELETE CASCADE). */
