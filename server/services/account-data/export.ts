@@ -159,30 +159,18 @@ export async function buildArchive(db: Db, user: UserRow, now: Date): Promise<Bu
       ...(r.title !== undefined ? { title: r.title } : {}),
       likedAt: iso(r.createdAt),
     }));
-  await zip.addStream(
-    "likes/entries.json",
-    jsonList(
-      pages((k) => q.entryLikesPage(db, id, k)),
-      liked,
-    ),
-    now,
-  );
-  await zip.addStream(
-    "likes/pins.json",
-    jsonList(
-      pages((k) => q.pinLikesPage(db, id, k)),
-      liked,
-    ),
-    now,
-  );
-  await zip.addStream(
-    "likes/comments.json",
-    jsonList(
-      pages((k) => q.commentLikesPage(db, id, k)),
-      liked,
-    ),
-    now,
-  );
+  // The three like tables export alike: what was liked and when (an entry's title besides).
+  const likePages = { entries: q.entryLikesPage, pins: q.pinLikesPage, comments: q.commentLikesPage };
+  for (const [name, likesPage] of Object.entries(likePages)) {
+    await zip.addStream(
+      `likes/${name}.json`,
+      jsonList(
+        pages((k) => likesPage(db, id, k)),
+        liked,
+      ),
+      now,
+    );
+  }
   await zip.addStream(
     "collections/own.json",
     jsonList(
