@@ -1,5 +1,5 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { readPointer, type Pointer } from "../../shared/pagination.ts";
+import { encodePointer, readPointer, type Pointer, type PointerValue } from "../../shared/pagination.ts";
 import { badRequest } from "./errors.ts";
 
 /**
@@ -54,4 +54,15 @@ export function pointerParam(
   const pointer = readPointer(raw, kind);
   if (pointer === "malformed") throw badRequest(`${field} 格式不正确`, field);
   return pointer;
+}
+
+/**
+ * Cuts a keyset fetch of `limit + 1` rows into the page: one row more than a page says whether a
+ * next page exists without counting. `at` names a row's sort value and id; the pointer is the last
+ * row's, null on an empty page.
+ */
+export function keysetSlice<R>(rows: R[], limit: number, at: (row: R) => readonly [PointerValue, string]) {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { page, pointer: last ? encodePointer(...at(last)) : null, canNext: rows.length > limit };
 }

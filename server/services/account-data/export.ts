@@ -79,6 +79,12 @@ bills.json              钱包账单（金额单位：分）
 export async function buildArchive(db: Db, user: UserRow, now: Date): Promise<Buffer> {
   const zip = new ZipWriter();
   const id = user.id;
+  /** One JSON list file of the archive, walked and written a page at a time. */
+  const addList = <T extends Keyed, R>(
+    name: string,
+    read: (key: Keyed | null) => Promise<T[]>,
+    present: (rows: T[]) => R[] | Promise<R[]>,
+  ) => zip.addStream(name, jsonList(pages(read), present), now);
   zip.add("README.txt", README, now);
   const { community: _omit, ...profile } = presentSelf(user);
   zip.add(
@@ -98,60 +104,51 @@ export async function buildArchive(db: Db, user: UserRow, now: Date): Promise<Bu
     }
   }
 
-  await zip.addStream(
+  await addList(
     "shares.json",
-    jsonList(
-      pages((k) => q.entriesPage(db, id, "other", k)),
-      async (rows) => {
-        const tagsOf = await q.tagTitlesOf(
-          db,
-          rows.map((r) => r.id),
-        );
-        return rows.map((e) => ({
-          id: e.id,
-          type: e.type,
-          title: e.title,
-          url: e.originalUrl,
-          content: e.content,
-          tags: tagsOf.get(e.id) ?? [],
-          status: e.status,
-          createdAt: iso(e.createdAt),
-          updatedAt: iso(e.updatedAt),
-        }));
-      },
-    ),
-    now,
+    (k) => q.entriesPage(db, id, "other", k),
+    async (rows) => {
+      const tagsOf = await q.tagTitlesOf(
+        db,
+        rows.map((r) => r.id),
+      );
+      return rows.map((e) => ({
+        id: e.id,
+        type: e.type,
+        title: e.title,
+        url: e.originalUrl,
+        content: e.content,
+        tags: tagsOf.get(e.id) ?? [],
+        status: e.status,
+        createdAt: iso(e.createdAt),
+        updatedAt: iso(e.updatedAt),
+      }));
+    },
   );
-  await zip.addStream(
+  await addList(
     "comments.json",
-    jsonList(
-      pages((k) => q.commentsPage(db, id, k)),
-      (rows) =>
-        rows.map((c) => ({
-          id: c.id,
-          targetType: c.targetType,
-          targetId: c.targetId,
-          content: c.content,
-          picList: c.picList,
-          replyTo: c.respCommentId,
-          createdAt: iso(c.createdAt),
-        })),
-    ),
-    now,
+    (k) => q.commentsPage(db, id, k),
+    (rows) =>
+      rows.map((c) => ({
+        id: c.id,
+        targetType: c.targetType,
+        targetId: c.targetId,
+        content: c.content,
+        picList: c.picList,
+        replyTo: c.respCommentId,
+        createdAt: iso(c.createdAt),
+      })),
   );
-  await zip.addStream(
+  await addList(
     "pins.json",
-    jsonList(
-      pages((k) => q.pinsPage(db, id, k)),
-      (rows) =>
-        rows.map((p) => ({
-          id: p.id,
-          content: p.content,
-          images: p.imageUrlList,
-          createdAt: iso(p.createdAt),
-        })),
-    ),
-    now,
+    (k) => q.pinsPage(db, id, k),
+    (rows) =>
+      rows.map((p) => ({
+        id: p.id,
+        content: p.content,
+        images: p.imageUrlList,
+        createdAt: iso(p.createdAt),
+      })),
   );
   const liked = (rows: { id: string; createdAt: Date; title?: string }[]) =>
     rows.map((r) => ({
@@ -159,117 +156,69 @@ export async function buildArchive(db: Db, user: UserRow, now: Date): Promise<Bu
       ...(r.title !== undefined ? { title: r.title } : {}),
       likedAt: iso(r.createdAt),
     }));
-  await zip.addStream(
-    "likes/entries.json",
-    jsonList(
-      pages((k) => q.entryLikesPage(db, id, k)),
-      liked,
-    ),
-    now,
-  );
-  await zip.addStream(
-    "likes/pins.json",
-    jsonList(
-      pages((k) => q.pinLikesPage(db, id, k)),
-      liked,
-    ),
-    now,
-  );
-  await zip.addStream(
-    "likes/comments.json",
-    jsonList(
-      pages((k) => q.commentLikesPage(db, id, k)),
-      liked,
-    ),
-    now,
-  );
-  await zip.addStream(
+  // The three like tables export alike: what was liked and when (an entry's title besides).
+  const likePages = { entries: q.entryLikesPage, pins: q.pinLikesPage, comments: q.commentLikesPage };
+  for (const [name, likesPage] of Object.entries(likePages)) {
+    await addList(`likes/${name}.json`, (k) => likesPage(db, id, k), liked);
+  }
+  await addList(
     "collections/own.json",
-    jsonList(
-      pages((k) => q.collectionsPage(db, id, k)),
-      async (rows) => {
-        const entriesOf = await q.entryIdsOfSets(
-          db,
-          rows.map((r) => r.id),
-        );
-        return rows.map((s) => ({
-          id: s.id,
-          title: s.title,
-          description: s.description,
-          entryIds: entriesOf.get(s.id) ?? [],
-          createdAt: iso(s.createdAt),
-        }));
-      },
-    ),
-    now,
+    (k) => q.collectionsPage(db, id, k),
+    async (rows) => {
+      const entriesOf = await q.entryIdsOfSets(
+        db,
+        rows.map((r) => r.id),
+      );
+      return rows.map((s) => ({
+        id: s.id,
+        title: s.title,
+        description: s.description,
+        entryIds: entriesOf.get(s.id) ?? [],
+        createdAt: iso(s.createdAt),
+      }));
+    },
   );
-  await zip.addStream(
+  await addList(
     "collections/followed.json",
-    jsonList(
-      pages((k) => q.followedSetsPage(db, id, k)),
-      (rows) => rows.map((r) => ({ id: r.id, followedAt: iso(r.createdAt) })),
-    ),
-    now,
+    (k) => q.followedSetsPage(db, id, k),
+    (rows) => rows.map((r) => ({ id: r.id, followedAt: iso(r.createdAt) })),
   );
   const people = (rows: { id: string; username: string; createdAt: Date }[]) =>
     rows.map((r) => ({ id: r.id, username: r.username, since: iso(r.createdAt) }));
-  await zip.addStream(
-    "follows/following.json",
-    jsonList(
-      pages((k) => q.followsPage(db, id, "followee", k)),
-      people,
-    ),
-    now,
-  );
-  await zip.addStream(
-    "follows/followers.json",
-    jsonList(
-      pages((k) => q.followsPage(db, id, "follower", k)),
-      people,
-    ),
-    now,
-  );
-  await zip.addStream(
+  await addList("follows/following.json", (k) => q.followsPage(db, id, "followee", k), people);
+  await addList("follows/followers.json", (k) => q.followsPage(db, id, "follower", k), people);
+  await addList(
     "follows/tags.json",
-    jsonList(
-      pages((k) => q.tagSubscriptionsPage(db, id, k)),
-      (rows) => rows.map((r) => ({ id: r.id, title: r.title, since: iso(r.createdAt) })),
-    ),
-    now,
+    (k) => q.tagSubscriptionsPage(db, id, k),
+    (rows) => rows.map((r) => ({ id: r.id, title: r.title, since: iso(r.createdAt) })),
   );
-  await zip.addStream(
+  await addList(
     "orders.json",
-    jsonList(
-      pages((k) => q.ordersPage(db, id, k)),
-      (rows) =>
-        rows.map((o) => ({
-          id: o.id,
-          bookletId: o.bookletId,
-          amount: o.amount,
-          status: o.status,
-          payType: o.payType,
-          createdAt: iso(o.createdAt),
-          paidAt: iso(o.paidAt),
-        })),
-    ),
-    now,
+    (k) => q.ordersPage(db, id, k),
+    (rows) =>
+      rows.map((o) => ({
+        id: o.id,
+        bookletId: o.bookletId,
+        amount: o.amount,
+        status: o.status,
+        payType: o.payType,
+        createdAt: iso(o.createdAt),
+        paidAt: iso(o.paidAt),
+      })),
   );
-  await zip.addStream(
+  await addList(
     "bills.json",
-    jsonList(
-      pages((k) => q.billsPage(db, id, k)),
-      (rows) =>
-        rows.map((b) => ({
-          id: b.id,
-          type: b.type,
-          amount: b.amount,
-          status: b.status,
-          description: b.description,
-          orderId: b.orderId,
-          createdAt: iso(b.createdAt),
-        })),
-    ),
-    now,
+    (k) => q.billsPage(db, id, k),
+    (rows) =>
+      rows.map((b) => ({
+        id: b.id,
+        type: b.type,
+        amount: b.amount,
+        status: b.status,
+        description: b.description,
+        orderId: b.orderId,
+        createdAt: iso(b.createdAt),
+      })),
   );
   return zip.finish();
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, lte, or } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { banners } from "../../../db/schema/index.ts";
+import { updateStamped } from "../../lib/update-row.ts";
 
 export type BannerRow = typeof banners.$inferSelect;
 export type NewBanner = typeof banners.$inferInsert;
@@ -46,12 +47,7 @@ export async function updateBanner(
   id: string,
   set: Partial<NewBanner>,
 ): Promise<BannerRow | undefined> {
-  const [row] = await db
-    .update(banners)
-    .set({ ...set, updatedAt: new Date() })
-    .where(eq(banners.id, id))
-    .returning();
-  return row;
+  return updateStamped(db, banners, id, set);
 }
 
 export async function deleteBanner(db: Tx, id: string): Promise<boolean> {

@@ -1,7 +1,6 @@
 import { AppError, badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { operationLimiter } from "../../lib/operation-limits.ts";
-import { pointerParam } from "../../lib/keyset.ts";
-import { encodePointer } from "../../../shared/pagination.ts";
+import { keysetSlice, pointerParam } from "../../lib/keyset.ts";
 import type { Tx } from "../../../db/client.ts";
 import type { BlockKind } from "../../../db/schema/index.ts";
 import type { Caller, Deps } from "../deps.ts";
@@ -131,12 +130,10 @@ export function createBlockService(deps: Deps, dropFollows: DropFollows) {
       const pointer = pointerParam(input.before, "date", "before");
       const limit = Math.min(Math.max(input.limit ?? BLOCK_PAGE_SIZE, 1), 100);
       const rows = await blockPage(db, caller.userId, input.kind, pointer, limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
+      const { page, ...next } = keysetSlice(rows, limit, (r) => [r.at, r.user.id]);
       return {
         list: page.map((r) => ({ ...presentUserCard(r.user), kind: input.kind, at: r.at.toISOString() })),
-        pointer: last ? encodePointer(last.at, last.user.id) : null,
-        canNext: rows.length > limit,
+        ...next,
       };
     },
 

@@ -4,6 +4,7 @@ import { bookletSections, booklets, orders, users } from "../../../db/schema/ind
 import type { BookletSort } from "./schema.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
 import { sitemapSource } from "../../lib/sitemap-source.ts";
+import { updateStamped } from "../../lib/update-row.ts";
 
 export type BookletRow = typeof booklets.$inferSelect;
 export type SectionRow = typeof bookletSections.$inferSelect;
@@ -31,12 +32,8 @@ export async function updateBooklet(
   id: string,
   values: Partial<typeof booklets.$inferInsert>,
 ): Promise<BookletRow> {
-  const [row] = await tx
-    .update(booklets)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(booklets.id, id))
-    .returning();
-  return row;
+  // Callers found the booklet in this transaction first, so the row is there (as before, unchecked).
+  return (await updateStamped(tx, booklets, id, values)) as BookletRow;
 }
 
 export interface ListFilter {
@@ -127,12 +124,8 @@ export async function updateSection(
   id: string,
   values: Partial<typeof bookletSections.$inferInsert>,
 ): Promise<SectionRow> {
-  const [row] = await tx
-    .update(bookletSections)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(bookletSections.id, id))
-    .returning();
-  return row;
+  // Callers found the section in this transaction first, so the row is there (as before, unchecked).
+  return (await updateStamped(tx, bookletSections, id, values)) as SectionRow;
 }
 
 /**

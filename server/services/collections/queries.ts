@@ -7,6 +7,8 @@ import {
   entries,
   users,
 } from "../../../db/schema/index.ts";
+import { deleteLink, insertLink } from "../../lib/link-rows.ts";
+import { updateStamped } from "../../lib/update-row.ts";
 
 export type CollectionSetRow = typeof collectionSets.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -56,12 +58,7 @@ export async function insertSet(tx: Tx, values: typeof collectionSets.$inferInse
 }
 
 export async function updateSet(tx: Tx, id: string, values: Partial<typeof collectionSets.$inferInsert>) {
-  const [row] = await tx
-    .update(collectionSets)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(collectionSets.id, id))
-    .returning();
-  return row;
+  return updateStamped(tx, collectionSets, id, values);
 }
 
 /** Deletes the set; its entry and follower rows go with it (ON DELETE CASCADE). */
@@ -162,40 +159,40 @@ export async function entriesInSetsOf(db: Tx, userId: string, entryIds: string[]
 
 /** Adds the follower row; true only when this call inserted it (following twice is a no-op). */
 export async function insertFollower(tx: Tx, setId: string, userId: string): Promise<boolean> {
-  const rows = await tx
-    .insert(collectionSetFollowers)
-    .values({ collectionSetId: setId, userId })
-    .onConflictDoNothing()
-    .returning({ id: collectionSetFollowers.collectionSetId });
-  return rows.length === 1;
+  return insertLink(
+    tx,
+    collectionSetFollowers,
+    { collectionSetId: setId, userId },
+    collectionSetFollowers.collectionSetId,
+  );
 }
 
 /** Removes the follower row; true only when this call deleted it. */
 export async function deleteFollower(tx: Tx, setId: string, userId: string): Promise<boolean> {
-  const rows = await tx
-    .delete(collectionSetFollowers)
-    .where(and(eq(collectionSetFollowers.collectionSetId, setId), eq(collectionSetFollowers.userId, userId)))
-    .returning({ id: collectionSetFollowers.collectionSetId });
-  return rows.length === 1;
+  const link = and(
+    eq(collectionSetFollowers.collectionSetId, setId),
+    eq(collectionSetFollowers.userId, userId),
+  );
+  return deleteLink(tx, collectionSetFollowers, link, collectionSetFollowers.collectionSetId);
 }
 
 /** Adds the entry row; true only when this call inserted it (collecting twice is a no-op). */
 export async function insertSetEntry(tx: Tx, setId: string, entryId: string): Promise<boolean> {
-  const rows = await tx
-    .insert(collectionSetEntries)
-    .values({ collectionSetId: setId, entryId })
-    .onConflictDoNothing()
-    .returning({ id: collectionSetEntries.collectionSetId });
-  return rows.length === 1;
+  return insertLink(
+    tx,
+    collectionSetEntries,
+    { collectionSetId: setId, entryId },
+    collectionSetEntries.collectionSetId,
+  );
 }
 
 /** Removes the entry row; true only when this call deleted it. */
 export async function deleteSetEntry(tx: Tx, setId: string, entryId: string): Promise<boolean> {
-  const rows = await tx
-    .delete(collectionSetEntries)
-    .where(and(eq(collectionSetEntries.collectionSetId, setId), eq(collectionSetEntries.entryId, entryId)))
-    .returning({ id: collectionSetEntries.collectionSetId });
-  return rows.length === 1;
+  const link = and(
+    eq(collectionSetEntries.collectionSetId, setId),
+    eq(collectionSetEntries.entryId, entryId),
+  );
+  return deleteLink(tx, collectionSetEntries, link, collectionSetEntries.collectionSetId);
 }
 
 /** Moves one of the set's counters by `delta` (the row is locked by lockSet); answers the new row. */

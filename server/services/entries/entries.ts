@@ -3,8 +3,8 @@ import { tags as tagsTable } from "../../../db/schema/index.ts";
 import { storedCategories } from "../../../db/reference-data.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
-import { encodePointer, type Pointer } from "../../../shared/pagination.ts";
-import { pointerParam } from "../../lib/keyset.ts";
+import type { Pointer } from "../../../shared/pagination.ts";
+import { keysetSlice, pointerParam } from "../../lib/keyset.ts";
 import { HEX_ID } from "../../../shared/ids.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { entryHydrator } from "./hydrate.ts";
@@ -121,13 +121,8 @@ export function createEntryService(deps: Deps) {
       pointer,
       limit: limit + 1,
     });
-    const page = rows.slice(0, limit);
-    const last = page.at(-1)?.entry;
-    return {
-      list: await hydrate(page, caller),
-      pointer: last ? encodePointer(pointerValue(sort, last), last.id) : null,
-      canNext: rows.length > limit,
-    };
+    const { page, ...next } = keysetSlice(rows, limit, (r) => [pointerValue(sort, r.entry), r.entry.id]);
+    return { list: await hydrate(page, caller), ...next };
   }
 
   return {

@@ -1,7 +1,6 @@
 import { operationLimiter } from "../../lib/operation-limits.ts";
 import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
-import { encodePointer } from "../../../shared/pagination.ts";
-import { pointerParam } from "../../lib/keyset.ts";
+import { keysetSlice, pointerParam } from "../../lib/keyset.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { notify } from "../notifications/index.ts";
 import { presentPublicUser, type PublicUser } from "../users/index.ts";
@@ -141,7 +140,7 @@ export function createFollowService(deps: Deps) {
     if (!owner) throw notFound(USER_MISSING);
     const limit = Math.min(Math.max(input.limit ?? FOLLOW_PAGE_SIZE, 1), 100);
     const rows = await followPage(db, side, input.uid, pointer, limit + 1);
-    const page = rows.slice(0, limit);
+    const { page, pointer: next, canNext } = keysetSlice(rows, limit, (r) => [r.followedAt, r.user.id]);
     const mine = caller.userId
       ? await followedAmong(
           db,
@@ -149,15 +148,14 @@ export function createFollowService(deps: Deps) {
           page.map((r) => r.user.id),
         )
       : new Set<string>();
-    const last = page.at(-1);
     return {
       list: page.map((r) => ({
         ...presentPublicUser(r.user),
         followed: mine.has(r.user.id),
         followedAt: r.followedAt.toISOString(),
       })),
-      pointer: last ? encodePointer(last.followedAt, last.user.id) : null,
-      canNext: rows.length > limit,
+      pointer: next,
+      canNext,
     };
   }
 

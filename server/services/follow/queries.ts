@@ -3,6 +3,7 @@ import type { Db, Tx } from "../../../db/client.ts";
 import { entries, entryTags, follows, tagSubscriptions, users } from "../../../db/schema/index.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
+import { deleteLink, insertLink } from "../../lib/link-rows.ts";
 
 /**
  * Locks the given user rows in id order and answers the ids found. Every follow transaction locks
@@ -22,21 +23,13 @@ export async function lockUsers(tx: Tx, ids: string[]): Promise<Set<string>> {
 
 /** Adds the follow row; true only when this call inserted it (following twice is a no-op). */
 export async function insertFollow(tx: Tx, followerId: string, followeeId: string): Promise<boolean> {
-  const rows = await tx
-    .insert(follows)
-    .values({ followerId, followeeId })
-    .onConflictDoNothing()
-    .returning({ followerId: follows.followerId });
-  return rows.length === 1;
+  return insertLink(tx, follows, { followerId, followeeId }, follows.followerId);
 }
 
 /** Removes the follow row; true only when this call deleted it. */
 export async function deleteFollow(tx: Tx, followerId: string, followeeId: string): Promise<boolean> {
-  const rows = await tx
-    .delete(follows)
-    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
-    .returning({ followerId: follows.followerId });
-  return rows.length === 1;
+  const link = and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId));
+  return deleteLink(tx, follows, link, follows.followerId);
 }
 
 /**

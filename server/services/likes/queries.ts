@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
+import { deleteLink, insertLink } from "../../lib/link-rows.ts";
 import { commentLikes, entries, entryLikes, pinLikes, users } from "../../../db/schema/index.ts";
 
 /**
@@ -65,17 +66,9 @@ export async function setLike(
   liked: boolean,
 ): Promise<boolean> {
   const t = LIKE_TABLES[type];
-  const rows = liked
-    ? await tx
-        .insert(t.table)
-        .values({ [t.key]: targetId, userId } as never)
-        .onConflictDoNothing()
-        .returning({ id: t.target })
-    : await tx
-        .delete(t.table)
-        .where(and(eq(t.target, targetId), eq(t.user, userId)))
-        .returning({ id: t.target });
-  return rows.length === 1;
+  return liked
+    ? insertLink(tx, t.table, { [t.key]: targetId, userId } as never, t.target)
+    : deleteLink(tx, t.table, and(eq(t.target, targetId), eq(t.user, userId)), t.target);
 }
 
 /**

@@ -8,6 +8,9 @@ import type { Pointer } from "../../../shared/pagination.ts";
 export type CaseRow = typeof moderationCases.$inferSelect;
 export type LogRow = typeof moderationLog.$inferSelect;
 
+/** The case `id`, only while open: reading and locking a case by id both want it undecided. */
+const openCaseById = (id: string) => and(eq(moderationCases.id, id), eq(moderationCases.status, "open"));
+
 const openCaseOf = (type: string, id: string) =>
   and(
     eq(moderationCases.targetType, type),
@@ -48,21 +51,13 @@ export async function openCase(
 
 /** An open case by id. */
 export async function findOpenCase(db: Tx, id: string): Promise<CaseRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(moderationCases)
-    .where(and(eq(moderationCases.id, id), eq(moderationCases.status, "open")))
-    .limit(1);
+  const [row] = await db.select().from(moderationCases).where(openCaseById(id)).limit(1);
   return row;
 }
 
 /** An open case by id, locked for its decision. */
 export async function lockOpenCase(tx: Tx, id: string): Promise<CaseRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(moderationCases)
-    .where(and(eq(moderationCases.id, id), eq(moderationCases.status, "open")))
-    .for("update");
+  const [row] = await tx.select().from(moderationCases).where(openCaseById(id)).for("update");
   return row;
 }
 

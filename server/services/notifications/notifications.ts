@@ -1,8 +1,7 @@
 import { systemNotifications } from "../../../db/schema/index.ts";
 import { badRequest, forbidden, unauthorized } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
-import { encodePointer } from "../../../shared/pagination.ts";
-import { pointerParam } from "../../lib/keyset.ts";
+import { keysetSlice, pointerParam } from "../../lib/keyset.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { findUserById } from "../users/index.ts";
 import { createLiveCounts, type EventSink } from "./live.ts";
@@ -137,7 +136,7 @@ export function createNotificationService(deps: Deps) {
         await userNotificationPage(db, userId, pointer, limit + 1),
         (await broadcastPage(db, userId, pointer, limit + 1)).map((b) => broadcastAsRow(b, userId)),
       );
-      const page = rows.slice(0, limit);
+      const { page, ...next } = keysetSlice(rows, limit, (r) => [r.createdAt, r.id]);
       const actorIds = [...new Set(page.flatMap((r) => r.actorIds))];
       const entryIds = [...new Set(page.flatMap((r) => (r.entryId ? [r.entryId] : [])))];
       const commentIds = [
@@ -156,12 +155,7 @@ export function createNotificationService(deps: Deps) {
         comments: new Map(commentRows.map((c) => [c.id, c])),
         pins: new Map(pinRows.map((p) => [p.id, p])),
       };
-      const last = page.at(-1);
-      return {
-        list: page.map((r) => presentNotification(r, lookup)),
-        pointer: last ? encodePointer(last.createdAt, last.id) : null,
-        canNext: rows.length > limit,
-      };
+      return { list: page.map((r) => presentNotification(r, lookup)), ...next };
     },
 
     /**
@@ -199,8 +193,7 @@ export function createNotificationService(deps: Deps) {
       const pointer = pointerParam(input.pointer, "date", "pointer");
       const limit = clampLimit(input.limit);
       const rows = await systemNotificationPage(db, userId, pointer, limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
+      const { page, ...next } = keysetSlice(rows, limit, (r) => [r.createdAt, r.id]);
       return {
         list: page.map((r) => ({
           id: r.id,
@@ -208,8 +201,7 @@ export function createNotificationService(deps: Deps) {
           date: r.createdAt.toISOString(),
           check: r.readAt !== null,
         })),
-        pointer: last ? encodePointer(last.createdAt, last.id) : null,
-        canNext: rows.length > limit,
+        ...next,
       };
     },
 

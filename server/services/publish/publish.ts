@@ -1,8 +1,7 @@
 import type { Tx } from "../../../db/client.ts";
 import { storedCategories, type CategoryRow } from "../../../db/reference-data.ts";
 import { AppError, badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
-import { encodePointer } from "../../../shared/pagination.ts";
-import { pointerParam } from "../../lib/keyset.ts";
+import { keysetSlice, pointerParam } from "../../lib/keyset.ts";
 import { HEX_ID } from "../../../shared/ids.ts";
 import {
   checkCampaignTag,
@@ -404,17 +403,12 @@ export function createPublishService(
       const pointer = pointerParam(input.before, "date", "before");
       const limit = Math.min(Math.max(input.limit ?? PUBLISHED_PAGE_SIZE, 1), 100);
       const rows = await ownEntriesPage(db, user.id, pointer, limit + 1);
-      const page = rows.slice(0, limit);
+      const { page, pointer: next, canNext } = keysetSlice(rows, limit, (r) => [r.createdAt, r.id]);
       const list = await hydrate(
         page.map((entry) => ({ entry, user })),
         caller,
       );
-      const last = page.at(-1);
-      return {
-        list,
-        pointer: last ? encodePointer(last.createdAt, last.id) : null,
-        canNext: rows.length > limit,
-      };
+      return { list, pointer: next, canNext };
     },
   };
 }

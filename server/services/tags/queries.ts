@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { tagSubscriptions, tags, users } from "../../../db/schema/index.ts";
+import { deleteLink, insertLink } from "../../lib/link-rows.ts";
 import { sitemapSource } from "../../lib/sitemap-source.ts";
 
 export type TagRow = typeof tags.$inferSelect;
@@ -80,21 +81,13 @@ export async function subscribedTagsOf(db: Tx, userId: string, offset: number, l
 
 /** Adds the subscription row; true only when this call inserted it (subscribing twice is a no-op). */
 export async function insertSubscription(tx: Tx, userId: string, tagId: string): Promise<boolean> {
-  const rows = await tx
-    .insert(tagSubscriptions)
-    .values({ userId, tagId })
-    .onConflictDoNothing()
-    .returning({ tagId: tagSubscriptions.tagId });
-  return rows.length === 1;
+  return insertLink(tx, tagSubscriptions, { userId, tagId }, tagSubscriptions.tagId);
 }
 
 /** Removes the subscription row; true only when this call deleted it. */
 export async function deleteSubscription(tx: Tx, userId: string, tagId: string): Promise<boolean> {
-  const rows = await tx
-    .delete(tagSubscriptions)
-    .where(and(eq(tagSubscriptions.userId, userId), eq(tagSubscriptions.tagId, tagId)))
-    .returning({ tagId: tagSubscriptions.tagId });
-  return rows.length === 1;
+  const link = and(eq(tagSubscriptions.userId, userId), eq(tagSubscriptions.tagId, tagId));
+  return deleteLink(tx, tagSubscriptions, link, tagSubscriptions.tagId);
 }
 
 /**

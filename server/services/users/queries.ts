@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from "drizzle-o
 import type { Tx } from "../../../db/client.ts";
 import { thirdPartyBindings, users, verificationCodes } from "../../../db/schema/index.ts";
 import { sitemapSource } from "../../lib/sitemap-source.ts";
+import { updateStamped } from "../../lib/update-row.ts";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -53,12 +54,7 @@ export async function updateUser(
   id: string,
   values: Partial<typeof users.$inferInsert>,
 ): Promise<UserRow | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning();
-  return row;
+  return updateStamped(db, users, id, values);
 }
 
 export type CodePurpose =

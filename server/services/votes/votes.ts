@@ -1,6 +1,5 @@
 import { AppError, badRequest, notFound, unauthorized } from "../../lib/errors.ts";
-import { encodePointer } from "../../../shared/pagination.ts";
-import { pointerParam } from "../../lib/keyset.ts";
+import { keysetSlice, pointerParam } from "../../lib/keyset.ts";
 import { HEX_ID } from "../../../shared/ids.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { insertEntry } from "../entries/index.ts";
@@ -215,13 +214,8 @@ export function createVoteService(deps: Deps) {
       const pointer = pointerParam(input.before, "date", "before");
       const limit = Math.min(Math.max(input.limit ?? ATTENDERS_PAGE_SIZE, 1), 100);
       const rows = await attendersOf(db, entryId, pointer, limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        list: page.map((r) => presentAttender(entryId, r)),
-        pointer: last ? encodePointer(last.createdAt, last.id) : null,
-        canNext: rows.length > limit,
-      };
+      const { page, ...next } = keysetSlice(rows, limit, (r) => [r.createdAt, r.id]);
+      return { list: page.map((r) => presentAttender(entryId, r)), ...next };
     },
 
     /** One answer of this vote (the target of an answer link), or null when it is not one. */

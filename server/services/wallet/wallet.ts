@@ -1,6 +1,5 @@
 import { AppError, badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
-import { encodePointer } from "../../../shared/pagination.ts";
-import { pointerParam } from "../../lib/keyset.ts";
+import { keysetSlice, pointerParam } from "../../lib/keyset.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { findUserById } from "../users/index.ts";
 import { presentBill, presentWithdrawal, type PresentedBill, type PresentedWithdrawal } from "./present.ts";
@@ -220,13 +219,8 @@ export function createWalletService(deps: Deps) {
       const limit = Math.min(Math.max(input.limit ?? WITHDRAWALS_PAGE_SIZE, 1), 100);
       // One more than a page says whether there is a next one without counting.
       const rows = await withdrawalsPage(db, status, pointer, limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        list: page.map(presentWithdrawal),
-        pointer: last ? encodePointer(last.bill.createdAt, last.bill.id) : null,
-        canNext: rows.length > limit,
-      };
+      const { page, ...next } = keysetSlice(rows, limit, (r) => [r.bill.createdAt, r.bill.id]);
+      return { list: page.map(presentWithdrawal), ...next };
     },
   };
 }
