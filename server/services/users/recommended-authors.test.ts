@@ -15,7 +15,11 @@ useTestApp((n) => (nugget = n), { welcomeAuthorIds: FIXED });
 
 describe("the welcome page's authors", () => {
   it("shows 5 of the fixed ids, a fresh pick each time, leaving out accounts that are gone", async () => {
-    const rows = FIXED.filter((id) => !MISSING.has(id)).map((id, i) => ({ id, username: `固定作者${i}` }));
+    // Names unique to this run: on PostgreSQL the test database outlives it.
+    const rows = FIXED.filter((id) => !MISSING.has(id)).map((id) => ({
+      id,
+      username: `固定作者${id.slice(-8)}`,
+    }));
     await nugget.database.db.insert(users).values(rows);
     const seen = new Set<string>();
     for (let i = 0; i < 30; i++) {
@@ -31,7 +35,8 @@ describe("the welcome page's authors", () => {
     expect(seen.size).toBe(8);
 
     // Asked for more than the fixed accounts left: the hottest author tops the list up.
-    const hot = { id: newId(), username: "最热作者", totalHotIndex: 1_000_000_000 };
+    const hotId = newId();
+    const hot = { id: hotId, username: `最热作者${hotId.slice(-8)}`, totalHotIndex: 1_000_000_000 };
     await nugget.database.db.insert(users).values(hot);
     const nine = await nugget.services.users.recommendedAuthors(9);
     expect(nine.map((a) => a.id).sort()).toEqual([...FIXED.slice(0, 8), hot.id].sort());
