@@ -6,6 +6,7 @@
 import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgSelect } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../../db/client.ts";
+import { keysetAfter } from "../../lib/keyset.ts";
 import {
   accountDeletions,
   accountExports,
@@ -207,9 +208,8 @@ function walkPage<Q extends PgSelect>(
   key: Key,
   ...conditions: (SQL | undefined)[]
 ) {
-  const after = key
-    ? sql`(${createdAt}, ${id}) > (${key.createdAt.toISOString()}::timestamptz, ${key.id})`
-    : undefined;
+  // The project's one keyset condition (server/lib/keyset.ts), oldest first.
+  const after = keysetAfter(createdAt, id, key && { value: key.createdAt, id: key.id }, "asc");
   return query
     .where(and(...conditions, after))
     .orderBy(asc(createdAt), asc(id))
