@@ -76,12 +76,14 @@ describe("NUL bytes and unknown methods", () => {
   });
 
   it("answers 405 with Allow for methods the site does not route", async () => {
-    for (const method of ["TRACE", "PROPFIND"] as const) {
-      const res = await nugget.app.inject({ method, url: "/" });
+    // light-my-request's types name only the usual methods; these are the ones the site leaves out.
+    const unrouted = (method: string, url: string) => nugget.app.inject({ method: method as "GET", url });
+    for (const method of ["TRACE", "PROPFIND"]) {
+      const res = await unrouted(method, "/");
       expect([method, res.statusCode]).toEqual([method, 405]);
       expect(res.headers.allow).toContain("GET");
     }
-    const api = await nugget.app.inject({ method: "TRACE", url: "/api/search?query=x" });
+    const api = await unrouted("TRACE", "/api/search?query=x");
     expect(api.statusCode).toBe(405);
     expect(api.json().s).toBe(405);
   });
