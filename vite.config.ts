@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Rollup } from "vite";
 
@@ -38,7 +39,7 @@ const GROUPS: [chunk: string, paths: string[]][] = [
       "shared/format.ts",
       "app/components/like-button.tsx",
       "app/components/collections/collect-button.tsx",
-      "app/components/ui/toggle-icon.tsx",
+      "app/components/ui/mask-icon.tsx",
       "app/components/ui/like-toggle-button.tsx",
       "app/components/shell/use-login-toggle.ts",
       "app/lib/use-optimistic-toggle.ts",
@@ -89,6 +90,14 @@ const GROUPS: [chunk: string, paths: string[]][] = [
  * comments. In a group's chunk it would make either page load that group's JavaScript for a style.
  */
 const PICKER_STYLES = `${ROOT_DIR}app/components/upload/image-picker.css`;
+
+// A group naming a file that was renamed or removed would silently stop grouping it: say so at build.
+for (const [chunk, paths] of GROUPS) {
+  for (const p of paths) {
+    if (!fs.existsSync(`${ROOT_DIR}${p}`))
+      throw new Error(`vite.config.ts: group "${chunk}" names ${p}, which is gone`);
+  }
+}
 
 function groupOf(id: string): string | undefined {
   const rel = id.slice(ROOT_DIR.length);
