@@ -3,7 +3,8 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
 import { escapeHtml } from "../../shared/html.ts";
 import { DEV_BADGE, htmlPage, scriptJson, type HtmlPage } from "../lib/html-page.ts";
-import { DEV_DEFAULT_NAME, isOAuthChannel, type OAuthProviders } from "../lib/oauth.ts";
+import { isOAuthChannel, type OAuthProviders } from "../lib/oauth.ts";
+import { DEV_DEFAULT_NAME } from "../lib/oauth-dev.ts";
 import { CHANNEL_TITLES } from "../services/oauth/oauth.ts";
 import { POPUP_COOP, sendPopupPage } from "../services/oauth/pages.ts";
 import { ChannelParams } from "../services/oauth/schema.ts";
@@ -62,7 +63,7 @@ function errorPage(message: string): HtmlPage {
 
 /**
  * /dev/oauth/{channel} and its authorize POST: the dev provider's consent screen, standing in for
- * the providers' authorize pages (server/lib/oauth.ts, ADR 010). Only with OAUTH_PROVIDER=dev.
+ * the providers' authorize pages (server/lib/oauth-dev.ts, ADR 010). Only with OAUTH_PROVIDER=dev.
  */
 export function devOAuthRoutes(app: FastifyInstance, dev: NonNullable<OAuthProviders["dev"]>) {
   const root = app.withTypeProvider<TypeBoxTypeProvider>();
