@@ -27,24 +27,31 @@ async function readJson(res: Response, what: string): Promise<Record<string, unk
   throw new OAuthError(`${what}: HTTP ${res.status}, not JSON`);
 }
 
+/** What every provider may be given besides its keys. */
+interface ProviderOptions {
+  /** The fetch to call the provider with (tests pass a stub); the global fetch otherwise. */
+  fetchImpl?: Fetch;
+}
+
 /**
  * One request to a provider: given up after TIMEOUT_MS, its answer read as JSON (readJson). The
  * response comes too, for its status.
  */
-async function callProvider(doFetch: Fetch, what: string, url: string, init: RequestInit = {}) {
+async function callProvider(opts: ProviderOptions, what: string, url: string, init: RequestInit = {}) {
+  const doFetch = opts.fetchImpl ?? fetch;
   const res = await doFetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
   return { res, json: await readJson(res, what) };
 }
 
 /** The token request GitHub and Weibo share: the code and the app's keys POSTed as a form. */
 function postTokenForm(
-  doFetch: Fetch,
+  opts: ProviderOptions,
   what: string,
   url: string,
   form: Record<string, string>,
   headers: Record<string, string> = {},
 ) {
-  return callProvider(doFetch, what, url, {
+  return callProvider(opts, what, url, {
     method: "POST",
     headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(form).toString(),
@@ -53,21 +60,23 @@ function postTokenForm(
 
 const str = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
 
+/** A provider's address with its query (in the order given: WeChat insists on its own order). */
+const withQuery = (url: string, params: Record<string, string>, fragment = "") =>
+  `${url}?${new URLSearchParams(params)}${fragment}`;
+
 // ---------------------------------------------------------------- GitHub
 
-export interface GithubOAuthOptions {
+export interface GithubOAuthOptions extends ProviderOptions {
   clientId: string;
   clientSecret: string;
-  fetchImpl?: Fetch;
 }
 
 /** GitHub OAuth app (docs.github.com: "Authorizing OAuth apps", web application flow). */
 export function githubOAuth(opts: GithubOAuthOptions): OAuthProvider {
-  const doFetch = opts.fetchImpl ?? fetch;
   return {
     channel: "github",
     authorizeUrl(state, redirectUri) {
-      const q = new URLSearchParams({
+      return withQuery("https://github.com/login/oauth/authorize", {
         client_id: opts.clientId,
         redirect_uri: redirectUri,
         // Only the public profile: id, login, name, avatar.
@@ -75,11 +84,10 @@ export function githubOAuth(opts: GithubOAuthOptions): OAuthProvider {
         state,
         allow_signup: "true",
       });
-      return `https://github.com/login/oauth/authorize?${q}`;
     },
     async exchange(code, redirectUri) {
       const { res: tokenRes, json: token } = await postTokenForm(
-        doFetch,
+        opts,
         "github access_token",
         "https://github.com/login/oauth/access_token",
         { client_id: opts.clientId, client_secret: opts.clientSecret, code, redirect_uri: redirectUri },
@@ -88,7 +96,7 @@ export function githubOAuth(opts: GithubOAuthOptions): OAuthProvider {
       // GitHub answers 200 with {error, error_description} for a bad or used code.
       if (!token.access_token) throw new OAuthError(`github: ${str(token.error) || tokenRes.status}`);
       const { res: userRes, json: user } = await callProvider(
-        doFetch,
+        opts,
         "github user",
         "https://api.github.com/user",
         {
@@ -115,29 +123,26 @@ export function githubOAuth(opts: GithubOAuthOptions): OAuthProvider {
 
 // ---------------------------------------------------------------- Weibo
 
-export interface WeiboOAuthOptions {
+export interface WeiboOAuthOptions extends ProviderOptions {
   appKey: string;
   appSecret: string;
-  fetchImpl?: Fetch;
 }
 
 /** Weibo open platform OAuth2 (open.weibo.com/wiki/Oauth2). */
 export function weiboOAuth(opts: WeiboOAuthOptions): OAuthProvider {
-  const doFetch = opts.fetchImpl ?? fetch;
   return {
     channel: "weibo",
     authorizeUrl(state, redirectUri) {
-      const q = new URLSearchParams({
+      return withQuery("https://api.weibo.com/oauth2/authorize", {
         client_id: opts.appKey,
         redirect_uri: redirectUri,
         response_type: "code",
         state,
       });
-      return `https://api.weibo.com/oauth2/authorize?${q}`;
     },
     async exchange(code, redirectUri) {
       const { res: tokenRes, json: token } = await postTokenForm(
-        doFetch,
+        opts,
         "weibo access_token",
         "https://api.weibo.com/oauth2/access_token",
         {
@@ -151,11 +156,13 @@ export function weiboOAuth(opts: WeiboOAuthOptions): OAuthProvider {
       if (!token.access_token || !token.uid) {
         throw new OAuthError(`weibo: ${str(token.error_code) || tokenRes.status} ${str(token.error)}`);
       }
-      const q = new URLSearchParams({ access_token: str(token.access_token), uid: str(token.uid) });
       const { res: userRes, json: user } = await callProvider(
-        doFetch,
+        opts,
         "weibo users/show",
-        `https://api.weibo.com/2/users/show.json?${q}`,
+        withQuery("https://api.weibo.com/2/users/show.json", {
+          access_token: str(token.access_token),
+          uid: str(token.uid),
+        }),
       );
       if (!userRes.ok || user.error_code) {
         throw new OAuthError(`weibo users/show: ${str(user.error_code) || userRes.status}`);
@@ -173,30 +180,14 @@ export function weiboOAuth(opts: WeiboOAuthOptions): OAuthProvider {
 
 // ---------------------------------------------------------------- WeChat
 
-export interface WechatOAuthOptions {
+export interface WechatOAuthOptions extends ProviderOptions {
   appId: string;
   secret: string;
-  fetchImpl?: Fetch;
 }
 
 /** WeChat open platform website application login (developers.weixin.qq.com: 网站应用微信登录). */
-export function wechatOAuth(opts: WechatOAuthOptions): OAuthProvider {
-  return {
-    channel: "wechat",
-    authorizeUrl(state, redirectUri) {
-      const q = new URLSearchParams({
-        appid: opts.appId,
-        redirect_uri: redirectUri,
-        response_type: "code",
-        scope: "snsapi_login",
-        state,
-      });
-      // The fragment is required by WeChat's documentation.
-      return `https://open.weixin.qq.com/connect/qrconnect?${q}#wechat_redirect`;
-    },
-    exchange: wechatExchange(opts),
-  };
-}
+export const wechatOAuth = (opts: WechatOAuthOptions) =>
+  wechatLogin(opts, "https://open.weixin.qq.com/connect/qrconnect", "snsapi_login");
 
 /**
  * Login inside WeChat's own browser (official account web authorization, 网页授权, scope
@@ -204,19 +195,20 @@ export function wechatOAuth(opts: WechatOAuthOptions): OAuthProvider {
  * app's — the official account's — but the same code exchange and, with both apps on one open
  * platform account, the same unionid: one person, one binding, whichever way they came in.
  */
-export function wechatInAppOAuth(opts: WechatOAuthOptions): OAuthProvider {
+export const wechatInAppOAuth = (opts: WechatOAuthOptions) =>
+  wechatLogin(opts, "https://open.weixin.qq.com/connect/oauth2/authorize", "snsapi_userinfo");
+
+/** A WeChat login: its consent page and scope are its own, the code exchange is the same for both. */
+function wechatLogin(opts: WechatOAuthOptions, consentPage: string, scope: string): OAuthProvider {
   return {
     channel: "wechat",
     authorizeUrl(state, redirectUri) {
       // WeChat reads these in this order (its documentation insists) and needs the fragment.
-      const q = new URLSearchParams({
-        appid: opts.appId,
-        redirect_uri: redirectUri,
-        response_type: "code",
-        scope: "snsapi_userinfo",
-        state,
-      });
-      return `https://open.weixin.qq.com/connect/oauth2/authorize?${q}#wechat_redirect`;
+      return withQuery(
+        consentPage,
+        { appid: opts.appId, redirect_uri: redirectUri, response_type: "code", scope, state },
+        "#wechat_redirect",
+      );
     },
     exchange: wechatExchange(opts),
   };
@@ -224,32 +216,29 @@ export function wechatInAppOAuth(opts: WechatOAuthOptions): OAuthProvider {
 
 /** The code → access token → userinfo trade both WeChat logins share. */
 function wechatExchange(opts: WechatOAuthOptions): OAuthProvider["exchange"] {
-  const doFetch = opts.fetchImpl ?? fetch;
   const failed = (what: string, body: Record<string, unknown>) =>
     new OAuthError(`wechat ${what}: ${str(body.errcode)} ${str(body.errmsg)}`);
   return async (code) => {
-    // WeChat checks the redirect against the app's registered domain, not per request.
-    const q = new URLSearchParams({
-      appid: opts.appId,
-      secret: opts.secret,
-      code,
-      grant_type: "authorization_code",
-    });
     const { json: token } = await callProvider(
-      doFetch,
+      opts,
       "wechat access_token",
-      `https://api.weixin.qq.com/sns/oauth2/access_token?${q}`,
+      // WeChat checks the redirect against the app's registered domain, not per request.
+      withQuery("https://api.weixin.qq.com/sns/oauth2/access_token", {
+        appid: opts.appId,
+        secret: opts.secret,
+        code,
+        grant_type: "authorization_code",
+      }),
     );
     if (!token.access_token || !token.openid) throw failed("access_token", token);
-    const uq = new URLSearchParams({
-      access_token: str(token.access_token),
-      openid: str(token.openid),
-      lang: "zh_CN",
-    });
     const { json: user } = await callProvider(
-      doFetch,
+      opts,
       "wechat userinfo",
-      `https://api.weixin.qq.com/sns/userinfo?${uq}`,
+      withQuery("https://api.weixin.qq.com/sns/userinfo", {
+        access_token: str(token.access_token),
+        openid: str(token.openid),
+        lang: "zh_CN",
+      }),
     );
     if (user.errcode) throw failed("userinfo", user);
     const nickname = str(user.nickname);
