@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
 import { escapeHtml } from "../../shared/html.ts";
@@ -67,22 +67,36 @@ function errorPage(message: string): HtmlPage {
  */
 export function devOAuthRoutes(app: FastifyInstance, dev: NonNullable<OAuthProviders["dev"]>) {
   const root = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  /**
+   * The channel's provider, or null once the error page is sent: both routes refuse an unknown
+   * channel, and, like a real provider, any redirect_uri but the app's registered callback (codes
+   * only ever go there).
+   */
+  const registeredProvider = (reply: FastifyReply, channel: string, redirectUri: string) => {
+    if (!isOAuthChannel(channel)) {
+      sendPopupPage(reply, 404, errorPage("不支持的授权渠道"));
+      return null;
+    }
+    const provider = dev[channel];
+    if (redirectUri !== provider.registeredRedirect) {
+      sendPopupPage(reply, 400, errorPage("redirect_uri 与应用登记的回调地址不一致"));
+      return null;
+    }
+    return provider;
+  };
+
   root.get(
     "/dev/oauth/:channel",
     { schema: { hide: true, params: ChannelParams, querystring: DevConsentQuery } },
     async (req, reply) => {
-      const { channel } = req.params;
-      if (!isOAuthChannel(channel)) return sendPopupPage(reply, 404, errorPage("不支持的授权渠道"));
-      const provider = dev[channel];
-      // Like a real provider: codes only ever go to the app's registered callback.
-      if (req.query.redirect_uri !== provider.registeredRedirect) {
-        return sendPopupPage(reply, 400, errorPage("redirect_uri 与应用登记的回调地址不一致"));
-      }
+      const provider = registeredProvider(reply, req.params.channel, req.query.redirect_uri);
+      if (!provider) return reply;
       return sendPopupPage(
         reply,
         200,
         consentPage({
-          channelTitle: CHANNEL_TITLES[channel],
+          channelTitle: CHANNEL_TITLES[provider.channel],
           action: `${provider.consentPath}/authorize`,
           redirectUri: req.query.redirect_uri,
           state: req.query.state,
@@ -97,13 +111,9 @@ export function devOAuthRoutes(app: FastifyInstance, dev: NonNullable<OAuthProvi
     "/dev/oauth/:channel/authorize",
     { schema: { hide: true, params: ChannelParams, body: DevAuthorizeBody } },
     async (req, reply) => {
-      const { channel } = req.params;
-      if (!isOAuthChannel(channel)) return sendPopupPage(reply, 404, errorPage("不支持的授权渠道"));
-      const provider = dev[channel];
       const { redirect_uri: redirectUri, state, decision } = req.body;
-      if (redirectUri !== provider.registeredRedirect) {
-        return sendPopupPage(reply, 400, errorPage("redirect_uri 与应用登记的回调地址不一致"));
-      }
+      const provider = registeredProvider(reply, req.params.channel, redirectUri);
+      if (!provider) return reply;
       const back = new URLSearchParams({ state });
       if (decision === "allow") {
         back.set("code", await provider.issueCode(req.body.name?.trim() || DEV_DEFAULT_NAME, redirectUri));
