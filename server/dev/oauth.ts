@@ -1,9 +1,10 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
 import { escapeHtml } from "../../shared/html.ts";
 import { DEV_BADGE, htmlPage, scriptJson, type HtmlPage } from "../lib/html-page.ts";
-import { DEV_DEFAULT_NAME, isOAuthChannel, type OAuthProviders } from "../lib/oauth.ts";
+import { isOAuthChannel, type OAuthProviders } from "../lib/oauth.ts";
+import { DEV_DEFAULT_NAME } from "../lib/oauth-dev.ts";
 import { CHANNEL_TITLES } from "../services/oauth/oauth.ts";
 import { POPUP_COOP, sendPopupPage } from "../services/oauth/pages.ts";
 import { ChannelParams } from "../services/oauth/schema.ts";
@@ -62,26 +63,40 @@ function errorPage(message: string): HtmlPage {
 
 /**
  * /dev/oauth/{channel} and its authorize POST: the dev provider's consent screen, standing in for
- * the providers' authorize pages (server/lib/oauth.ts, ADR 010). Only with OAUTH_PROVIDER=dev.
+ * the providers' authorize pages (server/lib/oauth-dev.ts, ADR 010). Only with OAUTH_PROVIDER=dev.
  */
 export function devOAuthRoutes(app: FastifyInstance, dev: NonNullable<OAuthProviders["dev"]>) {
   const root = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  /**
+   * The channel's provider, or null once the error page is sent: both routes refuse an unknown
+   * channel, and, like a real provider, any redirect_uri but the app's registered callback (codes
+   * only ever go there).
+   */
+  const registeredProvider = (reply: FastifyReply, channel: string, redirectUri: string) => {
+    if (!isOAuthChannel(channel)) {
+      sendPopupPage(reply, 404, errorPage("不支持的授权渠道"));
+      return null;
+    }
+    const provider = dev[channel];
+    if (redirectUri !== provider.registeredRedirect) {
+      sendPopupPage(reply, 400, errorPage("redirect_uri 与应用登记的回调地址不一致"));
+      return null;
+    }
+    return provider;
+  };
+
   root.get(
     "/dev/oauth/:channel",
     { schema: { hide: true, params: ChannelParams, querystring: DevConsentQuery } },
     async (req, reply) => {
-      const { channel } = req.params;
-      if (!isOAuthChannel(channel)) return sendPopupPage(reply, 404, errorPage("不支持的授权渠道"));
-      const provider = dev[channel];
-      // Like a real provider: codes only ever go to the app's registered callback.
-      if (req.query.redirect_uri !== provider.registeredRedirect) {
-        return sendPopupPage(reply, 400, errorPage("redirect_uri 与应用登记的回调地址不一致"));
-      }
+      const provider = registeredProvider(reply, req.params.channel, req.query.redirect_uri);
+      if (!provider) return reply;
       return sendPopupPage(
         reply,
         200,
         consentPage({
-          channelTitle: CHANNEL_TITLES[channel],
+          channelTitle: CHANNEL_TITLES[provider.channel],
           action: `${provider.consentPath}/authorize`,
           redirectUri: req.query.redirect_uri,
           state: req.query.state,
@@ -96,13 +111,9 @@ export function devOAuthRoutes(app: FastifyInstance, dev: NonNullable<OAuthProvi
     "/dev/oauth/:channel/authorize",
     { schema: { hide: true, params: ChannelParams, body: DevAuthorizeBody } },
     async (req, reply) => {
-      const { channel } = req.params;
-      if (!isOAuthChannel(channel)) return sendPopupPage(reply, 404, errorPage("不支持的授权渠道"));
-      const provider = dev[channel];
       const { redirect_uri: redirectUri, state, decision } = req.body;
-      if (redirectUri !== provider.registeredRedirect) {
-        return sendPopupPage(reply, 400, errorPage("redirect_uri 与应用登记的回调地址不一致"));
-      }
+      const provider = registeredProvider(reply, req.params.channel, redirectUri);
+      if (!provider) return reply;
       const back = new URLSearchParams({ state });
       if (decision === "allow") {
         back.set("code", await provider.issueCode(req.body.name?.trim() || DEV_DEFAULT_NAME, redirectUri));

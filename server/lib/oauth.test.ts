@@ -1,15 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { memoryKv } from "./kv.ts";
-import {
-  createOAuthProviders,
-  devIdentity,
-  devOAuth,
-  githubOAuth,
-  OAuthError,
-  wechatInAppOAuth,
-  wechatOAuth,
-  weiboOAuth,
-} from "./oauth.ts";
+import { createOAuthProviders } from "./oauth.ts";
+import { devIdentity, devOAuth } from "./oauth-dev.ts";
+import { githubOAuth, OAuthError, wechatInAppOAuth, wechatOAuth, weiboOAuth } from "./oauth-providers.ts";
 
 interface Seen {
   url: string;
