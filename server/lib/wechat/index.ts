@@ -16,7 +16,7 @@
  *   stand-in JS-SDK accepts them.
  *
  * In-WeChat login (snsapi_userinfo) uses the same official account and lives with the other OAuth
- * providers (server/lib/oauth.ts `wechatInAppOAuth`).
+ * providers (server/lib/oauth-providers.ts `wechatInAppOAuth`).
  */
 import { createHash } from "node:crypto";
 import type { Kv } from "../kv.ts";
