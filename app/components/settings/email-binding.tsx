@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useShell } from "~/components/shell/shell-context";
 import { checkEmail, LIMITS } from "../../../shared/validation";
 import { ApiError, api, errorMessage } from "~/lib/api";
+import { SubmitButton } from "~/components/forms/submit-button";
 import { CURRENT_PASSWORD_MISSING, CurrentPasswordField } from "./current-password-field";
 import { UnbindDialog, useUnbind } from "./unbind-dialog";
 import { SettingsRow } from "./settings-row";
@@ -99,9 +100,9 @@ export function EmailRow({
             />
           ) : null}
           <div className="settings-actions">
-            <button type="submit" className="btn btn-primary" disabled={busy === "save"}>
-              {busy === "save" ? "保存中..." : "保存"}
-            </button>
+            <SubmitButton busy={busy === "save"} busyLabel="保存中...">
+              保存
+            </SubmitButton>
             <button type="button" className="btn" onClick={() => setEditing(false)}>
               取消
             </button>

@@ -5,6 +5,7 @@ import { useShell } from "~/components/shell/shell-context";
 import { Modal } from "~/components/ui/modal";
 import { api, ApiError, errorMessage } from "~/lib/api";
 import { useApiAction } from "~/lib/use-api-action";
+import { SubmitButton } from "~/components/forms/submit-button";
 import { beijingTime } from "../../../shared/format";
 import { CURRENT_PASSWORD_MISSING, CurrentPasswordField } from "./current-password-field";
 import { SettingsRow } from "./settings-row";
@@ -215,9 +216,14 @@ function CloseAccountDialog({
           <button type="button" className="btn confirm-cancel" onClick={onClose}>
             取消
           </button>
-          <button type="submit" className="btn btn-danger" disabled={busy || (!hasPassword && !phone)}>
-            {busy ? "提交中..." : "确认注销"}
-          </button>
+          <SubmitButton
+            className="btn btn-danger"
+            busy={busy}
+            busyLabel="提交中..."
+            disabled={!hasPassword && !phone}
+          >
+            确认注销
+          </SubmitButton>
         </div>
       </form>
     </Modal>

@@ -7,6 +7,7 @@ import {
 import { useShell } from "~/components/shell/shell-context";
 import { checkPhone, checkSmsCode } from "../../../shared/validation";
 import { ApiError, api, errorMessage } from "~/lib/api";
+import { SubmitButton } from "~/components/forms/submit-button";
 import { CURRENT_PASSWORD_MISSING, CurrentPasswordField } from "./current-password-field";
 import { UnbindDialog, useUnbind } from "./unbind-dialog";
 import { SettingsRow } from "./settings-row";
@@ -125,9 +126,9 @@ function BindPhoneForm({
         />
       ) : null}
       <div className="settings-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? "绑定中..." : "绑定"}
-        </button>
+        <SubmitButton busy={busy} busyLabel="绑定中...">
+          绑定
+        </SubmitButton>
         <button type="button" className="btn" onClick={onCancel}>
           取消
         </button>

@@ -12,6 +12,7 @@ import { api, ApiError } from "~/lib/api";
 import { forgetInvite, pendingInvite } from "~/lib/invite";
 import { PhoneVerification, usePhoneVerification } from "~/components/forms/phone-verification";
 import { Field } from "~/components/ui/field";
+import { SubmitButton } from "~/components/forms/submit-button";
 import { AccountField, PasswordField, type AuthResult } from "./login-form";
 import type { PandaState } from "./panda";
 
@@ -171,9 +172,9 @@ export function RegisterForm({ idPrefix, onSuccess, onPandaChange, onError, onNo
         onChange={(event) => setPassword(event.target.value)}
         error={errors.password}
       />
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        {busy ? "注册中..." : "注册"}
-      </button>
+      <SubmitButton className="btn btn-primary btn-block" busy={busy} busyLabel="注册中...">
+        注册
+      </SubmitButton>
     </form>
   );
 }

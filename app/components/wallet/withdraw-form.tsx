@@ -5,6 +5,7 @@ import { checkWithdrawal, formatYuan, parseYuan, type WithdrawField } from "../.
 import { ApiError, errorMessage } from "~/lib/api";
 import { useShell } from "~/components/shell/shell-context";
 import { Field } from "~/components/ui/field";
+import { SubmitButton } from "~/components/forms/submit-button";
 import { walletCall } from "./wallet-api";
 import "./wallet.css";
 
@@ -120,9 +121,9 @@ export function WithdrawForm({ rules }: { rules: ApplyRules }) {
           onChange={(e) => setName(e.target.value)}
           error={errors.name}
         />
-        <button type="submit" className="btn btn-primary btn-block">
-          {busy ? "正在提交..." : "申请提现"}
-        </button>
+        <SubmitButton className="btn btn-primary btn-block" busy={busy} busyLabel="正在提交...">
+          申请提现
+        </SubmitButton>
       </fieldset>
     </form>
   );

@@ -17,6 +17,7 @@ import { Field } from "~/components/ui/field";
 import { checkEmail, checkPhone, checkSmsCode, isPhone, LIMITS } from "../../../shared/validation";
 import { api, ApiError, errorMessage } from "~/lib/api";
 import { titleMeta } from "~/lib/title";
+import { SubmitButton } from "~/components/forms/submit-button";
 
 type Method = "phone" | "email";
 
@@ -216,9 +217,9 @@ function ResetForm({
   return (
     <form className="stack-form" onSubmit={onSubmit} noValidate>
       {children}
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        {busy ? busyLabel : label}
-      </button>
+      <SubmitButton className="btn btn-primary btn-block" busy={busy} busyLabel={busyLabel}>
+        {label}
+      </SubmitButton>
       <p className="form-foot">
         想起密码了？<Link to="/">返回首页</Link>
       </p>

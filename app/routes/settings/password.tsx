@@ -11,6 +11,7 @@ import { LIMITS, MESSAGES } from "../../../shared/validation";
 import { api, ApiError, errorMessage } from "~/lib/api";
 import { requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
+import { SubmitButton } from "~/components/forms/submit-button";
 
 /** setting:password: login required. */
 export function loader({ context }: Route.LoaderArgs) {
@@ -73,9 +74,9 @@ export default function PasswordSettings() {
           value={newPassword}
           errors={errors}
         />
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? "提交中..." : "修改密码"}
-        </button>
+        <SubmitButton busy={busy} busyLabel="提交中...">
+          修改密码
+        </SubmitButton>
       </form>
     </div>
   );
