@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { useShell } from "~/components/shell/shell-context";
-import { checkEmail, LIMITS } from "../../../shared/validation";
+import { checkEmail, LIMITS, MESSAGES } from "../../../shared/validation";
 import { ApiError, api, errorMessage } from "~/lib/api";
 import { SubmitButton } from "~/components/forms/submit-button";
-import { CURRENT_PASSWORD_MISSING, CurrentPasswordField } from "./current-password-field";
+import { CurrentPasswordField } from "./current-password-field";
 import { UnbindDialog, useUnbind } from "./unbind-dialog";
 import { SettingsRow } from "./settings-row";
 
@@ -30,7 +30,7 @@ export function EmailRow({
     event.preventDefault();
     const problem = checkEmail(draft);
     setError(problem);
-    setPasswordError(hasPassword && !password ? CURRENT_PASSWORD_MISSING : null);
+    setPasswordError(hasPassword && !password ? MESSAGES.currentPasswordEmpty : null);
     if (problem || (hasPassword && !password)) return;
     setBusy("save");
     try {

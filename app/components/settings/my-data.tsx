@@ -7,7 +7,8 @@ import { api, ApiError, errorMessage } from "~/lib/api";
 import { useApiAction } from "~/lib/use-api-action";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { beijingTime } from "../../../shared/format";
-import { CURRENT_PASSWORD_MISSING, CurrentPasswordField } from "./current-password-field";
+import { MESSAGES } from "../../../shared/validation";
+import { CurrentPasswordField } from "./current-password-field";
 import { SettingsRow } from "./settings-row";
 import "./my-data.css";
 
@@ -129,7 +130,7 @@ function CloseAccountDialog({
     event.preventDefault();
     const found: CloseErrors = {};
     if (!content) found.content = "请选择如何处理你发布的内容";
-    if (hasPassword && !password) found.password = CURRENT_PASSWORD_MISSING;
+    if (hasPassword && !password) found.password = MESSAGES.currentPasswordEmpty;
     if (!hasPassword && !verification.smsCode.trim()) found.smsCode = "请输入短信验证码";
     setErrors(found);
     if (Object.keys(found).length) return;

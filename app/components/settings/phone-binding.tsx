@@ -5,10 +5,10 @@ import {
   type PhoneVerificationErrors,
 } from "~/components/forms/phone-verification";
 import { useShell } from "~/components/shell/shell-context";
-import { checkPhone, checkSmsCode } from "../../../shared/validation";
+import { checkPhone, checkSmsCode, MESSAGES } from "../../../shared/validation";
 import { ApiError, api, errorMessage } from "~/lib/api";
 import { SubmitButton } from "~/components/forms/submit-button";
-import { CURRENT_PASSWORD_MISSING, CurrentPasswordField } from "./current-password-field";
+import { CurrentPasswordField } from "./current-password-field";
 import { UnbindDialog, useUnbind } from "./unbind-dialog";
 import { SettingsRow } from "./settings-row";
 
@@ -77,7 +77,7 @@ function BindPhoneForm({
     event.preventDefault();
     const phoneError = checkPhone(phone);
     const smsError = checkSmsCode(smsCode);
-    const passwordError = hasPassword && !password ? CURRENT_PASSWORD_MISSING : null;
+    const passwordError = hasPassword && !password ? MESSAGES.currentPasswordEmpty : null;
     if (phoneError || smsError || passwordError)
       return setErrors({
         phone: phoneError ?? undefined,

@@ -6,8 +6,8 @@ import {
   useNewPassword,
   type NewPasswordErrors,
 } from "~/components/forms/new-password-fields";
-import { Field } from "~/components/ui/field";
-import { LIMITS, MESSAGES } from "../../../shared/validation";
+import { CurrentPasswordField } from "~/components/settings/current-password-field";
+import { MESSAGES } from "../../../shared/validation";
 import { api, ApiError, errorMessage } from "~/lib/api";
 import { requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
@@ -58,15 +58,12 @@ export default function PasswordSettings() {
     <div className="settings-body">
       <h2 className="settings-title">修改密码</h2>
       <form className="stack-form" onSubmit={submit} noValidate>
-        <Field
+        <CurrentPasswordField
           id="password-current"
           name="old_password"
-          type="password"
-          label="当前密码"
-          autoComplete="current-password"
-          maxLength={LIMITS.passwordInputMax}
+          placeholder={null}
           value={current}
-          onChange={(event) => setCurrent(event.target.value)}
+          onChange={setCurrent}
           error={errors.current}
         />
         <NewPasswordFields
