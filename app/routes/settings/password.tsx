@@ -9,15 +9,12 @@ import {
 import { CurrentPasswordField } from "~/components/settings/current-password-field";
 import { MESSAGES } from "../../../shared/validation";
 import { api, ApiError, errorMessage } from "~/lib/api";
-import { requireViewer } from "~/lib/guards.server";
+import { viewerOnlyLoader } from "~/lib/viewer-only.server";
 import { titleMeta } from "~/lib/title";
 import { SubmitButton } from "~/components/forms/submit-button";
 
 /** setting:password: login required. */
-export function loader({ context }: Route.LoaderArgs) {
-  requireViewer(context);
-  return null;
-}
+export const loader = viewerOnlyLoader;
 
 export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "修改密码");
 
