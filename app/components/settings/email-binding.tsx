@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { useShell } from "~/components/shell/shell-context";
-import { checkEmail, LIMITS, MESSAGES } from "../../../shared/validation";
+import { checkEmail, MESSAGES } from "../../../shared/validation";
 import { ApiError, api, errorMessage } from "~/lib/api";
+import { ACCOUNT_EMAIL_INPUT } from "~/components/forms/account-email-input";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { CurrentPasswordField } from "./current-password-field";
 import { UnbindDialog, useUnbind } from "./unbind-dialog";
@@ -75,10 +76,8 @@ export function EmailRow({
           <input
             id="email-input"
             className="input"
-            type="email"
-            autoComplete="email"
             placeholder="请输入邮箱"
-            maxLength={LIMITS.accountInputMax}
+            {...ACCOUNT_EMAIL_INPUT}
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
             aria-invalid={error ? true : undefined}

@@ -13,6 +13,7 @@ import {
 } from "~/components/forms/phone-verification";
 import { useShell } from "~/components/shell/shell-context";
 import { SignInAgain } from "~/components/forms/sign-in-again";
+import { ACCOUNT_EMAIL_INPUT } from "~/components/forms/account-email-input";
 import { Field } from "~/components/ui/field";
 import { checkEmail, checkPhone, checkSmsCode, isPhone, LIMITS } from "../../../shared/validation";
 import { api, ApiError, errorMessage } from "~/lib/api";
@@ -187,11 +188,9 @@ function EmailReset({ initialEmail }: { initialEmail: string }) {
       <Field
         id="reset-email"
         name="email"
-        type="email"
         label="邮箱"
         placeholder="请输入注册时使用的邮箱"
-        autoComplete="email"
-        maxLength={LIMITS.accountInputMax}
+        {...ACCOUNT_EMAIL_INPUT}
         value={email}
         onChange={(event) => setEmail(event.target.value)}
         error={error}
