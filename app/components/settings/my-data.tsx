@@ -7,8 +7,7 @@ import { api, ApiError, errorMessage } from "~/lib/api";
 import { useApiAction } from "~/lib/use-api-action";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { beijingTime } from "../../../shared/format";
-import { MESSAGES } from "../../../shared/validation";
-import { CurrentPasswordField } from "./current-password-field";
+import { CurrentPasswordField, useCurrentPassword } from "./current-password-field";
 import { SettingsRow } from "./settings-row";
 import "./my-data.css";
 
@@ -120,7 +119,7 @@ function CloseAccountDialog({
   const { alert, refreshSession } = useShell();
   const navigate = useNavigate();
   const [content, setContent] = useState<"delete" | "keep" | "">("");
-  const [password, setPassword] = useState("");
+  const password = useCurrentPassword(hasPassword);
   const [errors, setErrors] = useState<CloseErrors>({});
   const [busy, setBusy] = useState(false);
   // Without a password the SMS code to the bound phone confirms it (useType close).
@@ -130,7 +129,7 @@ function CloseAccountDialog({
     event.preventDefault();
     const found: CloseErrors = {};
     if (!content) found.content = "请选择如何处理你发布的内容";
-    if (hasPassword && !password) found.password = MESSAGES.currentPasswordEmpty;
+    if (password.missing) found.password = password.missing;
     if (!hasPassword && !verification.smsCode.trim()) found.smsCode = "请输入短信验证码";
     setErrors(found);
     if (Object.keys(found).length) return;
@@ -138,7 +137,7 @@ function CloseAccountDialog({
     try {
       await api.post("/api/account/deletion", {
         content,
-        ...(hasPassword ? { password } : { smsCode: verification.smsCode.trim() }),
+        ...(hasPassword ? password.body : { smsCode: verification.smsCode.trim() }),
       });
       // Every session has ended: off to the home page as a visitor, told what happens next.
       alert("账号将在 14 天后注销，期间重新登录即可撤销", "success");
@@ -188,12 +187,7 @@ function CloseAccountDialog({
           ) : null}
         </fieldset>
         {hasPassword ? (
-          <CurrentPasswordField
-            id="close-password"
-            value={password}
-            onChange={setPassword}
-            error={errors.password}
-          />
+          <CurrentPasswordField id="close-password" password={password} error={errors.password} />
         ) : phone ? (
           <PhoneVerification
             idPrefix="close"

@@ -5,10 +5,10 @@ import {
   type PhoneVerificationErrors,
 } from "~/components/forms/phone-verification";
 import { useShell } from "~/components/shell/shell-context";
-import { checkPhone, checkSmsCode, MESSAGES } from "../../../shared/validation";
+import { checkPhone, checkSmsCode } from "../../../shared/validation";
 import { ApiError, api, errorMessage } from "~/lib/api";
 import { SubmitButton } from "~/components/forms/submit-button";
-import { CurrentPasswordField } from "./current-password-field";
+import { CurrentPasswordField, useCurrentPassword } from "./current-password-field";
 import { UnbindDialog, useUnbind } from "./unbind-dialog";
 import { SettingsRow } from "./settings-row";
 
@@ -67,7 +67,7 @@ function BindPhoneForm({
 }) {
   const { alert } = useShell();
   const [phone, setPhone] = useState("");
-  const [password, setPassword] = useState("");
+  const password = useCurrentPassword(hasPassword);
   const [errors, setErrors] = useState<PhoneVerificationErrors & { password?: string }>({});
   const [busy, setBusy] = useState(false);
   const verification = usePhoneVerification("bind");
@@ -77,19 +77,18 @@ function BindPhoneForm({
     event.preventDefault();
     const phoneError = checkPhone(phone);
     const smsError = checkSmsCode(smsCode);
-    const passwordError = hasPassword && !password ? MESSAGES.currentPasswordEmpty : null;
-    if (phoneError || smsError || passwordError)
+    if (phoneError || smsError || password.missing)
       return setErrors({
         phone: phoneError ?? undefined,
         smsCode: smsError ?? undefined,
-        password: passwordError ?? undefined,
+        password: password.missing ?? undefined,
       });
     setBusy(true);
     try {
       await api.post("/api/v1/bindUserMobile", {
         phone: phone.trim(),
         smsCode: smsCode.trim(),
-        ...(hasPassword ? { password } : {}),
+        ...password.body,
       });
       alert("手机号绑定成功", "success");
       onDone();
@@ -117,14 +116,7 @@ function BindPhoneForm({
         }}
         onSendError={(message, field) => (field ? setErrors({ [field]: message }) : alert(message, "error"))}
       />
-      {hasPassword ? (
-        <CurrentPasswordField
-          id="bind-password"
-          value={password}
-          onChange={setPassword}
-          error={errors.password}
-        />
-      ) : null}
+      <CurrentPasswordField id="bind-password" password={password} error={errors.password} />
       <div className="settings-actions">
         <SubmitButton busy={busy} busyLabel="绑定中...">
           绑定

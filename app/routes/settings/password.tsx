@@ -6,8 +6,7 @@ import {
   useNewPassword,
   type NewPasswordErrors,
 } from "~/components/forms/new-password-fields";
-import { CurrentPasswordField } from "~/components/settings/current-password-field";
-import { MESSAGES } from "../../../shared/validation";
+import { CurrentPasswordField, useCurrentPassword } from "~/components/settings/current-password-field";
 import { api, ApiError, errorMessage } from "~/lib/api";
 import { viewerOnlyLoader } from "~/lib/viewer-only.server";
 import { titleMeta } from "~/lib/title";
@@ -22,7 +21,7 @@ type Errors = NewPasswordErrors & { current?: string };
 
 export default function PasswordSettings() {
   const { alert } = useShell();
-  const [current, setCurrent] = useState("");
+  const current = useCurrentPassword(true);
   const newPassword = useNewPassword();
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
@@ -30,14 +29,17 @@ export default function PasswordSettings() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found: Errors = {};
-    if (!current) found.current = MESSAGES.currentPasswordEmpty;
+    if (current.missing) found.current = current.missing;
     Object.assign(found, newPassword.check());
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await api.post("/api/v1/changePassword", { old_password: current, new_password: newPassword.password });
-      setCurrent("");
+      await api.post("/api/v1/changePassword", {
+        old_password: current.value,
+        new_password: newPassword.password,
+      });
+      current.setValue("");
       newPassword.clear();
       alert("密码修改成功", "success");
     } catch (e) {
@@ -59,8 +61,7 @@ export default function PasswordSettings() {
           id="password-current"
           name="old_password"
           placeholder={null}
-          value={current}
-          onChange={setCurrent}
+          password={current}
           error={errors.current}
         />
         <NewPasswordFields
