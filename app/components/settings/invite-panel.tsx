@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { api, ApiError, errorMessage } from "~/lib/api";
 import { useShell } from "~/components/shell/shell-context";
 import { Field } from "~/components/ui/field";
+import { fieldErrors } from "~/components/forms/field-errors";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { checkReceiverEmail, checkReceiverName, RECEIVER_NAME_MAX } from "../../../shared/invite-rules";
 import type { AvailableCode, SentInvitation } from "../../../shared/api-types";
@@ -35,11 +36,7 @@ export function InvitePanel({ uid, initial }: { uid: string; initial: AvailableC
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found: Errors = {};
-    const nameError = checkReceiverName(name);
-    if (nameError) found.name = nameError;
-    const emailError = checkReceiverEmail(email);
-    if (emailError) found.email = emailError;
+    const found: Errors = fieldErrors({ name: checkReceiverName(name), email: checkReceiverEmail(email) });
     setErrors(found);
     if (found.name || found.email) return;
     setBusy(true);

@@ -4,6 +4,7 @@ import {
   usePhoneVerification,
   type PhoneVerificationErrors,
 } from "~/components/forms/phone-verification";
+import { fieldErrors } from "~/components/forms/field-errors";
 import { useShell } from "~/components/shell/shell-context";
 import { checkPhone, checkSmsCode } from "../../../shared/validation";
 import { ApiError, api, errorMessage } from "~/lib/api";
@@ -75,14 +76,12 @@ function BindPhoneForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const phoneError = checkPhone(phone);
-    const smsError = checkSmsCode(smsCode);
-    if (phoneError || smsError || password.missing)
-      return setErrors({
-        phone: phoneError ?? undefined,
-        smsCode: smsError ?? undefined,
-        password: password.missing ?? undefined,
-      });
+    const found = fieldErrors({
+      phone: checkPhone(phone),
+      smsCode: checkSmsCode(smsCode),
+      password: password.missing,
+    });
+    if (Object.keys(found).length > 0) return setErrors(found);
     setBusy(true);
     try {
       await api.post("/api/v1/bindUserMobile", {

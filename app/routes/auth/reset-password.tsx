@@ -13,6 +13,7 @@ import {
 } from "~/components/forms/phone-verification";
 import { useShell } from "~/components/shell/shell-context";
 import { SignInAgain } from "~/components/forms/sign-in-again";
+import { fieldErrors } from "~/components/forms/field-errors";
 import { ACCOUNT_EMAIL_INPUT } from "~/components/forms/account-email-input";
 import { Field } from "~/components/ui/field";
 import { checkEmail, checkPhone, checkSmsCode, isPhone, LIMITS } from "../../../shared/validation";
@@ -96,12 +97,10 @@ function PhoneReset({ initialPhone }: { initialPhone: string }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found: PhoneErrors = {};
-    const phoneError = checkPhone(phone);
-    if (phoneError) found.phone = phoneError;
-    const smsError = checkSmsCode(smsCode);
-    if (smsError) found.smsCode = smsError;
-    Object.assign(found, newPassword.check());
+    const found: PhoneErrors = {
+      ...fieldErrors({ phone: checkPhone(phone), smsCode: checkSmsCode(smsCode) }),
+      ...newPassword.check(),
+    };
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
