@@ -3,7 +3,7 @@ import { useShell } from "~/components/shell/shell-context";
 import { checkEmail } from "../../../shared/validation";
 import { ApiError, api, errorMessage } from "~/lib/api";
 import { ACCOUNT_EMAIL_INPUT } from "~/components/forms/account-email-input";
-import { SubmitButton } from "~/components/forms/submit-button";
+import { SubmitButton } from "~/components/forms/form-submit";
 import { CurrentPasswordField, useCurrentPassword } from "./current-password-field";
 import { UnbindDialog, useUnbind } from "./unbind-dialog";
 import { SettingsRow } from "./settings-row";

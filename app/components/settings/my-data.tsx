@@ -5,7 +5,7 @@ import { useShell } from "~/components/shell/shell-context";
 import { Modal } from "~/components/ui/modal";
 import { api, ApiError, errorMessage } from "~/lib/api";
 import { useApiAction } from "~/lib/use-api-action";
-import { SubmitButton } from "~/components/forms/submit-button";
+import { SubmitButton } from "~/components/forms/form-submit";
 import { beijingTime } from "../../../shared/format";
 import { CurrentPasswordField, useCurrentPassword } from "./current-password-field";
 import { SettingsRow } from "./settings-row";

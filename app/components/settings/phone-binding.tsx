@@ -4,11 +4,10 @@ import {
   usePhoneVerification,
   type PhoneVerificationErrors,
 } from "~/components/forms/phone-verification";
-import { fieldErrors } from "~/components/forms/field-errors";
+import { fieldErrors, SubmitButton } from "~/components/forms/form-submit";
 import { useShell } from "~/components/shell/shell-context";
 import { checkPhone, checkSmsCode } from "../../../shared/validation";
 import { ApiError, api, errorMessage } from "~/lib/api";
-import { SubmitButton } from "~/components/forms/submit-button";
 import { CurrentPasswordField, useCurrentPassword } from "./current-password-field";
 import { UnbindDialog, useUnbind } from "./unbind-dialog";
 import { SettingsRow } from "./settings-row";

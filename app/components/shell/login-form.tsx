@@ -2,7 +2,7 @@ import { useRef, useState, type ComponentProps, type FormEvent } from "react";
 import { classifyAccount, LIMITS, MESSAGES } from "../../../shared/validation";
 import { api, ApiError } from "~/lib/api";
 import { Field } from "~/components/ui/field";
-import { SubmitButton } from "~/components/forms/submit-button";
+import { SubmitButton } from "~/components/forms/form-submit";
 import type { PandaState } from "./panda";
 
 /** What a successful login or registration answers. */

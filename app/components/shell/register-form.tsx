@@ -11,9 +11,8 @@ import {
 import { api, ApiError } from "~/lib/api";
 import { forgetInvite, pendingInvite } from "~/lib/invite";
 import { PhoneVerification, usePhoneVerification } from "~/components/forms/phone-verification";
-import { fieldErrors } from "~/components/forms/field-errors";
+import { fieldErrors, SubmitButton } from "~/components/forms/form-submit";
 import { Field } from "~/components/ui/field";
-import { SubmitButton } from "~/components/forms/submit-button";
 import { AccountField, PasswordField, type AuthResult } from "./login-form";
 import type { PandaState } from "./panda";
 

@@ -5,7 +5,7 @@ import { checkWithdrawal, formatYuan, parseYuan, type WithdrawField } from "../.
 import { ApiError, errorMessage } from "~/lib/api";
 import { useShell } from "~/components/shell/shell-context";
 import { Field } from "~/components/ui/field";
-import { SubmitButton } from "~/components/forms/submit-button";
+import { SubmitButton } from "~/components/forms/form-submit";
 import { walletCall } from "./wallet-api";
 import "./wallet.css";
 

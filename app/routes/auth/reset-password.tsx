@@ -13,13 +13,12 @@ import {
 } from "~/components/forms/phone-verification";
 import { useShell } from "~/components/shell/shell-context";
 import { SignInAgain } from "~/components/forms/sign-in-again";
-import { fieldErrors } from "~/components/forms/field-errors";
+import { fieldErrors, SubmitButton } from "~/components/forms/form-submit";
 import { ACCOUNT_EMAIL_INPUT } from "~/components/forms/account-email-input";
 import { Field } from "~/components/ui/field";
 import { checkEmail, checkPhone, checkSmsCode, isPhone, LIMITS } from "../../../shared/validation";
 import { api, ApiError, errorMessage } from "~/lib/api";
 import { titleMeta } from "~/lib/title";
-import { SubmitButton } from "~/components/forms/submit-button";
 
 type Method = "phone" | "email";
 

@@ -10,7 +10,7 @@ import {
 import { api, ApiError, errorMessage } from "~/lib/api";
 import { linkToken } from "~/lib/link-token.server";
 import { titleMeta } from "~/lib/title";
-import { SubmitButton } from "~/components/forms/submit-button";
+import { SubmitButton } from "~/components/forms/form-submit";
 
 /** setNewPassword: the e-mail link's ?token=…; new password twice → changePasswordByEmailToken. */
 export function loader({ request }: Route.LoaderArgs) {

@@ -10,7 +10,7 @@ import { CurrentPasswordField, useCurrentPassword } from "~/components/settings/
 import { api, ApiError, errorMessage } from "~/lib/api";
 import { viewerOnlyLoader } from "~/lib/viewer-only.server";
 import { titleMeta } from "~/lib/title";
-import { SubmitButton } from "~/components/forms/submit-button";
+import { SubmitButton } from "~/components/forms/form-submit";
 
 /** setting:password: login required. */
 export const loader = viewerOnlyLoader;

@@ -7,7 +7,7 @@ import { checkBlogAddress, checkUsername, LIMITS, normalizeBlogAddress } from ".
 import { api, ApiError, errorMessage } from "~/lib/api";
 import { requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
-import { SubmitButton } from "~/components/forms/submit-button";
+import { SubmitButton } from "~/components/forms/form-submit";
 
 type ProfileField = "avatarLarge" | "username" | "jobTitle" | "company" | "selfDescription" | "blogAddress";
 
