@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { useShell } from "~/components/shell/shell-context";
-import { checkEmail, LIMITS } from "../../../shared/validation";
+import { checkEmail } from "../../../shared/validation";
 import { ApiError, api, errorMessage } from "~/lib/api";
-import { CURRENT_PASSWORD_MISSING, CurrentPasswordField } from "./current-password-field";
+import { ACCOUNT_EMAIL_INPUT } from "~/components/forms/account-email-input";
+import { SubmitButton } from "~/components/forms/form-submit";
+import { CurrentPasswordField, useCurrentPassword } from "./current-password-field";
 import { UnbindDialog, useUnbind } from "./unbind-dialog";
 import { SettingsRow } from "./settings-row";
 
@@ -19,7 +21,7 @@ export function EmailRow({
   const { alert, refreshSession } = useShell();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState("");
-  const [password, setPassword] = useState("");
+  const password = useCurrentPassword(hasPassword);
   const [error, setError] = useState<string | null>(null);
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [busy, setBusy] = useState<"save" | "send" | null>(null);
@@ -29,17 +31,17 @@ export function EmailRow({
     event.preventDefault();
     const problem = checkEmail(draft);
     setError(problem);
-    setPasswordError(hasPassword && !password ? CURRENT_PASSWORD_MISSING : null);
-    if (problem || (hasPassword && !password)) return;
+    setPasswordError(password.missing);
+    if (problem || password.missing) return;
     setBusy("save");
     try {
       await api.post("/api/v1/updateUserEmail", {
         email: draft.trim(),
-        ...(hasPassword ? { password } : {}),
+        ...password.body,
       });
       setEditing(false);
       setError(null);
-      setPassword("");
+      password.setValue("");
       alert(
         email ? "邮箱已更换，请前往新邮箱完成验证；原邮箱会收到一封通知" : "邮箱已绑定，请前往邮箱完成验证",
         "success",
@@ -74,10 +76,8 @@ export function EmailRow({
           <input
             id="email-input"
             className="input"
-            type="email"
-            autoComplete="email"
             placeholder="请输入邮箱"
-            maxLength={LIMITS.accountInputMax}
+            {...ACCOUNT_EMAIL_INPUT}
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
             aria-invalid={error ? true : undefined}
@@ -89,19 +89,11 @@ export function EmailRow({
               {error}
             </p>
           ) : null}
-          {hasPassword ? (
-            <CurrentPasswordField
-              id="email-password"
-              hideLabel
-              value={password}
-              onChange={setPassword}
-              error={passwordError}
-            />
-          ) : null}
+          <CurrentPasswordField id="email-password" hideLabel password={password} error={passwordError} />
           <div className="settings-actions">
-            <button type="submit" className="btn btn-primary" disabled={busy === "save"}>
-              {busy === "save" ? "保存中..." : "保存"}
-            </button>
+            <SubmitButton busy={busy === "save"} busyLabel="保存中...">
+              保存
+            </SubmitButton>
             <button type="button" className="btn" onClick={() => setEditing(false)}>
               取消
             </button>
@@ -131,7 +123,7 @@ export function EmailRow({
             onClick={() => {
               setDraft(email ?? "");
               setError(null);
-              setPassword("");
+              password.setValue("");
               setPasswordError(null);
               setEditing(true);
             }}

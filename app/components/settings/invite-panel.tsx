@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { api, ApiError, errorMessage } from "~/lib/api";
 import { useShell } from "~/components/shell/shell-context";
 import { Field } from "~/components/ui/field";
+import { fieldErrors, SubmitButton } from "~/components/forms/form-submit";
 import { checkReceiverEmail, checkReceiverName, RECEIVER_NAME_MAX } from "../../../shared/invite-rules";
 import type { AvailableCode, SentInvitation } from "../../../shared/api-types";
 import "./settings.css";
@@ -34,11 +35,7 @@ export function InvitePanel({ uid, initial }: { uid: string; initial: AvailableC
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found: Errors = {};
-    const nameError = checkReceiverName(name);
-    if (nameError) found.name = nameError;
-    const emailError = checkReceiverEmail(email);
-    if (emailError) found.email = emailError;
+    const found: Errors = fieldErrors({ name: checkReceiverName(name), email: checkReceiverEmail(email) });
     setErrors(found);
     if (found.name || found.email) return;
     setBusy(true);
@@ -119,9 +116,9 @@ export function InvitePanel({ uid, initial }: { uid: string; initial: AvailableC
           <p className="settings-hint">
             今天还可以发送 {left} 封邀请（每天最多 {info.dailyLimit} 封）。
           </p>
-          <button type="submit" className="btn btn-primary" disabled={busy || left === 0}>
-            {busy ? "发送中..." : "发送邀请"}
-          </button>
+          <SubmitButton busy={busy} busyLabel="发送中..." disabled={left === 0}>
+            发送邀请
+          </SubmitButton>
         </form>
       </section>
     </>

@@ -5,8 +5,9 @@ import { useShell } from "~/components/shell/shell-context";
 import { Modal } from "~/components/ui/modal";
 import { api, ApiError, errorMessage } from "~/lib/api";
 import { useApiAction } from "~/lib/use-api-action";
+import { SubmitButton } from "~/components/forms/form-submit";
 import { beijingTime } from "../../../shared/format";
-import { CURRENT_PASSWORD_MISSING, CurrentPasswordField } from "./current-password-field";
+import { CurrentPasswordField, useCurrentPassword } from "./current-password-field";
 import { SettingsRow } from "./settings-row";
 import "./my-data.css";
 
@@ -118,7 +119,7 @@ function CloseAccountDialog({
   const { alert, refreshSession } = useShell();
   const navigate = useNavigate();
   const [content, setContent] = useState<"delete" | "keep" | "">("");
-  const [password, setPassword] = useState("");
+  const password = useCurrentPassword(hasPassword);
   const [errors, setErrors] = useState<CloseErrors>({});
   const [busy, setBusy] = useState(false);
   // Without a password the SMS code to the bound phone confirms it (useType close).
@@ -128,7 +129,7 @@ function CloseAccountDialog({
     event.preventDefault();
     const found: CloseErrors = {};
     if (!content) found.content = "请选择如何处理你发布的内容";
-    if (hasPassword && !password) found.password = CURRENT_PASSWORD_MISSING;
+    if (password.missing) found.password = password.missing;
     if (!hasPassword && !verification.smsCode.trim()) found.smsCode = "请输入短信验证码";
     setErrors(found);
     if (Object.keys(found).length) return;
@@ -136,7 +137,7 @@ function CloseAccountDialog({
     try {
       await api.post("/api/account/deletion", {
         content,
-        ...(hasPassword ? { password } : { smsCode: verification.smsCode.trim() }),
+        ...(hasPassword ? password.body : { smsCode: verification.smsCode.trim() }),
       });
       // Every session has ended: off to the home page as a visitor, told what happens next.
       alert("账号将在 14 天后注销，期间重新登录即可撤销", "success");
@@ -186,12 +187,7 @@ function CloseAccountDialog({
           ) : null}
         </fieldset>
         {hasPassword ? (
-          <CurrentPasswordField
-            id="close-password"
-            value={password}
-            onChange={setPassword}
-            error={errors.password}
-          />
+          <CurrentPasswordField id="close-password" password={password} error={errors.password} />
         ) : phone ? (
           <PhoneVerification
             idPrefix="close"
@@ -215,9 +211,14 @@ function CloseAccountDialog({
           <button type="button" className="btn confirm-cancel" onClick={onClose}>
             取消
           </button>
-          <button type="submit" className="btn btn-danger" disabled={busy || (!hasPassword && !phone)}>
-            {busy ? "提交中..." : "确认注销"}
-          </button>
+          <SubmitButton
+            className="btn btn-danger"
+            busy={busy}
+            busyLabel="提交中..."
+            disabled={!hasPassword && !phone}
+          >
+            确认注销
+          </SubmitButton>
         </div>
       </form>
     </Modal>

@@ -4,10 +4,11 @@ import {
   usePhoneVerification,
   type PhoneVerificationErrors,
 } from "~/components/forms/phone-verification";
+import { fieldErrors, SubmitButton } from "~/components/forms/form-submit";
 import { useShell } from "~/components/shell/shell-context";
 import { checkPhone, checkSmsCode } from "../../../shared/validation";
 import { ApiError, api, errorMessage } from "~/lib/api";
-import { CURRENT_PASSWORD_MISSING, CurrentPasswordField } from "./current-password-field";
+import { CurrentPasswordField, useCurrentPassword } from "./current-password-field";
 import { UnbindDialog, useUnbind } from "./unbind-dialog";
 import { SettingsRow } from "./settings-row";
 
@@ -66,7 +67,7 @@ function BindPhoneForm({
 }) {
   const { alert } = useShell();
   const [phone, setPhone] = useState("");
-  const [password, setPassword] = useState("");
+  const password = useCurrentPassword(hasPassword);
   const [errors, setErrors] = useState<PhoneVerificationErrors & { password?: string }>({});
   const [busy, setBusy] = useState(false);
   const verification = usePhoneVerification("bind");
@@ -74,21 +75,18 @@ function BindPhoneForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const phoneError = checkPhone(phone);
-    const smsError = checkSmsCode(smsCode);
-    const passwordError = hasPassword && !password ? CURRENT_PASSWORD_MISSING : null;
-    if (phoneError || smsError || passwordError)
-      return setErrors({
-        phone: phoneError ?? undefined,
-        smsCode: smsError ?? undefined,
-        password: passwordError ?? undefined,
-      });
+    const found = fieldErrors({
+      phone: checkPhone(phone),
+      smsCode: checkSmsCode(smsCode),
+      password: password.missing,
+    });
+    if (Object.keys(found).length > 0) return setErrors(found);
     setBusy(true);
     try {
       await api.post("/api/v1/bindUserMobile", {
         phone: phone.trim(),
         smsCode: smsCode.trim(),
-        ...(hasPassword ? { password } : {}),
+        ...password.body,
       });
       alert("手机号绑定成功", "success");
       onDone();
@@ -116,18 +114,11 @@ function BindPhoneForm({
         }}
         onSendError={(message, field) => (field ? setErrors({ [field]: message }) : alert(message, "error"))}
       />
-      {hasPassword ? (
-        <CurrentPasswordField
-          id="bind-password"
-          value={password}
-          onChange={setPassword}
-          error={errors.password}
-        />
-      ) : null}
+      <CurrentPasswordField id="bind-password" password={password} error={errors.password} />
       <div className="settings-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? "绑定中..." : "绑定"}
-        </button>
+        <SubmitButton busy={busy} busyLabel="绑定中...">
+          绑定
+        </SubmitButton>
         <button type="button" className="btn" onClick={onCancel}>
           取消
         </button>

@@ -2,6 +2,7 @@ import { useRef, useState, type ComponentProps, type FormEvent } from "react";
 import { classifyAccount, LIMITS, MESSAGES } from "../../../shared/validation";
 import { api, ApiError } from "~/lib/api";
 import { Field } from "~/components/ui/field";
+import { SubmitButton } from "~/components/forms/form-submit";
 import type { PandaState } from "./panda";
 
 /** What a successful login or registration answers. */
@@ -114,9 +115,9 @@ export function LoginForm({ idPrefix, onSuccess, onPandaChange, onError }: Login
         onChange={(event) => setPassword(event.target.value)}
         error={errors.password}
       />
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        {busy ? "登录中..." : "登录"}
-      </button>
+      <SubmitButton className="btn btn-primary btn-block" busy={busy} busyLabel="登录中...">
+        登录
+      </SubmitButton>
     </form>
   );
 }

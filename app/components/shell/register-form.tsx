@@ -11,6 +11,7 @@ import {
 import { api, ApiError } from "~/lib/api";
 import { forgetInvite, pendingInvite } from "~/lib/invite";
 import { PhoneVerification, usePhoneVerification } from "~/components/forms/phone-verification";
+import { fieldErrors, SubmitButton } from "~/components/forms/form-submit";
 import { Field } from "~/components/ui/field";
 import { AccountField, PasswordField, type AuthResult } from "./login-form";
 import type { PandaState } from "./panda";
@@ -63,17 +64,12 @@ export function RegisterForm({ idPrefix, onSuccess, onPandaChange, onError, onNo
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const next: Errors = {};
-    const accountError = checkAccount(account);
-    if (accountError) next.account = accountError;
-    const usernameError = checkUsername(username);
-    if (usernameError) next.username = usernameError;
-    const passwordError = checkPassword(password);
-    if (passwordError) next.password = passwordError;
-    if (byPhone) {
-      const smsError = checkSmsCode(smsCode);
-      if (smsError) next.smsCode = smsError;
-    }
+    const next: Errors = fieldErrors({
+      account: checkAccount(account),
+      username: checkUsername(username),
+      password: checkPassword(password),
+      smsCode: byPhone ? checkSmsCode(smsCode) : null,
+    });
     if (Object.keys(next).length > 0) return fail(next);
 
     setErrors({});
@@ -171,9 +167,9 @@ export function RegisterForm({ idPrefix, onSuccess, onPandaChange, onError, onNo
         onChange={(event) => setPassword(event.target.value)}
         error={errors.password}
       />
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        {busy ? "注册中..." : "注册"}
-      </button>
+      <SubmitButton className="btn btn-primary btn-block" busy={busy} busyLabel="注册中...">
+        注册
+      </SubmitButton>
     </form>
   );
 }

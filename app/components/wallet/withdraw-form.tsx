@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from "react";
+import { useState, type ChangeEvent, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import type { ApplyRules } from "../../../shared/api-types";
 import { checkWithdrawal, formatYuan, parseYuan, type WithdrawField } from "../../../shared/wallet-rules";
 import { ApiError, errorMessage } from "~/lib/api";
 import { useShell } from "~/components/shell/shell-context";
 import { Field } from "~/components/ui/field";
+import { SubmitButton } from "~/components/forms/form-submit";
 import { walletCall } from "./wallet-api";
 import "./wallet.css";
 
@@ -15,15 +16,29 @@ import "./wallet.css";
 export function WithdrawForm({ rules }: { rules: ApplyRules }) {
   const { alert } = useShell();
   const revalidator = useRevalidator();
-  const [amount, setAmount] = useState("");
-  const [alipayAccount, setAlipayAccount] = useState("");
-  const [name, setName] = useState("");
+  // Keyed by the API's field names, like the errors, so each input is bound by its name alone.
+  const [values, setValues] = useState<Record<WithdrawField, string>>({
+    volume: "",
+    alipayAccount: "",
+    name: "",
+  });
   const [errors, setErrors] = useState<Partial<Record<WithdrawField, string>>>({});
   const [busy, setBusy] = useState(false);
+  const { alipayAccount, name } = values;
+  const setAmount = (volume: string) => setValues((v) => ({ ...v, volume }));
+
+  /** An input's share of the form: its name, value, error, and the change that updates the value. */
+  const bind = (field: WithdrawField) => ({
+    name: field,
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      setValues((v) => ({ ...v, [field]: event.target.value })),
+    error: errors[field],
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const volume = parseYuan(amount) ?? -1;
+    const volume = parseYuan(values.volume) ?? -1;
     const problem =
       volume < 0
         ? { field: "volume" as const, message: "请输入金额，最多两位小数" }
@@ -83,13 +98,10 @@ export function WithdrawForm({ rules }: { rules: ApplyRules }) {
       ) : null}
       <fieldset className="withdraw-fields" disabled={!rules.canApply || busy}>
         <Field
+          {...bind("volume")}
           label="提现金额（元）"
-          name="volume"
           inputMode="decimal"
           placeholder={`最多 ${formatYuan(Math.max(rules.maxVolume, 0))}`}
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          error={errors.volume}
           addon={
             <button
               type="button"
@@ -101,28 +113,22 @@ export function WithdrawForm({ rules }: { rules: ApplyRules }) {
           }
         />
         <Field
+          {...bind("alipayAccount")}
           label="支付宝账号"
-          name="alipayAccount"
           autoComplete="off"
           maxLength={100}
           placeholder="手机号或邮箱"
-          value={alipayAccount}
-          onChange={(e) => setAlipayAccount(e.target.value)}
-          error={errors.alipayAccount}
         />
         <Field
+          {...bind("name")}
           label="真实姓名"
-          name="name"
           autoComplete="name"
           maxLength={20}
           placeholder="支付宝实名认证的姓名"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={errors.name}
         />
-        <button type="submit" className="btn btn-primary btn-block">
-          {busy ? "正在提交..." : "申请提现"}
-        </button>
+        <SubmitButton className="btn btn-primary btn-block" busy={busy} busyLabel="正在提交...">
+          申请提现
+        </SubmitButton>
       </fieldset>
     </form>
   );

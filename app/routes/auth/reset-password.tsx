@@ -13,6 +13,8 @@ import {
 } from "~/components/forms/phone-verification";
 import { useShell } from "~/components/shell/shell-context";
 import { SignInAgain } from "~/components/forms/sign-in-again";
+import { fieldErrors, SubmitButton } from "~/components/forms/form-submit";
+import { ACCOUNT_EMAIL_INPUT } from "~/components/forms/account-email-input";
 import { Field } from "~/components/ui/field";
 import { checkEmail, checkPhone, checkSmsCode, isPhone, LIMITS } from "../../../shared/validation";
 import { api, ApiError, errorMessage } from "~/lib/api";
@@ -94,12 +96,10 @@ function PhoneReset({ initialPhone }: { initialPhone: string }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found: PhoneErrors = {};
-    const phoneError = checkPhone(phone);
-    if (phoneError) found.phone = phoneError;
-    const smsError = checkSmsCode(smsCode);
-    if (smsError) found.smsCode = smsError;
-    Object.assign(found, newPassword.check());
+    const found: PhoneErrors = {
+      ...fieldErrors({ phone: checkPhone(phone), smsCode: checkSmsCode(smsCode) }),
+      ...newPassword.check(),
+    };
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
@@ -186,11 +186,9 @@ function EmailReset({ initialEmail }: { initialEmail: string }) {
       <Field
         id="reset-email"
         name="email"
-        type="email"
         label="邮箱"
         placeholder="请输入注册时使用的邮箱"
-        autoComplete="email"
-        maxLength={LIMITS.accountInputMax}
+        {...ACCOUNT_EMAIL_INPUT}
         value={email}
         onChange={(event) => setEmail(event.target.value)}
         error={error}
@@ -216,9 +214,9 @@ function ResetForm({
   return (
     <form className="stack-form" onSubmit={onSubmit} noValidate>
       {children}
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        {busy ? busyLabel : label}
-      </button>
+      <SubmitButton className="btn btn-primary btn-block" busy={busy} busyLabel={busyLabel}>
+        {label}
+      </SubmitButton>
       <p className="form-foot">
         想起密码了？<Link to="/">返回首页</Link>
       </p>

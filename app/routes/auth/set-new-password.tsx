@@ -10,6 +10,7 @@ import {
 import { api, ApiError, errorMessage } from "~/lib/api";
 import { linkToken } from "~/lib/link-token.server";
 import { titleMeta } from "~/lib/title";
+import { SubmitButton } from "~/components/forms/form-submit";
 
 /** setNewPassword: the e-mail link's ?token=…; new password twice → changePasswordByEmailToken. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -72,9 +73,9 @@ export default function SetNewPassword({ loaderData }: Route.ComponentProps) {
           value={newPassword}
           errors={errors}
         />
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {busy ? "提交中..." : "确认修改"}
-        </button>
+        <SubmitButton className="btn btn-primary btn-block" busy={busy} busyLabel="提交中...">
+          确认修改
+        </SubmitButton>
       </form>
     );
   }

@@ -1,6 +1,5 @@
-import type { Route } from "./+types/layout";
 import { TabbedLayout } from "~/components/layout/tabs";
-import { requireViewer } from "~/lib/guards.server";
+import { viewerOnlyLoader } from "~/lib/viewer-only.server";
 
 const TABS = [
   { to: "/notification", title: "消息", end: true },
@@ -8,10 +7,7 @@ const TABS = [
 ] as const;
 
 /** notification: login required; user notifications (default child) and system notifications. */
-export function loader({ context }: Route.LoaderArgs) {
-  requireViewer(context);
-  return null;
-}
+export const loader = viewerOnlyLoader;
 
 export default function NotificationLayout() {
   return <TabbedLayout heading="消息通知" tabs={TABS} label="通知类型" />;

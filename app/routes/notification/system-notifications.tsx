@@ -4,22 +4,14 @@ import type { Route } from "./+types/system-notifications";
 import { SystemNotificationItem } from "~/components/notifications/notification-item";
 import { NotificationList } from "~/components/notifications/notification-list";
 import { api } from "~/lib/api";
-import { requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
-import { pageHref } from "~/components/ui/pager";
-import { pointerParam } from "~/lib/keyset-page.server";
+import { loadNotificationTab } from "./load-tab.server";
 
 /** Messages from the site itself, newest first, paged by `pointer`. */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireViewer(context);
-  const pointer = pointerParam(request, "date");
-  const page = await context.services.notifications.system({ pointer }, context.caller);
-  return {
-    notifications: page.list,
-    nextHref: page.canNext && page.pointer ? pageHref("/notification/system", page.pointer) : null,
-    paged: !!pointer,
-    now: Date.now(),
-  };
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadNotificationTab({ context, request }, "/notification/system", "pointer", (pointer) =>
+    context.services.notifications.system({ pointer }, context.caller),
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "系统通知");

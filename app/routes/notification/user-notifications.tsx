@@ -3,23 +3,15 @@ import type { Route } from "./+types/user-notifications";
 import { NotificationItem } from "~/components/notifications/notification-item";
 import { NotificationList } from "~/components/notifications/notification-list";
 import { api } from "~/lib/api";
-import { requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
 import { useApiAction } from "~/lib/use-api-action";
-import { pageHref } from "~/components/ui/pager";
-import { pointerParam } from "~/lib/keyset-page.server";
+import { loadNotificationTab } from "./load-tab.server";
 
 /** Likes, comments, replies, follows and new entries addressed to the viewer, newest first. */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireViewer(context);
-  const before = pointerParam(request, "date", "before");
-  const page = await context.services.notifications.list({ before }, context.caller);
-  return {
-    notifications: page.list,
-    nextHref: page.canNext && page.pointer ? pageHref("/notification", page.pointer, "before") : null,
-    paged: !!before,
-    now: Date.now(),
-  };
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadNotificationTab({ context, request }, "/notification", "before", (before) =>
+    context.services.notifications.list({ before }, context.caller),
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "消息通知");

@@ -1,6 +1,5 @@
-import type { Route } from "./+types/layout";
 import { TabbedLayout } from "~/components/layout/tabs";
-import { requireViewer } from "~/lib/guards.server";
+import { viewerOnlyLoader } from "~/lib/viewer-only.server";
 
 const TABS = [
   { to: "/user/settings/profile", title: "个人资料" },
@@ -12,10 +11,7 @@ const TABS = [
 ] as const;
 
 /** setting: login required; the children are the tabs. */
-export function loader({ context }: Route.LoaderArgs) {
-  requireViewer(context);
-  return null;
-}
+export const loader = viewerOnlyLoader;
 
 export default function SettingsLayout() {
   return <TabbedLayout heading="设置" tabs={TABS} panelClassName="settings" />;

@@ -6,17 +6,14 @@ import {
   useNewPassword,
   type NewPasswordErrors,
 } from "~/components/forms/new-password-fields";
-import { Field } from "~/components/ui/field";
-import { LIMITS, MESSAGES } from "../../../shared/validation";
+import { CurrentPasswordField, useCurrentPassword } from "~/components/settings/current-password-field";
 import { api, ApiError, errorMessage } from "~/lib/api";
-import { requireViewer } from "~/lib/guards.server";
+import { viewerOnlyLoader } from "~/lib/viewer-only.server";
 import { titleMeta } from "~/lib/title";
+import { SubmitButton } from "~/components/forms/form-submit";
 
 /** setting:password: login required. */
-export function loader({ context }: Route.LoaderArgs) {
-  requireViewer(context);
-  return null;
-}
+export const loader = viewerOnlyLoader;
 
 export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "修改密码");
 
@@ -24,7 +21,7 @@ type Errors = NewPasswordErrors & { current?: string };
 
 export default function PasswordSettings() {
   const { alert } = useShell();
-  const [current, setCurrent] = useState("");
+  const current = useCurrentPassword(true);
   const newPassword = useNewPassword();
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
@@ -32,14 +29,17 @@ export default function PasswordSettings() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found: Errors = {};
-    if (!current) found.current = MESSAGES.currentPasswordEmpty;
+    if (current.missing) found.current = current.missing;
     Object.assign(found, newPassword.check());
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await api.post("/api/v1/changePassword", { old_password: current, new_password: newPassword.password });
-      setCurrent("");
+      await api.post("/api/v1/changePassword", {
+        old_password: current.value,
+        new_password: newPassword.password,
+      });
+      current.setValue("");
       newPassword.clear();
       alert("密码修改成功", "success");
     } catch (e) {
@@ -57,15 +57,11 @@ export default function PasswordSettings() {
     <div className="settings-body">
       <h2 className="settings-title">修改密码</h2>
       <form className="stack-form" onSubmit={submit} noValidate>
-        <Field
+        <CurrentPasswordField
           id="password-current"
           name="old_password"
-          type="password"
-          label="当前密码"
-          autoComplete="current-password"
-          maxLength={LIMITS.passwordInputMax}
-          value={current}
-          onChange={(event) => setCurrent(event.target.value)}
+          placeholder={null}
+          password={current}
           error={errors.current}
         />
         <NewPasswordFields
@@ -73,9 +69,9 @@ export default function PasswordSettings() {
           value={newPassword}
           errors={errors}
         />
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? "提交中..." : "修改密码"}
-        </button>
+        <SubmitButton busy={busy} busyLabel="提交中...">
+          修改密码
+        </SubmitButton>
       </form>
     </div>
   );

@@ -7,6 +7,7 @@ import { checkBlogAddress, checkUsername, LIMITS, normalizeBlogAddress } from ".
 import { api, ApiError, errorMessage } from "~/lib/api";
 import { requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
+import { SubmitButton } from "~/components/forms/form-submit";
 
 type ProfileField = "avatarLarge" | "username" | "jobTitle" | "company" | "selfDescription" | "blogAddress";
 
@@ -228,9 +229,9 @@ function ProfileRow({
               </p>
             ) : null}
             <div className="settings-actions">
-              <button type="submit" className="btn btn-primary" disabled={busy}>
-                {busy ? "保存中..." : "保存"}
-              </button>
+              <SubmitButton busy={busy} busyLabel="保存中...">
+                保存
+              </SubmitButton>
               <button
                 type="button"
                 className="btn"
