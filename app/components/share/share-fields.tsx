@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { FormError } from "~/components/ui/field";
 import {
   SHARE_TYPE_LABELS,
   SHARE_TYPES,
@@ -21,11 +22,7 @@ export interface ShareTag {
 
 /** A field's message under it; its id (`{id}-error`) is what the input's aria-describedby names. */
 export function FieldError({ id, error }: { id: string; error?: string }) {
-  return error ? (
-    <p id={`${id}-error`} className="field-error" role="alert">
-      {error}
-    </p>
-  ) : null;
+  return <FormError id={`${id}-error`} message={error} />;
 }
 
 /** Label (with * when required and an optional counter), the control, and its error. */
