@@ -73,45 +73,44 @@ function DeleteButton({
   );
 }
 
-/** 删除 on a column article's page (DELETE /api/posts/{id}); then the author's page. */
-export function DeletePostButton({
-  postId,
-  title,
-  authorId,
-}: {
-  postId: string;
-  title: string;
-  authorId: string;
-}) {
-  return (
-    <DeleteButton
-      className="article-edit article-delete"
-      question="删除这篇文章？"
-      message={`「${title}」删除后将从列表和搜索中消失，无法恢复。`}
-      remove={() => api.del(`/api/posts/${postId}`)}
-      done="文章已删除"
-      then={`/user/${authorId}`}
-    />
-  );
-}
+/** What differs between deleting a column article (DELETE /api/posts/{id}) and a share (POST /api/entryDel). */
+const CONTENT = {
+  post: {
+    className: "article-edit article-delete",
+    question: "删除这篇文章？",
+    done: "文章已删除",
+    remove: (id: string) => api.del(`/api/posts/${id}`),
+  },
+  entry: {
+    className: "link-button entry-delete",
+    question: "删除这条分享？",
+    done: "分享已删除",
+    remove: (id: string) => api.post("/api/entryDel", { entryId: id }),
+  },
+};
 
-/** 删除 on a share's page (POST /api/entryDel); then the sharer's page. */
-export function DeleteEntryButton({
-  entryId,
+export type DeletableContent = keyof typeof CONTENT;
+
+/** 删除 on a column article's or a share's page; then the author's page. */
+export function DeleteContentButton({
+  kind,
+  id,
   title,
   authorId,
 }: {
-  entryId: string;
+  kind: DeletableContent;
+  id: string;
   title: string;
   authorId: string;
 }) {
+  const { className, question, done, remove } = CONTENT[kind];
   return (
     <DeleteButton
-      className="link-button entry-delete"
-      question="删除这条分享？"
+      className={className}
+      question={question}
       message={`「${title}」删除后将从列表和搜索中消失，无法恢复。`}
-      remove={() => api.post("/api/entryDel", { entryId })}
-      done="分享已删除"
+      remove={() => remove(id)}
+      done={done}
       then={`/user/${authorId}`}
     />
   );

@@ -1,4 +1,3 @@
-import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import type { EntryDetail } from "../../../shared/api-types";
 import { formatCount, relativeTime } from "../../../shared/format";
@@ -10,16 +9,8 @@ import { Avatar } from "~/components/ui/avatar";
 import { EntryActions } from "./entry-actions";
 import { OpenInApp } from "./open-in-app";
 import type { LikerFace } from "./entry-likers";
-import { useShell } from "~/components/shell/shell-context";
+import { DeleteAndReport } from "~/components/article/delete-and-report";
 import { UnderReview } from "~/components/report/under-review";
-
-// Only the sharer and admins see 删除: its code stays out of every other reader's load.
-const DeleteEntryButton = lazy(() =>
-  import("~/components/article/delete-post-button").then((m) => ({ default: m.DeleteEntryButton })),
-);
-
-// 举报 for signed-in readers other than the sharer (issue 13), loaded only for them.
-const ReportButton = lazy(() => import("~/components/report/report-button"));
 
 /** What an entry page's loader hands the view (`loadEntryPage`, app/lib/entry.server.ts). */
 interface EntryPage {
@@ -37,8 +28,6 @@ export function EntryView({ page, children }: { page: EntryPage; children?: Reac
   const { entry, related, now, likers } = page;
   const views = useRecordedViews(entry.id, entry.viewsCount);
   const external = /^https?:\/\//.test(entry.originalUrl);
-  const { viewer } = useShell();
-  const mayDelete = !!viewer && (viewer.role === "admin" || viewer.id === entry.user.id);
   return (
     <TwoColumn
       aside={
@@ -95,22 +84,7 @@ export function EntryView({ page, children }: { page: EntryPage; children?: Reac
             ) : null}
             <span aria-hidden="true"> · </span>
             <span>阅读 {formatCount(views)}</span>
-            {mayDelete ? (
-              <>
-                <span aria-hidden="true"> · </span>
-                <Suspense fallback={null}>
-                  <DeleteEntryButton entryId={entry.id} title={entry.title} authorId={entry.user.id} />
-                </Suspense>
-              </>
-            ) : null}
-            {viewer && viewer.id !== entry.user.id ? (
-              <>
-                <span aria-hidden="true"> · </span>
-                <Suspense fallback={null}>
-                  <ReportButton targetType="entry" targetId={entry.id} />
-                </Suspense>
-              </>
-            ) : null}
+            <DeleteAndReport kind="entry" id={entry.id} title={entry.title} authorId={entry.user.id} />
             <OpenInApp entryId={entry.id} />
           </p>
           {entry.status === "hidden" ? <UnderReview /> : null}
