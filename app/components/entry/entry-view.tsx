@@ -5,7 +5,7 @@ import { useRecordedViews } from "./use-recorded-views";
 import { TwoColumn } from "~/components/layout/page";
 import { SidebarCard } from "~/components/feed/sidebar";
 import { CampaignBadge } from "~/components/feed/entry-list";
-import { Avatar } from "~/components/ui/avatar";
+import { AuthorRow } from "~/components/ui/avatar";
 import { EntryActions } from "./entry-actions";
 import { OpenInApp } from "./open-in-app";
 import type { LikerFace } from "./entry-likers";
@@ -33,13 +33,7 @@ export function EntryView({ page, children }: { page: EntryPage; children?: Reac
       aside={
         <>
           <SidebarCard title="关于作者">
-            <Link to={`/user/${entry.user.id}`} className="author-row">
-              <Avatar user={entry.user} size={40} />
-              <span>
-                <strong>{entry.user.username}</strong>
-                {entry.user.jobTitle ? <small>{entry.user.jobTitle}</small> : null}
-              </span>
-            </Link>
+            <AuthorRow user={entry.user} />
           </SidebarCard>
           <SidebarCard title="相关文章">
             {related.length === 0 ? (

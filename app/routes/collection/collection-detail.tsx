@@ -16,7 +16,7 @@ import { SortTabs } from "~/components/feed/sort-tabs";
 import { MissingContent } from "~/components/layout/missing";
 import { TwoColumn } from "~/components/layout/page";
 import { useShell } from "~/components/shell/shell-context";
-import { Avatar } from "~/components/ui/avatar";
+import { Avatar, AuthorRow } from "~/components/ui/avatar";
 import { ConfirmDialog } from "~/components/ui/modal";
 import { api, errorMessage } from "~/lib/api";
 import { notFound, requireRouteId } from "~/lib/guards.server";
@@ -184,13 +184,7 @@ function CollectionPage({
       <TwoColumn
         aside={
           <SidebarCard title="关于收藏集">
-            <Link to={`/user/${collection.author.id}`} className="author-row">
-              <Avatar user={collection.author} size={40} />
-              <span>
-                <strong>{collection.author.username}</strong>
-                {collection.author.jobTitle ? <small>{collection.author.jobTitle}</small> : null}
-              </span>
-            </Link>
+            <AuthorRow user={collection.author} />
             <p className="sidebar-text collection-about">
               创建于{" "}
               <time dateTime={collection.createdAt}>
