@@ -6,6 +6,7 @@ import { TwoColumn } from "~/components/layout/page";
 import { SidebarCard } from "~/components/feed/sidebar";
 import { CampaignBadge } from "~/components/feed/entry-list";
 import { AuthorRow } from "~/components/ui/avatar";
+import { SidebarList } from "~/components/ui/sidebar-list";
 import { EntryActions } from "./entry-actions";
 import { OpenInApp } from "./open-in-app";
 import type { LikerFace } from "./entry-likers";
@@ -36,20 +37,16 @@ export function EntryView({ page, children }: { page: EntryPage; children?: Reac
             <AuthorRow user={entry.user} />
           </SidebarCard>
           <SidebarCard title="相关文章">
-            {related.length === 0 ? (
-              <p className="sidebar-empty">暂无相关文章</p>
-            ) : (
-              <ul className="related-list">
-                {related.map((r) => (
-                  <li key={r.id}>
-                    <Link to={`/entry/${r.id}`}>{r.title}</Link>
-                    <small>
-                      {formatCount(r.collectionCount)} 赞 · {formatCount(r.commentsCount)} 评论
-                    </small>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <SidebarList items={related} empty="暂无相关文章" className="related-list">
+              {(r) => (
+                <>
+                  <Link to={`/entry/${r.id}`}>{r.title}</Link>
+                  <small>
+                    {formatCount(r.collectionCount)} 赞 · {formatCount(r.commentsCount)} 评论
+                  </small>
+                </>
+              )}
+            </SidebarList>
           </SidebarCard>
         </>
       }
