@@ -13,26 +13,16 @@ const ReportButton = lazy(() => import("~/components/report/report-button"));
  * The end of an article's or a share's meta line: · 删除 for its author or an admin (spec §6: an
  * admin may take any content down), · 举报 for other signed-in readers.
  */
-export function DeleteAndReport({
-  kind,
-  id,
-  title,
-  authorId,
-}: {
-  kind: DeletableContent;
-  id: string;
-  title: string;
-  authorId: string;
-}) {
+export function DeleteAndReport(content: DeletableContent) {
   const { viewer } = useShell();
-  const own = viewer?.id === authorId;
+  const own = viewer?.id === content.authorId;
   return (
     <>
       {own || viewer?.role === "admin" ? (
         <>
           <span aria-hidden="true"> · </span>
           <Suspense fallback={null}>
-            <DeleteContentButton kind={kind} id={id} title={title} authorId={authorId} />
+            <DeleteContentButton {...content} />
           </Suspense>
         </>
       ) : null}
@@ -40,7 +30,7 @@ export function DeleteAndReport({
         <>
           <span aria-hidden="true"> · </span>
           <Suspense fallback={null}>
-            <ReportButton targetType="entry" targetId={id} />
+            <ReportButton targetType="entry" targetId={content.id} />
           </Suspense>
         </>
       ) : null}

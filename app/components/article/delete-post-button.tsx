@@ -89,20 +89,16 @@ const CONTENT = {
   },
 };
 
-export type DeletableContent = keyof typeof CONTENT;
-
-/** 删除 on a column article's or a share's page; then the author's page. */
-export function DeleteContentButton({
-  kind,
-  id,
-  title,
-  authorId,
-}: {
-  kind: DeletableContent;
+/** A column article or a share, which its author or an admin may delete. */
+export interface DeletableContent {
+  kind: keyof typeof CONTENT;
   id: string;
   title: string;
   authorId: string;
-}) {
+}
+
+/** 删除 on a column article's or a share's page; then the author's page. */
+export function DeleteContentButton({ kind, id, title, authorId }: DeletableContent) {
   const { className, question, done, remove } = CONTENT[kind];
   return (
     <DeleteButton

@@ -7,6 +7,7 @@ import { SidebarCard } from "~/components/feed/sidebar";
 import { CampaignBadge } from "~/components/feed/entry-list";
 import { AuthorRow } from "~/components/ui/avatar";
 import { SidebarList } from "~/components/ui/sidebar-list";
+import { TagLinks } from "~/components/tags/tag-links";
 import { EntryActions } from "./entry-actions";
 import { OpenInApp } from "./open-in-app";
 import type { LikerFace } from "./entry-likers";
@@ -101,11 +102,7 @@ export function EntryView({ page, children }: { page: EntryPage; children?: Reac
         ) : null}
         {entry.tags.length ? (
           <p className="entry-view-tags">
-            {entry.tags.map((t) => (
-              <Link key={t.id} to={`/tag/${encodeURIComponent(t.title)}`} className="entry-tag">
-                {t.title}
-              </Link>
-            ))}
+            <TagLinks tags={entry.tags} className="entry-tag" />
           </p>
         ) : null}
         <EntryActions entry={entry} path={`/entry/${entry.id}`} likers={likers} />

@@ -10,6 +10,7 @@ import { loadEntryComments, type CommentsData } from "~/components/comments/load
 import { MissingContent } from "~/components/layout/missing";
 import { Avatar } from "~/components/ui/avatar";
 import { DeleteAndReport } from "~/components/article/delete-and-report";
+import { TagLinks } from "~/components/tags/tag-links";
 import { useShell } from "~/components/shell/shell-context";
 import { loadLikers } from "~/lib/entry.server";
 import { requireRouteId } from "~/lib/guards.server";
@@ -116,11 +117,7 @@ export default function Post({ loaderData }: Route.ComponentProps) {
           {post.tags.length > 0 ? (
             <p className="article-footer-row">
               <span className="article-footer-label">标签：</span>
-              {post.tags.map((tag) => (
-                <Link key={tag.id} to={`/tag/${encodeURIComponent(tag.title)}`} className="tag-chip">
-                  {tag.title}
-                </Link>
-              ))}
+              <TagLinks tags={post.tags} className="tag-chip" />
             </p>
           ) : null}
           <EntryActions entry={post} path={`/post/${post.id}`} likers={loaderData.likers} />
