@@ -108,10 +108,7 @@ function BuyDialog({ booklet, onClose }: { booklet: BuyTarget; onClose: () => vo
   }, [orderId, waiting]);
 
   return (
-    <Modal open onClose={onClose} labelledBy="buy-title" className="buy-dialog">
-      <h2 id="buy-title" className="modal-title">
-        购买小册
-      </h2>
+    <Modal open onClose={onClose} labelledBy="buy-title" className="buy-dialog" title="购买小册">
       <p className="buy-book">
         《{booklet.title}》<strong className="buy-amount">{formatPrice(booklet.price)}</strong>
       </p>

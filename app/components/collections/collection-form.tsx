@@ -219,10 +219,8 @@ export function CollectionFormDialog({ open, initial, onClose, onSaved }: Collec
       labelledBy="collection-form-title"
       className="collection-dialog"
       initialFocus="input[name=title]"
+      title={initial ? "编辑收藏集" : "新建收藏集"}
     >
-      <h2 id="collection-form-title" className="modal-title">
-        {initial ? "编辑收藏集" : "新建收藏集"}
-      </h2>
       {/* Mounted per opening, so every opening starts from the set's current fields. */}
       {open ? (
         <CollectionForm initial={initial} idPrefix="collection-dialog" onSaved={onSaved} onCancel={onClose} />
