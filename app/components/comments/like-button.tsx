@@ -2,17 +2,6 @@ import { useCallback } from "react";
 import { LikeToggleButton } from "~/components/ui/like-toggle-button";
 import type { CommentApi } from "./target";
 
-function ThumbIcon() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M7 10v11H3V10h4zm2 11h8.3a2 2 0 0 0 2-1.6l1.4-7A2 2 0 0 0 18.7 10H14V5.5A2.5 2.5 0 0 0 11.5 3L9 10v11z"
-        fill="currentColor"
-      />
-    </svg>
-  );
-}
-
 /**
  * Like of one comment: flips at once, then settles on the server's count (or reverts). `client`
  * knows the target's verbs (entry: PUT/DELETE like; pin: PUT like/unlike).
@@ -29,13 +18,5 @@ export function CommentLikeButton({
   client: CommentApi;
 }) {
   const send = useCallback((on: boolean) => client.like(id, on), [client, id]);
-  return (
-    <LikeToggleButton
-      liked={liked}
-      count={count}
-      send={send}
-      className="comment-action comment-like"
-      icon={<ThumbIcon />}
-    />
-  );
+  return <LikeToggleButton target="comment" liked={liked} count={count} send={send} />;
 }
