@@ -128,3 +128,20 @@ export function DeletePinButton({ pinId, leave }: { pinId: string; leave: boolea
     />
   );
 }
+
+/**
+ * 删除 on a collection set's page (DELETE /api/collectionset/{id}); then the author's sets: the
+ * creator's own, or the list an admin took it out of.
+ */
+export function DeleteCollectionButton({ id, authorId }: { id: string; authorId: string }) {
+  return (
+    <DeleteButton
+      className="btn"
+      question="确定删除这个收藏集吗？"
+      message="收藏集里的文章不会被删除，关注它的人将不再看到它。"
+      remove={() => api.del(`/api/collectionset/${id}`)}
+      done="收藏集已删除"
+      then={`/user/${authorId}/collection`}
+    />
+  );
+}
