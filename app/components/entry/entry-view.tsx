@@ -5,7 +5,7 @@ import { useRecordedViews } from "./use-recorded-views";
 import { TwoColumn } from "~/components/layout/page";
 import { SidebarCard } from "~/components/feed/sidebar";
 import { CampaignBadge } from "~/components/feed/entry-list";
-import { AuthorRow } from "~/components/ui/avatar";
+import { AuthorRow } from "~/components/ui/author-row";
 import { SidebarList } from "~/components/ui/sidebar-list";
 import { TagLinks } from "~/components/tags/tag-links";
 import { EntryActions } from "./entry-actions";

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { LazyImage } from "./lazy-image";
 
 interface AvatarProps {
@@ -36,22 +35,5 @@ export function Avatar({ user, size = 32, className, eager = true }: AvatarProps
     >
       {initial}
     </span>
-  );
-}
-
-/** A sidebar's author: picture, name and job title, linking to their page. */
-export function AuthorRow({
-  user,
-}: {
-  user: AvatarProps["user"] & { id: string; jobTitle?: string | null };
-}) {
-  return (
-    <Link to={`/user/${user.id}`} className="author-row">
-      <Avatar user={user} size={40} />
-      <span>
-        <strong>{user.username}</strong>
-        {user.jobTitle ? <small>{user.jobTitle}</small> : null}
-      </span>
-    </Link>
   );
 }
