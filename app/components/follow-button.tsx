@@ -34,14 +34,25 @@ export function useFollow(user: FollowableUser) {
 export type FollowToggle = ReturnType<typeof useFollow>;
 
 /**
- * 关注 / 已关注 for a user or a collection set (any `useLoginToggle` follow); `label` names who or
- * what is followed, for a screen reader among many such buttons.
+ * 关注 / 已关注 for a user, a collection set or a tag (any `useLoginToggle` follow); `label` names
+ * who or what is followed, for a screen reader among many such buttons. A tag's button keeps its
+ * own class names (`subscribe-button`, `subscribed`) for its stylesheet.
  */
-export function FollowButton({ follow, label }: { follow: FollowToggle; label: string }) {
+export function FollowButton({
+  follow,
+  label,
+  className = "follow-button",
+  onClassName = "followed",
+}: {
+  follow: FollowToggle;
+  label: string;
+  className?: string;
+  onClassName?: string;
+}) {
   return (
     <button
       type="button"
-      className={follow.on ? "btn follow-button followed" : "btn btn-primary follow-button"}
+      className={follow.on ? `btn ${className} ${onClassName}` : `btn btn-primary ${className}`}
       aria-pressed={follow.on}
       aria-busy={follow.busy || undefined}
       aria-label={label}

@@ -73,45 +73,40 @@ function DeleteButton({
   );
 }
 
-/** 删除 on a column article's page (DELETE /api/posts/{id}); then the author's page. */
-export function DeletePostButton({
-  postId,
-  title,
-  authorId,
-}: {
-  postId: string;
+/** What differs between deleting a column article (DELETE /api/posts/{id}) and a share (POST /api/entryDel). */
+const CONTENT = {
+  post: {
+    className: "article-edit article-delete",
+    question: "删除这篇文章？",
+    done: "文章已删除",
+    remove: (id: string) => api.del(`/api/posts/${id}`),
+  },
+  entry: {
+    className: "link-button entry-delete",
+    question: "删除这条分享？",
+    done: "分享已删除",
+    remove: (id: string) => api.post("/api/entryDel", { entryId: id }),
+  },
+};
+
+/** A column article or a share, which its author or an admin may delete. */
+export interface DeletableContent {
+  kind: keyof typeof CONTENT;
+  id: string;
   title: string;
   authorId: string;
-}) {
-  return (
-    <DeleteButton
-      className="article-edit article-delete"
-      question="删除这篇文章？"
-      message={`「${title}」删除后将从列表和搜索中消失，无法恢复。`}
-      remove={() => api.del(`/api/posts/${postId}`)}
-      done="文章已删除"
-      then={`/user/${authorId}`}
-    />
-  );
 }
 
-/** 删除 on a share's page (POST /api/entryDel); then the sharer's page. */
-export function DeleteEntryButton({
-  entryId,
-  title,
-  authorId,
-}: {
-  entryId: string;
-  title: string;
-  authorId: string;
-}) {
+/** 删除 on a column article's or a share's page; then the author's page. */
+export function DeleteContentButton({ kind, id, title, authorId }: DeletableContent) {
+  const { className, question, done, remove } = CONTENT[kind];
   return (
     <DeleteButton
-      className="link-button entry-delete"
-      question="删除这条分享？"
+      className={className}
+      question={question}
       message={`「${title}」删除后将从列表和搜索中消失，无法恢复。`}
-      remove={() => api.post("/api/entryDel", { entryId })}
-      done="分享已删除"
+      remove={() => remove(id)}
+      done={done}
       then={`/user/${authorId}`}
     />
   );
@@ -130,6 +125,23 @@ export function DeletePinButton({ pinId, leave }: { pinId: string; leave: boolea
       remove={() => api.del(`/api/pins/${pinId}`)}
       done="沸点已删除"
       then={leave ? "/pins" : undefined}
+    />
+  );
+}
+
+/**
+ * 删除 on a collection set's page (DELETE /api/collectionset/{id}); then the author's sets: the
+ * creator's own, or the list an admin took it out of.
+ */
+export function DeleteCollectionButton({ id, authorId }: { id: string; authorId: string }) {
+  return (
+    <DeleteButton
+      className="btn"
+      question="确定删除这个收藏集吗？"
+      message="收藏集里的文章不会被删除，关注它的人将不再看到它。"
+      remove={() => api.del(`/api/collectionset/${id}`)}
+      done="收藏集已删除"
+      then={`/user/${authorId}/collection`}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { TAGS_MAX } from "../../../shared/post-rules";
 import { Modal } from "~/components/ui/modal";
+import { FormError } from "~/components/ui/field";
 
 export interface CategoryOption {
   id: string;
@@ -93,11 +94,7 @@ function PublishDialogBody({
               </label>
             ))}
           </div>
-          {missing ? (
-            <p id="publish-category-error" className="field-error" role="alert">
-              请选择文章分类
-            </p>
-          ) : null}
+          <FormError id="publish-category-error" message={missing ? "请选择文章分类" : null} />
         </fieldset>
         <fieldset className="publish-group">
           <legend className="publish-label">
@@ -124,11 +121,7 @@ function PublishDialogBody({
             })}
           </div>
         </fieldset>
-        {error ? (
-          <p className="field-error publish-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormError className="publish-error" message={error} />
         <div className="confirm-actions">
           <button type="button" className="btn" onClick={onClose}>
             取消

@@ -35,6 +35,11 @@ export function BookletManage({
     if (!went) undo?.();
   }
 
+  /** Turns one of the booklet's flags over: PUT /api/booklets/{flag} with the opposite value. */
+  function flip(flag: "isDraft" | "isHot", done: string) {
+    void run(() => api.put(`/api/booklets/${flag}`, { bookletId: booklet.id, [flag]: !booklet[flag] }), done);
+  }
+
   return (
     <section className="panel booklet-manage" aria-labelledby="manage-title">
       <h2 id="manage-title" className="booklet-manage-title">
@@ -49,12 +54,7 @@ export function BookletManage({
           className="btn"
           disabled={busy || (!booklet.isDraft && booklet.buyCount > 0)}
           title={!booklet.isDraft && booklet.buyCount > 0 ? "已有读者购买，不能下架" : undefined}
-          onClick={() =>
-            void run(
-              () => api.put("/api/booklets/isDraft", { bookletId: booklet.id, isDraft: !booklet.isDraft }),
-              booklet.isDraft ? "已上架" : "已下架",
-            )
-          }
+          onClick={() => flip("isDraft", booklet.isDraft ? "已上架" : "已下架")}
         >
           {booklet.isDraft ? "上架小册" : "下架小册"}
         </button>
@@ -64,12 +64,7 @@ export function BookletManage({
             className="btn"
             aria-pressed={booklet.isHot}
             disabled={busy}
-            onClick={() =>
-              void run(
-                () => api.put("/api/booklets/isHot", { bookletId: booklet.id, isHot: !booklet.isHot }),
-                booklet.isHot ? "已取消热门" : "已设为热门",
-              )
-            }
+            onClick={() => flip("isHot", booklet.isHot ? "已取消热门" : "已设为热门")}
           >
             {booklet.isHot ? "取消热门" : "设为热门"}
           </button>

@@ -4,6 +4,7 @@ import type { PresentedOrder } from "../../../shared/api-types";
 import { api, errorMessage } from "~/lib/api";
 import { useShell } from "~/components/shell/shell-context";
 import { Modal } from "~/components/ui/modal";
+import { FormError } from "~/components/ui/field";
 import { formatPrice } from "./format";
 import "./booklets.css";
 
@@ -107,10 +108,7 @@ function BuyDialog({ booklet, onClose }: { booklet: BuyTarget; onClose: () => vo
   }, [orderId, waiting]);
 
   return (
-    <Modal open onClose={onClose} labelledBy="buy-title" className="buy-dialog">
-      <h2 id="buy-title" className="modal-title">
-        购买小册
-      </h2>
+    <Modal open onClose={onClose} labelledBy="buy-title" className="buy-dialog" title="购买小册">
       <p className="buy-book">
         《{booklet.title}》<strong className="buy-amount">{formatPrice(booklet.price)}</strong>
       </p>
@@ -143,11 +141,7 @@ function BuyDialog({ booklet, onClose }: { booklet: BuyTarget; onClose: () => vo
               </label>
             ))}
           </fieldset>
-          {error ? (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FormError message={error} />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
             {busy ? "正在下单..." : `确认支付 ${formatPrice(booklet.price)}`}
           </button>

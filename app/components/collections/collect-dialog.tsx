@@ -125,10 +125,13 @@ export function AddToCollectionDialog({ entryId, onClose, onChange }: AddToColle
   }
 
   return (
-    <Modal open onClose={onClose} labelledBy="collect-dialog-title" className="collection-dialog">
-      <h2 id="collect-dialog-title" className="modal-title">
-        {creating ? "新建收藏集" : "加入收藏集"}
-      </h2>
+    <Modal
+      open
+      onClose={onClose}
+      labelledBy="collect-dialog-title"
+      className="collection-dialog"
+      title={creating ? "新建收藏集" : "加入收藏集"}
+    >
       {creating ? (
         <CollectionForm
           idPrefix="collect-new"

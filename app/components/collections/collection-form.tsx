@@ -9,7 +9,7 @@ import {
 } from "../../../shared/collection-rules";
 import { ApiError, api, errorMessage } from "~/lib/api";
 import { increment } from "~/lib/tracking";
-import { Field } from "~/components/ui/field";
+import { Field, FieldFrame, FormError } from "~/components/ui/field";
 import { Modal } from "~/components/ui/modal";
 import { ImageField } from "~/components/upload/image-field";
 import type { CollectionSummary } from "./collection-list";
@@ -113,27 +113,20 @@ export function CollectionForm({ initial, idPrefix = "collection", onSaved, onCa
         error={errors.title}
         onChange={(e) => setTitle(e.target.value)}
       />
-      <div className={`field${errors.description ? " has-error" : ""}`}>
-        <label htmlFor={id("description")} className="field-label">
-          描述（选填）
-        </label>
-        <textarea
-          id={id("description")}
-          name="description"
-          className="input textarea"
-          rows={3}
-          maxLength={DESCRIPTION_MAX}
-          value={description}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={errors.description ? id("description-error") : undefined}
-          onChange={(e) => setDescription(e.target.value)}
-        />
-        {errors.description ? (
-          <p id={id("description-error")} className="field-error" role="alert">
-            {errors.description}
-          </p>
-        ) : null}
-      </div>
+      <FieldFrame id={id("description")} label="描述（选填）" error={errors.description}>
+        {(aria) => (
+          <textarea
+            id={id("description")}
+            name="description"
+            className="input textarea"
+            rows={3}
+            maxLength={DESCRIPTION_MAX}
+            value={description}
+            {...aria}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        )}
+      </FieldFrame>
       <ImageField
         label="背景图（选填）"
         shape="wide"
@@ -197,11 +190,7 @@ export function CollectionForm({ initial, idPrefix = "collection", onSaved, onCa
         error={errors.tag}
         onChange={(e) => setTag(e.target.value)}
       />
-      {failure ? (
-        <p className="field-error" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <FormError message={failure} />
       <div className="collection-form-actions">
         <button type="button" className="btn" onClick={onCancel}>
           取消
@@ -230,10 +219,8 @@ export function CollectionFormDialog({ open, initial, onClose, onSaved }: Collec
       labelledBy="collection-form-title"
       className="collection-dialog"
       initialFocus="input[name=title]"
+      title={initial ? "编辑收藏集" : "新建收藏集"}
     >
-      <h2 id="collection-form-title" className="modal-title">
-        {initial ? "编辑收藏集" : "新建收藏集"}
-      </h2>
       {/* Mounted per opening, so every opening starts from the set's current fields. */}
       {open ? (
         <CollectionForm initial={initial} idPrefix="collection-dialog" onSaved={onSaved} onCancel={onClose} />

@@ -1,17 +1,13 @@
 import { useCallback } from "react";
-import { LikeToggleButton } from "~/components/ui/like-toggle-button";
-import type { CommentApi } from "./target";
+import { LikeToggleButton, type LikeLook } from "~/components/ui/like-toggle-button";
 
-function ThumbIcon() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M7 10v11H3V10h4zm2 11h8.3a2 2 0 0 0 2-1.6l1.4-7A2 2 0 0 0 18.7 10H14V5.5A2.5 2.5 0 0 0 11.5 3L9 10v11z"
-        fill="currentColor"
-      />
-    </svg>
-  );
-}
+const THUMB: LikeLook = {
+  className: "comment-action comment-like",
+  size: 16,
+  drawing:
+    "M7 10v11H3V10h4zm2 11h8.3a2 2 0 0 0 2-1.6l1.4-7A2 2 0 0 0 18.7 10H14V5.5A2.5 2.5 0 0 0 11.5 3L9 10v11z",
+};
+import type { CommentApi } from "./target";
 
 /**
  * Like of one comment: flips at once, then settles on the server's count (or reverts). `client`
@@ -29,13 +25,5 @@ export function CommentLikeButton({
   client: CommentApi;
 }) {
   const send = useCallback((on: boolean) => client.like(id, on), [client, id]);
-  return (
-    <LikeToggleButton
-      liked={liked}
-      count={count}
-      send={send}
-      className="comment-action comment-like"
-      icon={<ThumbIcon />}
-    />
-  );
+  return <LikeToggleButton look={THUMB} liked={liked} count={count} send={send} />;
 }

@@ -139,10 +139,8 @@ export function BookletEditor({ categories, booklet, sections, sales, section }:
         onClose={() => setInfoOpen(false)}
         labelledBy="booklet-info-title"
         className="booklet-info-dialog"
+        title="小册信息"
       >
-        <h2 id="booklet-info-title" className="modal-title">
-          小册信息
-        </h2>
         <BookletForm
           booklet={booklet}
           categories={categories}

@@ -9,7 +9,7 @@ import {
 } from "../../../shared/booklet-rules";
 import { formatYuan } from "../../../shared/wallet-rules";
 import type { PresentedBooklet } from "../../../shared/api-types";
-import { Field, FieldFrame } from "~/components/ui/field";
+import { Field, FieldFrame, FormError } from "~/components/ui/field";
 import { ApiError, errorMessage } from "~/lib/api";
 import { ImageField } from "~/components/upload/image-field";
 
@@ -135,11 +135,7 @@ export function BookletForm({
         }}
         onBusyChange={setUploading}
       />
-      {errors.cover ? (
-        <p className="field-error" role="alert">
-          {errors.cover}
-        </p>
-      ) : null}
+      <FormError message={errors.cover} />
       <div className="booklet-form-row">
         <Field
           id="booklet-price"
@@ -174,11 +170,7 @@ export function BookletForm({
           已完结
         </label>
       ) : null}
-      {formError ? (
-        <p className="field-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
       <div className="booklet-form-actions">
         {onCancel ? (
           <button type="button" className="btn" onClick={onCancel}>

@@ -4,6 +4,7 @@ import { TITLE_MAX, checkBookletTitle } from "../../../shared/booklet-rules";
 import type { PresentedSection } from "../../../shared/api-types";
 import { useShell } from "~/components/shell/shell-context";
 import { ApiError, api, errorMessage } from "~/lib/api";
+import { FormError } from "~/components/ui/field";
 
 type Direction = "up" | "down";
 
@@ -166,11 +167,7 @@ export function SectionOutline({
         <button type="submit" className="btn" disabled={busy}>
           添加章节
         </button>
-        {addError ? (
-          <p id="new-section-error" className="field-error" role="alert">
-            {addError}
-          </p>
-        ) : null}
+        <FormError id="new-section-error" message={addError} />
       </form>
     </section>
   );

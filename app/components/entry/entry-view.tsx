@@ -1,4 +1,3 @@
-import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import type { EntryDetail } from "../../../shared/api-types";
 import { formatCount, relativeTime } from "../../../shared/format";
@@ -6,20 +5,14 @@ import { useRecordedViews } from "./use-recorded-views";
 import { TwoColumn } from "~/components/layout/page";
 import { SidebarCard } from "~/components/feed/sidebar";
 import { CampaignBadge } from "~/components/feed/entry-list";
-import { Avatar } from "~/components/ui/avatar";
+import { AuthorRow } from "~/components/ui/author-row";
+import { SidebarList } from "~/components/ui/sidebar-list";
+import { TagLinks } from "~/components/tags/tag-links";
 import { EntryActions } from "./entry-actions";
 import { OpenInApp } from "./open-in-app";
 import type { LikerFace } from "./entry-likers";
-import { useShell } from "~/components/shell/shell-context";
+import { DeleteAndReport } from "~/components/article/delete-and-report";
 import { UnderReview } from "~/components/report/under-review";
-
-// Only the sharer and admins see 删除: its code stays out of every other reader's load.
-const DeleteEntryButton = lazy(() =>
-  import("~/components/article/delete-post-button").then((m) => ({ default: m.DeleteEntryButton })),
-);
-
-// 举报 for signed-in readers other than the sharer (issue 13), loaded only for them.
-const ReportButton = lazy(() => import("~/components/report/report-button"));
 
 /** What an entry page's loader hands the view (`loadEntryPage`, app/lib/entry.server.ts). */
 interface EntryPage {
@@ -37,36 +30,24 @@ export function EntryView({ page, children }: { page: EntryPage; children?: Reac
   const { entry, related, now, likers } = page;
   const views = useRecordedViews(entry.id, entry.viewsCount);
   const external = /^https?:\/\//.test(entry.originalUrl);
-  const { viewer } = useShell();
-  const mayDelete = !!viewer && (viewer.role === "admin" || viewer.id === entry.user.id);
   return (
     <TwoColumn
       aside={
         <>
           <SidebarCard title="关于作者">
-            <Link to={`/user/${entry.user.id}`} className="author-row">
-              <Avatar user={entry.user} size={40} />
-              <span>
-                <strong>{entry.user.username}</strong>
-                {entry.user.jobTitle ? <small>{entry.user.jobTitle}</small> : null}
-              </span>
-            </Link>
+            <AuthorRow user={entry.user} />
           </SidebarCard>
           <SidebarCard title="相关文章">
-            {related.length === 0 ? (
-              <p className="sidebar-empty">暂无相关文章</p>
-            ) : (
-              <ul className="related-list">
-                {related.map((r) => (
-                  <li key={r.id}>
-                    <Link to={`/entry/${r.id}`}>{r.title}</Link>
-                    <small>
-                      {formatCount(r.collectionCount)} 赞 · {formatCount(r.commentsCount)} 评论
-                    </small>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <SidebarList items={related} empty="暂无相关文章" className="related-list">
+              {(r) => (
+                <>
+                  <Link to={`/entry/${r.id}`}>{r.title}</Link>
+                  <small>
+                    {formatCount(r.collectionCount)} 赞 · {formatCount(r.commentsCount)} 评论
+                  </small>
+                </>
+              )}
+            </SidebarList>
           </SidebarCard>
         </>
       }
@@ -95,22 +76,7 @@ export function EntryView({ page, children }: { page: EntryPage; children?: Reac
             ) : null}
             <span aria-hidden="true"> · </span>
             <span>阅读 {formatCount(views)}</span>
-            {mayDelete ? (
-              <>
-                <span aria-hidden="true"> · </span>
-                <Suspense fallback={null}>
-                  <DeleteEntryButton entryId={entry.id} title={entry.title} authorId={entry.user.id} />
-                </Suspense>
-              </>
-            ) : null}
-            {viewer && viewer.id !== entry.user.id ? (
-              <>
-                <span aria-hidden="true"> · </span>
-                <Suspense fallback={null}>
-                  <ReportButton targetType="entry" targetId={entry.id} />
-                </Suspense>
-              </>
-            ) : null}
+            <DeleteAndReport kind="entry" id={entry.id} title={entry.title} authorId={entry.user.id} />
             <OpenInApp entryId={entry.id} />
           </p>
           {entry.status === "hidden" ? <UnderReview /> : null}
@@ -136,11 +102,7 @@ export function EntryView({ page, children }: { page: EntryPage; children?: Reac
         ) : null}
         {entry.tags.length ? (
           <p className="entry-view-tags">
-            {entry.tags.map((t) => (
-              <Link key={t.id} to={`/tag/${encodeURIComponent(t.title)}`} className="entry-tag">
-                {t.title}
-              </Link>
-            ))}
+            <TagLinks tags={entry.tags} className="entry-tag" />
           </p>
         ) : null}
         <EntryActions entry={entry} path={`/entry/${entry.id}`} likers={likers} />

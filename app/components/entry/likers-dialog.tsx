@@ -77,10 +77,17 @@ export function LikersDialog({
   }, [likers]);
 
   return (
-    <Modal open onClose={onClose} labelledBy="likers-title" className="likers-dialog">
-      <h2 id="likers-title" className="modal-title">
-        赞过的人 <span className="likers-count">{formatCount(count)}</span>
-      </h2>
+    <Modal
+      open
+      onClose={onClose}
+      labelledBy="likers-title"
+      className="likers-dialog"
+      title={
+        <>
+          赞过的人 <span className="likers-count">{formatCount(count)}</span>
+        </>
+      }
+    >
       {likers.length > 0 ? (
         <ul className="likers-list" ref={list}>
           {likers.map((u) => (

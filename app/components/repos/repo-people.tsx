@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { RepoTranslator } from "../../../shared/api-types";
 import { Avatar } from "~/components/ui/avatar";
+import { SidebarList } from "~/components/ui/sidebar-list";
 
 /** The repo's owner on the code host (spec §3 Repo user): avatar (or initial) and name. */
 export function RepoOwner({ owner }: { owner: { username: string; avatar: string; url: string } }) {
@@ -19,17 +20,18 @@ export function TranslatorList({
   translators: RepoTranslator[];
   compact?: boolean;
 }) {
-  if (translators.length === 0) return <p className="sidebar-empty">暂无译者</p>;
   return (
-    <ul className={compact ? "repo-translators compact" : "repo-translators"}>
-      {translators.map((t) => (
-        <li key={t.id}>
-          <Link to={`/user/${t.id}`} className="repo-translator" title={t.username}>
-            <Avatar user={t} size={compact ? 24 : 32} />
-            {compact ? null : <span className="repo-translator-name">{t.username}</span>}
-          </Link>
-        </li>
-      ))}
-    </ul>
+    <SidebarList
+      items={translators}
+      empty="暂无译者"
+      className={compact ? "repo-translators compact" : "repo-translators"}
+    >
+      {(t) => (
+        <Link to={`/user/${t.id}`} className="repo-translator" title={t.username}>
+          <Avatar user={t} size={compact ? 24 : 32} />
+          {compact ? null : <span className="repo-translator-name">{t.username}</span>}
+        </Link>
+      )}
+    </SidebarList>
   );
 }

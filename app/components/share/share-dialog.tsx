@@ -86,10 +86,7 @@ export function ShareDialog({
   }
 
   return (
-    <Modal open onClose={onClose} labelledBy="share-title" className="share-dialog">
-      <h2 id="share-title" className="modal-title">
-        分享
-      </h2>
+    <Modal open onClose={onClose} labelledBy="share-title" className="share-dialog" title="分享">
       <div className="share-wechat">
         <QrCode text={wechatUrl} label="本页链接的二维码" />
         <p>微信扫一扫，分享给好友或朋友圈</p>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { FormError } from "~/components/ui/field";
 import {
   SHARE_TYPE_LABELS,
   SHARE_TYPES,
@@ -19,13 +20,17 @@ export interface ShareTag {
   title: string;
 }
 
+/** What every choice field of the share forms takes: `id` lands on its first control. */
+interface ChoiceFieldProps<T> {
+  id: string;
+  value: T;
+  error?: string;
+  onChange: (value: T) => void;
+}
+
 /** A field's message under it; its id (`{id}-error`) is what the input's aria-describedby names. */
 export function FieldError({ id, error }: { id: string; error?: string }) {
-  return error ? (
-    <p id={`${id}-error`} className="field-error" role="alert">
-      {error}
-    </p>
-  ) : null;
+  return <FormError id={`${id}-error`} message={error} />;
 }
 
 /** Label (with * when required and an optional counter), the control, and its error. */
@@ -75,14 +80,10 @@ export function CategoryField({
   value,
   error,
   onChange,
-}: {
-  id: string;
+}: ChoiceFieldProps<string> & {
   /** The radio group's name (unique on the page). */
   name: string;
   categories: readonly ShareCategory[];
-  value: string;
-  error?: string;
-  onChange: (name: string) => void;
 }) {
   return (
     <fieldset className="share-fieldset" aria-describedby={error ? `${id}-error` : undefined}>
@@ -159,17 +160,7 @@ export function TagsField({
 }
 
 /** The entry's type as radio chips (article, design …); `id` lands on the first radio. */
-export function ShareTypeField({
-  id,
-  value,
-  error,
-  onChange,
-}: {
-  id: string;
-  value: ShareType;
-  error?: string;
-  onChange: (type: ShareType) => void;
-}) {
+export function ShareTypeField({ id, value, error, onChange }: ChoiceFieldProps<ShareType>) {
   return (
     <fieldset className="share-fieldset">
       <legend className="field-label">类型</legend>
@@ -197,17 +188,7 @@ export function ShareTypeField({
  * The 标记 checkboxes the author sets (原创, 英文内容); the other flags of `extra` (vote, gfw) are kept
  * as they are. `id` lands on the first checkbox.
  */
-export function ShareFlagsField({
-  id,
-  value,
-  error,
-  onChange,
-}: {
-  id: string;
-  value: ExtraFlags;
-  error?: string;
-  onChange: (flags: ExtraFlags) => void;
-}) {
+export function ShareFlagsField({ id, value, error, onChange }: ChoiceFieldProps<ExtraFlags>) {
   return (
     <fieldset className="share-fieldset">
       <legend className="field-label">标记</legend>

@@ -1,6 +1,7 @@
 import { useCallback } from "react";
 import { api } from "~/lib/api";
 import { useLoginToggle } from "~/components/shell/use-login-toggle";
+import { FollowButton } from "~/components/follow-button";
 import "./tags.css";
 
 interface SubscribeState {
@@ -35,15 +36,11 @@ export type TagSubscription = ReturnType<typeof useTagSubscription>;
 /** 关注 / 已关注 for a tag. */
 export function SubscribeButton({ subscription, title }: { subscription: TagSubscription; title: string }) {
   return (
-    <button
-      type="button"
-      className={subscription.on ? "btn subscribe-button subscribed" : "btn btn-primary subscribe-button"}
-      aria-pressed={subscription.on}
-      aria-busy={subscription.busy || undefined}
-      aria-label={`关注标签 ${title}`}
-      onClick={subscription.toggle}
-    >
-      {subscription.on ? "已关注" : "关注"}
-    </button>
+    <FollowButton
+      follow={subscription}
+      label={`关注标签 ${title}`}
+      className="subscribe-button"
+      onClassName="subscribed"
+    />
   );
 }

@@ -36,13 +36,29 @@ export function FieldFrame({
         "aria-invalid": error ? true : undefined,
         "aria-describedby": error ? errorId : undefined,
       })}
-      {error ? (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError id={errorId} message={error} />
     </div>
   );
+}
+
+/**
+ * An error line in the form's style, announced when it appears; nothing while `message` is empty.
+ * `id` is for a control's aria-describedby; a form-level failure (one tied to no field) needs none.
+ */
+export function FormError({
+  id,
+  message,
+  className,
+}: {
+  id?: string;
+  message?: string | null;
+  className?: string;
+}) {
+  return message ? (
+    <p id={id} className={className ? `field-error ${className}` : "field-error"} role="alert">
+      {message}
+    </p>
+  ) : null;
 }
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {

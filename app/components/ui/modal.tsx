@@ -6,8 +6,10 @@ const FOCUSABLE =
 interface ModalProps {
   open: boolean;
   onClose: () => void;
-  /** id of the element naming the dialog. */
+  /** id of the element naming the dialog: the heading drawn from `title`, or one in `children`. */
   labelledBy: string;
+  /** The dialog's heading, drawn first as its <h2>; leave it out when the heading sits deeper. */
+  title?: ReactNode;
   className?: string;
   /** "alertdialog" for confirmations. */
   role?: "dialog" | "alertdialog";
@@ -25,6 +27,7 @@ export function Modal({
   open,
   onClose,
   labelledBy,
+  title,
   className,
   role = "dialog",
   initialFocus,
@@ -98,6 +101,11 @@ export function Modal({
         <button type="button" className="modal-close" aria-label="关闭" onClick={onClose}>
           ×
         </button>
+        {title ? (
+          <h2 id={labelledBy} className="modal-title">
+            {title}
+          </h2>
+        ) : null}
         {children}
       </div>
     </div>
@@ -132,10 +140,8 @@ export function ConfirmDialog({
       role="alertdialog"
       className="confirm-dialog"
       initialFocus=".confirm-cancel"
+      title={title}
     >
-      <h2 id="confirm-title" className="modal-title">
-        {title}
-      </h2>
       {message ? <p className="confirm-message">{message}</p> : null}
       <div className="confirm-actions">
         <button type="button" className="btn confirm-cancel" onClick={onCancel}>

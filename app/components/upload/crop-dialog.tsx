@@ -147,10 +147,8 @@ export function CropDialog({
       labelledBy="crop-dialog-title"
       className="crop-dialog"
       initialFocus=".crop-view"
+      title="裁剪头像"
     >
-      <h2 id="crop-dialog-title" className="modal-title">
-        裁剪头像
-      </h2>
       <div
         className="crop-view"
         style={{ width: VIEW, height: VIEW }}

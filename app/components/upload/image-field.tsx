@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useState, type ChangeEvent, type ReactNode } from "react";
 import { errorMessage } from "~/lib/api";
+import { FormError } from "~/components/ui/field";
 import { ACCEPT, useUpload, type UploadPurpose } from "./use-upload";
 import "./image-field.css";
 
@@ -137,11 +138,7 @@ export function ImageField({
           </p>
         </div>
       </div>
-      {error ? (
-        <p id={`${inputId}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError id={`${inputId}-error`} message={error} />
       {cropping ? (
         <Suspense fallback={null}>
           <CropDialog

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { Banner } from "../../../shared/api-types";
-import { Field } from "~/components/ui/field";
+import { Field, FormError } from "~/components/ui/field";
 import { ImageField } from "~/components/upload/image-field";
 import { ApiError, api, errorMessage } from "~/lib/api";
 
@@ -154,11 +154,7 @@ export function BannerForm({
         <input type="checkbox" checked={draft.active} onChange={(e) => set("active", e.target.checked)} />{" "}
         启用
       </label>
-      {errors.form ? (
-        <p className="field-error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError message={errors.form} />
       <div className="banner-form-actions">
         <button type="submit" className="btn btn-primary" disabled={busy || uploading}>
           {busy ? "保存中…" : "保存"}

@@ -47,6 +47,11 @@ export default function Banners({ loaderData }: Route.ComponentProps) {
   /** The banner being edited, "new" for 新建横幅, null when the form is closed. */
   const [editing, setEditing] = useState<Banner | "new" | null>(null);
   const [removing, setRemoving] = useState<Banner | null>(null);
+  // Each row's buttons; the label names the banner, since a screen reader hears many 编辑 in a row.
+  const rowActions: [string, (banner: Banner) => void][] = [
+    ["编辑", setEditing],
+    ["删除", setRemoving],
+  ];
   const { busy, run } = useApiAction();
 
   function saved(banner: Banner) {
@@ -124,22 +129,17 @@ export default function Banners({ loaderData }: Route.ComponentProps) {
                     </p>
                   </div>
                   <div className="banner-admin-actions">
-                    <button
-                      type="button"
-                      className="btn"
-                      aria-label={`编辑 ${b.title || b.url}`}
-                      onClick={() => setEditing(b)}
-                    >
-                      编辑
-                    </button>
-                    <button
-                      type="button"
-                      className="btn"
-                      aria-label={`删除 ${b.title || b.url}`}
-                      onClick={() => setRemoving(b)}
-                    >
-                      删除
-                    </button>
+                    {rowActions.map(([verb, act]) => (
+                      <button
+                        key={verb}
+                        type="button"
+                        className="btn"
+                        aria-label={`${verb} ${b.title || b.url}`}
+                        onClick={() => act(b)}
+                      >
+                        {verb}
+                      </button>
+                    ))}
                   </div>
                 </li>
               );

@@ -4,6 +4,7 @@ import type { Route } from "./+types/notices";
 import { SYSTEM_MESSAGE_MAX } from "../../../shared/notice-rules";
 import { useShell } from "~/components/shell/shell-context";
 import { EmptyState } from "~/components/ui/empty-state";
+import { FormError } from "~/components/ui/field";
 import { ConfirmDialog } from "~/components/ui/modal";
 import { ApiError, api, errorMessage } from "~/lib/api";
 import { forbidden, requireViewer } from "~/lib/guards.server";
@@ -89,11 +90,7 @@ export default function Notices({ loaderData }: Route.ComponentProps) {
           >
             {length} / {SYSTEM_MESSAGE_MAX}
           </p>
-          {error ? (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FormError message={error} />
           <button type="submit" className="btn btn-primary" disabled={busy}>
             发布
           </button>

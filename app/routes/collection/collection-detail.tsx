@@ -1,10 +1,8 @@
 import { ListFooter } from "~/components/feed/list-footer";
 import { lazy, Suspense, useState } from "react";
-import { data, Link, useLocation, useNavigate, useRevalidator } from "react-router";
+import { data, Link, useLocation, useRevalidator } from "react-router";
 import type { Route } from "./+types/collection-detail";
 
-// 举报 (issue 13) for signed-in readers of someone else's set, loaded only for them.
-const ReportButton = lazy(() => import("~/components/report/report-button"));
 import { formatCount, relativeTime } from "../../../shared/format";
 import { CollectionFormDialog } from "~/components/collections/collection-form";
 import type { CollectionSummary } from "~/components/collections/collection-list";
@@ -17,13 +15,19 @@ import { MissingContent } from "~/components/layout/missing";
 import { TwoColumn } from "~/components/layout/page";
 import { useShell } from "~/components/shell/shell-context";
 import { Avatar } from "~/components/ui/avatar";
-import { ConfirmDialog } from "~/components/ui/modal";
-import { api, errorMessage } from "~/lib/api";
+import { AuthorRow } from "~/components/ui/author-row";
 import { notFound, requireRouteId } from "~/lib/guards.server";
 import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 import type { EntrySummary } from "~/lib/types";
 import { useListState } from "~/lib/use-list-state";
+
+// 举报 (issue 13) for signed-in readers of someone else's set, loaded only for them.
+const ReportButton = lazy(() => import("~/components/report/report-button"));
+// 删除 for the set's creator and admins, loaded only for them.
+const DeleteCollectionButton = lazy(() =>
+  import("~/components/article/delete-post-button").then((m) => ({ default: m.DeleteCollectionButton })),
+);
 
 const SORTS = [
   { value: "new", title: "最近收藏" },
@@ -105,13 +109,10 @@ function CollectionPage({
   loaderData: Route.ComponentProps["loaderData"];
 }) {
   const { pathname, search } = useLocation();
-  const navigate = useNavigate();
   const revalidator = useRevalidator();
   const { viewer, alert } = useShell();
   const follow = useFollowCollection(collection);
   const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const list = useListState<EntrySummary>(
     { entries: loaderData.entries, nextHref: loaderData.nextHref },
     pathname + search,
@@ -119,20 +120,6 @@ function CollectionPage({
   const own = collection.own;
   // Spec §6: an admin may take down anyone's set (the server checks it again).
   const mayDelete = own || viewer?.role === "admin";
-
-  async function remove() {
-    setDeleting(true);
-    try {
-      await api.del(`/api/collectionset/${collection.id}`);
-      alert("收藏集已删除", "success");
-      // Back to the author's sets: the creator's own, or the list an admin took it out of.
-      void navigate(`/user/${collection.author.id}/collection`, { replace: true });
-    } catch (error) {
-      setDeleting(false);
-      setConfirming(false);
-      alert(errorMessage(error, "删除失败，请稍后重试"), "error");
-    }
-  }
 
   return (
     <>
@@ -168,9 +155,9 @@ function CollectionPage({
                 <FollowButton follow={follow} label={`关注收藏集 ${collection.title}`} />
               )}
               {mayDelete ? (
-                <button type="button" className="btn" onClick={() => setConfirming(true)}>
-                  删除
-                </button>
+                <Suspense fallback={null}>
+                  <DeleteCollectionButton id={collection.id} authorId={collection.author.id} />
+                </Suspense>
               ) : null}
               {viewer && !own ? (
                 <Suspense fallback={null}>
@@ -184,13 +171,7 @@ function CollectionPage({
       <TwoColumn
         aside={
           <SidebarCard title="关于收藏集">
-            <Link to={`/user/${collection.author.id}`} className="author-row">
-              <Avatar user={collection.author} size={40} />
-              <span>
-                <strong>{collection.author.username}</strong>
-                {collection.author.jobTitle ? <small>{collection.author.jobTitle}</small> : null}
-              </span>
-            </Link>
+            <AuthorRow user={collection.author} />
             <p className="sidebar-text collection-about">
               创建于{" "}
               <time dateTime={collection.createdAt}>
@@ -231,17 +212,6 @@ function CollectionPage({
             alert("收藏集已保存", "success");
             void revalidator.revalidate();
           }}
-        />
-      ) : null}
-      {mayDelete ? (
-        <ConfirmDialog
-          open={confirming}
-          title="确定删除这个收藏集吗？"
-          message="收藏集里的文章不会被删除，关注它的人将不再看到它。"
-          confirmLabel="删除"
-          busy={deleting}
-          onConfirm={() => void remove()}
-          onCancel={() => setConfirming(false)}
         />
       ) : null}
     </>

@@ -7,6 +7,7 @@ import { BROWSE_CATEGORIES, findCategory, parseSort } from "~/lib/categories";
 import { loadFeed } from "~/lib/feed.server";
 import { notFound } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
+import { SidebarList } from "~/components/ui/sidebar-list";
 
 const COLUMN_SORTS = [
   { value: "newest", title: "最新" },
@@ -67,17 +68,9 @@ export default function ColumnIndex({ loaderData }: Route.ComponentProps) {
         <FeedSidebar
           lead={
             <SidebarCard title="本周最热">
-              {loaderData.weeklyHot.length === 0 ? (
-                <p className="sidebar-empty">暂无内容</p>
-              ) : (
-                <ol className="hot-list">
-                  {loaderData.weeklyHot.map((entry) => (
-                    <li key={entry.id}>
-                      <Link to={`/post/${entry.id}`}>{entry.title}</Link>
-                    </li>
-                  ))}
-                </ol>
-              )}
+              <SidebarList items={loaderData.weeklyHot} empty="暂无内容" className="hot-list" ordered>
+                {(entry) => <Link to={`/post/${entry.id}`}>{entry.title}</Link>}
+              </SidebarList>
             </SidebarCard>
           }
         />

@@ -1,4 +1,3 @@
-import { lazy, Suspense } from "react";
 import { Link, data } from "react-router";
 import type { Route } from "./+types/post";
 import { relativeTime, formatCount } from "../../../shared/format";
@@ -10,6 +9,8 @@ import { CommentSection } from "~/components/comments/comment-section";
 import { loadEntryComments, type CommentsData } from "~/components/comments/load.server";
 import { MissingContent } from "~/components/layout/missing";
 import { Avatar } from "~/components/ui/avatar";
+import { DeleteAndReport } from "~/components/article/delete-and-report";
+import { TagLinks } from "~/components/tags/tag-links";
 import { useShell } from "~/components/shell/shell-context";
 import { loadLikers } from "~/lib/entry.server";
 import { requireRouteId } from "~/lib/guards.server";
@@ -17,13 +18,6 @@ import { fromService } from "~/lib/loader.server";
 import { entryMeta } from "~/lib/structured-data";
 import articleStyles from "~/styles/article.css?url";
 import { useRecordedViews } from "~/components/entry/use-recorded-views";
-
-// Only an article's author and admins see 删除: its code stays out of every reader's first load.
-const DeletePostButton = lazy(() =>
-  import("~/components/article/delete-post-button").then((m) => ({ default: m.DeletePostButton })),
-);
-// 举报 for signed-in readers other than the author (issue 13), loaded only for them.
-const ReportButton = lazy(() => import("~/components/report/report-button"));
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: articleStyles }];
 
@@ -73,9 +67,8 @@ export default function Post({ loaderData }: Route.ComponentProps) {
   const { viewer, siteName } = useShell();
   const views = useRecordedViews(post?.id ?? null, post?.viewsCount ?? 0);
   if (!post) return <MissingContent title="未知文章" message="该文章不存在" />;
+  // Editing stays the author's; DeleteAndReport lets an admin take any article down (spec §6).
   const own = viewer?.id === post.user.id;
-  // Spec §6: an admin may take any article down; editing stays the author's.
-  const mayDelete = own || viewer?.role === "admin";
   return (
     <div className="container article-layout">
       <article className="article-main panel" aria-labelledby="article-title">
@@ -101,22 +94,7 @@ export default function Post({ loaderData }: Route.ComponentProps) {
                 </Link>
               </>
             ) : null}
-            {mayDelete ? (
-              <>
-                <span aria-hidden="true"> · </span>
-                <Suspense fallback={null}>
-                  <DeletePostButton postId={post.id} title={post.title} authorId={post.user.id} />
-                </Suspense>
-              </>
-            ) : null}
-            {viewer && !own ? (
-              <>
-                <span aria-hidden="true"> · </span>
-                <Suspense fallback={null}>
-                  <ReportButton targetType="entry" targetId={post.id} />
-                </Suspense>
-              </>
-            ) : null}
+            <DeleteAndReport kind="post" id={post.id} title={post.title} authorId={post.user.id} />
           </span>
           <OpenInApp entryId={post.id} />
         </div>
@@ -139,11 +117,7 @@ export default function Post({ loaderData }: Route.ComponentProps) {
           {post.tags.length > 0 ? (
             <p className="article-footer-row">
               <span className="article-footer-label">标签：</span>
-              {post.tags.map((tag) => (
-                <Link key={tag.id} to={`/tag/${encodeURIComponent(tag.title)}`} className="tag-chip">
-                  {tag.title}
-                </Link>
-              ))}
+              <TagLinks tags={post.tags} className="tag-chip" />
             </p>
           ) : null}
           <EntryActions entry={post} path={`/post/${post.id}`} likers={loaderData.likers} />

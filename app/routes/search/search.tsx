@@ -10,6 +10,7 @@ import { formatCount } from "../../../shared/format";
 import { normalizeSearchQuery } from "../../../shared/validation";
 import { titleMeta } from "~/lib/title";
 import { fromService } from "~/lib/loader.server";
+import { SidebarList } from "~/components/ui/sidebar-list";
 
 /** The spec's list URL for search (§2): /search?query={word}&page={n}; pages count from 1 here. */
 const searchHref = (query: string, page: number) => `/search?query=${encodeURIComponent(query)}&page=${page}`;
@@ -85,47 +86,35 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       aside={
         <>
           <SidebarCard title="相关用户">
-            {users.length === 0 ? (
-              <p className="sidebar-empty">没有找到相关用户</p>
-            ) : (
-              <ul className="author-list">
-                {users.map((u) => (
-                  <li key={u.id}>
-                    <Link to={`/user/${u.id}`} className="author-link">
-                      <Avatar user={u} size={40} />
-                      <span className="author-text">
-                        <span className="author-name">
-                          <Marked text={u.username} words={[query, ...words]} />
-                        </span>
-                        <span className="author-job">
-                          {u.jobTitle ? `${u.jobTitle} · ` : ""}
-                          {formatCount(u.followersCount)} 关注者
-                        </span>
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <SidebarList items={users} empty="没有找到相关用户" className="author-list">
+              {(u) => (
+                <Link to={`/user/${u.id}`} className="author-link">
+                  <Avatar user={u} size={40} />
+                  <span className="author-text">
+                    <span className="author-name">
+                      <Marked text={u.username} words={[query, ...words]} />
+                    </span>
+                    <span className="author-job">
+                      {u.jobTitle ? `${u.jobTitle} · ` : ""}
+                      {formatCount(u.followersCount)} 关注者
+                    </span>
+                  </span>
+                </Link>
+              )}
+            </SidebarList>
           </SidebarCard>
           <SidebarCard title="相关标签">
-            {tags.length === 0 ? (
-              <p className="sidebar-empty">没有找到相关标签</p>
-            ) : (
-              <ul className="tag-cloud">
-                {tags.map((t) => (
-                  <li key={t.id}>
-                    <Link
-                      to={`/tag/${encodeURIComponent(t.title)}`}
-                      className="tag-chip"
-                      title={`${t.entriesCount} 篇文章`}
-                    >
-                      <Marked text={t.title} words={[query, ...words]} />
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <SidebarList items={tags} empty="没有找到相关标签" className="tag-cloud">
+              {(t) => (
+                <Link
+                  to={`/tag/${encodeURIComponent(t.title)}`}
+                  className="tag-chip"
+                  title={`${t.entriesCount} 篇文章`}
+                >
+                  <Marked text={t.title} words={[query, ...words]} />
+                </Link>
+              )}
+            </SidebarList>
           </SidebarCard>
         </>
       }
