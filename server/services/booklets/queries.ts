@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
+import { insertRow, lockRowById, rowById } from "../../lib/row-by-id.ts";
 import { bookletSections, booklets, orders, users } from "../../../db/schema/index.ts";
 import type { BookletSort } from "./schema.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
@@ -12,19 +13,16 @@ export type SectionRow = typeof bookletSections.$inferSelect;
 export type SectionHead = Omit<SectionRow, "content">;
 
 export async function findBooklet(db: Tx, id: string): Promise<BookletRow | undefined> {
-  const [row] = await db.select().from(booklets).where(eq(booklets.id, id)).limit(1);
-  return row;
+  return rowById(db, booklets, id);
 }
 
 /** Locks the booklet row: publish/unpublish and the counters of its sections serialize on it. */
 export async function lockBooklet(tx: Tx, id: string): Promise<BookletRow | undefined> {
-  const [row] = await tx.select().from(booklets).where(eq(booklets.id, id)).for("update");
-  return row;
+  return lockRowById(tx, booklets, id);
 }
 
 export async function insertBooklet(tx: Tx, values: typeof booklets.$inferInsert): Promise<BookletRow> {
-  const [row] = await tx.insert(booklets).values(values).returning();
-  return row;
+  return insertRow(tx, booklets, values);
 }
 
 export async function updateBooklet(
@@ -93,8 +91,7 @@ export async function sectionsOf(db: Tx, bookletId: string): Promise<SectionHead
 }
 
 export async function findSection(db: Tx, id: string): Promise<SectionRow | undefined> {
-  const [row] = await db.select().from(bookletSections).where(eq(bookletSections.id, id)).limit(1);
-  return row;
+  return rowById(db, bookletSections, id);
 }
 
 /** The next free position at the end of a booklet. */

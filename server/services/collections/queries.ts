@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
+import { insertRow, lockRowById } from "../../lib/row-by-id.ts";
 import {
   collectionSetEntries,
   collectionSetFollowers,
@@ -48,13 +49,11 @@ export async function setWithAuthor(db: Tx, id: string): Promise<SetWithAuthor |
  * another and the counter always moves with exactly the rows that changed.
  */
 export async function lockSet(tx: Tx, id: string): Promise<CollectionSetRow | undefined> {
-  const [row] = await tx.select().from(collectionSets).where(eq(collectionSets.id, id)).for("update");
-  return row;
+  return lockRowById(tx, collectionSets, id);
 }
 
 export async function insertSet(tx: Tx, values: typeof collectionSets.$inferInsert) {
-  const [row] = await tx.insert(collectionSets).values(values).returning();
-  return row;
+  return insertRow(tx, collectionSets, values);
 }
 
 export async function updateSet(tx: Tx, id: string, values: Partial<typeof collectionSets.$inferInsert>) {

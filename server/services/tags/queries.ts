@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
+import { rowById } from "../../lib/row-by-id.ts";
 import { tagSubscriptions, tags, users } from "../../../db/schema/index.ts";
 import { deleteLink, insertLink } from "../../lib/link-rows.ts";
 import { sitemapSource } from "../../lib/sitemap-source.ts";
@@ -54,8 +55,7 @@ export async function tagByTitle(db: Tx, title: string): Promise<TagRow | undefi
 }
 
 export async function tagById(db: Tx, id: string): Promise<TagRow | undefined> {
-  const [row] = await db.select().from(tags).where(eq(tags.id, id)).limit(1);
-  return row;
+  return rowById(db, tags, id);
 }
 
 export async function subscribedAmong(db: Tx, userId: string, tagIds: string[]): Promise<Set<string>> {
