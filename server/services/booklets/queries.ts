@@ -5,6 +5,7 @@ import { bookletSections, booklets, orders, users } from "../../../db/schema/ind
 import type { BookletSort } from "./schema.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
 import { sitemapSource } from "../../lib/sitemap-source.ts";
+import { idsAmong } from "../../lib/link-rows.ts";
 import { updateStamped } from "../../lib/update-row.ts";
 
 export type BookletRow = typeof booklets.$inferSelect;
@@ -180,12 +181,9 @@ export async function bumpSectionViews(db: Tx, id: string): Promise<number | und
 
 /** Of these booklets, the ones the user has a paid order for (orders_paid_key). */
 export async function boughtAmong(db: Tx, userId: string | null, ids: string[]): Promise<Set<string>> {
-  if (!userId || ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: orders.bookletId })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, "paid"), inArray(orders.bookletId, ids)));
-  return new Set(rows.map((r) => r.id));
+  if (!userId) return new Set();
+  const paid = and(eq(orders.userId, userId), eq(orders.status, "paid"));
+  return idsAmong(db, orders, paid, orders.bookletId, ids);
 }
 
 /** Every booklet id the user bought (userBuyList), newest purchase first. */
