@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import { and, inArray, type SQL } from "drizzle-orm";
 import type { PgColumn, PgInsertValue, PgTable } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
 
@@ -29,4 +29,24 @@ export async function deleteLink(
 ): Promise<boolean> {
   const rows = await tx.delete(table).where(where).returning({ key });
   return rows.length === 1;
+}
+
+/**
+ * Which of `ids` stand in `target` among the rows `where` picks — the sets a user follows, the tags
+ * they subscribe to, the pins they like — in one query for a whole list, so a page marks its items
+ * without a query per item. An empty list answers at once, without a query.
+ */
+export async function idsAmong(
+  db: Tx,
+  table: PgTable,
+  where: SQL | undefined,
+  target: PgColumn,
+  ids: string[],
+): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: target })
+    .from(table)
+    .where(and(where, inArray(target, ids)));
+  return new Set(rows.map((r) => r.id as string));
 }

@@ -4,7 +4,7 @@
  * account is read a page at a time, never whole.
  */
 import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn, PgSelect } from "drizzle-orm/pg-core";
+import type { AnyPgColumn, PgSelect, PgTable } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../../db/client.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
 import {
@@ -216,17 +216,41 @@ function walkPage<Q extends PgSelect>(
     .limit(EXPORT_PAGE);
 }
 
+/** A table of rows a user owns: an id, the owner, and the time the row was made. */
+type OwnedTable = PgTable & { id: AnyPgColumn; userId: AnyPgColumn; createdAt: AnyPgColumn };
+
+/** A walk over the user's own rows of `table` (their comments, orders, bills …), whole rows. */
+async function ownRowsPage<T extends OwnedTable>(
+  db: Db | Tx,
+  table: T,
+  userId: string,
+  key: Key,
+  ...conditions: SQL[]
+) {
+  const query = db
+    .select()
+    .from(table as OwnedTable)
+    .$dynamic();
+  const mine = eq(table.userId, userId);
+  const rows = await walkPage(query, [table.createdAt, table.id], key, mine, ...conditions);
+  // Drizzle cannot spell a generic table's row type; for a concrete table it is $inferSelect.
+  return rows as T["$inferSelect"][];
+}
+
+/** A table of link rows a user made (a like, a followed set): the owner and the time it was made. */
+type LinkTable = PgTable & { userId: AnyPgColumn; createdAt: AnyPgColumn };
+
+/** A walk over the user's link rows of `table`: what each points at (`target`, as id), and when. */
+async function linksPage(db: Db | Tx, table: LinkTable, target: AnyPgColumn, userId: string, key: Key) {
+  const query = db.select({ createdAt: table.createdAt, id: target }).from(table).$dynamic();
+  const rows = await walkPage(query, [table.createdAt, target], key, eq(table.userId, userId));
+  return rows as { createdAt: Date; id: string }[];
+}
+
 /** The user's live entries: column articles (`post`) or everything else they shared (`other`). */
 export async function entriesPage(db: Db | Tx, userId: string, kind: "post" | "other", key: Key) {
-  const query = db.select().from(entries).$dynamic();
-  return walkPage(
-    query,
-    [entries.createdAt, entries.id],
-    key,
-    eq(entries.userId, userId),
-    isNull(entries.deletedAt),
-    kind === "post" ? eq(entries.type, "post") : sql`${entries.type} <> 'post'`,
-  );
+  const ofKind = kind === "post" ? eq(entries.type, "post") : sql`${entries.type} <> 'post'`;
+  return ownRowsPage(db, entries, userId, key, isNull(entries.deletedAt), ofKind);
 }
 
 /** Tag titles of a page of entries, in one query. */
@@ -243,19 +267,11 @@ export async function tagTitlesOf(db: Db | Tx, entryIds: string[]) {
 }
 
 export async function commentsPage(db: Db | Tx, userId: string, key: Key) {
-  const query = db.select().from(comments).$dynamic();
-  return walkPage(
-    query,
-    [comments.createdAt, comments.id],
-    key,
-    eq(comments.userId, userId),
-    isNull(comments.deletedAt),
-  );
+  return ownRowsPage(db, comments, userId, key, isNull(comments.deletedAt));
 }
 
 export async function pinsPage(db: Db | Tx, userId: string, key: Key) {
-  const query = db.select().from(pins).$dynamic();
-  return walkPage(query, [pins.createdAt, pins.id], key, eq(pins.userId, userId), isNull(pins.deletedAt));
+  return ownRowsPage(db, pins, userId, key, isNull(pins.deletedAt));
 }
 
 export async function entryLikesPage(db: Db | Tx, userId: string, key: Key) {
@@ -268,31 +284,15 @@ export async function entryLikesPage(db: Db | Tx, userId: string, key: Key) {
 }
 
 export async function pinLikesPage(db: Db | Tx, userId: string, key: Key) {
-  const query = db.select({ createdAt: pinLikes.createdAt, id: pinLikes.pinId }).from(pinLikes).$dynamic();
-  return walkPage(query, [pinLikes.createdAt, pinLikes.pinId], key, eq(pinLikes.userId, userId));
+  return linksPage(db, pinLikes, pinLikes.pinId, userId, key);
 }
 
 export async function commentLikesPage(db: Db | Tx, userId: string, key: Key) {
-  const query = db
-    .select({ createdAt: commentLikes.createdAt, id: commentLikes.commentId })
-    .from(commentLikes)
-    .$dynamic();
-  return walkPage(
-    query,
-    [commentLikes.createdAt, commentLikes.commentId],
-    key,
-    eq(commentLikes.userId, userId),
-  );
+  return linksPage(db, commentLikes, commentLikes.commentId, userId, key);
 }
 
 export async function collectionsPage(db: Db | Tx, userId: string, key: Key) {
-  const query = db.select().from(collectionSets).$dynamic();
-  return walkPage(
-    query,
-    [collectionSets.createdAt, collectionSets.id],
-    key,
-    eq(collectionSets.userId, userId),
-  );
+  return ownRowsPage(db, collectionSets, userId, key);
 }
 
 /** Entry ids of a page of collection sets, in one query. */
@@ -308,16 +308,7 @@ export async function entryIdsOfSets(db: Db | Tx, setIds: string[]) {
 }
 
 export async function followedSetsPage(db: Db | Tx, userId: string, key: Key) {
-  const query = db
-    .select({ createdAt: collectionSetFollowers.createdAt, id: collectionSetFollowers.collectionSetId })
-    .from(collectionSetFollowers)
-    .$dynamic();
-  return walkPage(
-    query,
-    [collectionSetFollowers.createdAt, collectionSetFollowers.collectionSetId],
-    key,
-    eq(collectionSetFollowers.userId, userId),
-  );
+  return linksPage(db, collectionSetFollowers, collectionSetFollowers.collectionSetId, userId, key);
 }
 
 /** People the user follows (`side` followee) or who follow the user (`side` follower). */
@@ -347,13 +338,11 @@ export async function tagSubscriptionsPage(db: Db | Tx, userId: string, key: Key
 }
 
 export async function ordersPage(db: Db | Tx, userId: string, key: Key) {
-  const query = db.select().from(orders).$dynamic();
-  return walkPage(query, [orders.createdAt, orders.id], key, eq(orders.userId, userId));
+  return ownRowsPage(db, orders, userId, key);
 }
 
 export async function billsPage(db: Db | Tx, userId: string, key: Key) {
-  const query = db.select().from(bills).$dynamic();
-  return walkPage(query, [bills.createdAt, bills.id], key, eq(bills.userId, userId));
+  return ownRowsPage(db, bills, userId, key);
 }
 
 // ---- erasure walks: ids of what the user still has, a batch at a time

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNull, lte, or } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
+import { insertRow } from "../../lib/row-by-id.ts";
 import { banners } from "../../../db/schema/index.ts";
 import { updateStamped } from "../../lib/update-row.ts";
 
@@ -38,8 +39,7 @@ export async function findBanner(db: Db, id: string): Promise<BannerRow | undefi
 }
 
 export async function insertBanner(db: Tx, row: NewBanner): Promise<BannerRow> {
-  const [inserted] = await db.insert(banners).values(row).returning();
-  return inserted;
+  return insertRow(db, banners, row);
 }
 
 export async function updateBanner(

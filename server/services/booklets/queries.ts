@@ -1,9 +1,11 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
+import { insertRow, lockRowById, rowById } from "../../lib/row-by-id.ts";
 import { bookletSections, booklets, orders, users } from "../../../db/schema/index.ts";
 import type { BookletSort } from "./schema.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
 import { sitemapSource } from "../../lib/sitemap-source.ts";
+import { idsAmong } from "../../lib/link-rows.ts";
 import { updateStamped } from "../../lib/update-row.ts";
 
 export type BookletRow = typeof booklets.$inferSelect;
@@ -12,19 +14,16 @@ export type SectionRow = typeof bookletSections.$inferSelect;
 export type SectionHead = Omit<SectionRow, "content">;
 
 export async function findBooklet(db: Tx, id: string): Promise<BookletRow | undefined> {
-  const [row] = await db.select().from(booklets).where(eq(booklets.id, id)).limit(1);
-  return row;
+  return rowById(db, booklets, id);
 }
 
 /** Locks the booklet row: publish/unpublish and the counters of its sections serialize on it. */
 export async function lockBooklet(tx: Tx, id: string): Promise<BookletRow | undefined> {
-  const [row] = await tx.select().from(booklets).where(eq(booklets.id, id)).for("update");
-  return row;
+  return lockRowById(tx, booklets, id);
 }
 
 export async function insertBooklet(tx: Tx, values: typeof booklets.$inferInsert): Promise<BookletRow> {
-  const [row] = await tx.insert(booklets).values(values).returning();
-  return row;
+  return insertRow(tx, booklets, values);
 }
 
 export async function updateBooklet(
@@ -93,8 +92,7 @@ export async function sectionsOf(db: Tx, bookletId: string): Promise<SectionHead
 }
 
 export async function findSection(db: Tx, id: string): Promise<SectionRow | undefined> {
-  const [row] = await db.select().from(bookletSections).where(eq(bookletSections.id, id)).limit(1);
-  return row;
+  return rowById(db, bookletSections, id);
 }
 
 /** The next free position at the end of a booklet. */
@@ -183,12 +181,9 @@ export async function bumpSectionViews(db: Tx, id: string): Promise<number | und
 
 /** Of these booklets, the ones the user has a paid order for (orders_paid_key). */
 export async function boughtAmong(db: Tx, userId: string | null, ids: string[]): Promise<Set<string>> {
-  if (!userId || ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: orders.bookletId })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, "paid"), inArray(orders.bookletId, ids)));
-  return new Set(rows.map((r) => r.id));
+  if (!userId) return new Set();
+  const paid = and(eq(orders.userId, userId), eq(orders.status, "paid"));
+  return idsAmong(db, orders, paid, orders.bookletId, ids);
 }
 
 /** Every booklet id the user bought (userBuyList), newest purchase first. */

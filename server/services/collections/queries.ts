@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
+import { insertRow, lockRowById } from "../../lib/row-by-id.ts";
 import {
   collectionSetEntries,
   collectionSetFollowers,
@@ -7,7 +8,7 @@ import {
   entries,
   users,
 } from "../../../db/schema/index.ts";
-import { deleteLink, insertLink } from "../../lib/link-rows.ts";
+import { deleteLink, idsAmong, insertLink } from "../../lib/link-rows.ts";
 import { updateStamped } from "../../lib/update-row.ts";
 
 export type CollectionSetRow = typeof collectionSets.$inferSelect;
@@ -48,13 +49,11 @@ export async function setWithAuthor(db: Tx, id: string): Promise<SetWithAuthor |
  * another and the counter always moves with exactly the rows that changed.
  */
 export async function lockSet(tx: Tx, id: string): Promise<CollectionSetRow | undefined> {
-  const [row] = await tx.select().from(collectionSets).where(eq(collectionSets.id, id)).for("update");
-  return row;
+  return lockRowById(tx, collectionSets, id);
 }
 
 export async function insertSet(tx: Tx, values: typeof collectionSets.$inferInsert) {
-  const [row] = await tx.insert(collectionSets).values(values).returning();
-  return row;
+  return insertRow(tx, collectionSets, values);
 }
 
 export async function updateSet(tx: Tx, id: string, values: Partial<typeof collectionSets.$inferInsert>) {
@@ -124,26 +123,14 @@ export async function countFollowedSets(db: Tx, userId: string): Promise<number>
 
 /** Which of `setIds` does `userId` follow? */
 export async function followedAmong(db: Tx, userId: string, setIds: string[]): Promise<Set<string>> {
-  if (!setIds.length) return new Set();
-  const rows = await db
-    .select({ id: collectionSetFollowers.collectionSetId })
-    .from(collectionSetFollowers)
-    .where(
-      and(eq(collectionSetFollowers.userId, userId), inArray(collectionSetFollowers.collectionSetId, setIds)),
-    );
-  return new Set(rows.map((r) => r.id));
+  const mine = eq(collectionSetFollowers.userId, userId);
+  return idsAmong(db, collectionSetFollowers, mine, collectionSetFollowers.collectionSetId, setIds);
 }
 
 /** Which of `setIds` hold the entry? */
 export async function setsHoldingEntry(db: Tx, entryId: string, setIds: string[]): Promise<Set<string>> {
-  if (!setIds.length) return new Set();
-  const rows = await db
-    .select({ id: collectionSetEntries.collectionSetId })
-    .from(collectionSetEntries)
-    .where(
-      and(eq(collectionSetEntries.entryId, entryId), inArray(collectionSetEntries.collectionSetId, setIds)),
-    );
-  return new Set(rows.map((r) => r.id));
+  const holding = eq(collectionSetEntries.entryId, entryId);
+  return idsAmong(db, collectionSetEntries, holding, collectionSetEntries.collectionSetId, setIds);
 }
 
 /** Which of `entryIds` are in at least one of `userId`'s sets (collection_set_entries_entry_idx)? */

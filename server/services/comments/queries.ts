@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
+import { insertRow, lockRowById, rowById } from "../../lib/row-by-id.ts";
 import { comments, users } from "../../../db/schema/index.ts";
 import { notHiddenFrom } from "../blocks/index.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
@@ -8,18 +9,15 @@ import type { CommentRow } from "./present.ts";
 
 /** The comment, locked for the rest of the transaction (replies, edits and deletes of it serialize). */
 export async function lockComment(tx: Tx, id: string): Promise<CommentRow | undefined> {
-  const [row] = await tx.select().from(comments).where(eq(comments.id, id)).for("update");
-  return row;
+  return lockRowById(tx, comments, id);
 }
 
 export async function findComment(db: Tx, id: string): Promise<CommentRow | undefined> {
-  const [row] = await db.select().from(comments).where(eq(comments.id, id)).limit(1);
-  return row;
+  return rowById(db, comments, id);
 }
 
 export async function insertComment(tx: Tx, values: typeof comments.$inferInsert): Promise<CommentRow> {
-  const [row] = await tx.insert(comments).values(values).returning();
-  return row;
+  return insertRow(tx, comments, values);
 }
 
 export async function bumpSubCommentCount(tx: Tx, rootId: string, delta: 1 | -1): Promise<void> {

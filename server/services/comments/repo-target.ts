@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { repos } from "../../../db/schema/index.ts";
-import type { CommentTarget } from "./targets.ts";
+import { rowTarget } from "./row-target.ts";
 
 /**
  * Repos (spec §3 Repo) as a comment target: every mirrored repo is live (there is no soft delete),
@@ -8,23 +8,4 @@ import type { CommentTarget } from "./targets.ts";
  * owner among our users (its `owner` lives on the code host), so ownerId is "" and nobody is
  * notified of a root comment; replies still tell whom they answer.
  */
-export const repoTarget: CommentTarget = {
-  async lock(tx, id) {
-    const [row] = await tx.select({ id: repos.id }).from(repos).where(eq(repos.id, id)).for("update");
-    return row ? { live: true, ownerId: "" } : undefined;
-  },
-  async isLive(db, id) {
-    const [row] = await db.select({ id: repos.id }).from(repos).where(eq(repos.id, id)).limit(1);
-    return !!row;
-  },
-  async commentCount(db, id) {
-    const [row] = await db.select({ n: repos.commentsCount }).from(repos).where(eq(repos.id, id)).limit(1);
-    return row?.n ?? 0;
-  },
-  async bump(tx, id, delta) {
-    await tx
-      .update(repos)
-      .set({ commentsCount: sql`${repos.commentsCount} + ${delta}` })
-      .where(eq(repos.id, id));
-  },
-};
+export const repoTarget = rowTarget(repos, "commentsCount", sql<boolean>`true`, sql<string>`''`);

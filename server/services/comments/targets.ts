@@ -5,10 +5,12 @@ import { entries, pins } from "../../../db/schema/index.ts";
 import { refreshHeat } from "../entries/index.ts";
 import { repoTarget } from "./repo-target.ts";
 import { bookletTarget } from "./booklet-target.ts";
+import { rowTarget } from "./row-target.ts";
 
 /**
  * What the comment service needs of a thing comments hang on. One adapter per targetType: the
- * entry one is here; booklets, repos and pins add theirs to COMMENT_TARGETS and reuse the rest.
+ * entry and pin ones are here; booklets and repos add theirs to COMMENT_TARGETS and reuse the rest.
+ * Each is one row of its table (rowTarget); the entry's bump moves its heat and latest time too.
  */
 export interface CommentTarget {
   /**
@@ -24,31 +26,10 @@ export interface CommentTarget {
   bump(tx: Tx, id: string, delta: 1 | -1, at: Date): Promise<void>;
 }
 
+const entryLive = sql<boolean>`${entries.status} = 'published' and ${entries.deletedAt} is null`;
+
 const entryTarget: CommentTarget = {
-  async lock(tx, id) {
-    const [row] = await tx
-      .select({ status: entries.status, deletedAt: entries.deletedAt, userId: entries.userId })
-      .from(entries)
-      .where(eq(entries.id, id))
-      .for("update");
-    return row ? { live: row.status === "published" && !row.deletedAt, ownerId: row.userId } : undefined;
-  },
-  async isLive(db, id) {
-    const [row] = await db
-      .select({ status: entries.status, deletedAt: entries.deletedAt })
-      .from(entries)
-      .where(eq(entries.id, id))
-      .limit(1);
-    return !!row && row.status === "published" && !row.deletedAt;
-  },
-  async commentCount(db, id) {
-    const [row] = await db
-      .select({ n: entries.commentsCount })
-      .from(entries)
-      .where(eq(entries.id, id))
-      .limit(1);
-    return row?.n ?? 0;
-  },
+  ...rowTarget(entries, "commentsCount", entryLive, entries.userId),
   async bump(tx, id, delta, at) {
     await tx
       .update(entries)
@@ -68,30 +49,7 @@ const entryTarget: CommentTarget = {
 };
 
 /** Pins (spec §3): live until soft-deleted; pins.commentCount has no heat or latest time behind it. */
-const pinTarget: CommentTarget = {
-  async lock(tx, id) {
-    const [row] = await tx
-      .select({ deletedAt: pins.deletedAt, userId: pins.userId })
-      .from(pins)
-      .where(eq(pins.id, id))
-      .for("update");
-    return row ? { live: !row.deletedAt, ownerId: row.userId } : undefined;
-  },
-  async isLive(db, id) {
-    const [row] = await db.select({ deletedAt: pins.deletedAt }).from(pins).where(eq(pins.id, id)).limit(1);
-    return !!row && !row.deletedAt;
-  },
-  async commentCount(db, id) {
-    const [row] = await db.select({ n: pins.commentCount }).from(pins).where(eq(pins.id, id)).limit(1);
-    return row?.n ?? 0;
-  },
-  async bump(tx, id, delta) {
-    await tx
-      .update(pins)
-      .set({ commentCount: sql`${pins.commentCount} + ${delta}` })
-      .where(eq(pins.id, id));
-  },
-};
+const pinTarget = rowTarget(pins, "commentCount", sql<boolean>`${pins.deletedAt} is null`, pins.userId);
 
 export const COMMENT_TARGETS: Partial<Record<CommentTargetType, CommentTarget>> = {
   entry: entryTarget,

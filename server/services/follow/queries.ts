@@ -3,7 +3,7 @@ import type { Db, Tx } from "../../../db/client.ts";
 import { entries, entryTags, follows, tagSubscriptions, users } from "../../../db/schema/index.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
-import { deleteLink, insertLink } from "../../lib/link-rows.ts";
+import { deleteLink, idsAmong, insertLink } from "../../lib/link-rows.ts";
 
 /**
  * Locks the given user rows in id order and answers the ids found. Every follow transaction locks
@@ -73,12 +73,7 @@ export async function followCountsOf(db: Tx, ids: string[]) {
 
 /** Which of `ids` does `followerId` follow? */
 export async function followedAmong(db: Tx, followerId: string, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await db
-    .select({ id: follows.followeeId })
-    .from(follows)
-    .where(and(eq(follows.followerId, followerId), inArray(follows.followeeId, ids)));
-  return new Set(rows.map((r) => r.id));
+  return idsAmong(db, follows, eq(follows.followerId, followerId), follows.followeeId, ids);
 }
 
 /**

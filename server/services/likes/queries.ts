@@ -1,8 +1,8 @@
-import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
-import { deleteLink, insertLink } from "../../lib/link-rows.ts";
+import { deleteLink, idsAmong, insertLink } from "../../lib/link-rows.ts";
 import { commentLikes, entries, entryLikes, pinLikes, users } from "../../../db/schema/index.ts";
 
 /**
@@ -81,13 +81,9 @@ export async function likedAmong(
   userId: string | null,
   ids: string[],
 ): Promise<Set<string>> {
-  if (!userId || ids.length === 0) return new Set();
+  if (!userId) return new Set();
   const t = LIKE_TABLES[type];
-  const rows = await db
-    .select({ id: t.target })
-    .from(t.table)
-    .where(and(eq(t.user, userId), inArray(t.target, ids)));
-  return new Set(rows.map((r) => r.id));
+  return idsAmong(db, t.table, eq(t.user, userId), t.target, ids);
 }
 
 /** entries.collectionCount ± 1, answering the new value. */

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
+import { insertRow } from "../../lib/row-by-id.ts";
 import { thirdPartyBindings, users } from "../../../db/schema/index.ts";
 
 /** The binding of an external account and the user it belongs to (bindings_channel_uid_key). */
@@ -24,8 +25,7 @@ export async function findBindingOfUser(db: Tx, userId: string, channel: string)
 }
 
 export async function insertBinding(db: Tx, values: typeof thirdPartyBindings.$inferInsert) {
-  const [row] = await db.insert(thirdPartyBindings).values(values).returning();
-  return row;
+  return insertRow(db, thirdPartyBindings, values);
 }
 
 /** Keeps the handle and display name as the provider last reported them. */

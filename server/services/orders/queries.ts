@@ -1,18 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
+import { insertRow, lockRowById, rowById } from "../../lib/row-by-id.ts";
 import { orders } from "../../../db/schema/index.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
 
 export async function findOrder(db: Tx, id: string): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
-  return row;
+  return rowById(db, orders, id);
 }
 
 /** Locks the order row: every change of one order (notify, check, close) serializes on it. */
 export async function lockOrder(tx: Tx, id: string): Promise<OrderRow | undefined> {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
-  return row;
+  return lockRowById(tx, orders, id);
 }
 
 /** The user's pending order for a booklet, locked (orders_pending_key allows one). */
@@ -26,8 +25,7 @@ export async function lockPendingOrder(tx: Tx, userId: string, bookletId: string
 }
 
 export async function insertOrder(tx: Tx, values: typeof orders.$inferInsert): Promise<OrderRow> {
-  const [row] = await tx.insert(orders).values(values).returning();
-  return row;
+  return insertRow(tx, orders, values);
 }
 
 export async function updateOrder(

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
+import { insertRow, lockRowById, rowById } from "../../lib/row-by-id.ts";
 import { pins } from "../../../db/schema/index.ts";
 import { notHiddenFrom } from "../blocks/index.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
@@ -8,20 +9,17 @@ import type { Pointer } from "../../../shared/pagination.ts";
 export type PinRow = typeof pins.$inferSelect;
 
 export async function insertPin(tx: Tx, values: typeof pins.$inferInsert): Promise<PinRow> {
-  const [row] = await tx.insert(pins).values(values).returning();
-  return row;
+  return insertRow(tx, pins, values);
 }
 
 /** The pin, deleted or not (callers decide what a deleted one means). */
 export async function findPin(db: Tx, id: string): Promise<PinRow | undefined> {
-  const [row] = await db.select().from(pins).where(eq(pins.id, id)).limit(1);
-  return row;
+  return rowById(db, pins, id);
 }
 
 /** Locks the pin row: likes and deletes of one pin serialize on it (same order as comments: target first). */
 export async function lockPin(tx: Tx, id: string): Promise<PinRow | undefined> {
-  const [row] = await tx.select().from(pins).where(eq(pins.id, id)).for("update");
-  return row;
+  return lockRowById(tx, pins, id);
 }
 
 /**

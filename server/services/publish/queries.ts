@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
+import { lockRowById } from "../../lib/row-by-id.ts";
 import { entries, tags, users } from "../../../db/schema/index.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
 import type { EntryRow } from "../entries/index.ts";
 
 /** The entry locked for a change (update, delete). */
 export async function entryForUpdate(tx: Tx, id: string): Promise<EntryRow | undefined> {
-  const [row] = await tx.select().from(entries).where(eq(entries.id, id)).for("update");
-  return row;
+  return lockRowById(tx, entries, id);
 }
 
 /** An entry with its author, whatever its state (callers decide who may see it). */

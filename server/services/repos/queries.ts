@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
+import { rowById } from "../../lib/row-by-id.ts";
 import { repos, showcaseRepos, showcases } from "../../../db/schema/index.ts";
 import type { TrendingSince } from "./schema.ts";
 
@@ -11,8 +12,7 @@ const WINDOW = {
 } as const;
 
 export async function repoById(db: Tx, id: string) {
-  const [row] = await db.select().from(repos).where(eq(repos.id, id)).limit(1);
-  return row;
+  return rowById(db, repos, id);
 }
 
 /**

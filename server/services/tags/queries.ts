@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
+import { rowById } from "../../lib/row-by-id.ts";
 import { tagSubscriptions, tags, users } from "../../../db/schema/index.ts";
-import { deleteLink, insertLink } from "../../lib/link-rows.ts";
+import { deleteLink, idsAmong, insertLink } from "../../lib/link-rows.ts";
 import { sitemapSource } from "../../lib/sitemap-source.ts";
 
 export type TagRow = typeof tags.$inferSelect;
@@ -54,17 +55,11 @@ export async function tagByTitle(db: Tx, title: string): Promise<TagRow | undefi
 }
 
 export async function tagById(db: Tx, id: string): Promise<TagRow | undefined> {
-  const [row] = await db.select().from(tags).where(eq(tags.id, id)).limit(1);
-  return row;
+  return rowById(db, tags, id);
 }
 
 export async function subscribedAmong(db: Tx, userId: string, tagIds: string[]): Promise<Set<string>> {
-  if (!tagIds.length) return new Set();
-  const rows = await db
-    .select({ tagId: tagSubscriptions.tagId })
-    .from(tagSubscriptions)
-    .where(and(eq(tagSubscriptions.userId, userId), inArray(tagSubscriptions.tagId, tagIds)));
-  return new Set(rows.map((r) => r.tagId));
+  return idsAmong(db, tagSubscriptions, eq(tagSubscriptions.userId, userId), tagSubscriptions.tagId, tagIds);
 }
 
 /** The tags a user subscribes to, latest subscription first (tag_subscriptions_user_created_idx). */

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, lt, notExists, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
+import { insertRow, rowById } from "../../lib/row-by-id.ts";
 import { uploadUses, uploads, type UploadUseTarget } from "../../../db/schema/index.ts";
 
 export type UploadRow = typeof uploads.$inferSelect;
@@ -34,13 +35,11 @@ export async function keysOfHashes(tx: Tx, hashes: string[]): Promise<string[]> 
 }
 
 export async function insertUpload(tx: Tx, values: typeof uploads.$inferInsert): Promise<UploadRow> {
-  const [row] = await tx.insert(uploads).values(values).returning();
-  return row;
+  return insertRow(tx, uploads, values);
 }
 
 export async function findUpload(db: Tx, id: string): Promise<UploadRow | undefined> {
-  const [row] = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
-  return row;
+  return rowById(db, uploads, id);
 }
 
 /** Every record of these storage keys (one key may have several owners). */

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
+import { insertRow, lockRowById, rowById } from "../../lib/row-by-id.ts";
 import { thirdPartyBindings, users, verificationCodes } from "../../../db/schema/index.ts";
 import { sitemapSource } from "../../lib/sitemap-source.ts";
 import { updateStamped } from "../../lib/update-row.ts";
@@ -7,8 +8,7 @@ import { updateStamped } from "../../lib/update-row.ts";
 export type UserRow = typeof users.$inferSelect;
 
 export async function findUserById(db: Tx, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
+  return rowById(db, users, id);
 }
 
 /** Users by id in one query (authors, translators, repliers); ids not found are left out. */
@@ -45,8 +45,7 @@ export async function usernameTaken(db: Tx, username: string, exceptId?: string)
 }
 
 export async function insertUser(db: Tx, values: typeof users.$inferInsert): Promise<UserRow> {
-  const [row] = await db.insert(users).values(values).returning();
-  return row;
+  return insertRow(db, users, values);
 }
 
 export async function updateUser(
@@ -134,8 +133,7 @@ export async function claimCodeAttempt(db: Tx, id: string, max: number): Promise
 
 /** The user's row, locked for the transaction (changes to one's login methods serialize on it). */
 export async function lockUser(tx: Tx, id: string): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(eq(users.id, id)).for("update");
-  return row;
+  return lockRowById(tx, users, id);
 }
 
 export async function listBindings(db: Tx, userId: string) {

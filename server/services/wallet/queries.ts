@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
+import { lockRowById } from "../../lib/row-by-id.ts";
 import { bills, users, wallets } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
@@ -99,8 +100,7 @@ export async function pendingWithdrawals(db: Tx, userId: string) {
 }
 
 export async function lockBill(tx: Tx, id: string): Promise<BillRow | undefined> {
-  const [row] = await tx.select().from(bills).where(eq(bills.id, id)).for("update");
-  return row;
+  return lockRowById(tx, bills, id);
 }
 
 export async function setBillStatus(tx: Tx, id: string, status: "succeeded" | "failed") {
