@@ -11,12 +11,14 @@ import {
   TagTitleParams,
 } from "./schema.ts";
 import { route, toggle } from "../../lib/route.ts";
+import { NEEDS_LOGIN } from "../../lib/route-notes.ts";
 
 const tags = ["tags"];
 const LIST_NOTE =
   "d 为 {list, page, pageSize, canNext}；list 每项为标签（§3），subscribed 是调用者自己的关注状态（未登录为 false）。页面排序 hottest 对应 hot，其他对应 new。";
 const SUBSCRIBE_NOTE =
-  "需要登录，未登录时返回 401。幂等：重复关注或取消不会重复计数。d 为 {subscribed, subscribersCount}。标签不存在返回 404；id 格式不对返回 400，d.field 为 id。";
+  NEEDS_LOGIN +
+  "幂等：重复关注或取消不会重复计数。d 为 {subscribed, subscribersCount}。标签不存在返回 404；id 格式不对返回 400，d.field 为 id。";
 
 /** Tags service of spec §7. */
 export function tagRoutes(services: Services): FastifyPluginAsyncTypebox {
