@@ -80,16 +80,17 @@ export function followRoutes(services: Services): FastifyPluginAsyncTypebox {
       }),
       async (req) => ok(await follow.isFollowed(req.query.ids, req.caller)),
     );
-    app.get(
-      "/getUserFollowerList",
-      route({ tags, summary: "用户的关注者", description: LIST_NOTE, querystring: FollowListQuery }),
-      async (req) => ok(await follow.followers(req.query, req.caller)),
-    );
-    app.get(
-      "/getUserFolloweeList",
-      route({ tags, summary: "用户关注的人", description: LIST_NOTE, querystring: FollowListQuery }),
-      async (req) => ok(await follow.followees(req.query, req.caller)),
-    );
+    // Both directions of a user's follows: one query, one answer, one note.
+    for (const [path, summary, list] of [
+      ["/getUserFollowerList", "用户的关注者", follow.followers],
+      ["/getUserFolloweeList", "用户关注的人", follow.followees],
+    ] as const) {
+      app.get(
+        path,
+        route({ tags, summary, description: LIST_NOTE, querystring: FollowListQuery }),
+        async (req) => ok(await list(req.query, req.caller)),
+      );
+    }
     app.get(
       "/getUserFollowInfo",
       route({
