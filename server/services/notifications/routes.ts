@@ -45,25 +45,17 @@ export function notificationRoutes(services: Services): FastifyPluginAsyncTypebo
       route({ tags, summary: "未读通知数", description: NEEDS_LOGIN_BRIEF + COUNTS }),
       async (req) => ok(await notifications.counts(req.caller)),
     );
+    // Marking all read, user and system notifications alike: both answer the counts after.
+    const markAllNote = NEEDS_LOGIN_BRIEF + "之后的未读数：" + COUNTS;
     for (const method of ["post", "put"] as const) {
-      app[method](
-        "/setUserNotificationNum",
-        route({
-          tags,
-          summary: "用户通知全部标为已读",
-          description: NEEDS_LOGIN_BRIEF + "之后的未读数：" + COUNTS,
-        }),
-        async (req) => ok(await notifications.readAll(req.caller)),
-      );
-      app[method](
-        "/checkAllSystemNotification",
-        route({
-          tags,
-          summary: "系统通知全部标为已读",
-          description: NEEDS_LOGIN_BRIEF + "之后的未读数：" + COUNTS,
-        }),
-        async (req) => ok(await notifications.readAllSystem(req.caller)),
-      );
+      for (const [path, summary, markAll] of [
+        ["/setUserNotificationNum", "用户通知全部标为已读", notifications.readAll],
+        ["/checkAllSystemNotification", "系统通知全部标为已读", notifications.readAllSystem],
+      ] as const) {
+        app[method](path, route({ tags, summary, description: markAllNote }), async (req) =>
+          ok(await markAll(req.caller)),
+        );
+      }
     }
     app.get(
       "/getUserNotification",
