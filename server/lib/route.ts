@@ -39,6 +39,9 @@ export function route<S extends FastifySchema>({
  */
 export const hexId = (description: string) => Type.String({ pattern: HEX_ID_PATTERN, description });
 
+/** Path params `{id}` naming one record: the id field of hexId, for the many calls shaped `/thing/:id`. */
+export const idParams = (description: string) => Type.Object({ id: hexId(description) });
+
 /** The app a route plugin of ours receives (TypeBox-typed requests). */
 type RouteApp = Parameters<FastifyPluginAsyncTypebox>[0];
 
