@@ -1,7 +1,7 @@
 import type { FastifyContextConfig, FastifySchema } from "fastify";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type, type Static, type TSchema } from "@sinclair/typebox";
-import { HEX_ID_PATTERN } from "../../shared/ids.ts";
+import { HEX_ID_PATTERN, HEX_ID_SOURCE } from "../../shared/ids.ts";
 import { limitNote, type RouteLimit } from "./rate-limits.ts";
 import type { Caller } from "../services/deps.ts";
 
@@ -38,6 +38,16 @@ export function route<S extends FastifySchema>({
  * anything else answers 400 naming the field before a handler runs.
  */
 export const hexId = (description: string) => Type.String({ pattern: HEX_ID_PATTERN, description });
+
+/**
+ * Up to `max` record ids joined by | (the list form of spec §7, ids=a|b): a malformed or too long
+ * list answers 400 naming the field. `options` (a maxLength) come first, as the schemas wrote them.
+ */
+export const hexIdList = (max: number, description: string, options: { maxLength?: number } = {}) =>
+  Type.String({ ...options, pattern: `^${HEX_ID_SOURCE}(\\|${HEX_ID_SOURCE}){0,${max - 1}}$`, description });
+
+/** Path params `{id}` naming one record: the id field of hexId, for the many calls shaped `/thing/:id`. */
+export const idParams = (description: string) => Type.Object({ id: hexId(description) });
 
 /** The app a route plugin of ours receives (TypeBox-typed requests). */
 type RouteApp = Parameters<FastifyPluginAsyncTypebox>[0];

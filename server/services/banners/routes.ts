@@ -3,9 +3,9 @@ import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
 import { BannerCreateBody, BannerListQuery, BannerParams, BannerUpdateBody } from "./schema.ts";
 import { route } from "../../lib/route.ts";
+import { ADMIN_ONLY } from "../../lib/route-notes.ts";
 
 const tags = ["banners"];
-const ADMIN = "仅管理员：未登录返回 401，非管理员返回 403。参数不合法返回 400，d.field 指出参数。";
 
 /** Banner of spec §7 (get_banner) and the operators' management calls. */
 export function bannerRoutes(services: Services): FastifyPluginAsyncTypebox {
@@ -27,12 +27,12 @@ export function bannerRoutes(services: Services): FastifyPluginAsyncTypebox {
 
     app.get(
       "/banners",
-      route({ tags, summary: "全部横幅（含停用、过期）", description: ADMIN }),
+      route({ tags, summary: "全部横幅（含停用、过期）", description: ADMIN_ONLY }),
       async (req) => ok(await banners.all(req.caller)),
     );
     app.post(
       "/banners",
-      route({ tags, summary: "新建横幅", description: ADMIN, body: BannerCreateBody }),
+      route({ tags, summary: "新建横幅", description: ADMIN_ONLY, body: BannerCreateBody }),
       async (req) => ok(await banners.create(req.body, req.caller)),
     );
     app.put(
@@ -40,7 +40,7 @@ export function bannerRoutes(services: Services): FastifyPluginAsyncTypebox {
       route({
         tags,
         summary: "修改横幅（只改传入的字段）",
-        description: ADMIN + "横幅不存在返回 404。",
+        description: ADMIN_ONLY + "横幅不存在返回 404。",
         params: BannerParams,
         body: BannerUpdateBody,
       }),
@@ -48,7 +48,12 @@ export function bannerRoutes(services: Services): FastifyPluginAsyncTypebox {
     );
     app.delete(
       "/banners/:id",
-      route({ tags, summary: "删除横幅", description: ADMIN + "横幅不存在返回 404。", params: BannerParams }),
+      route({
+        tags,
+        summary: "删除横幅",
+        description: ADMIN_ONLY + "横幅不存在返回 404。",
+        params: BannerParams,
+      }),
       async (req) => ok(await banners.remove(req.params.id, req.caller)),
     );
   };

@@ -6,10 +6,12 @@ import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
 import { BlockBody, BlockListQuery } from "./schema.ts";
 import { BLOCKED_BY_THEM, BLOCKED_BY_YOU } from "./blocks.ts";
 import { route } from "../../lib/route.ts";
+import { NEEDS_LOGIN_BRIEF } from "../../lib/route-notes.ts";
 
 const tags = ["blocks"];
 const CHANGE_NOTE =
-  "需要登录，未登录返回 401。请求体 {uid}。d 为 {uid, muted, blocked}：调用后调用者对该用户的设置（拉黑包含屏蔽，blocked 时 muted 也为 true）。" +
+  NEEDS_LOGIN_BRIEF +
+  "请求体 {uid}。d 为 {uid, muted, blocked}：调用后调用者对该用户的设置（拉黑包含屏蔽，blocked 时 muted 也为 true）。" +
   "屏蔽自己返回 400（d.field 为 uid），uid 格式不对返回 400，用户不存在返回 404。重复调用不改变任何东西。";
 const EFFECTS =
   "屏蔽（mute）：对方的条目（分享、文章、投票）、沸点和评论不再出现在调用者的信息流与列表里（打开对方主页时仍可看到对方的条目），" +
@@ -47,7 +49,8 @@ export function blockRoutes(services: Services): FastifyPluginAsyncTypebox {
         tags,
         summary: "我屏蔽或拉黑的人",
         description:
-          "需要登录，未登录返回 401。kind 为 mute（已屏蔽）或 block（已拉黑），其它值返回 400。最新设置的在前，按最后一项的设置时间翻页：把上一页的 pointer 作为 before 传回。" +
+          NEEDS_LOGIN_BRIEF +
+          "kind 为 mute（已屏蔽）或 block（已拉黑），其它值返回 400。最新设置的在前，按最后一项的设置时间翻页：把上一页的 pointer 作为 before 传回。" +
           POINTER_FORMS_NOTE +
           "d 为 {list, pointer, canNext}；list 每项为用户卡片（id、username、avatarLarge、jobTitle、company）加 kind 和 at（设置时间）。",
         querystring: BlockListQuery,

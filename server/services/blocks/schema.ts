@@ -1,9 +1,9 @@
 import { Type } from "@sinclair/typebox";
-import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
+import { hexId } from "../../lib/route.ts";
 
 /** The person muted, blocked or released: a malformed id answers 400 naming `uid`. */
 export const BlockBody = Type.Object({
-  uid: Type.String({ pattern: HEX_ID_PATTERN, description: "对方的用户 id" }),
+  uid: hexId("对方的用户 id"),
 });
 
 export const BlockListQuery = Type.Object({

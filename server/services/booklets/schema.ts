@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import { hexId } from "../../lib/route.ts";
+import { hexId, idParams } from "../../lib/route.ts";
 import { PRICE_MAX, SECTION_MAX, SECTIONS_MAX } from "../../../shared/booklet-rules.ts";
 
 /** The OpenAPI group and the answer shapes the route descriptions name. */
@@ -21,7 +21,7 @@ export type BookletSort = (typeof BOOKLET_SORTS)[number];
 
 export const BookletIdQuery = Type.Object({ bookletId: hexId("小册 id") });
 export const SectionIdQuery = Type.Object({ sectionId: hexId("章节 id") });
-export const BookletIdParams = Type.Object({ id: hexId("小册 id") });
+export const BookletIdParams = idParams("小册 id");
 export const SectionIdParams = Type.Object({ sectionId: hexId("章节 id") });
 
 export const BookletListQuery = Type.Object({

@@ -21,13 +21,13 @@ import {
   UserSetsQuery,
 } from "./schema.ts";
 import { route } from "../../lib/route.ts";
+import { NEEDS_LOGIN_BRIEF } from "../../lib/route-notes.ts";
 
 const tags = ["collections"];
 const SET_NOTE =
   "收藏集（§3 Collection）字段：id（csId）、title、description、imageUrl（背景图）、maskColor（遮罩色）、tag、" +
   "recommended、followerCount、entryCount、followed / own（调用者是否关注 / 是否创建者）、isIn（给了 entryId 时，" +
   "该收藏集是否已收进它，否则为 false）、author 与 creator（同一个作者）、createdAt、updatedAt。";
-const LOGIN = "需要登录，未登录返回 401。";
 const OWNER =
   "只有创建者可以操作，别人的收藏集返回 403；收藏集不存在返回 404；id 格式不对返回 400，d.field 指出参数。";
 const PAGING = `page 从 0 开始（页面 URL 的 page 减 1，§9），最大 ${MAX_PAGE}；pageSize 默认 ${SET_PAGE_SIZE}，最多 ${MAX_PAGE_SIZE}。按页码偏移翻页（规格的调用用页码），排序以 id 收尾，翻页之间没有新增时既不重复也不遗漏；翻页之间有新建的收藏集时，下一页可能重复上一页末尾的几项（页面按 id 去重）。`;
@@ -47,7 +47,7 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
       route({
         tags,
         summary: "创建收藏集",
-        description: `${LOGIN}${FIELDS_NOTE} d 为新的收藏集。${SET_NOTE}`,
+        description: `${NEEDS_LOGIN_BRIEF}${FIELDS_NOTE} d 为新的收藏集。${SET_NOTE}`,
         body: CreateSetBody,
       }),
       async (req) => ok(await service.create(req.body, req.caller)),
@@ -57,7 +57,7 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
       route({
         tags,
         summary: "修改收藏集",
-        description: `${LOGIN}${OWNER}${FIELDS_NOTE} 只改请求里给出的字段（都可省略）。d 为修改后的收藏集。`,
+        description: `${NEEDS_LOGIN_BRIEF}${OWNER}${FIELDS_NOTE} 只改请求里给出的字段（都可省略）。d 为修改后的收藏集。`,
         params: IdParams,
         body: UpdateSetBody,
       }),
@@ -68,7 +68,7 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
       route({
         tags,
         summary: "删除收藏集",
-        description: `${LOGIN}${OWNER}管理员也可以删除任何人的收藏集（编辑不行）。收进的条目和关注关系随之删除（条目本身不受影响）。d 为 {id, deleted: true}。`,
+        description: `${NEEDS_LOGIN_BRIEF}${OWNER}管理员也可以删除任何人的收藏集（编辑不行）。收进的条目和关注关系随之删除（条目本身不受影响）。d 为 {id, deleted: true}。`,
         params: IdParams,
       }),
       async (req) => ok(await service.remove(req.params.id, req.caller)),
@@ -76,7 +76,7 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
 
     // §7 names these PUT /follow and PUT /unfollow; here they live under /collectionset because
     // /api/follow is already the user-follow call (ids joined by |).
-    const FOLLOW_NOTE = `规格 §7 写作 PUT /follow 与 PUT /unfollow；/api/follow 已是关注用户的调用（ids），所以放在 /collectionset 之下。${LOGIN}请求体 {csId}。PUT 与 POST 等价。幂等：重复关注或取消不会重复计数。不能关注自己的收藏集（400，d.field 为 csId）；收藏集不存在返回 404。d 为 {csId, followed, followerCount}。`;
+    const FOLLOW_NOTE = `规格 §7 写作 PUT /follow 与 PUT /unfollow；/api/follow 已是关注用户的调用（ids），所以放在 /collectionset 之下。${NEEDS_LOGIN_BRIEF}请求体 {csId}。PUT 与 POST 等价。幂等：重复关注或取消不会重复计数。不能关注自己的收藏集（400，d.field 为 csId）；收藏集不存在返回 404。d 为 {csId, followed, followerCount}。`;
     for (const method of ["put", "post"] as const) {
       app[method](
         "/collectionset/follow",
@@ -90,7 +90,7 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
       );
     }
 
-    const COLLECT_NOTE = `${LOGIN}${OWNER}请求体 {csId, entryId}。PUT 与 POST 等价。幂等：重复收进或移出不会重复计数。d 为 {csId, entryId, isIn, entryCount}。`;
+    const COLLECT_NOTE = `${NEEDS_LOGIN_BRIEF}${OWNER}请求体 {csId, entryId}。PUT 与 POST 等价。幂等：重复收进或移出不会重复计数。d 为 {csId, entryId, isIn, entryCount}。`;
     for (const method of ["put", "post"] as const) {
       app[method](
         "/addEntry",
@@ -154,34 +154,24 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
       async (req) => ok(await service.entries(req.query, req.caller)),
     );
 
-    app.get(
-      "/getFollowedCollectionSet",
-      route({
-        tags,
-        summary: "用户关注的收藏集",
-        description: `最近关注的在前。${USER_LIST} ${PAGING}`,
-        querystring: UserSetsQuery,
-      }),
-      async (req) => ok(await service.followedBy(req.query, req.caller)),
-    );
-
-    app.get(
-      "/getUserCollectionSet",
-      route({
-        tags,
-        summary: "用户创建的收藏集",
-        description: `最新创建的在前。${USER_LIST} ${PAGING}`,
-        querystring: UserSetsQuery,
-      }),
-      async (req) => ok(await service.byUser(req.query, req.caller)),
-    );
+    // A user's sets two ways, the same query and answer: the ones they follow, the ones they made.
+    for (const [path, summary, order, list] of [
+      ["/getFollowedCollectionSet", "用户关注的收藏集", "最近关注的在前。", service.followedBy],
+      ["/getUserCollectionSet", "用户创建的收藏集", "最新创建的在前。", service.byUser],
+    ] as const) {
+      app.get(
+        path,
+        route({ tags, summary, description: `${order}${USER_LIST} ${PAGING}`, querystring: UserSetsQuery }),
+        async (req) => ok(await list(req.query, req.caller)),
+      );
+    }
 
     app.get(
       "/getUserCollectionSet/:page",
       route({
         tags,
         summary: "我的收藏集（加入收藏集的对话框）",
-        description: `${LOGIN}调用者自己创建的收藏集，最新的在前；给了 entryId 时每项的 isIn 表示是否已收进该条目。d 同 getUserCollectionSet。${PAGING}`,
+        description: `${NEEDS_LOGIN_BRIEF}调用者自己创建的收藏集，最新的在前；给了 entryId 时每项的 isIn 表示是否已收进该条目。d 同 getUserCollectionSet。${PAGING}`,
         params: MySetsParams,
         querystring: MySetsQuery,
       }),

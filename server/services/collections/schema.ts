@@ -1,4 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
+import { hexId, hexIdList } from "../../lib/route.ts";
 import {
   DESCRIPTION_MAX,
   IMAGE_URL_MAX,
@@ -8,7 +9,6 @@ import {
   TAG_MAX,
   TITLE_MAX,
 } from "../../../shared/collection-rules.ts";
-import { HEX_ID_PATTERN, HEX_ID_SOURCE } from "../../../shared/ids.ts";
 
 /** Sets a list page shows (spec §9: collections 30 a page) and the most one page may ask for. */
 export const SET_PAGE_SIZE = 30;
@@ -24,9 +24,6 @@ export const MAX_PAGE = 1000;
 export const MAX_ENTRY_IDS = 50;
 /** Hot topic tags on the collections page (spec §9). */
 export const HOT_TAGS = 6;
-
-/** Ids are 24 lowercase hex characters (server/lib/ids.ts); anything else answers 400 naming the field. */
-const id = (description: string) => Type.String({ pattern: HEX_ID_PATTERN, description });
 
 const title = Type.String({
   minLength: 1,
@@ -66,16 +63,13 @@ export type CreateSetInput = Static<typeof CreateSetBody>;
 export const UpdateSetBody = Type.Partial(CreateSetBody);
 export type UpdateSetInput = Static<typeof UpdateSetBody>;
 
-export const IdParams = Type.Object({ id: id("收藏集 id（csId）") });
+export const IdParams = Type.Object({ id: hexId("收藏集 id（csId）") });
 
-export const CsIdBody = Type.Object({ csId: id("收藏集 id") });
-export const CsEntryBody = Type.Object({ csId: id("收藏集 id"), entryId: id("条目 id") });
+export const CsIdBody = Type.Object({ csId: hexId("收藏集 id") });
+export const CsEntryBody = Type.Object({ csId: hexId("收藏集 id"), entryId: hexId("条目 id") });
 
 export const EntryIdsQuery = Type.Object({
-  entryIds: Type.String({
-    pattern: `^${HEX_ID_SOURCE}(\\|${HEX_ID_SOURCE}){0,${MAX_ENTRY_IDS - 1}}$`,
-    description: `条目 id，多个用 | 连接，最多 ${MAX_ENTRY_IDS} 个`,
-  }),
+  entryIds: hexIdList(MAX_ENTRY_IDS, `条目 id，多个用 | 连接，最多 ${MAX_ENTRY_IDS} 个`),
 });
 
 const page = Type.Integer({
@@ -111,7 +105,7 @@ export const HomeQuery = Type.Object({
 export type HomeInput = Static<typeof HomeQuery>;
 
 export const SetEntriesQuery = Type.Object({
-  csId: id("收藏集 id"),
+  csId: hexId("收藏集 id"),
   page: Type.Optional(page),
   pageSize: Type.Optional(pageSize(ENTRY_PAGE_SIZE)),
   rankType: Type.Optional(rankType),
@@ -119,14 +113,14 @@ export const SetEntriesQuery = Type.Object({
 });
 
 export const UserSetsQuery = Type.Object({
-  targetUserId: Type.Optional(id("用户 id；不传为调用者自己（需要登录）")),
+  targetUserId: Type.Optional(hexId("用户 id；不传为调用者自己（需要登录）")),
   page: Type.Optional(page),
   pageSize: Type.Optional(pageSize(SET_PAGE_SIZE)),
 });
 
 export const MySetsParams = Type.Object({ page });
 export const MySetsQuery = Type.Object({
-  entryId: Type.Optional(id("条目 id：每个收藏集的 isIn 表示它是否已收进该条目")),
+  entryId: Type.Optional(hexId("条目 id：每个收藏集的 isIn 表示它是否已收进该条目")),
   pageSize: Type.Optional(pageSize(SET_PAGE_SIZE)),
 });
 
@@ -137,6 +131,6 @@ export const HotTagsQuery = Type.Object({
 });
 
 export const InfoQuery = Type.Object({
-  csId: id("收藏集 id"),
-  entryId: Type.Optional(id("条目 id：isIn 表示该收藏集是否收进了它")),
+  csId: hexId("收藏集 id"),
+  entryId: Type.Optional(hexId("条目 id：isIn 表示该收藏集是否收进了它")),
 });

@@ -11,10 +11,9 @@ import {
 import type { CommentListInput } from "./comments.ts";
 import type { Caller } from "../deps.ts";
 import { Type } from "@sinclair/typebox";
-import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
 import { COMMENT_POSTS } from "../../lib/rate-limits.ts";
 import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
-import { route } from "../../lib/route.ts";
+import { route, hexId } from "../../lib/route.ts";
 
 const tags = ["comments"];
 const COMMENT_SHAPE =
@@ -126,8 +125,8 @@ export function targetCommentRoutes(
   },
 ): void {
   const key = `${opts.target}Id`;
-  const targetId = Type.String({ pattern: HEX_ID_PATTERN, description: `${opts.noun} id` });
-  const commentId = Type.String({ pattern: HEX_ID_PATTERN, description: "根评论 id" });
+  const targetId = hexId(`${opts.noun} id`);
+  const commentId = hexId("根评论 id");
   app.get(
     `/comments/${opts.target}/:${key}`,
     route({

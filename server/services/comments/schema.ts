@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import { hexId } from "../../lib/route.ts";
+import { hexId, idParams } from "../../lib/route.ts";
 import { COMMENT_TARGET_TYPES } from "../../../db/schema/social.ts";
 
 /** Optional ids in a form may arrive as "" (an empty input); the service checks their format. */
@@ -12,7 +12,7 @@ export const COMMENT_MAX_PICS = 9;
 /** Page size of comment lists (spec §7: 20). */
 export const COMMENTS_PAGE_SIZE = 20;
 
-export const CommentIdParams = Type.Object({ id: hexId("评论 id") });
+export const CommentIdParams = idParams("评论 id");
 
 export const CommentListQuery = Type.Object({
   rankType: Type.Optional(Type.Union([Type.Literal("new"), Type.Literal("hot")], { default: "new" })),

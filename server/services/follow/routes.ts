@@ -8,10 +8,12 @@ import { FollowBody, FollowListQuery, IdsQuery, MultiUserQuery, SuggestQuery, Ui
 import { operationLimitNote } from "../../lib/operation-limits.ts";
 import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
 import { route } from "../../lib/route.ts";
+import { NEEDS_LOGIN_BRIEF } from "../../lib/route-notes.ts";
 
 const tags = ["follow"];
 const CHANGE_NOTE =
-  "需要登录，未登录返回 401。请求体 {ids}：用户 id 用 | 连接。POST 与 PUT 等价（改变状态的调用不用 GET）。" +
+  NEEDS_LOGIN_BRIEF +
+  "请求体 {ids}：用户 id 用 | 连接。POST 与 PUT 等价（改变状态的调用不用 GET）。" +
   "d 为 {list: [{id, followed, followersCount}], followeesCount}，followeesCount 为调用者自己的关注数。" +
   "重复关注或取消不会重复计数；ids 含自己（关注时）返回 400，d.field 为 ids；任一用户不存在返回 404 且不做任何改动。" +
   "对方已将调用者拉黑时关注返回 403「对方已将你拉黑」，调用者拉黑了对方时返回 403「你已将对方拉黑，请先解除拉黑」（多个 ids 时在此之前的已关注）。" +
@@ -80,16 +82,17 @@ export function followRoutes(services: Services): FastifyPluginAsyncTypebox {
       }),
       async (req) => ok(await follow.isFollowed(req.query.ids, req.caller)),
     );
-    app.get(
-      "/getUserFollowerList",
-      route({ tags, summary: "用户的关注者", description: LIST_NOTE, querystring: FollowListQuery }),
-      async (req) => ok(await follow.followers(req.query, req.caller)),
-    );
-    app.get(
-      "/getUserFolloweeList",
-      route({ tags, summary: "用户关注的人", description: LIST_NOTE, querystring: FollowListQuery }),
-      async (req) => ok(await follow.followees(req.query, req.caller)),
-    );
+    // Both directions of a user's follows: one query, one answer, one note.
+    for (const [path, summary, list] of [
+      ["/getUserFollowerList", "用户的关注者", follow.followers],
+      ["/getUserFolloweeList", "用户关注的人", follow.followees],
+    ] as const) {
+      app.get(
+        path,
+        route({ tags, summary, description: LIST_NOTE, querystring: FollowListQuery }),
+        async (req) => ok(await list(req.query, req.caller)),
+      );
+    }
     app.get(
       "/getUserFollowInfo",
       route({

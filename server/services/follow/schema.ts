@@ -1,15 +1,12 @@
 import { Type } from "@sinclair/typebox";
-import { HEX_ID_PATTERN, HEX_ID_SOURCE } from "../../../shared/ids.ts";
+import { hexId, hexIdList } from "../../lib/route.ts";
 
 /** At most this many ids in one `ids` list (follow, isCurrentUserFollowed, get_multi_user). */
 export const MAX_IDS = 50;
 
 /** User ids joined by | (spec §7); a malformed list answers 400 naming `ids`. */
-const ids = Type.String({
-  pattern: `^${HEX_ID_SOURCE}(\\|${HEX_ID_SOURCE}){0,${MAX_IDS - 1}}$`,
-  description: `用户 id，多个用 | 连接，最多 ${MAX_IDS} 个`,
-});
-const uid = Type.String({ pattern: HEX_ID_PATTERN, description: "用户 id" });
+const ids = hexIdList(MAX_IDS, `用户 id，多个用 | 连接，最多 ${MAX_IDS} 个`);
+const uid = hexId("用户 id");
 
 /**
  * Spec §7 names both the user follow (ids) and the collection-set follow (csId) PUT /follow and
@@ -17,9 +14,7 @@ const uid = Type.String({ pattern: HEX_ID_PATTERN, description: "用户 id" });
  */
 export const FollowBody = Type.Object({
   ids: Type.Optional(ids),
-  csId: Type.Optional(
-    Type.String({ pattern: HEX_ID_PATTERN, description: "收藏集 id（关注收藏集时代替 ids）" }),
-  ),
+  csId: Type.Optional(hexId("收藏集 id（关注收藏集时代替 ids）")),
 });
 export const IdsQuery = Type.Object({ ids });
 export const UidQuery = Type.Object({ uid });

@@ -1,8 +1,8 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
+import { hexId } from "../../lib/route.ts";
 
 export const SenderParams = Type.Object({
-  uid: Type.String({ pattern: HEX_ID_PATTERN, description: "发送者 id，必须是当前登录用户" }),
+  uid: hexId("发送者 id，必须是当前登录用户"),
 });
 
 /** Lengths here only bound the input; the real rules (trim, ≤ 20, e-mail format) are in shared/invite-rules.ts. */

@@ -3,9 +3,9 @@ import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
 import { JobListQuery, JobRetryBody, TROUBLED_PAGE_SIZE } from "./schema.ts";
 import { route } from "../../lib/route.ts";
+import { ADMIN_ONLY } from "../../lib/route-notes.ts";
 
 const tags = ["jobs"];
-const ADMIN = "仅管理员：未登录返回 401，非管理员返回 403。参数不合法返回 400，d.field 指出参数。";
 
 /** The admins' job queue calls (issue 9): not part of spec §7, an operators' tool behind /admin/jobs. */
 export function jobRoutes(services: Services): FastifyPluginAsyncTypebox {
@@ -18,7 +18,7 @@ export function jobRoutes(services: Services): FastifyPluginAsyncTypebox {
         tags,
         summary: "后台任务：各队列数量与失败的任务",
         description:
-          ADMIN +
+          ADMIN_ONLY +
           "d.queues：[{queue, states: {created, retry, active, completed, failed…: 数量}}]；" +
           `d.troubled：最近出错的任务（最终失败的，和出错后等待重试的），新的在前，每页 ${TROUBLED_PAGE_SIZE} 个，` +
           "[{id, queue, state, retryCount, retryLimit, createdOn, failedOn, error, data}]；" +
@@ -34,7 +34,8 @@ export function jobRoutes(services: Services): FastifyPluginAsyncTypebox {
         tags,
         summary: "重试一个失败的任务",
         description:
-          ADMIN + "只有 state 为 failed 的任务可以重试，否则返回 404。任务回到队列，稍后由任意实例执行。",
+          ADMIN_ONLY +
+          "只有 state 为 failed 的任务可以重试，否则返回 404。任务回到队列，稍后由任意实例执行。",
         body: JobRetryBody,
       }),
       async (req) => ok(await jobs.retry(req.body, req.caller)),

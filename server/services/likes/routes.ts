@@ -11,10 +11,12 @@ import {
 } from "./schema.ts";
 import { operationLimitNote } from "../../lib/operation-limits.ts";
 import { route, toggle } from "../../lib/route.ts";
+import { NEEDS_LOGIN } from "../../lib/route-notes.ts";
 
 const tags = ["likes"];
 const STATE_NOTE =
-  "需要登录，未登录时返回 401。d 为 {liked, collectionCount}。重复点赞或取消不会重复计数；" +
+  NEEDS_LOGIN +
+  "d 为 {liked, collectionCount}。重复点赞或取消不会重复计数；" +
   "条目不存在、已删除或未发布时返回 404（已删除条目仍可取消点赞）；id 格式不对返回 400，d.field 为 id。";
 
 /**

@@ -1,10 +1,10 @@
 import { Type } from "@sinclair/typebox";
-import { hexId } from "../../lib/route.ts";
+import { idParams } from "../../lib/route.ts";
 
-export const EntryIdParams = Type.Object({ id: hexId("条目 id") });
-export const UserIdParams = Type.Object({ id: hexId("用户 id") });
-export const PinIdParams = Type.Object({ id: hexId("沸点 id") });
-export const CommentIdParams = Type.Object({ id: hexId("评论 id") });
+export const EntryIdParams = idParams("条目 id");
+export const UserIdParams = idParams("用户 id");
+export const PinIdParams = idParams("沸点 id");
+export const CommentIdParams = idParams("评论 id");
 
 /** Zero-based pages, as spec §7 says of both like lists. */
 export const ZeroBasedPage = Type.Object({

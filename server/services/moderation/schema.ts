@@ -1,5 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { hexId } from "../../lib/route.ts";
+import { hexId, idParams } from "../../lib/route.ts";
 import {
   DECISIONS,
   DECISION_REASON_MAX,
@@ -39,8 +39,8 @@ const pointer = Type.Optional(
 export const PageQuery = Type.Object({ pointer });
 export type PageQuery = Static<typeof PageQuery>;
 
-export const CaseParams = Type.Object({ id: hexId("队列中一行（一个被举报对象）的 id") });
-export const UserParams = Type.Object({ id: hexId("用户 id") });
+export const CaseParams = idParams("队列中一行（一个被举报对象）的 id");
+export const UserParams = idParams("用户 id");
 
 export const DecideBody = Type.Object({
   action: oneOf(DECISIONS, "hide 隐藏、delete 删除、dismiss 驳回、warn 警告作者、suspend 暂停作者"),

@@ -6,9 +6,9 @@ import { PostSystemBody, SystemNotificationQuery, UserNotificationQuery } from "
 import { SYSTEM_NOTICES } from "../../lib/rate-limits.ts";
 import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
 import { route } from "../../lib/route.ts";
+import { NEEDS_LOGIN_BRIEF } from "../../lib/route-notes.ts";
 
 const tags = ["notifications"];
-const LOGIN = "需要登录，未登录返回 401。";
 const COUNTS = "d 为 {user, system, total}：用户通知、系统通知的未读数与合计。";
 const PAGE =
   "最新在前，按最后一项的 (创建时间, id) 翻页：把上一页的 pointer 传回。d 为 {list, pointer, canNext}。" +
@@ -42,20 +42,20 @@ export function notificationRoutes(services: Services): FastifyPluginAsyncTypebo
 
     app.get(
       "/getUserNotificationNum",
-      route({ tags, summary: "未读通知数", description: LOGIN + COUNTS }),
+      route({ tags, summary: "未读通知数", description: NEEDS_LOGIN_BRIEF + COUNTS }),
       async (req) => ok(await notifications.counts(req.caller)),
     );
+    // Marking all read, user and system notifications alike: both answer the counts after.
+    const markAllNote = NEEDS_LOGIN_BRIEF + "之后的未读数：" + COUNTS;
     for (const method of ["post", "put"] as const) {
-      app[method](
-        "/setUserNotificationNum",
-        route({ tags, summary: "用户通知全部标为已读", description: LOGIN + "之后的未读数：" + COUNTS }),
-        async (req) => ok(await notifications.readAll(req.caller)),
-      );
-      app[method](
-        "/checkAllSystemNotification",
-        route({ tags, summary: "系统通知全部标为已读", description: LOGIN + "之后的未读数：" + COUNTS }),
-        async (req) => ok(await notifications.readAllSystem(req.caller)),
-      );
+      for (const [path, summary, markAll] of [
+        ["/setUserNotificationNum", "用户通知全部标为已读", notifications.readAll],
+        ["/checkAllSystemNotification", "系统通知全部标为已读", notifications.readAllSystem],
+      ] as const) {
+        app[method](path, route({ tags, summary, description: markAllNote }), async (req) =>
+          ok(await markAll(req.caller)),
+        );
+      }
     }
     app.get(
       "/getUserNotification",
@@ -63,7 +63,7 @@ export function notificationRoutes(services: Services): FastifyPluginAsyncTypebo
         tags,
         summary: "用户通知列表",
         description:
-          LOGIN +
+          NEEDS_LOGIN_BRIEF +
           PAGE +
           "翻页参数为 before。list 每项为 {id, type (like|comment|reply|follow|submitEntry|moderation：举报处理结果与审核通知，无发起者，content 为整句), users（发起者公开资料）, entry {id, title, type}, comment, reply {id, content（截断）, firstCommentId, deleted}, submitEntry, content, check, createdAt, updatedAt}。" +
           "粉丝很多的作者（FAN_OUT_ON_READ_FOLLOWERS）发布的新内容不为每位粉丝写通知，读时合并进列表：这类 submitEntry 通知的 id 即条目 id，" +
@@ -79,7 +79,7 @@ export function notificationRoutes(services: Services): FastifyPluginAsyncTypebo
           tags,
           summary: "未读数实时推送（Server-Sent Events）",
           description:
-            LOGIN +
+            NEEDS_LOGIN_BRIEF +
             "响应为 text/event-stream（不压缩、不缓存，可长时间保持）。连接后先推送一次当前未读数，之后每当未读数变化" +
             "（收到新通知、在任一设备上标为已读、管理员发布系统通知）推送一次，同一用户最多每 250 ms 一次，" +
             "数值不变则不推送。事件格式：`event: counts`，`data` 为 {user, system, total}（与 getUserNotificationNum 的 d 相同）。" +
@@ -123,7 +123,7 @@ export function notificationRoutes(services: Services): FastifyPluginAsyncTypebo
     );
     app.get(
       "/getUnreadSystemNotificationNum",
-      route({ tags, summary: "未读系统通知数", description: LOGIN + "d 为 {count}。" }),
+      route({ tags, summary: "未读系统通知数", description: NEEDS_LOGIN_BRIEF + "d 为 {count}。" }),
       async (req) => ok(await notifications.unreadSystem(req.caller)),
     );
     app.get(
@@ -131,7 +131,8 @@ export function notificationRoutes(services: Services): FastifyPluginAsyncTypebo
       route({
         tags,
         summary: "系统通知列表",
-        description: LOGIN + PAGE + "翻页参数为 pointer。list 每项为 {id, message, date, check}。",
+        description:
+          NEEDS_LOGIN_BRIEF + PAGE + "翻页参数为 pointer。list 每项为 {id, message, date, check}。",
         querystring: SystemNotificationQuery,
       }),
       async (req) => ok(await notifications.system(req.query, req.caller)),

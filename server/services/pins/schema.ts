@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import { hexId } from "../../lib/route.ts";
+import { hexId, idParams } from "../../lib/route.ts";
 
 /** Longest pin, in characters after trimming. */
 export const PIN_MAX_LENGTH = 1000;
@@ -8,7 +8,7 @@ export const PIN_MAX_IMAGES = 9;
 /** Pins feed page size (spec §9: 20). */
 export const PINS_PAGE_SIZE = 20;
 
-export const PinIdParams = Type.Object({ id: hexId("沸点 id") });
+export const PinIdParams = idParams("沸点 id");
 export const MsgIdQuery = Type.Object({ msgId: hexId("沸点 id") });
 export const PinCommentsParams = Type.Object({ pinId: hexId("沸点 id") });
 export const ReplyParams = Type.Object({ commentId: hexId("根评论 id") });

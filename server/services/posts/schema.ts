@@ -1,6 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
+import { hexId } from "../../lib/route.ts";
 import { CONTENT_MAX, TAGS_MAX, TITLE_MAX } from "../../../shared/post-rules.ts";
-import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
 
 // Length rules live in shared/post-rules.ts and answer Chinese messages from the service; the maxLength here is
 // only a coarse guard against absurd input (the 1 MB body limit caps content).
@@ -11,7 +11,7 @@ export const PostIdParams = Type.Object({ id: id("草稿或文章 id（24 位）
 const title = Type.String({ maxLength: 1000, description: `标题，去掉首尾空白后最多 ${TITLE_MAX} 个字符` });
 const content = Type.String({ description: `Markdown 正文，最多 ${CONTENT_MAX} 个字符` });
 const categoryId = id("分类 id（GET /api/categories 的九个分类之一）");
-const tagIds = Type.Array(Type.String({ pattern: HEX_ID_PATTERN, description: "标签 id" }), {
+const tagIds = Type.Array(hexId("标签 id"), {
   maxItems: 20,
   description: `标签 id 列表，最多 ${TAGS_MAX} 个，须已存在；给出时整体替换原有标签`,
 });

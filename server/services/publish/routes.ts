@@ -5,9 +5,9 @@ import type { Services } from "../index.ts";
 import { perUser } from "../../lib/rate-limits.ts";
 import { EntryIdInput, PUBLISH_QUOTA, PublishBody, UpdateBody, UrlQuery } from "./schema.ts";
 import { route } from "../../lib/route.ts";
+import { NEEDS_LOGIN } from "../../lib/route-notes.ts";
 
 const tags = ["entries"];
-const needsLogin = "需要登录，未登录时返回 401。";
 
 /**
  * Raw publish attempts per user (valid or not): stops hammering. What a user may actually publish is
@@ -26,7 +26,7 @@ export function publishRoutes(services: Services): FastifyPluginAsyncTypebox {
         tags,
         summary: "分享链接",
         description:
-          `${needsLogin}表单或 JSON。d 为 {entryId}。字段错误返回 400，d.field 指出字段；` +
+          `${NEEDS_LOGIN}表单或 JSON。d 为 {entryId}。字段错误返回 400，d.field 指出字段；` +
           "campaignTag（活动标签，规格 §6）只有管理员可带，其他人 403（field campaignTag）；" +
           `同一用户重复分享同一链接返回 409（field originalUrl）；每个用户 ${PUBLISH_QUOTA.windowSeconds / 60} 分钟内最多发布 ${PUBLISH_QUOTA.max} 条、` +
           `请求 ${PUBLISH_ATTEMPTS.max} 次，超出返回 429。`,
@@ -42,7 +42,7 @@ export function publishRoutes(services: Services): FastifyPluginAsyncTypebox {
         tags,
         summary: "修改分享，或推荐（hot）",
         description:
-          `${needsLogin}entryId 加上要修改的字段（规则同 entryPublish），只有作者或管理员可改；` +
+          `${NEEDS_LOGIN}entryId 加上要修改的字段（规则同 entryPublish），只有作者或管理员可改；` +
           "hot=0|1 只有编辑和管理员可设；campaignTag（活动标签）只有管理员可设，可加在任何人的分享上，空字符串去掉，他人 403。" +
           "d 为修改后的条目。他人的条目 403，不存在或已删除 404，id 格式错误 400。",
         body: UpdateBody,
@@ -50,7 +50,7 @@ export function publishRoutes(services: Services): FastifyPluginAsyncTypebox {
       async (req) => ok(await publish.update(req.body, req.caller)),
     );
 
-    const delDescription = `${needsLogin}作者或管理员可删（软删除，计数同步减少）。d 为 {entryId}。网页以 Cookie 登录时 GET 也要带 x-csrf-token 头；网页使用 POST。`;
+    const delDescription = `${NEEDS_LOGIN}作者或管理员可删（软删除，计数同步减少）。d 为 {entryId}。网页以 Cookie 登录时 GET 也要带 x-csrf-token 头；网页使用 POST。`;
     app.get(
       "/entryDel",
       route({ tags, summary: "删除条目", description: delDescription, querystring: EntryIdInput }),

@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import { hexId } from "../../lib/route.ts";
+import { hexId, idParams } from "../../lib/route.ts";
 
 /** Trending windows (spec §7 get_trending, §9: default daily). */
 export const TRENDING_SINCE = ["daily", "weekly", "monthly"] as const;
@@ -17,7 +17,7 @@ export const TRANSLATORS_SHOWN = 5;
 export const SHOWCASE_PREVIEW = 4;
 
 export const RepoIdQuery = Type.Object({ id: hexId("开源库 id") });
-export const RepoIdParams = Type.Object({ id: hexId("开源库 id") });
+export const RepoIdParams = idParams("开源库 id");
 
 // since and lang are plain strings on purpose: spec §8 wants "not found" (404) for an unknown
 // language or a since other than daily/weekly/monthly, not the 400 a schema enum would give.

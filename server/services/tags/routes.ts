@@ -11,44 +11,58 @@ import {
   TagTitleParams,
 } from "./schema.ts";
 import { route, toggle } from "../../lib/route.ts";
+import type { Static, TSchema } from "@sinclair/typebox";
+import type { Caller } from "../deps.ts";
+import { NEEDS_LOGIN } from "../../lib/route-notes.ts";
 
 const tags = ["tags"];
 const LIST_NOTE =
   "d 为 {list, page, pageSize, canNext}；list 每项为标签（§3），subscribed 是调用者自己的关注状态（未登录为 false）。页面排序 hottest 对应 hot，其他对应 new。";
 const SUBSCRIBE_NOTE =
-  "需要登录，未登录时返回 401。幂等：重复关注或取消不会重复计数。d 为 {subscribed, subscribersCount}。标签不存在返回 404；id 格式不对返回 400，d.field 为 id。";
+  NEEDS_LOGIN +
+  "幂等：重复关注或取消不会重复计数。d 为 {subscribed, subscribersCount}。标签不存在返回 404；id 格式不对返回 400，d.field 为 id。";
 
 /** Tags service of spec §7. */
 export function tagRoutes(services: Services): FastifyPluginAsyncTypebox {
   return async (app) => {
     const service = services.tags;
 
-    app.get(
+    /**
+     * A page of tags, chosen by the path's params and marked with the caller's subscriptions: the
+     * three lists share the answer (LIST_NOTE) and differ in their params and their query.
+     */
+    function tagPage<P extends TSchema>(
+      url: string,
+      doc: { summary: string; description: string },
+      params: P,
+      page: (params: Static<P>, caller: Caller) => Promise<unknown>,
+    ) {
+      // The schema is generic here, so Fastify cannot narrow req.params to it: validation already has.
+      app.get(url, route({ tags, ...doc, params }), async (req) =>
+        ok(await page(req.params as Static<P>, req.caller)),
+      );
+    }
+
+    tagPage(
       "/tags/type/:type/page/:page/pageSize/:pageSize",
-      route({ tags, summary: "热门或最新标签", description: LIST_NOTE, params: TagListParams }),
-      async (req) => ok(await service.list(req.params, req.caller)),
+      { summary: "热门或最新标签", description: LIST_NOTE },
+      TagListParams,
+      service.list,
     );
-
-    app.get(
+    tagPage(
       "/tag/type/:type/search/:text/page/:page/pageSize/:pageSize",
-      route({
-        tags,
-        summary: "按标题搜索标签",
-        description: LIST_NOTE + operationLimitNote("search"),
-        params: TagSearchParams,
-      }),
-      async (req) => ok(await service.search(req.params, req.caller)),
+      { summary: "按标题搜索标签", description: LIST_NOTE + operationLimitNote("search") },
+      TagSearchParams,
+      service.search,
     );
-
-    app.get(
+    tagPage(
       "/tags/type/hot/suggest/:type/page/:page/pageSize/:pageSize",
-      route({
-        tags,
+      {
         summary: "推荐关注的标签（新手引导）",
         description: `type 为分类名时只含该分类的标签，为 all 时含全部标签；按关注数排序，已关注的也在其中（subscribed 为 true）。未知分类返回 404。${LIST_NOTE}`,
-        params: TagSuggestParams,
-      }),
-      async (req) => ok(await service.suggest(req.params, req.caller)),
+      },
+      TagSuggestParams,
+      service.suggest,
     );
 
     app.get(

@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
+import { hexId } from "../../lib/route.ts";
 
 const listType = Type.Union([Type.Literal("hot"), Type.Literal("new")], {
   description: "hot 按关注数，new 按创建时间",
@@ -32,7 +32,7 @@ export const TagTitleParams = Type.Object({
 
 /** Ids are 24 lowercase hex characters (server/lib/ids.ts); anything else answers 400 naming `id`. */
 export const IdParams = Type.Object({
-  id: Type.String({ pattern: HEX_ID_PATTERN, description: "24 位 id" }),
+  id: hexId("24 位 id"),
 });
 
 export const OneBasedPage = Type.Object({

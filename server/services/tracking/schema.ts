@@ -1,5 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { HEX_ID_PATTERN, HEX_ID_SOURCE } from "../../../shared/ids.ts";
+import { hexId, hexIdList } from "../../lib/route.ts";
+import { HEX_ID_SOURCE } from "../../../shared/ids.ts";
 
 /** Entry ids one /collector call may carry; a longer list answers 400 naming `ids`. */
 export const MAX_COLLECTOR_IDS = 50;
@@ -22,10 +23,7 @@ export type TrackedAction = (typeof ACTIONS_BY_OBJECT)[TrackedObject][number];
 export const TRACKED_ACTIONS = [...new Set(Object.values(ACTIONS_BY_OBJECT).flat())] as TrackedAction[];
 export const TRACKED_OBJECTS = Object.keys(ACTIONS_BY_OBJECT) as TrackedObject[];
 
-const uid = Type.String({
-  pattern: HEX_ID_PATTERN,
-  description: "调用者的用户 id（可不传）；与会话用户不一致时不采用，事件记在会话用户名下",
-});
+const uid = hexId("调用者的用户 id（可不传）；与会话用户不一致时不采用，事件记在会话用户名下");
 /** The browser id gen_suid hands out: opaque, URL-safe. */
 const suid = Type.String({ pattern: "^[A-Za-z0-9_-]{1,64}$", description: "gen_suid 生成的浏览器标识" });
 const source = Type.String({ pattern: "^[a-z0-9_-]{1,16}$", description: "来源，默认 web" });
@@ -63,10 +61,8 @@ export const LogQuery = Type.Object({
 export type LogQuery = Static<typeof LogQuery>;
 
 export const CollectorQuery = Type.Object({
-  ids: Type.String({
+  ids: hexIdList(MAX_COLLECTOR_IDS, `展示过的文章 id，用 | 连接，最多 ${MAX_COLLECTOR_IDS} 个`, {
     maxLength: MAX_COLLECTOR_IDS * 25,
-    pattern: `^${HEX_ID_SOURCE}(\\|${HEX_ID_SOURCE}){0,${MAX_COLLECTOR_IDS - 1}}$`,
-    description: `展示过的文章 id，用 | 连接，最多 ${MAX_COLLECTOR_IDS} 个`,
   }),
   ...pageContext,
 });
@@ -91,7 +87,7 @@ export const IncrementBody = Type.Object({
     INCREMENT_EVENTS.map((e) => Type.Literal(e)),
     { description: "csNum（收进条目数）、csFollow（关注数）或 csPost（发布数）" },
   ),
-  csId: Type.String({ pattern: HEX_ID_PATTERN, description: "收藏集 id" }),
+  csId: hexId("收藏集 id"),
   src: Type.Optional(Type.String({ maxLength: 20, description: "来源，默认 web" })),
 });
 export type IncrementBody = Static<typeof IncrementBody>;

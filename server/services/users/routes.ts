@@ -27,9 +27,9 @@ import {
   VerifyEmailInput,
 } from "./schema.ts";
 import { route } from "../../lib/route.ts";
+import { NEEDS_LOGIN } from "../../lib/route-notes.ts";
 
 const tags = ["users"];
-const needsLogin = "需要登录，未登录时返回 401。";
 
 /** User storage of spec §7, at /api/v1/NAME and /api/v2/NAME. */
 export function userRoutes(services: Services, config: Config): FastifyPluginAsyncTypebox {
@@ -38,7 +38,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
 
     app.get(
       "/v1/getUserInfo",
-      route({ tags, summary: "当前用户信息", description: needsLogin }),
+      route({ tags, summary: "当前用户信息", description: NEEDS_LOGIN }),
       async (req) => ok(await users.getUserInfo(req.caller)),
     );
 
@@ -56,7 +56,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
 
     app.post(
       "/v1/updateUserInfo",
-      route({ tags, summary: "修改一项个人资料", description: needsLogin, body: UpdateUserInfoBody }),
+      route({ tags, summary: "修改一项个人资料", description: NEEDS_LOGIN, body: UpdateUserInfoBody }),
       async (req) => ok(await users.updateUserInfo(req.body, req.caller)),
     );
 
@@ -65,7 +65,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
       route({
         tags,
         summary: "修改密码（其他会话随之失效）",
-        description: needsLogin,
+        description: NEEDS_LOGIN,
         body: ChangePasswordBody,
       }),
       async (req) => ok(await users.changePassword(req.body, req.caller)),
@@ -99,7 +99,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
       route({
         tags,
         summary: "发送邮箱验证邮件",
-        description: needsLogin,
+        description: NEEDS_LOGIN,
         body: SendEmailBody,
         config: { rateLimit: VERIFY_MAILS },
       }),
@@ -179,7 +179,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
           tags,
           summary: "绑定或更换手机号（useType bind 的短信验证码）",
           description:
-            needsLogin +
+            NEEDS_LOGIN +
             "账号设置过密码时需要 password（当前密码，缺少或错误返回 400，d.field 为 password）；" +
             "没有密码的账号（第三方登录创建）绑定后 24 小时内不能用该手机号找回密码。",
           body: BindMobileBody,
@@ -195,7 +195,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
         tags,
         summary: "绑定或更换邮箱（随后发送验证邮件）",
         description:
-          needsLogin +
+          NEEDS_LOGIN +
           "账号设置过密码时需要 password（当前密码，缺少或错误返回 400，d.field 为 password）。" +
           "更换时旧邮箱会收到通知和一个撤销链接（/revert-email 页，确认后 POST /api/v1/revertEmailChange，7 天内有效）。" +
           "没有密码的账号绑定后 24 小时内不能用该邮箱找回密码。",
@@ -229,7 +229,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
 
     app.post(
       "/v1/unbind",
-      route({ tags, summary: "解绑邮箱、手机号或第三方账号", description: needsLogin, body: UnbindBody }),
+      route({ tags, summary: "解绑邮箱、手机号或第三方账号", description: NEEDS_LOGIN, body: UnbindBody }),
       async (req) => ok(await users.unbind(req.body, req.caller)),
     );
   };

@@ -1,10 +1,7 @@
 import { Type } from "@sinclair/typebox";
-import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
+import { hexId } from "../../lib/route.ts";
 
-/** Ids are 24 lowercase hex characters (server/lib/ids.ts); anything else answers 400 naming the field. */
-const id = (description: string) => Type.String({ pattern: HEX_ID_PATTERN, description });
-
-export const VoteIdParams = Type.Object({ entryId: id("投票条目 id") });
+export const VoteIdParams = Type.Object({ entryId: hexId("投票条目 id") });
 
 /** Shapes only; the rules (lengths, counts, distinct options) live in votes.ts and name their field. */
 export const CreateVoteBody = Type.Object({
@@ -25,7 +22,7 @@ export const AnswerBody = Type.Object({
 });
 
 export const AttenderQuery = Type.Object({
-  entryId: id("投票条目 id"),
+  entryId: hexId("投票条目 id"),
   before: Type.Optional(Type.String({ maxLength: 80, description: "上一页最后一项的 pointer" })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
 });

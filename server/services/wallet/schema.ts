@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
+import { hexId } from "../../lib/route.ts";
 
 /** Bills page by 20 (spec §9). */
 export const BILLS_PAGE_SIZE = 20;
@@ -16,7 +16,7 @@ export const ApplyBody = Type.Object({
 });
 
 export const SettleBody = Type.Object({
-  billId: Type.String({ pattern: HEX_ID_PATTERN, description: "提现账单 id" }),
+  billId: hexId("提现账单 id"),
   status: Type.Union([Type.Literal("succeeded"), Type.Literal("failed")]),
 });
 
