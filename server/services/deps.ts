@@ -5,6 +5,7 @@ import type { Mailer } from "../lib/mailer.ts";
 import type { JobQueue } from "../lib/queue.ts";
 import type { SignalBus } from "../lib/signals.ts";
 import type { SmsProvider } from "../lib/sms.ts";
+import { unauthorized } from "../lib/errors.ts";
 
 /** What every service is built from. Tests build the same thing with real parts (tests/support). */
 export interface Deps {
@@ -58,3 +59,9 @@ export interface ContentScreen {
 
 /** No first line: for services built without moderation (a few tests). */
 export const NO_SCREEN: ContentScreen = { holds: () => false, flag: async () => undefined };
+
+/** The caller's user id, or 401 (spec §8) for a visitor: every change that needs a signed-in user. */
+export function requireLogin(caller: Caller): string {
+  if (!caller.userId) throw unauthorized();
+  return caller.userId;
+}

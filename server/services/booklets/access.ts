@@ -1,17 +1,12 @@
 import type { Tx } from "../../../db/client.ts";
-import { forbidden, notFound, unauthorized } from "../../lib/errors.ts";
-import type { Caller } from "../deps.ts";
+import { forbidden, notFound } from "../../lib/errors.ts";
+import { type Caller, requireLogin } from "../deps.ts";
 import { findUserById, usersByIds, type UserRow } from "../users/index.ts";
 import { presentBooklet, type PresentedBooklet } from "./present.ts";
 import { boughtAmong, findBooklet, hasPaidOrder, type BookletRow } from "./queries.ts";
 
 export const BOOKLET_MISSING = "小册不存在或尚未上架";
 export const SECTION_MISSING = "章节不存在";
-
-export function requireLogin(caller: Caller): string {
-  if (!caller.userId) throw unauthorized();
-  return caller.userId;
-}
 
 /**
  * Who may see and change a booklet, and booklets presented for a caller: shared by reading

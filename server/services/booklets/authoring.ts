@@ -2,10 +2,10 @@ import type { SQLWrapper } from "drizzle-orm";
 import { CATEGORY_ID } from "../../../db/reference-data.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
-import type { Caller, Deps } from "../deps.ts";
+import { requireLogin, type Caller, type Deps } from "../deps.ts";
 import type { UploadService } from "../uploads/index.ts";
 import { UPLOAD_URL } from "../uploads/index.ts";
-import { BOOKLET_MISSING, SECTION_MISSING, requireLogin, type BookletAccess } from "./access.ts";
+import { BOOKLET_MISSING, SECTION_MISSING, type BookletAccess } from "./access.ts";
 import { presentSection, type PresentedBooklet, type PresentedSection } from "./present.ts";
 import {
   bumpBookletCount,

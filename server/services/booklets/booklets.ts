@@ -4,9 +4,9 @@ import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.
 import { renderMarkdown } from "../../lib/markdown.ts";
 import { encodePointer } from "../../../shared/pagination.ts";
 import { pointerParam } from "../../lib/keyset.ts";
-import type { Caller, Deps } from "../deps.ts";
+import { requireLogin, type Caller, type Deps } from "../deps.ts";
 import type { UploadService } from "../uploads/index.ts";
-import { BOOKLET_MISSING, bookletAccess, requireLogin, SECTION_MISSING } from "./access.ts";
+import { BOOKLET_MISSING, bookletAccess, SECTION_MISSING } from "./access.ts";
 import { bookletAuthoring, type IncomeOfOrders } from "./authoring.ts";
 import {
   presentSection,

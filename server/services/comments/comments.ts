@@ -1,10 +1,10 @@
 import type { CommentTargetType } from "../../../db/schema/social.ts";
-import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
+import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
 import { pointerParam } from "../../lib/keyset.ts";
 import { HEX_ID } from "../../../shared/ids.ts";
-import type { Caller, Deps } from "../deps.ts";
+import { type Caller, type Deps, requireLogin } from "../deps.ts";
 import { findUserById, usersByIds } from "../users/index.ts";
 import {
   bumpSubCommentCount,
@@ -57,11 +57,6 @@ export interface CommentPage {
   /** Pass as `createdAt` for the next page; null on the last one. */
   cursor: string | null;
   hasMore: boolean;
-}
-
-function requireLogin(caller: Caller): string {
-  if (!caller.userId) throw unauthorized();
-  return caller.userId;
 }
 
 /** Trimmed, required, at most COMMENT_MAX_LENGTH characters (code points, so emoji count once). */

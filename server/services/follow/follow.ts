@@ -1,7 +1,7 @@
 import { operationLimiter } from "../../lib/operation-limits.ts";
 import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { keysetSlice, pointerParam } from "../../lib/keyset.ts";
-import type { Caller, Deps } from "../deps.ts";
+import { type Caller, type Deps, requireLogin } from "../deps.ts";
 import { notify } from "../notifications/index.ts";
 import { presentPublicUser, type PublicUser } from "../users/index.ts";
 import { hottestUsers, usersByIds } from "../users/index.ts";
@@ -64,11 +64,6 @@ export function splitIds(raw: string): string[] {
   const ids = [...new Set(raw.split("|").filter(Boolean))];
   if (!ids.length || ids.some((id) => !HEX_ID.test(id))) throw badRequest("ids 格式不正确", "ids");
   return ids;
-}
-
-function requireLogin(caller: Caller): string {
-  if (!caller.userId) throw unauthorized();
-  return caller.userId;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { operationLimiter } from "../../lib/operation-limits.ts";
-import { badRequest, notFound, unauthorized } from "../../lib/errors.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
 import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
-import type { Caller, Deps } from "../deps.ts";
+import { type Caller, type Deps, requireLogin } from "../deps.ts";
 import { findUserById } from "../users/index.ts";
 import { presentPublicUser } from "../users/index.ts";
 import { entryHydrator } from "../entries/index.ts";
@@ -26,11 +26,6 @@ export interface LikeState {
 }
 
 const ENTRY_MISSING = LIKE_TARGETS.entry.missing;
-
-function requireLogin(caller: Caller): string {
-  if (!caller.userId) throw unauthorized();
-  return caller.userId;
-}
 
 const isVisible = (e: { status: string; deletedAt: Date | null }) => e.status === "published" && !e.deletedAt;
 

@@ -1,8 +1,8 @@
 import { systemNotifications } from "../../../db/schema/index.ts";
-import { badRequest, forbidden, unauthorized } from "../../lib/errors.ts";
+import { badRequest, forbidden } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { keysetSlice, pointerParam } from "../../lib/keyset.ts";
-import type { Caller, Deps } from "../deps.ts";
+import { type Caller, type Deps, requireLogin } from "../deps.ts";
 import { findUserById } from "../users/index.ts";
 import { createLiveCounts, type EventSink } from "./live.ts";
 import { presentNotification, type PresentedNotification, type SystemNotification } from "./present.ts";
@@ -48,11 +48,6 @@ export interface Page<T> {
   /** The last item's pointer: pass it back (before / pointer) for the next page; null when empty. */
   pointer: string | null;
   canNext: boolean;
-}
-
-function requireLogin(caller: Caller): string {
-  if (!caller.userId) throw unauthorized();
-  return caller.userId;
 }
 
 const clampLimit = (limit: number | undefined) => Math.min(Math.max(limit ?? NOTIFICATION_PAGE_SIZE, 1), 100);

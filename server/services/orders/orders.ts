@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { AppError, notFound, unauthorized } from "../../lib/errors.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import {
   createPayments,
@@ -13,7 +13,7 @@ import {
 } from "../../lib/payments/index.ts";
 import { uniqueViolation } from "../../lib/pg-errors.ts";
 import type { BookletService } from "../booklets/index.ts";
-import type { Caller, Deps } from "../deps.ts";
+import { type Caller, type Deps, requireLogin } from "../deps.ts";
 import type { WalletService } from "../wallet/index.ts";
 import { presentOrder, type PresentedOrder } from "./present.ts";
 import {
@@ -49,11 +49,6 @@ export function createOrderService(
 ) {
   const { db, config } = deps;
   const payments: Payments = createPayments(config.payments, config.publicUrl);
-
-  function requireLogin(caller: Caller): string {
-    if (!caller.userId) throw unauthorized();
-    return caller.userId;
-  }
 
   /**
    * Applies a verified paid notice. Idempotent: a replayed notice finds the order paid and changes

@@ -1,10 +1,10 @@
-import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
+import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { encodePointer } from "../../../shared/pagination.ts";
 import { pointerParam } from "../../lib/keyset.ts";
 import type { CommentListInput, CommentPage, CommentService } from "../comments/index.ts";
 import { findComment } from "../comments/index.ts";
-import { NO_SCREEN, type Caller, type ContentScreen, type Deps } from "../deps.ts";
+import { type Caller, type ContentScreen, type Deps, NO_SCREEN, requireLogin } from "../deps.ts";
 import { findUserById, usersByIds } from "../users/index.ts";
 import { presentPin, type PresentedPin } from "./present.ts";
 import { findPin, insertPin, lockPin, pinsBefore, softDeletePin, type PinRow } from "./queries.ts";
@@ -25,11 +25,6 @@ export interface PinFeedPage {
   /** Pass as `before` for the next page; null on the last one. */
   cursor: string | null;
   hasMore: boolean;
-}
-
-function requireLogin(caller: Caller): string {
-  if (!caller.userId) throw unauthorized();
-  return caller.userId;
 }
 
 function checkContent(raw: string): string {

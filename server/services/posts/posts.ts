@@ -1,11 +1,11 @@
 import { operationLimiter } from "../../lib/operation-limits.ts";
 import { CATEGORY_ID } from "../../../db/reference-data.ts";
-import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
+import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { isRouteId } from "../../../shared/ids.ts";
 import { markdownSummary, renderMarkdown, type RenderedMarkdown } from "../../lib/markdown.ts";
 import type { Tx } from "../../../db/client.ts";
-import { NO_SCREEN, type Caller, type ContentScreen, type Deps } from "../deps.ts";
+import { type Caller, type ContentScreen, type Deps, NO_SCREEN, requireLogin } from "../deps.ts";
 import type { UploadService } from "../uploads/index.ts";
 import { likedAmong, tagsOfEntries } from "../entries/index.ts";
 import { storedCategories } from "../../../db/reference-data.ts";
@@ -84,11 +84,6 @@ export function createPostService(
     rendered.set(key, result);
     if (rendered.size > RENDER_CACHE_SIZE) rendered.delete(rendered.keys().next().value!);
     return result;
-  }
-
-  function requireUserId(caller: Caller): string {
-    if (!caller.userId) throw unauthorized();
-    return caller.userId;
   }
 
   function check(message: string | null, field: string) {
@@ -178,7 +173,7 @@ export function createPostService(
 
     /** Starts a draft; every field is optional (the editor creates an empty one and autosaves). */
     async createDraft(fields: PostFields, caller: Caller) {
-      const userId = requireUserId(caller);
+      const userId = requireLogin(caller);
       await limits.hit("draft", caller);
       await validate(fields, false);
       const row = await db.transaction(async (tx) => {
@@ -203,7 +198,7 @@ export function createPostService(
 
     /** Saves a draft (autosave): only the fields given change; drafts may be untitled or empty. */
     async updateDraft(id: string, fields: PostFields, caller: Caller) {
-      const userId = requireUserId(caller);
+      const userId = requireLogin(caller);
       await validate(fields, false);
       const row = await db.transaction(async (tx) => {
         const before = await ownDraft(tx, id, userId);
@@ -216,7 +211,7 @@ export function createPostService(
 
     /** The caller's drafts, last edited first; pages count from 1. */
     async listDrafts(input: { page?: number; pageSize?: number }, caller: Caller) {
-      const userId = requireUserId(caller);
+      const userId = requireLogin(caller);
       const page = Math.max(1, Math.floor(input.page ?? 1));
       const pageSize = Math.min(Math.max(Math.floor(input.pageSize ?? DRAFTS_PAGE_SIZE), 1), 50);
       const [rows, total] = await Promise.all([
@@ -233,12 +228,12 @@ export function createPostService(
     },
 
     async getDraft(id: string, caller: Caller) {
-      const userId = requireUserId(caller);
+      const userId = requireLogin(caller);
       return editable(await ownDraft(db, id, userId));
     },
 
     async deleteDraft(id: string, caller: Caller) {
-      const userId = requireUserId(caller);
+      const userId = requireLogin(caller);
       await db.transaction(async (tx) => {
         const draft = await ownDraft(tx, id, userId);
         await deleteEntry(tx, draft);
@@ -252,7 +247,7 @@ export function createPostService(
      * article (for 更新). A foreign draft is 404, a foreign article 403.
      */
     async editable(id: string, caller: Caller) {
-      const userId = requireUserId(caller);
+      const userId = requireLogin(caller);
       if (!isRouteId(id)) throw notFound("文章不存在");
       const row = await findPost(db, id);
       if (!row || row.deletedAt) throw notFound("文章不存在");
@@ -271,7 +266,7 @@ export function createPostService(
      * category must be named here even if the draft holds one.
      */
     async publish(id: string, fields: PublishFields, caller: Caller): Promise<Article> {
-      const userId = requireUserId(caller);
+      const userId = requireLogin(caller);
       if (!fields.categoryId) throw badRequest(POST_MESSAGES.categoryMissing, "categoryId");
       const author = await findUserById(db, userId);
       const row = await db.transaction(async (tx) => {
@@ -316,7 +311,7 @@ export function createPostService(
 
     /** Edits the caller's published article; the result must still meet the publishing rules. */
     async updatePost(id: string, fields: PostFields, caller: Caller): Promise<Article> {
-      const userId = requireUserId(caller);
+      const userId = requireLogin(caller);
       await validate(fields, true);
       const row = await db.transaction(async (tx) => {
         const before = await ownArticle(tx, id, userId);
@@ -343,7 +338,7 @@ export function createPostService(
      * then every cached page forgets it, for readers who are not logged in too.
      */
     async removePost(id: string, caller: Caller): Promise<{ id: string; deleted: true }> {
-      const userId = requireUserId(caller);
+      const userId = requireLogin(caller);
       if (!isRouteId(id)) throw notFound("文章不存在");
       // Load and authorize before the transaction: PGlite runs one statement stream.
       const found = await findPost(db, id);
@@ -365,7 +360,7 @@ export function createPostService(
 
     /** Renders Markdown exactly as the article page will (the editor's live preview). */
     preview(content: string, caller: Caller) {
-      requireUserId(caller);
+      requireLogin(caller);
       check(checkContent(content, false), "content");
       const { html, toc } = renderMarkdown(content, { siteOrigin: config.publicUrl });
       return { html, toc };

@@ -3,10 +3,9 @@ import type { Readable } from "node:stream";
 import type { Tx } from "../../../db/client.ts";
 import type { UploadUseTarget } from "../../../db/schema/index.ts";
 import { IMAGE_VARIANT_NAMES, type ImageVariant } from "../../../shared/uploads.ts";
-import { unauthorized } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { createStorage } from "../../lib/storage.ts";
-import type { Caller, Deps } from "../deps.ts";
+import { type Caller, type Deps, requireLogin } from "../deps.ts";
 import { fileTooLarge } from "./errors.ts";
 import { reencodeImage } from "./image.ts";
 import {
@@ -96,12 +95,6 @@ export function createUploadService({ config, db, jobs }: Deps) {
       : config.uploadMaxBytes;
   }
 
-  /** Uploading needs a signed-in user (401): the route checks this before reading the body. */
-  function requireUser(caller: Caller): string {
-    if (!caller.userId) throw unauthorized();
-    return caller.userId;
-  }
-
   /**
    * Upload addresses in free text: /uploads/… (relative or on any host, since people paste the
    * site's full address) or the CDN's, of an original or a variant; group 1 is the content hash.
@@ -169,7 +162,8 @@ export function createUploadService({ config, db, jobs }: Deps) {
 
   return {
     limitFor,
-    requireUser,
+    /** Uploading needs a signed-in user (401): the route checks this before reading the body. */
+    requireUser: requireLogin,
     keyOf,
     makeVariants,
     storage,
@@ -182,7 +176,7 @@ export function createUploadService({ config, db, jobs }: Deps) {
      * lock, so the cleanup job cannot delete the object between this upload seeing it and recording.
      */
     async store(input: Buffer, purpose: UploadPurpose, caller: Caller, now = new Date()): Promise<Uploaded> {
-      const userId = requireUser(caller);
+      const userId = requireLogin(caller);
       if (input.length > limitFor(purpose)) throw fileTooLarge();
       const image = await reencodeImage(input, ACCEPTED_TYPES[purpose]);
       const sha256 = createHash("sha256").update(image.data).digest("hex");
