@@ -17,6 +17,7 @@ import {
 import { notHiddenFrom } from "../blocks/index.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
+import { columnsByIds } from "../../lib/row-by-id.ts";
 
 /** Rows strictly after the pointer in (createdAt desc, id desc) order. */
 const after = (t: { createdAt: PgColumn; id: PgColumn }, p: Pointer<Date>) =>
@@ -255,32 +256,16 @@ export function systemNotificationPage(db: Tx, userId: string, pointer: Pointer<
 }
 
 export function entriesByIds(db: Tx, ids: string[]) {
-  if (!ids.length) return Promise.resolve([]);
-  return db
-    .select({ id: entries.id, title: entries.title, type: entries.type })
-    .from(entries)
-    .where(inArray(entries.id, ids));
+  return columnsByIds(db, entries, { id: entries.id, title: entries.title, type: entries.type }, ids);
 }
 
 export function pinsByIds(db: Tx, ids: string[]) {
-  if (!ids.length) return Promise.resolve([]);
-  return db
-    .select({ id: pins.id, content: pins.content, deletedAt: pins.deletedAt })
-    .from(pins)
-    .where(inArray(pins.id, ids));
+  return columnsByIds(db, pins, { id: pins.id, content: pins.content, deletedAt: pins.deletedAt }, ids);
 }
 
 export function commentsByIds(db: Tx, ids: string[]) {
-  if (!ids.length) return Promise.resolve([]);
-  return db
-    .select({
-      id: comments.id,
-      content: comments.content,
-      firstCommentId: comments.firstCommentId,
-      deletedAt: comments.deletedAt,
-    })
-    .from(comments)
-    .where(inArray(comments.id, ids));
+  const { id, content, firstCommentId, deletedAt } = comments;
+  return columnsByIds(db, comments, { id, content, firstCommentId, deletedAt }, ids);
 }
 
 export function actorsByIds(db: Tx, ids: string[]) {
