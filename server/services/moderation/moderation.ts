@@ -18,6 +18,7 @@ import {
 import { beijingTime } from "../../../shared/format.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { notifyModeration } from "../notifications/index.ts";
+import { recordAutoHide } from "./screen.ts";
 import { findUserById, updateUser, usersByIds, type UserService } from "../users/index.ts";
 import {
   closeReports,
@@ -89,15 +90,8 @@ export function createModerationService(deps: Deps, users: UserService, removers
   /** The author's notice and the audit row of an automatic hide, in the caller's transaction. */
   async function autoHidden(tx: Tx, c: CaseRow, f: TargetFacts, why: string) {
     await setHidden(tx, c.targetType as ReportTarget, c.targetId, true);
-    await logAction(tx, {
-      actorId: null,
-      action: "auto_hide",
-      targetType: c.targetType,
-      targetId: c.targetId,
-      reason: why,
-    });
-    await notifyModeration(tx, {
-      userIds: [f.authorId],
+    const target = { targetType: c.targetType, targetId: c.targetId, authorId: f.authorId };
+    await recordAutoHide(tx, target, why, {
       content: `你的${what(f, c.targetType as ReportTarget)}「${f.excerpt}」${why}，已暂时隐藏，等待审核（内容审核中）`,
       ...f.about,
     });

@@ -27,19 +27,26 @@ export function createScreen(): ContentScreen {
       const excerpt = post.excerpt.length > 120 ? `${post.excerpt.slice(0, 120)}…` : post.excerpt;
       const { targetType, targetId, authorId } = post;
       await openCase(tx, { targetType, targetId, authorId, excerpt, href, autoFlag: "links", hidden: true });
-      const why = `新账号发布的内容含 ${countLinks(post.text)} 个链接`;
-      await logAction(tx, {
-        actorId: null,
-        action: "auto_hide",
-        targetType: post.targetType,
-        targetId: post.targetId,
-        reason: why,
-      });
-      await notifyModeration(tx, {
-        userIds: [post.authorId],
+      await recordAutoHide(tx, post, `新账号发布的内容含 ${countLinks(post.text)} 个链接`, {
         content: `你刚发布的内容「${excerpt}」含较多链接，正在审核中（内容审核中），通过后将公开显示`,
         ...(post.targetType === "pin" ? { pinId: post.targetId } : { entryId: post.targetId }),
       });
     },
   };
+}
+
+/**
+ * What every automatic hide leaves, in the hiding transaction: the audit row (no actor, the reason
+ * why) and the author's notice. Both automatic hides write it: the link-heavy new account's post
+ * here, and a target reported by enough people (moderation.ts).
+ */
+export async function recordAutoHide(
+  tx: Tx,
+  target: { targetType: string; targetId: string; authorId: string },
+  why: string,
+  notice: { content: string; entryId?: string; pinId?: string },
+) {
+  const { targetType, targetId, authorId } = target;
+  await logAction(tx, { actorId: null, action: "auto_hide", targetType, targetId, reason: why });
+  await notifyModeration(tx, { userIds: [authorId], ...notice });
 }
