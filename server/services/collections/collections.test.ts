@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
@@ -46,8 +46,7 @@ async function createSet(who: User, fields: Record<string, unknown> = {}) {
 }
 
 async function rows(table: typeof collectionSetEntries | typeof collectionSetFollowers, setId: string) {
-  const [row] = await db().select({ n: count() }).from(table).where(eq(table.collectionSetId, setId));
-  return Number(row.n);
+  return db().$count(table, eq(table.collectionSetId, setId));
 }
 
 async function stored(setId: string) {

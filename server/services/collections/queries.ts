@@ -93,8 +93,7 @@ export async function setPage(db: Tx, f: SetFilter, offset: number, limit: numbe
 
 /** How many sets a user created (collection_sets_user_created_idx). */
 export async function countSetsOf(db: Tx, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(collectionSets).where(eq(collectionSets.userId, userId));
-  return Number(row?.n ?? 0);
+  return db.$count(collectionSets, eq(collectionSets.userId, userId));
 }
 
 /**
@@ -114,11 +113,7 @@ export async function followedSetPage(db: Tx, userId: string, offset: number, li
 }
 
 export async function countFollowedSets(db: Tx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(collectionSetFollowers)
-    .where(eq(collectionSetFollowers.userId, userId));
-  return Number(row?.n ?? 0);
+  return db.$count(collectionSetFollowers, eq(collectionSetFollowers.userId, userId));
 }
 
 /** Which of `setIds` does `userId` follow? */

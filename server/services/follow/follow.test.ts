@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { and, count, eq, or } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { call, type Auth } from "../../../tests/support/client.ts";
@@ -30,11 +30,7 @@ const driftOf = (ids: Iterable<string>) => driftAmong(db(), ids, FOLLOW_COUNTERS
 const counts = (id: string) => followCounts(db(), id);
 
 async function followRows(followerId: string, followeeId: string) {
-  const [row] = await db()
-    .select({ n: count() })
-    .from(follows)
-    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)));
-  return Number(row.n);
+  return db().$count(follows, and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)));
 }
 
 describe("POST /api/follow and /api/unfollow", () => {
@@ -164,11 +160,8 @@ describe("POST /api/follow and /api/unfollow", () => {
       const replies = await Promise.all(calls);
       expect(replies.filter((r) => r.status >= 500)).toEqual([]);
       expect(replies.every((r) => r.s === 1)).toBe(true);
-      const [rows] = await db()
-        .select({ n: count() })
-        .from(follows)
-        .where(eq(follows.followeeId, target.user.id));
-      expect((await counts(target.user.id)).followersCount).toBe(Number(rows.n));
+      const rows = await db().$count(follows, eq(follows.followeeId, target.user.id));
+      expect((await counts(target.user.id)).followersCount).toBe(rows);
       expect((await counts(target.user.id)).followeesCount).toBe(20);
       expect(await driftOf([target.user.id, ...people.map((p) => p.user.id)])).toEqual([]);
     },
@@ -334,10 +327,6 @@ describe("counters stay with their rows", () => {
     expect(touched.size).toBeGreaterThan(10);
     expect(await driftOf(touched)).toEqual([]);
     // No row of a user following themselves can exist (the check constraint, and the service).
-    const [selfRows] = await db()
-      .select({ n: count() })
-      .from(follows)
-      .where(or(eq(follows.followerId, follows.followeeId)));
-    expect(Number(selfRows.n)).toBe(0);
+    expect(await db().$count(follows, eq(follows.followerId, follows.followeeId))).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { loader as detailLoader } from "../../../app/routes/entry/entry-detail.tsx";
 import { loader as publicLoader } from "../../../app/routes/entry/entry-public.tsx";
@@ -45,8 +45,7 @@ async function entryRow(id: string) {
   return row;
 }
 async function likeRows(entryId: string) {
-  const [row] = await db().select({ n: count() }).from(entryLikes).where(eq(entryLikes.entryId, entryId));
-  return Number(row.n);
+  return db().$count(entryLikes, eq(entryLikes.entryId, entryId));
 }
 
 describe("PUT, DELETE, GET /api/user/like/entry/{id}", () => {

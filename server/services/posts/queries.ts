@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { categories, entries, tags, users } from "../../../db/schema/index.ts";
 
@@ -41,8 +41,7 @@ export async function draftPage(db: Tx, userId: string, offset: number, limit: n
 }
 
 export async function countDrafts(db: Tx, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(entries).where(ownDrafts(userId));
-  return Number(row?.n ?? 0);
+  return db.$count(entries, ownDrafts(userId));
 }
 
 /** A published, undeleted column article with its author (the article page, getDetailData). */

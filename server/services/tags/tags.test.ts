@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { count, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { NuggetApp } from "../../app.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { call, type Auth } from "../../../tests/support/client.ts";
@@ -45,11 +45,7 @@ async function driftOf(ids: string[]) {
 }
 
 async function subscriptionRows(tagId: string) {
-  const [row] = await db()
-    .select({ n: count() })
-    .from(tagSubscriptions)
-    .where(eq(tagSubscriptions.tagId, tagId));
-  return Number(row.n);
+  return db().$count(tagSubscriptions, eq(tagSubscriptions.tagId, tagId));
 }
 
 describe("GET /api/tag/{title}", () => {

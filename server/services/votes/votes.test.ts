@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { loadEntryPage } from "../../../app/lib/entry.server.ts";
 import { loader as detailLoader } from "../../../app/routes/entry/entry-detail.tsx";
@@ -34,8 +34,7 @@ const validVote = (fields: Record<string, unknown> = {}) => ({
 const createVote = (auth: Auth, fields: Record<string, unknown> = {}) => makeVote(nugget, auth, fields);
 
 async function answerRows(entryId: string) {
-  const [row] = await db().select({ n: count() }).from(voteAnswers).where(eq(voteAnswers.entryId, entryId));
-  return Number(row.n);
+  return db().$count(voteAnswers, eq(voteAnswers.entryId, entryId));
 }
 
 describe("POST /api/votes", () => {
@@ -176,8 +175,7 @@ describe("POST /api/votes/{entryId}/answer and GET /api/votes/{entryId}", () => 
 
     const options = await db().select().from(voteOptions).where(eq(voteOptions.entryId, vote.entryId));
     for (const o of options) {
-      const [row] = await db().select({ n: count() }).from(voteAnswers).where(eq(voteAnswers.optionId, o.id));
-      expect(o.votesCount).toBe(Number(row.n));
+      expect(o.votesCount).toBe(await db().$count(voteAnswers, eq(voteAnswers.optionId, o.id)));
     }
     const state = await get(`/api/votes/${vote.entryId}`);
     expect(state.d.total).toBe(12);
