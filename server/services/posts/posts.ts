@@ -15,7 +15,6 @@ import {
   categoryExists,
   countDrafts,
   draftPage,
-  existingTagIds,
   findPost,
   findPublishedWithAuthor,
   type PostRow,
@@ -23,6 +22,7 @@ import {
 import { POST_MESSAGES, TAGS_MAX, checkContent, checkTitle } from "../../../shared/post-rules.ts";
 import { notifyFollowers } from "../notifications/index.ts";
 import { findUserById } from "../users/index.ts";
+import { existingTagIds } from "../tags/index.ts";
 
 export interface PostFields {
   title?: string;

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
-import { categories, entries, tags, users } from "../../../db/schema/index.ts";
+import { categories, entries, users } from "../../../db/schema/index.ts";
 
 export type PostRow = typeof entries.$inferSelect;
 
@@ -65,11 +65,4 @@ export async function findPublishedWithAuthor(db: Tx, id: string, orHidden = fal
 export async function categoryExists(db: Tx, id: string): Promise<boolean> {
   const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).limit(1);
   return !!row;
-}
-
-/** Which of these tag ids exist. */
-export async function existingTagIds(db: Tx, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await db.select({ id: tags.id }).from(tags).where(inArray(tags.id, ids));
-  return new Set(rows.map((r) => r.id));
 }

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { lockRowById } from "../../lib/row-by-id.ts";
-import { entries, tags, users } from "../../../db/schema/index.ts";
+import { entries, users } from "../../../db/schema/index.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
 import type { EntryRow } from "../entries/index.ts";
 
@@ -65,13 +65,6 @@ export async function ownEntriesPage(
     .where(and(...where))
     .orderBy(desc(entries.createdAt), desc(entries.id))
     .limit(limit);
-}
-
-/** Of these tag ids, the ones that exist. */
-export async function existingTagIds(db: Tx, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await db.select({ id: tags.id }).from(tags).where(inArray(tags.id, ids));
-  return new Set(rows.map((r) => r.id));
 }
 
 /** Serializes publishes of one URL by one user, so two quick clicks cannot both pass the duplicate check. */

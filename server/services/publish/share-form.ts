@@ -19,7 +19,7 @@ import {
 } from "../../../shared/publish-rules.ts";
 import type { EntryRow } from "../entries/index.ts";
 import type { UserRow } from "../users/index.ts";
-import { existingTagIds } from "./queries.ts";
+import { existingTagIds } from "../tags/index.ts";
 
 /** The form of entryPublish (all strings, as a form posts them). */
 export interface PublishInput {

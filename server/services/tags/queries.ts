@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { rowById } from "../../lib/row-by-id.ts";
 import { tagSubscriptions, tags, users } from "../../../db/schema/index.ts";
@@ -117,3 +117,10 @@ export const tagSitemap = sitemapSource(
   { id: tags.id, updatedAt: tags.updatedAt, key: tags.title },
   sql`${tags.entriesCount} > 0`,
 );
+
+/** Which of these tag ids exist (an entry, a draft or a vote names its tags by id). */
+export async function existingTagIds(db: Tx, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db.select({ id: tags.id }).from(tags).where(inArray(tags.id, ids));
+  return new Set(rows.map((r) => r.id));
+}

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
-import { entries, tags, users, voteAnswers, voteOptions } from "../../../db/schema/index.ts";
+import { entries, users, voteAnswers, voteOptions } from "../../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
@@ -114,11 +114,4 @@ export async function attendersOf(
     )
     .orderBy(desc(t.createdAt), desc(t.id))
     .limit(limit);
-}
-
-/** Which of these tag ids exist (a vote's tags must). */
-export async function existingTagIds(db: Tx, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await db.select({ id: tags.id }).from(tags).where(inArray(tags.id, ids));
-  return new Set(rows.map((r) => r.id));
 }

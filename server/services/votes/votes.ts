@@ -14,7 +14,6 @@ import {
 } from "../../../shared/vote-rules.ts";
 import {
   answerOf,
-  existingTagIds,
   attendersOf,
   bumpOption,
   insertAnswer,
@@ -23,6 +22,7 @@ import {
   optionsOf,
   voteEntry,
 } from "./queries.ts";
+import { existingTagIds } from "../tags/index.ts";
 
 /** Limits of a vote (the create form and POST /api/votes share them: shared/vote-rules.ts). */
 export { VOTE_LIMITS };
