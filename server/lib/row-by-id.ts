@@ -5,7 +5,8 @@ import type { Tx } from "../../db/client.ts";
 /*
  * The three one-row statements every service wrote for its own table, letter for letter: read a
  * row by id, read it under its row lock, insert one and answer it as written. Each service keeps
- * its named query (findPin, lockOrder, insertBooklet …) in its queries.ts; the statement is here.
+ * its named query (findPin, lockOrder, insertBooklet …) in its queries.ts, bound to its table by
+ * rowsById; the statement is here.
  *
  * Drizzle cannot spell a generic table's select or returning row type; for a concrete table it is
  * exactly $inferSelect, which is what the callers got before, hence the casts.
@@ -58,4 +59,17 @@ export async function columnsByIds<T extends IdTable, S extends SelectedFields>(
 export async function insertRow<T extends PgTable>(db: Tx, table: T, values: PgInsertValue<T>) {
   const rows = (await db.insert(table).values(values).returning()) as T["$inferSelect"][];
   return rows[0];
+}
+
+/**
+ * The one-row statements above bound to one table, for a queries.ts to name what it uses:
+ * `export const { find: findOrder, lock: lockOrder } = rowsById(orders);`. Each service wrote the
+ * same three wrappers around them, differing only in the table they passed along.
+ */
+export function rowsById<T extends IdTable>(table: T) {
+  return {
+    find: (db: Tx, id: string) => rowById(db, table, id),
+    lock: (tx: Tx, id: string) => lockRowById(tx, table, id),
+    insert: (db: Tx, values: PgInsertValue<T>) => insertRow(db, table, values),
+  };
 }

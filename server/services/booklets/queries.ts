@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
-import { insertRow, lockRowById, rowById } from "../../lib/row-by-id.ts";
+import { rowById, rowsById } from "../../lib/row-by-id.ts";
 import { bookletSections, booklets, orders, users } from "../../../db/schema/index.ts";
 import type { BookletSort } from "./schema.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
@@ -13,18 +13,8 @@ export type SectionRow = typeof bookletSections.$inferSelect;
 /** A section without its Markdown (lists never carry the content). */
 export type SectionHead = Omit<SectionRow, "content">;
 
-export async function findBooklet(db: Tx, id: string): Promise<BookletRow | undefined> {
-  return rowById(db, booklets, id);
-}
-
-/** Locks the booklet row: publish/unpublish and the counters of its sections serialize on it. */
-export async function lockBooklet(tx: Tx, id: string): Promise<BookletRow | undefined> {
-  return lockRowById(tx, booklets, id);
-}
-
-export async function insertBooklet(tx: Tx, values: typeof booklets.$inferInsert): Promise<BookletRow> {
-  return insertRow(tx, booklets, values);
-}
+// lockBooklet: publish/unpublish and the counters of its sections serialize on the booklet's row.
+export const { find: findBooklet, lock: lockBooklet, insert: insertBooklet } = rowsById(booklets);
 
 export async function updateBooklet(
   tx: Tx,

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
-import { insertRow, lockRowById } from "../../lib/row-by-id.ts";
+import { rowsById } from "../../lib/row-by-id.ts";
 import {
   collectionSetEntries,
   collectionSetFollowers,
@@ -43,18 +43,12 @@ export async function setWithAuthor(db: Tx, id: string): Promise<SetWithAuthor |
   return row;
 }
 
-/**
- * Locks the set row for the rest of the transaction. Every change to a set's rows (entries,
+/*
+ * lockSet locks the set row for the rest of the transaction. Every change to a set's rows (entries,
  * followers) and counters takes this lock first, so concurrent toggles on one set run one after
  * another and the counter always moves with exactly the rows that changed.
  */
-export async function lockSet(tx: Tx, id: string): Promise<CollectionSetRow | undefined> {
-  return lockRowById(tx, collectionSets, id);
-}
-
-export async function insertSet(tx: Tx, values: typeof collectionSets.$inferInsert) {
-  return insertRow(tx, collectionSets, values);
-}
+export const { lock: lockSet, insert: insertSet } = rowsById(collectionSets);
 
 export async function updateSet(tx: Tx, id: string, values: Partial<typeof collectionSets.$inferInsert>) {
   return updateStamped(tx, collectionSets, id, values);

@@ -1,24 +1,15 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
-import { insertRow, lockRowById, rowById } from "../../lib/row-by-id.ts";
+import { rowsById } from "../../lib/row-by-id.ts";
 import { comments, users } from "../../../db/schema/index.ts";
 import { notHiddenFrom } from "../blocks/index.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
 import type { CommentRow } from "./present.ts";
 
-/** The comment, locked for the rest of the transaction (replies, edits and deletes of it serialize). */
-export async function lockComment(tx: Tx, id: string): Promise<CommentRow | undefined> {
-  return lockRowById(tx, comments, id);
-}
-
-export async function findComment(db: Tx, id: string): Promise<CommentRow | undefined> {
-  return rowById(db, comments, id);
-}
-
-export async function insertComment(tx: Tx, values: typeof comments.$inferInsert): Promise<CommentRow> {
-  return insertRow(tx, comments, values);
-}
+// lockComment: the comment, locked for the rest of the transaction (replies, edits and deletes of it
+// serialize).
+export const { find: findComment, lock: lockComment, insert: insertComment } = rowsById(comments);
 
 export async function bumpSubCommentCount(tx: Tx, rootId: string, delta: 1 | -1): Promise<void> {
   await tx

@@ -1,18 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
-import { insertRow, lockRowById, rowById } from "../../lib/row-by-id.ts";
+import { rowsById } from "../../lib/row-by-id.ts";
 import { orders } from "../../../db/schema/index.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
 
-export async function findOrder(db: Tx, id: string): Promise<OrderRow | undefined> {
-  return rowById(db, orders, id);
-}
-
-/** Locks the order row: every change of one order (notify, check, close) serializes on it. */
-export async function lockOrder(tx: Tx, id: string): Promise<OrderRow | undefined> {
-  return lockRowById(tx, orders, id);
-}
+// lockOrder: every change of one order (notify, check, close) serializes on its row.
+export const { find: findOrder, lock: lockOrder, insert: insertOrder } = rowsById(orders);
 
 /** The user's pending order for a booklet, locked (orders_pending_key allows one). */
 export async function lockPendingOrder(tx: Tx, userId: string, bookletId: string) {
@@ -22,10 +16,6 @@ export async function lockPendingOrder(tx: Tx, userId: string, bookletId: string
     .where(and(eq(orders.userId, userId), eq(orders.bookletId, bookletId), eq(orders.status, "pending")))
     .for("update");
   return row;
-}
-
-export async function insertOrder(tx: Tx, values: typeof orders.$inferInsert): Promise<OrderRow> {
-  return insertRow(tx, orders, values);
 }
 
 export async function updateOrder(

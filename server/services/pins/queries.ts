@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
-import { insertRow, lockRowById, rowById } from "../../lib/row-by-id.ts";
+import { rowsById } from "../../lib/row-by-id.ts";
 import { pins } from "../../../db/schema/index.ts";
 import { notHiddenFrom } from "../blocks/index.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
@@ -8,19 +8,9 @@ import type { Pointer } from "../../../shared/pagination.ts";
 
 export type PinRow = typeof pins.$inferSelect;
 
-export async function insertPin(tx: Tx, values: typeof pins.$inferInsert): Promise<PinRow> {
-  return insertRow(tx, pins, values);
-}
-
-/** The pin, deleted or not (callers decide what a deleted one means). */
-export async function findPin(db: Tx, id: string): Promise<PinRow | undefined> {
-  return rowById(db, pins, id);
-}
-
-/** Locks the pin row: likes and deletes of one pin serialize on it (same order as comments: target first). */
-export async function lockPin(tx: Tx, id: string): Promise<PinRow | undefined> {
-  return lockRowById(tx, pins, id);
-}
+// findPin answers the pin deleted or not (callers decide what a deleted one means); lockPin: likes and
+// deletes of one pin serialize on its row (same order as comments: target first).
+export const { find: findPin, lock: lockPin, insert: insertPin } = rowsById(pins);
 
 /**
  * Live pins newest first after the (createdAt, id) pointer; pins_created_idx serves it. Pins hidden

@@ -1,9 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, lt, notExists, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
-import { insertRow, rowById } from "../../lib/row-by-id.ts";
+import { rowsById } from "../../lib/row-by-id.ts";
 import { uploadUses, uploads, type UploadUseTarget } from "../../../db/schema/index.ts";
-
-export type UploadRow = typeof uploads.$inferSelect;
 
 /**
  * Serializes everything that decides whether the object of one content hash exists: storing it
@@ -34,13 +32,7 @@ export async function keysOfHashes(tx: Tx, hashes: string[]): Promise<string[]> 
   return rows.map((r) => r.key);
 }
 
-export async function insertUpload(tx: Tx, values: typeof uploads.$inferInsert): Promise<UploadRow> {
-  return insertRow(tx, uploads, values);
-}
-
-export async function findUpload(db: Tx, id: string): Promise<UploadRow | undefined> {
-  return rowById(db, uploads, id);
-}
+export const { find: findUpload, insert: insertUpload } = rowsById(uploads);
 
 /** Every record of these storage keys (one key may have several owners). */
 export async function uploadsByKeys(tx: Tx, keys: string[]) {

@@ -1,15 +1,14 @@
 import { and, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
-import { insertRow, lockRowById, rowById } from "../../lib/row-by-id.ts";
+import { rowsById } from "../../lib/row-by-id.ts";
 import { thirdPartyBindings, users, verificationCodes } from "../../../db/schema/index.ts";
 import { sitemapSource } from "../../lib/sitemap-source.ts";
 import { updateStamped } from "../../lib/update-row.ts";
 
 export type UserRow = typeof users.$inferSelect;
 
-export async function findUserById(db: Tx, id: string): Promise<UserRow | undefined> {
-  return rowById(db, users, id);
-}
+// lockUser: the user's row, locked for the transaction (changes to one's login methods serialize on it).
+export const { find: findUserById, lock: lockUser, insert: insertUser } = rowsById(users);
 
 /** Users by id in one query (authors, translators, repliers); ids not found are left out. */
 export async function usersByIds(db: Tx, ids: string[]): Promise<UserRow[]> {
@@ -42,10 +41,6 @@ export async function usernameTaken(db: Tx, username: string, exceptId?: string)
     .where(exceptId ? and(cond, ne(users.id, exceptId)) : cond)
     .limit(1);
   return !!row;
-}
-
-export async function insertUser(db: Tx, values: typeof users.$inferInsert): Promise<UserRow> {
-  return insertRow(db, users, values);
 }
 
 export async function updateUser(
@@ -129,11 +124,6 @@ export async function claimCodeAttempt(db: Tx, id: string, max: number): Promise
     )
     .returning({ id: verificationCodes.id });
   return rows.length === 1;
-}
-
-/** The user's row, locked for the transaction (changes to one's login methods serialize on it). */
-export async function lockUser(tx: Tx, id: string): Promise<UserRow | undefined> {
-  return lockRowById(tx, users, id);
 }
 
 export async function listBindings(db: Tx, userId: string) {
