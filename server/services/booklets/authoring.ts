@@ -5,10 +5,10 @@ import { newId } from "../../lib/ids.ts";
 import { requireLogin, type Caller, type Deps } from "../deps.ts";
 import type { UploadService } from "../uploads/index.ts";
 import { UPLOAD_URL } from "../uploads/index.ts";
+import { bumpUserCounters } from "../users/index.ts";
 import { BOOKLET_MISSING, SECTION_MISSING, type BookletAccess } from "./access.ts";
 import { presentSection, type PresentedBooklet, type PresentedSection } from "./present.ts";
 import {
-  bumpBookletCount,
   deleteSection,
   findBooklet,
   findSection,
@@ -189,7 +189,8 @@ export function bookletAuthoring(
         if (locked.isDraft === isDraft) return locked;
         if (!isDraft && locked.sectionsCount === 0) throw badRequest("至少写一个章节才能上架", "isDraft");
         if (isDraft && locked.buyCount > 0) throw new AppError(409, "已有读者购买，不能下架");
-        await bumpBookletCount(tx, locked.userId, isDraft ? -1 : 1);
+        // users.bookletCount: the author's published booklets.
+        await bumpUserCounters(tx, locked.userId, { bookletCount: isDraft ? -1 : 1 });
         return updateBooklet(tx, id, { isDraft });
       });
       return presentOne(row, caller);

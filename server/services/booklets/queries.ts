@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
+import { bumpUserCounters } from "../users/index.ts";
 import { rowById, rowsById } from "../../lib/row-by-id.ts";
-import { bookletSections, booklets, orders, users } from "../../../db/schema/index.ts";
+import { bookletSections, booklets, orders } from "../../../db/schema/index.ts";
 import type { BookletSort } from "./schema.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
 import { sitemapSource } from "../../lib/sitemap-source.ts";
@@ -140,14 +141,6 @@ export async function deleteSection(tx: Tx, id: string, bookletId: string): Prom
     .where(eq(booklets.id, bookletId));
 }
 
-/** users.bookletCount + delta (published booklets of the author). */
-export async function bumpBookletCount(tx: Tx, userId: string, delta: 1 | -1): Promise<void> {
-  await tx
-    .update(users)
-    .set({ bookletCount: sql`${users.bookletCount} + ${delta}` })
-    .where(eq(users.id, userId));
-}
-
 export async function bumpBookletViews(db: Tx, id: string): Promise<number | undefined> {
   const [row] = await db
     .update(booklets)
@@ -234,10 +227,7 @@ export async function countPurchase(tx: Tx, bookletId: string, buyerId: string):
     .update(booklets)
     .set({ buyCount: sql`${booklets.buyCount} + 1` })
     .where(eq(booklets.id, bookletId));
-  await tx
-    .update(users)
-    .set({ purchasedBookletCount: sql`${users.purchasedBookletCount} + 1` })
-    .where(eq(users.id, buyerId));
+  await bumpUserCounters(tx, buyerId, { purchasedBookletCount: 1 });
 }
 
 /** The booklets a sitemap lists: on sale (drafts are their author's alone). */

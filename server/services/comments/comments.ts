@@ -5,10 +5,9 @@ import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
 import { pointerParam } from "../../lib/keyset.ts";
 import { HEX_ID } from "../../../shared/ids.ts";
 import { type Caller, type Deps, requireLogin } from "../deps.ts";
-import { findUserById, usersByIds } from "../users/index.ts";
+import { bumpUserCounters, findUserById, usersByIds } from "../users/index.ts";
 import {
   bumpSubCommentCount,
-  bumpUserComments,
   commentsByIds,
   findComment,
   insertComment,
@@ -245,7 +244,7 @@ export function createCommentService(
         await uploads.setUses(tx, { type: "comment", id: row.id }, picList, userId);
         await target.bump(tx, input.targetId, 1, row.createdAt);
         if (firstComment) await bumpSubCommentCount(tx, firstComment, 1);
-        await bumpUserComments(tx, userId, 1);
+        await bumpUserCounters(tx, userId, { commentsCount: 1 });
         return { commentId: row.id };
       });
     },
@@ -286,7 +285,7 @@ export function createCommentService(
         await uploads.setUses(tx, { type: "comment", id }, [], c.userId);
         await target.bump(tx, c.targetId, -1, new Date());
         if (c.firstCommentId) await bumpSubCommentCount(tx, c.firstCommentId, -1);
-        await bumpUserComments(tx, c.userId, -1);
+        await bumpUserCounters(tx, c.userId, { commentsCount: -1 });
       });
       // The target's pages and comment lists, and any thread page that showed it.
       await deps.purgePages([`${found.targetType}:${found.targetId}`, "comments"]);

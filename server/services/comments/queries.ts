@@ -18,13 +18,6 @@ export async function bumpSubCommentCount(tx: Tx, rootId: string, delta: 1 | -1)
     .where(eq(comments.id, rootId));
 }
 
-export async function bumpUserComments(tx: Tx, userId: string, delta: 1 | -1): Promise<void> {
-  await tx
-    .update(users)
-    .set({ commentsCount: sql`${users.commentsCount} + ${delta}` })
-    .where(eq(users.id, userId));
-}
-
 /** comments.likesCount ± delta, answering the new value (the likes service's, through index.ts). */
 export async function bumpCommentLikes(tx: Tx, commentId: string, delta: number): Promise<number> {
   const [row] = await tx

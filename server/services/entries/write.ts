@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
+import { bumpUserCounters } from "../users/index.ts";
 import { entries, entryTags, tags, users } from "../../../db/schema/index.ts";
 import { heatIndexes } from "../../../db/heat.ts";
 import { newId } from "../../lib/ids.ts";
@@ -19,16 +20,11 @@ export type NewEntry = Omit<typeof entries.$inferInsert, "id" | "hotIndex" | "ra
 const isCounted = (e: Pick<EntryRow, "status" | "deletedAt">) => e.status === "published" && !e.deletedAt;
 
 async function adjustAuthor(tx: Tx, e: EntryRow, delta: 1 | -1) {
-  await tx
-    .update(users)
-    .set({
-      postedEntriesCount: sql`${users.postedEntriesCount} + ${delta}`,
-      postedPostsCount: e.type === "post" ? sql`${users.postedPostsCount} + ${delta}` : undefined,
-      totalCollectionsCount: e.collectionCount
-        ? sql`${users.totalCollectionsCount} + ${delta * e.collectionCount}`
-        : undefined,
-    })
-    .where(eq(users.id, e.userId));
+  await bumpUserCounters(tx, e.userId, {
+    postedEntriesCount: delta,
+    postedPostsCount: e.type === "post" ? delta : 0,
+    totalCollectionsCount: delta * e.collectionCount,
+  });
 }
 
 async function adjustTags(tx: Tx, tagIds: string[], delta: 1 | -1) {

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
+import { bumpUserCounters } from "../users/index.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
 import { deleteLink, idsAmong, insertLink } from "../../lib/link-rows.ts";
@@ -109,7 +110,7 @@ export interface UserCounterChange {
  * (A likes B's entry while B likes A's) lock the two user rows in the same order and cannot
  * deadlock; a user liking their own entry is one update.
  */
-export async function bumpUserCounters(tx: Tx, changes: UserCounterChange[]): Promise<void> {
+export async function bumpLikeCounters(tx: Tx, changes: UserCounterChange[]): Promise<void> {
   const merged = new Map<string, { collected: number; received: number }>();
   for (const c of changes) {
     const m = merged.get(c.userId) ?? { collected: 0, received: 0 };
@@ -118,14 +119,10 @@ export async function bumpUserCounters(tx: Tx, changes: UserCounterChange[]): Pr
     merged.set(c.userId, m);
   }
   for (const [userId, m] of [...merged].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    if (!m.collected && !m.received) continue;
-    await tx
-      .update(users)
-      .set({
-        collectedEntriesCount: m.collected ? sql`${users.collectedEntriesCount} + ${m.collected}` : undefined,
-        totalCollectionsCount: m.received ? sql`${users.totalCollectionsCount} + ${m.received}` : undefined,
-      })
-      .where(eq(users.id, userId));
+    await bumpUserCounters(tx, userId, {
+      collectedEntriesCount: m.collected,
+      totalCollectionsCount: m.received,
+    });
   }
 }
 

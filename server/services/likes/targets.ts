@@ -3,7 +3,7 @@ import { refreshHeat } from "../entries/index.ts";
 import { bumpPinLikes, lockPin } from "../pins/index.ts";
 import { bumpCommentLikes, lockComment } from "../comments/index.ts";
 import { notify } from "../notifications/index.ts";
-import { bumpEntryLikes, bumpUserCounters, lockEntry, type LikeTargetType } from "./queries.ts";
+import { bumpEntryLikes, bumpLikeCounters, lockEntry, type LikeTargetType } from "./queries.ts";
 
 export type { LikeTargetType };
 
@@ -50,7 +50,7 @@ const entryTarget: LikeTarget<{ liked: boolean; collectionCount: number }> = {
         if (delta > 0)
           await notify(tx, { userId: entry.userId, actorId: likerId, type: "like", entryId: id });
         const count = await bumpEntryLikes(tx, id, delta);
-        await bumpUserCounters(tx, [
+        await bumpLikeCounters(tx, [
           { userId: likerId, collected: delta },
           // totalCollectionsCount counts likes on published, undeleted entries only.
           ...(live ? [{ userId: entry.userId, received: delta }] : []),

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
+import { bumpUserCounters } from "../users/index.ts";
 import { rowById } from "../../lib/row-by-id.ts";
-import { tagSubscriptions, tags, users } from "../../../db/schema/index.ts";
+import { tagSubscriptions, tags } from "../../../db/schema/index.ts";
 import { deleteLink, idsAmong, insertLink } from "../../lib/link-rows.ts";
 import { sitemapSource } from "../../lib/sitemap-source.ts";
 
@@ -101,10 +102,7 @@ export async function bumpSubscriptionCounters(
     .set({ subscribersCount: sql`${tags.subscribersCount} + ${delta}` })
     .where(eq(tags.id, tagId))
     .returning({ subscribersCount: tags.subscribersCount });
-  await tx
-    .update(users)
-    .set({ subscribedTagsCount: sql`${users.subscribedTagsCount} + ${delta}` })
-    .where(eq(users.id, userId));
+  await bumpUserCounters(tx, userId, { subscribedTagsCount: delta });
   return tag.subscribersCount;
 }
 

@@ -7,6 +7,7 @@ export {
   type PublicUser,
 } from "./present.ts";
 export {
+  bumpUserCounters,
   findUserByEmail,
   findUserById,
   findUserByPhone,

@@ -51,6 +51,35 @@ export async function updateUser(
   return updateStamped(db, users, id, values);
 }
 
+/** The counters of a user's row that other services' rows feed (db/counters.ts recounts them). */
+type UserCounter =
+  | "bookletCount"
+  | "collectedEntriesCount"
+  | "commentsCount"
+  | "postedEntriesCount"
+  | "postedPostsCount"
+  | "purchasedBookletCount"
+  | "subscribedTagsCount"
+  | "totalCollectionsCount";
+
+/**
+ * Moves counters of one user's row by their deltas, in the caller's transaction, so a counter
+ * follows the rows it counts (a comment, a booklet, a like …); a delta of 0 leaves its column
+ * alone, and nothing to move writes nothing. The one way other services write users' counters.
+ */
+export async function bumpUserCounters(
+  tx: Tx,
+  userId: string,
+  deltas: Partial<Record<UserCounter, number>>,
+): Promise<void> {
+  const set: Partial<Record<UserCounter, SQL>> = {};
+  for (const [column, delta] of Object.entries(deltas) as [UserCounter, number][]) {
+    if (delta) set[column] = sql`${users[column]} + ${delta}`;
+  }
+  if (Object.keys(set).length === 0) return;
+  await tx.update(users).set(set).where(eq(users.id, userId));
+}
+
 export type CodePurpose =
   | "signup"
   /** Confirms closing the account (services/account-data) for an account without a password. */
