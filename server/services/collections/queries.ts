@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
-import { rowsById } from "../../lib/row-by-id.ts";
+import { rowWithAuthor, rowsById } from "../../lib/row-by-id.ts";
 import {
   collectionSetEntries,
   collectionSetFollowers,
@@ -34,13 +34,7 @@ function setOrder(rank: SetRank) {
 
 /** A set by id, with its author (reads, no lock). */
 export async function setWithAuthor(db: Tx, id: string): Promise<SetWithAuthor | undefined> {
-  const [row] = await db
-    .select({ set: collectionSets, user: users })
-    .from(collectionSets)
-    .innerJoin(users, eq(users.id, collectionSets.userId))
-    .where(eq(collectionSets.id, id))
-    .limit(1);
-  return row;
+  return rowWithAuthor(db, "set", collectionSets, id);
 }
 
 /*

@@ -2,6 +2,6 @@
 export { type EntryService } from "./entries.ts";
 export { entryHydrator } from "./hydrate.ts";
 export { presentAuthor, presentEntry, type PresentedEntry } from "./present.ts";
-export { authorColumns, entryListColumns, likedAmong, tagsOfEntries } from "./queries.ts";
+export { authorColumns, entryListColumns, entryWithAuthor, likedAmong, tagsOfEntries } from "./queries.ts";
 export { deleteEntry, insertEntry, refreshHeat, updateEntry, type EntryRow } from "./write.ts";
 export { entrySitemap } from "./queries.ts";

@@ -18,6 +18,7 @@ import { entries, entryLikes, entryTags, tagSubscriptions, tags, users } from ".
 import type { Pointer } from "../../../shared/pagination.ts";
 import { notHiddenFrom } from "../blocks/index.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
+import { rowWithAuthor } from "../../lib/row-by-id.ts";
 import { sitemapSource } from "../../lib/sitemap-source.ts";
 
 /**
@@ -127,13 +128,7 @@ export async function entriesByIds(db: Tx, ids: string[]) {
 
 /** One entry with its author, whatever its state (callers decide what a draft or deletion means). */
 export async function entryWithAuthor(db: Tx, id: string) {
-  const [row] = await db
-    .select({ entry: entries, user: users })
-    .from(entries)
-    .innerJoin(users, eq(users.id, entries.userId))
-    .where(eq(entries.id, id))
-    .limit(1);
-  return row;
+  return rowWithAuthor(db, "entry", entries, id);
 }
 
 /**

@@ -4,19 +4,12 @@ import { keysetSlice, pointerParam } from "../../lib/keyset.ts";
 import { normalizeShareUrl, SHARE_LIMITS } from "../../../shared/publish-rules.ts";
 import { NO_SCREEN, type Caller, type ContentScreen, type Deps } from "../deps.ts";
 import type { EntryService } from "../entries/index.ts";
-import { deleteEntry, insertEntry, updateEntry, type EntryRow } from "../entries/index.ts";
+import { deleteEntry, entryWithAuthor, insertEntry, updateEntry, type EntryRow } from "../entries/index.ts";
 import { notifyFollowers } from "../notifications/index.ts";
 import type { UploadService } from "../uploads/index.ts";
 import { findUserById, type UserRow } from "../users/index.ts";
 import { presentFullEntry, type FullEntry } from "./present.ts";
-import {
-  entryForUpdate,
-  entryWithAuthor,
-  firstShareOf,
-  lockShare,
-  ownEntriesPage,
-  ownShareOf,
-} from "./queries.ts";
+import { entryForUpdate, firstShareOf, lockShare, ownEntriesPage, ownShareOf } from "./queries.ts";
 import { PUBLISH_QUOTA, PUBLISHED_PAGE_SIZE } from "./schema.ts";
 import {
   campaignTagOf,
@@ -184,6 +177,8 @@ export function createPublishService(
         }
       });
       const row = await entryWithAuthor(db, entryId);
+      // Entries are only ever soft-deleted, so the row just updated is there.
+      if (!row) throw notFound("条目不存在");
       return (await hydrate([row], caller))[0];
     },
 

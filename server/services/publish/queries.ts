@@ -10,16 +10,6 @@ export async function entryForUpdate(tx: Tx, id: string): Promise<EntryRow | und
   return lockRowById(tx, entries, id);
 }
 
-/** An entry with its author, whatever its state (callers decide who may see it). */
-export async function entryWithAuthor(db: Tx, id: string) {
-  const [row] = await db
-    .select({ entry: entries, user: users })
-    .from(entries)
-    .innerJoin(users, eq(users.id, entries.userId))
-    .where(eq(entries.id, id));
-  return row;
-}
-
 /** The same user's live share of this URL (hash index on original_url), other than `exceptId`. */
 export async function ownShareOf(tx: Tx, userId: string, url: string, exceptId?: string) {
   const where: SQL[] = [eq(entries.originalUrl, url), eq(entries.userId, userId), isNull(entries.deletedAt)];
