@@ -40,16 +40,13 @@ export function createLikeService(deps: Deps) {
   const limits = operationLimiter(deps.kv);
   const hydrate = entryHydrator(db);
 
-  async function setLiked<T extends LikeTargetType>(
-    type: T,
-    id: string,
-    caller: Caller,
-    liked: boolean,
-  ): Promise<LikeAnswer<T>> {
+  /** The caller's user id, once the call fits their toggle allowance (401 without a session). */
+  async function toggler(caller: Caller): Promise<string> {
     await limits.hit("toggle", caller);
-    return changeLike(type, id, requireLogin(caller), liked);
+    return requireLogin(caller);
   }
 
+  /** Sets userId's like of one target on or off: the row and the counters it feeds, in one transaction. */
   async function changeLike<T extends LikeTargetType>(
     type: T,
     id: string,
@@ -78,17 +75,20 @@ export function createLikeService(deps: Deps) {
     withdraw: (type: LikeTargetType, id: string, userId: string) => changeLike(type, id, userId, false),
 
     /** PUT /user/like/entry/{id}. */
-    like: (entryId: string, caller: Caller) => setLiked("entry", entryId, caller, true),
+    like: async (entryId: string, caller: Caller) =>
+      changeLike("entry", entryId, await toggler(caller), true),
 
     /** DELETE /user/like/entry/{id}. */
-    unlike: (entryId: string, caller: Caller) => setLiked("entry", entryId, caller, false),
+    unlike: async (entryId: string, caller: Caller) =>
+      changeLike("entry", entryId, await toggler(caller), false),
 
     /** PUT (like) and DELETE (unlike) /pins/{id}/like. */
-    likePin: (pinId: string, caller: Caller, liked: boolean) => setLiked("pin", pinId, caller, liked),
+    likePin: async (pinId: string, caller: Caller, liked: boolean) =>
+      changeLike("pin", pinId, await toggler(caller), liked),
 
     /** PUT and DELETE /comment/{id}/like, PUT /comment/{id}/unlike. */
-    likeComment: (commentId: string, caller: Caller, liked: boolean) =>
-      setLiked("comment", commentId, caller, liked),
+    likeComment: async (commentId: string, caller: Caller, liked: boolean) =>
+      changeLike("comment", commentId, await toggler(caller), liked),
 
     /**
      * Which of these pins or comments the caller likes, in one query: for the pin and comment
