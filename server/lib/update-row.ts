@@ -25,3 +25,16 @@ export async function updateStamped<T extends StampedTable>(
     .returning()) as T["$inferSelect"][];
   return rows[0];
 }
+
+/**
+ * updateStamped of a row the caller found (or locked) in this transaction first, so it is there:
+ * answers it as written, without the undefined.
+ */
+export async function updateFound<T extends StampedTable>(
+  tx: Tx,
+  table: T,
+  id: string,
+  values: PgUpdateSetSource<T>,
+): Promise<T["$inferSelect"]> {
+  return (await updateStamped(tx, table, id, values)) as T["$inferSelect"];
+}

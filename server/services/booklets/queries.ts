@@ -7,7 +7,7 @@ import type { BookletSort } from "./schema.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
 import { sitemapSource } from "../../lib/sitemap-source.ts";
 import { idsAmong } from "../../lib/link-rows.ts";
-import { updateStamped } from "../../lib/update-row.ts";
+import { updateFound } from "../../lib/update-row.ts";
 
 export type BookletRow = typeof booklets.$inferSelect;
 export type SectionRow = typeof bookletSections.$inferSelect;
@@ -17,13 +17,9 @@ export type SectionHead = Omit<SectionRow, "content">;
 // lockBooklet: publish/unpublish and the counters of its sections serialize on the booklet's row.
 export const { find: findBooklet, lock: lockBooklet, insert: insertBooklet } = rowsById(booklets);
 
-export async function updateBooklet(
-  tx: Tx,
-  id: string,
-  values: Partial<typeof booklets.$inferInsert>,
-): Promise<BookletRow> {
-  // Callers found the booklet in this transaction first, so the row is there (as before, unchecked).
-  return (await updateStamped(tx, booklets, id, values)) as BookletRow;
+/** Changes a booklet its caller found in this transaction first. */
+export async function updateBooklet(tx: Tx, id: string, values: Partial<typeof booklets.$inferInsert>) {
+  return updateFound(tx, booklets, id, values);
 }
 
 export interface ListFilter {
@@ -108,13 +104,13 @@ export async function insertSection(
   return row;
 }
 
+/** Changes a section its caller found in this transaction first. */
 export async function updateSection(
   tx: Tx,
   id: string,
   values: Partial<typeof bookletSections.$inferInsert>,
-): Promise<SectionRow> {
-  // Callers found the section in this transaction first, so the row is there (as before, unchecked).
-  return (await updateStamped(tx, bookletSections, id, values)) as SectionRow;
+) {
+  return updateFound(tx, bookletSections, id, values);
 }
 
 /**
