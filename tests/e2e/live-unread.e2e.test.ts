@@ -1,27 +1,21 @@
 import path from "node:path";
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { Request } from "playwright-core";
-import { SCREENSHOTS, describeInBrowser, type Person, useBrowserSite } from "../support/browser.ts";
+import { SCREENSHOTS, describeInBrowser, useBrowserSite, useTwoPeople } from "../support/browser.ts";
 import { makeEntry } from "../support/factories.ts";
 
 // Issue 9, live counts: B's page stays open while A comments on B's entry; B's bell and the title's
 // "(n) " prefix change without a reload, through the tab's one event stream.
 describeInBrowser("the bell follows the live stream", () => {
-  let a: Person;
-  let b: Person;
-
   const web = useBrowserSite();
-
-  beforeAll(async () => {
-    a = await web.person();
-    b = await web.person();
-  });
+  const people = useTwoPeople(web);
 
   // What B's bell and title say, against what they should say now. The bell counts system notices
   // too, and on CI's shared PostgreSQL database another test file may post one to everybody at any
   // moment (every open stream then recounts), so the expectation is read from the API in the same
   // poll as the page. `bareTitle` undefined: only the "(n) " prefix is checked.
   const bellState = async (userUnread: number, bareTitle?: string) => {
+    const { b } = people;
     const counts = await web.api(b, "GET", "/api/getUserNotificationNum");
     if (counts.user !== userUnread) return `user ${counts.user}, expected ${userUnread}`;
     const label = counts.total ? `消息通知，${counts.total} 条未读` : "消息通知";
@@ -39,6 +33,7 @@ describeInBrowser("the bell follows the live stream", () => {
   };
 
   it("changes B's bell and title while B's page stays open", { timeout: 90_000 }, async () => {
+    const { a, b } = people;
     const entry = await makeEntry(web.site.database.db, b.id);
     // Read everything first: the count starts at 0 whatever other tests posted to everyone.
     await web.api(b, "POST", "/api/setUserNotificationNum", {});

@@ -1,19 +1,17 @@
 import { beforeAll, expect, it } from "vitest";
-import { describeInBrowser, shot, type Person, useBrowserSite } from "../support/browser.ts";
+import { describeInBrowser, shot, useBrowserSite, useTwoPeople } from "../support/browser.ts";
 import { CATEGORIES } from "../../db/reference-data.ts";
 
 // The issue-4 walk with two people: A follows B and comments on B's article; B sees the bell and the
 // title prefix, opens the notification and replies; A sees the reply under the comment.
 describeInBrowser("two people in real browsers", () => {
-  let a: Person;
-  let b: Person;
   let articleId = "";
 
   const web = useBrowserSite();
+  const people = useTwoPeople(web);
 
   beforeAll(async () => {
-    a = await web.person();
-    b = await web.person();
+    const { b } = people;
     // B writes an article through the API (the editor itself is walked in content.e2e).
     const draft = await web.api(b, "POST", "/api/drafts", {
       title: "B 的第一篇文章",
@@ -24,6 +22,7 @@ describeInBrowser("two people in real browsers", () => {
   });
 
   it("follows, comments, notifies, replies", { timeout: 120_000 }, async () => {
+    const { a, b } = people;
     // A follows B from B's profile.
     await web.open(a.page, `/user/${b.id}`);
     // The button flips at once (optimistic); wait for the server's answer before leaving the page.
@@ -93,6 +92,7 @@ describeInBrowser("two people in real browsers", () => {
   });
 
   it("writes a pin on the 沸点 page and sees it first", { timeout: 60_000 }, async () => {
+    const { a } = people;
     await web.open(a.page, "/pins");
     const text = `今天把首屏时间降到了 1.2 秒 ${Date.now()}`;
     await a.page.getByPlaceholder("分享你的新鲜事…").fill(text);
@@ -110,6 +110,7 @@ describeInBrowser("two people in real browsers", () => {
   });
 
   it("suggests people to follow on the timeline and follows one in place", { timeout: 60_000 }, async () => {
+    const { b } = people;
     const c = await web.person({ open: "/timeline/all" });
     const card = c.page.getByRole("region", { name: "推荐关注" });
     await card.waitFor();

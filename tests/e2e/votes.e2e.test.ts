@@ -1,25 +1,19 @@
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { describeInBrowser, shot, type Person, useBrowserSite } from "../support/browser.ts";
+import { describeInBrowser, shot, useBrowserSite, useTwoPeople } from "../support/browser.ts";
 
 // 发起投票 through the form: A opens it from the header's plus menu, sees the field errors, makes a
 // vote with three options, lands on its detail page and votes; B votes too; both see the totals.
 describeInBrowser("a vote made through the form, answered by two people", () => {
-  let a: Person;
-  let b: Person;
-
   const web = useBrowserSite();
-
-  beforeAll(async () => {
-    a = await web.person();
-    b = await web.person();
-  });
+  const people = useTwoPeople(web);
 
   const option = (p: Page, n: number) => p.getByLabel(`选项 ${n}`, { exact: true });
   const answered = (p: Page) =>
     p.waitForResponse((r) => /\/api\/votes\/[0-9a-f]{24}\/answer$/.test(r.url()) && r.ok());
 
   it("creates a vote with three options, votes, and sees the totals move", { timeout: 120_000 }, async () => {
+    const { a, b } = people;
     const title = `你最常用的前端框架是？${Date.now()}`;
 
     // From the header: 创作 → 发起投票.

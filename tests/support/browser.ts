@@ -150,6 +150,21 @@ export function useBrowserSite(
   return web;
 }
 
+/**
+ * A and B of the two-person walks (one acts, the other watches or answers), signed in on `web`'s
+ * site in a beforeAll after the site's: `const people = useTwoPeople(web)`, then `people.a` and
+ * `people.b` from the file's own hooks and tests on.
+ */
+export function useTwoPeople(web: BrowserSite): { a: Person; b: Person } {
+  // Set in beforeAll, before any test reads them.
+  const people = {} as { a: Person; b: Person };
+  beforeAll(async () => {
+    people.a = await web.person();
+    people.b = await web.person();
+  });
+  return people;
+}
+
 interface VisitorOptions {
   width?: number;
   colorScheme?: "light" | "dark";
