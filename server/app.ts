@@ -186,6 +186,16 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   });
   await jobs.work("account-export", (job: ExportJob) => services.accountData.runExport(job));
 
+  const drain = installDrain(app);
+  // First of all the hooks: a hit is answered before cookies are parsed, headers set or the session
+  // looked up (the page keeps the headers its render was sent with), so it costs little more than
+  // writing its bytes.
+  if (pageCache) {
+    installPageCache(app, pageCache, config.pageCache, {
+      personal: { overlays: entryListOverlays(services), kv },
+      draining: () => drain.draining,
+    });
+  }
   await app.register(fastifyCookie);
   // With a read replica, each request decides here where its plain reads go (ADR 012).
   if (database.replica) {
@@ -232,7 +242,6 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
     app.log.warn(`RATE_LIMITS 中的「${name}」不是已知的限额名称，已忽略（名称见 README「安全」一节）`);
   }
   installInputGuard(app, { publicUrl: config.publicUrl });
-  const drain = installDrain(app);
   installHealth(app, { database, kv, redisConfigured: Boolean(redis), draining: () => drain.draining });
   installMetrics(app, {
     token: config.metricsToken,
@@ -241,9 +250,6 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
     eventStreams: () => services.notifications.liveStreams(),
   });
   installSession(app, services);
-  if (pageCache) {
-    installPageCache(app, pageCache, config.pageCache, { overlays: entryListOverlays(services), kv });
-  }
   // After the page cache's hooks: it keeps the plain body (and gives each copy its own nonce);
   // compression runs on what is finally sent. Buffered bodies are compressed in one call
   // (plugins/compress.ts); the plugin takes streams and large bodies. Pre-compressed static files

@@ -83,10 +83,13 @@ describe.skipIf(!built)("anonymous page cache", () => {
     expect(anon.body).not.toContain(menuOf(a.username));
     expect((await get(url)).headers["x-cache"]).toBe("hit");
     // B comes after the visitor's page is cached and still gets a page of their own.
-    const asB = await get(url, { cookie: `nugget_session=${b.auth.token}` });
+    // The hit path reads the Cookie header before cookies are parsed: the session among others is found.
+    const asB = await get(url, { cookie: `theme=dark; nugget_session=${b.auth.token}; x=1` });
     expect(asB.headers["x-cache"]).toBeUndefined();
     expect(asB.body).toContain(menuOf(b.username));
     expect(asB.body).not.toContain(menuOf(a.username));
+    // An empty session cookie is nobody's: the visitor's copy.
+    expect((await get(url, { cookie: "nugget_session=; theme=dark" })).headers["x-cache"]).toBe("hit");
     // The API's auth triple is a login too (a list without a viewer overlay: the categories).
     const api = await call(nugget.app, "GET", "/api/categories", { auth: a.auth });
     expect(api.headers["x-cache"]).toBeUndefined();
@@ -298,6 +301,17 @@ describe.skipIf(!built)("anonymous page cache", () => {
       await other.app.close();
       await other.database.close();
     }
+  });
+
+  // Last: the instance stays draining.
+  it("closes the connection after a hit while the instance drains, as after any answer", async () => {
+    const url = `/explore/all?drain=${randomBytes(4).toString("hex")}`;
+    await get(url);
+    expect((await get(url)).headers.connection).not.toBe("close");
+    nugget.drain.start();
+    const hit = await get(url);
+    expect(hit.headers["x-cache"]).toBe("hit");
+    expect(hit.headers.connection).toBe("close");
   });
 });
 

@@ -76,7 +76,7 @@ export function installMetrics(
       { method: request.method, route, status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
-    const cache = reply.getHeader("x-cache");
+    const cache = reply.getHeader("x-cache") ?? reply.raw.getHeader("x-cache");
     if (cache === "hit" || cache === "stale" || cache === "miss") pageCache.inc({ result: cache });
   });
 

@@ -137,8 +137,12 @@ export function cacheRule(url: string, settings: PageCacheSettings): CacheRule |
 }
 
 /** A request that may carry a login: the session cookie or the API's auth triple. */
+/** A session cookie with a value, read from the header itself: the hit path runs before cookies are parsed. */
+const SESSION_IN_COOKIES = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=[^;\\s]`);
+
 function mayBeLoggedIn(request: FastifyRequest): boolean {
-  if (request.cookies[SESSION_COOKIE]) return true;
+  const cookie = request.headers.cookie;
+  if (cookie && SESSION_IN_COOKIES.test(cookie)) return true;
   const h = request.headers;
   if (h.token || h.uid) return true;
   const query = request.query as Record<string, unknown> | undefined;
@@ -173,23 +177,39 @@ function serve(
   page: CachedPage,
   state: string,
   rule: CacheRule,
-  /** A signed-in viewer's copy (ViewerOverlay): never for a shared cache. */
-  personal = false,
+  how: {
+    /** A signed-in viewer's copy (ViewerOverlay): never for a shared cache. */
+    personal?: boolean;
+    /** The drain's Connection: close (its onSend hook does not see a hit). */
+    close: boolean;
+  },
 ) {
   const nonce = page.nonce ? newNonce() : "";
-  reply.code(page.status);
+  const gzip = takesGzip(request) && page.body.length >= 1024;
+  const body = gzip ? gzipWithNonce(page, nonce) : nonce ? bodyWithNonce(page, nonce) : page.body;
+  // What this request's earlier hooks set (the drain's Connection: close, say), then the page's own.
+  const headers: Record<string, string | number | string[]> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) headers[name] = value as string | number | string[];
+  }
   for (const [name, value] of Object.entries(page.headers)) {
-    reply.header(name, nonce && page.nonce ? value.split(page.nonce).join(nonce) : value);
+    headers[name] = nonce && page.nonce ? value.split(page.nonce).join(nonce) : value;
   }
-  reply.header("cache-control", personal ? "private, no-cache" : publicCacheControl(rule));
-  reply.header("x-cache", state);
-  if (takesGzip(request) && page.body.length >= 1024) {
-    reply.header("vary", "Cookie, Accept-Encoding");
-    reply.header("content-encoding", "gzip");
-    return reply.send(gzipWithNonce(page, nonce));
-  }
-  reply.header("vary", "Cookie");
-  return reply.send(nonce ? bodyWithNonce(page, nonce) : page.body);
+  headers["cache-control"] = how.personal ? "private, no-cache" : publicCacheControl(rule);
+  headers["x-cache"] = state;
+  // Accept-Encoding even on a plain copy, as compress.ts says of every compressible answer: a shared
+  // cache must not hand this key's plain copy to a client that takes gzip, or the other way round.
+  headers.vary = "Cookie, Accept-Encoding";
+  if (gzip) headers["content-encoding"] = "gzip";
+  headers["content-length"] = body.length;
+  if (how.close) headers.connection = "close";
+  // A hit is written as it is: Fastify's send path (serializers, compression hooks) has nothing left
+  // to do for finished bytes and costs more than the write itself. The onResponse hooks still run
+  // on the response's finish; metrics read x-cache from the raw response.
+  reply.hijack();
+  reply.raw.writeHead(page.status, headers);
+  reply.raw.end(request.method === "HEAD" ? undefined : body);
+  return reply;
 }
 
 const NONCE_IN_CSP = /'nonce-([^']+)'/;
@@ -203,9 +223,14 @@ export function installPageCache(
   app: FastifyInstance,
   cache: PageCache,
   settings: PageCacheSettings,
-  /** Signed-in reads laid over cached lists, and the shared store that marks recent writers. */
-  personal?: { overlays: ViewerOverlay[]; kv: Kv },
+  opts: {
+    /** Signed-in reads laid over cached lists, and the shared store that marks recent writers. */
+    personal?: { overlays: ViewerOverlay[]; kv: Kv };
+    /** The instance is draining (plugins/drain.ts): a hit closes its connection like any answer. */
+    draining?: () => boolean;
+  } = {},
 ) {
+  const { personal, draining = () => false } = opts;
   app.decorateRequest("pageCacheMiss", null);
   app.decorateRequest("pageCacheOverlay", null);
   // Only this process's own refreshes may skip the cache: outsiders cannot force renders.
@@ -232,7 +257,8 @@ export function installPageCache(
       return;
     }
     const found = await cache.lookup(request.url, rule, refreshOf(request.url));
-    if (found.state !== "miss") return serve(request, reply, found.page, found.state, rule);
+    if (found.state !== "miss")
+      return serve(request, reply, found.page, found.state, rule, { close: draining() });
     request.pageCacheMiss = { gens: found.gens, rule, done: found.done };
     reply.header("x-cache", "miss");
   });
@@ -271,7 +297,8 @@ export function installPageCache(
     return payload;
   });
 
-  if (personal?.overlays.length) installViewerOverlays(app, cache, settings, personal.kv, refreshOf);
+  if (personal?.overlays.length)
+    installViewerOverlays(app, cache, settings, personal.kv, refreshOf, draining);
 
   // A render that failed or was aborted must not leave other requests waiting for it.
   app.addHook("onResponse", async (request) => {
@@ -313,6 +340,7 @@ function installViewerOverlays(
   settings: PageCacheSettings,
   kv: Kv,
   refreshOf: (url: string) => () => Promise<void>,
+  draining: () => boolean,
 ) {
   const markSeconds = settings.ttl.api + settings.swr;
 
@@ -334,7 +362,8 @@ function installViewerOverlays(
       if (envelope.s !== 1) return;
       const state = found.state === "stale" ? "overlay-stale" : "overlay-hit";
       const d = await pending.overlay.apply(envelope.d, caller);
-      if (d === null) return serve(request, reply, found.page, state, pending.rule, true);
+      if (d === null)
+        return serve(request, reply, found.page, state, pending.rule, { personal: true, close: draining() });
       return sendPersonal(reply, state, { ...envelope, d });
     }
     // Rendered as a visitor's request is (and kept for the next one); strip every credential.
