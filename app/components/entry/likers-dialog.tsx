@@ -96,6 +96,8 @@ export function LikersDialog({
                 <Avatar user={u} size={36} />
                 <span className="likers-name">
                   <strong>{u.username}</strong>
+                  {/* jobLine written out: importing it would add its chunk to this dialog's preload
+                      list in the article chunk, and the article page has no bytes to spare. */}
                   {u.jobTitle || u.company ? (
                     <small>{[u.jobTitle, u.company].filter(Boolean).join(" @ ")}</small>
                   ) : null}

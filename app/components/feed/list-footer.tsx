@@ -41,20 +41,34 @@ export function ListFooter({ state, pages }: { state: ListState; pages: PageLink
           {state.error}
         </p>
       ) : null}
-      {pager ? (
-        <nav className="list-pager" aria-label="翻页">
-          {back ? (
-            <Link to={back.href} rel={back.rel}>
-              {back.label}
-            </Link>
-          ) : (
-            <span />
-          )}
-          {/* Page by page, in the spec's URL shape: works without JavaScript and for crawlers. */}
-          <NextPageLink href={state.nextHref} />
-        </nav>
-      ) : null}
+      {/* Page by page, in the spec's URL shape: works without JavaScript and for crawlers. */}
+      {pager ? <PagerLinks back={back} nextHref={state.nextHref} /> : null}
     </>
+  );
+}
+
+/**
+ * The row of page links under a list (ListFooter's, and the pages that page without it): a way
+ * back on the left, or nothing, and NextPageLink on the right.
+ */
+export function PagerLinks({
+  back,
+  nextHref,
+}: {
+  back: { href: string; label: string; rel?: "prev" } | null;
+  nextHref: string | null | undefined;
+}) {
+  return (
+    <nav className="list-pager" aria-label="翻页">
+      {back ? (
+        <Link to={back.href} rel={back.rel}>
+          {back.label}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <NextPageLink href={nextHref} />
+    </nav>
   );
 }
 

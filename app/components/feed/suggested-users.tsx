@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { api } from "~/lib/api";
+import { jobLine } from "~/components/user/job-line";
 import { FollowButton, useFollow } from "~/components/follow-button";
 import { Avatar } from "~/components/ui/avatar";
 import { SidebarCard } from "./sidebar";
@@ -53,15 +54,14 @@ export function SuggestedUsersCard() {
 
 function SuggestedUserRow({ user }: { user: SuggestedUser }) {
   const follow = useFollow(user);
+  const job = jobLine(user);
   return (
     <li className="suggested-user">
       <Link to={`/user/${user.id}`} className="author-link">
         <Avatar user={user} size={40} />
         <span className="author-text">
           <span className="author-name">{user.username}</span>
-          {user.jobTitle || user.company ? (
-            <span className="author-job">{[user.jobTitle, user.company].filter(Boolean).join(" @ ")}</span>
-          ) : null}
+          {job ? <span className="author-job">{job}</span> : null}
         </span>
       </Link>
       <FollowButton follow={follow} label={`关注 ${user.username}`} />

@@ -1,20 +1,31 @@
-import { NavLink, Outlet } from "react-router";
+import { Link, matchPath, Outlet, useLocation } from "react-router";
 
-type Tabs = readonly { to: string; title: string; end?: boolean }[];
+type Tab = { to: string; title: string };
 
-/** A row of route tabs (settings, notifications, subscriptions). */
-function RouteTabs({ tabs, label }: { tabs: Tabs; label: string }) {
+/**
+ * A row of route tabs (settings, notifications, subscriptions, and the pages whose tab is a query
+ * such as ?status= or ?type=); `active` is the `to` of the tab this page is.
+ */
+export function RouteTabs({
+  tabs,
+  active,
+  label,
+}: {
+  tabs: readonly Tab[];
+  active: string | undefined;
+  label: string;
+}) {
   return (
     <nav className="route-tabs" aria-label={label}>
       {tabs.map((tab) => (
-        <NavLink
+        <Link
           key={tab.to}
           to={tab.to}
-          end={tab.end}
-          className={({ isActive }) => (isActive ? "route-tab active" : "route-tab")}
+          className={tab.to === active ? "route-tab active" : "route-tab"}
+          aria-current={tab.to === active ? "page" : undefined}
         >
           {tab.title}
-        </NavLink>
+        </Link>
       ))}
     </nav>
   );
@@ -32,17 +43,20 @@ export function TabbedLayout({
   panelClassName,
 }: {
   heading: string;
-  tabs: Tabs;
+  tabs: readonly (Tab & { end?: boolean })[];
   /** The tabs' accessible name, when it is not the heading. */
   label?: string;
   wide?: boolean;
   panelClassName?: string;
 }) {
+  const { pathname } = useLocation();
+  // What NavLink would mark: the tab whose path is the page's, or (without `end`) a parent of it.
+  const active = tabs.find((tab) => matchPath({ path: tab.to, end: tab.end ?? false }, pathname))?.to;
   return (
     <div className={wide ? "container" : "container narrow"}>
       <section className={panelClassName ? `panel ${panelClassName}` : "panel"}>
         <h1 className="visually-hidden">{heading}</h1>
-        <RouteTabs tabs={tabs} label={label} />
+        <RouteTabs tabs={tabs} active={active} label={label} />
         <Outlet />
       </section>
     </div>

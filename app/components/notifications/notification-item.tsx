@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { relativeTime } from "../../../shared/format";
 import type { PresentedNotification, SystemNotification } from "../../../shared/api-types";
@@ -10,42 +11,68 @@ export function NotificationItem({ n, now }: { n: PresentedNotification; now: nu
   const first = n.users[0];
   const { text, href } = describeNotification(n);
   return (
-    <li className={n.check ? "notification-item" : "notification-item unread"} data-type={n.type}>
-      {first ? (
-        <Link to={`/user/${first.id}`} className="notification-avatar" aria-hidden tabIndex={-1}>
-          <Avatar user={first} size={40} />
+    <NotificationRow
+      check={n.check}
+      type={n.type}
+      date={n.createdAt}
+      now={now}
+      avatar={
+        first ? (
+          <Link to={`/user/${first.id}`} className="notification-avatar" aria-hidden tabIndex={-1}>
+            <Avatar user={first} size={40} />
+          </Link>
+        ) : null
+      }
+    >
+      {href ? (
+        <Link to={href} className="notification-link">
+          {text}
         </Link>
-      ) : null}
-      <div className="notification-body">
-        <p className="notification-text">
-          {n.check ? null : <span className="visually-hidden">未读：</span>}
-          {href ? (
-            <Link to={href} className="notification-link">
-              {text}
-            </Link>
-          ) : (
-            text
-          )}
-        </p>
-        <time className="notification-time" dateTime={n.createdAt}>
-          {relativeTime(n.createdAt, now)}
-        </time>
-      </div>
-    </li>
+      ) : (
+        text
+      )}
+    </NotificationRow>
   );
 }
 
 /** One system notification (message and date). */
 export function SystemNotificationItem({ n, now }: { n: SystemNotification; now: number }) {
   return (
-    <li className={n.check ? "notification-item" : "notification-item unread"}>
+    <NotificationRow check={n.check} date={n.date} now={now}>
+      {n.message}
+    </NotificationRow>
+  );
+}
+
+/**
+ * What both kinds of notification share, so the unread highlight (and its spoken 未读) and the
+ * time are one rule for the two tabs.
+ */
+function NotificationRow({
+  check,
+  type,
+  date,
+  now,
+  avatar,
+  children,
+}: {
+  check: boolean;
+  type?: string;
+  date: string;
+  now: number;
+  avatar?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <li className={check ? "notification-item" : "notification-item unread"} data-type={type}>
+      {avatar}
       <div className="notification-body">
         <p className="notification-text">
-          {n.check ? null : <span className="visually-hidden">未读：</span>}
-          {n.message}
+          {check ? null : <span className="visually-hidden">未读：</span>}
+          {children}
         </p>
-        <time className="notification-time" dateTime={n.date}>
-          {relativeTime(n.date, now)}
+        <time className="notification-time" dateTime={date}>
+          {relativeTime(date, now)}
         </time>
       </div>
     </li>

@@ -4,6 +4,7 @@ import { checkEmail } from "../../../shared/validation";
 import { ApiError, api, errorMessage } from "~/lib/api";
 import { ACCOUNT_EMAIL_INPUT } from "~/components/forms/account-email-input";
 import { SubmitButton } from "~/components/forms/form-submit";
+import { FormError } from "~/components/ui/field";
 import { CurrentPasswordField, useCurrentPassword } from "./current-password-field";
 import { UnbindDialog, useUnbind } from "./unbind-dialog";
 import { SettingsRow } from "./settings-row";
@@ -84,11 +85,7 @@ export function EmailRow({
             aria-describedby={error ? "email-input-error" : undefined}
             autoFocus
           />
-          {error ? (
-            <p id="email-input-error" className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FormError id="email-input-error" message={error} />
           <CurrentPasswordField id="email-password" hideLabel password={password} error={passwordError} />
           <div className="settings-actions">
             <SubmitButton busy={busy === "save"} busyLabel="保存中...">

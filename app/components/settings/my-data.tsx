@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { PhoneVerification, usePhoneVerification } from "~/components/forms/phone-verification";
 import { useShell } from "~/components/shell/shell-context";
+import { FormError } from "~/components/ui/field";
 import { Modal } from "~/components/ui/modal";
 import { api, ApiError, errorMessage } from "~/lib/api";
 import { useApiAction } from "~/lib/use-api-action";
@@ -180,11 +181,7 @@ function CloseAccountDialog({
               {label}
             </label>
           ))}
-          {errors.content ? (
-            <p id="close-content-error" className="field-error" role="alert">
-              {errors.content}
-            </p>
-          ) : null}
+          <FormError id="close-content-error" message={errors.content} />
         </fieldset>
         {hasPassword ? (
           <CurrentPasswordField id="close-password" password={password} error={errors.password} />
@@ -202,11 +199,7 @@ function CloseAccountDialog({
         ) : (
           <p className="field-error">没有密码的账号需要先绑定手机号，用短信验证码确认注销。</p>
         )}
-        {errors.form ? (
-          <p className="field-error" role="alert">
-            {errors.form}
-          </p>
-        ) : null}
+        <FormError message={errors.form} />
         <div className="confirm-actions">
           <button type="button" className="btn confirm-cancel" onClick={onClose}>
             取消

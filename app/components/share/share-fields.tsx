@@ -70,6 +70,77 @@ export function ShareField({
 }
 
 /**
+ * A group of controls under its legend (with * when required), the group's error below it: the
+ * category, tag, type and flag choices. `id` is the field's, whose error is `{id}-error`.
+ */
+function ChoiceFieldset({
+  id,
+  legend,
+  required,
+  error,
+  describedBy,
+  children,
+}: {
+  id: string;
+  legend: string;
+  required?: boolean;
+  error?: string;
+  describedBy?: string;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className="share-fieldset" aria-describedby={describedBy}>
+      <legend className="field-label">
+        {legend}
+        {required ? (
+          <>
+            {" "}
+            <span className="share-required" aria-hidden="true">
+              *
+            </span>
+          </>
+        ) : null}
+      </legend>
+      {children}
+      <FieldError id={id} error={error} />
+    </fieldset>
+  );
+}
+
+/** One choice of a few, as radio chips; `id` lands on the first radio. */
+function RadioChips<T extends string>({
+  id,
+  name,
+  options,
+  value,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  options: readonly { value: T; title: string }[];
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <div className="chip-group">
+      {options.map((option, i) => (
+        <label key={option.value} className="chip">
+          <input
+            type="radio"
+            name={name}
+            value={option.value}
+            id={i === 0 ? id : undefined}
+            checked={value === option.value}
+            onChange={() => onChange(option.value)}
+          />
+          <span>{option.title}</span>
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/**
  * The category radio chips (required). `id` lands on the first radio, so focusing the field after a
  * failed submit focuses the group.
  */
@@ -86,30 +157,21 @@ export function CategoryField({
   categories: readonly ShareCategory[];
 }) {
   return (
-    <fieldset className="share-fieldset" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="field-label">
-        分类{" "}
-        <span className="share-required" aria-hidden="true">
-          *
-        </span>
-      </legend>
-      <div className="chip-group">
-        {categories.map((c, i) => (
-          <label key={c.id} className="chip">
-            <input
-              type="radio"
-              name={name}
-              value={c.name}
-              id={i === 0 ? id : undefined}
-              checked={value === c.name}
-              onChange={() => onChange(c.name)}
-            />
-            <span>{c.title}</span>
-          </label>
-        ))}
-      </div>
-      <FieldError id={id} error={error} />
-    </fieldset>
+    <ChoiceFieldset
+      id={id}
+      error={error}
+      describedBy={error ? `${id}-error` : undefined}
+      legend="分类"
+      required
+    >
+      <RadioChips
+        id={id}
+        name={name}
+        options={categories.map((c) => ({ value: c.name, title: c.title }))}
+        value={value}
+        onChange={onChange}
+      />
+    </ChoiceFieldset>
   );
 }
 
@@ -130,8 +192,7 @@ export function TagsField({
   onToggle: (id: string) => void;
 }) {
   return (
-    <fieldset className="share-fieldset" aria-describedby={`${id}-hint`}>
-      <legend className="field-label">标签</legend>
+    <ChoiceFieldset id={id} legend="标签" error={error} describedBy={`${id}-hint`}>
       <p id={`${id}-hint`} className="share-hint">
         选择 0–{max} 个标签，已选 {value.length}/{max}
       </p>
@@ -154,33 +215,22 @@ export function TagsField({
         })}
         {tags.length === 0 ? <span className="muted">暂无可选标签</span> : null}
       </div>
-      <FieldError id={id} error={error} />
-    </fieldset>
+    </ChoiceFieldset>
   );
 }
 
 /** The entry's type as radio chips (article, design …); `id` lands on the first radio. */
 export function ShareTypeField({ id, value, error, onChange }: ChoiceFieldProps<ShareType>) {
   return (
-    <fieldset className="share-fieldset">
-      <legend className="field-label">类型</legend>
-      <div className="chip-group">
-        {SHARE_TYPES.map((t, i) => (
-          <label key={t} className="chip">
-            <input
-              type="radio"
-              name="type"
-              value={t}
-              id={i === 0 ? id : undefined}
-              checked={value === t}
-              onChange={() => onChange(t)}
-            />
-            <span>{SHARE_TYPE_LABELS[t]}</span>
-          </label>
-        ))}
-      </div>
-      <FieldError id={id} error={error} />
-    </fieldset>
+    <ChoiceFieldset id={id} legend="类型" error={error}>
+      <RadioChips
+        id={id}
+        name="type"
+        options={SHARE_TYPES.map((t) => ({ value: t, title: SHARE_TYPE_LABELS[t] }))}
+        value={value}
+        onChange={onChange}
+      />
+    </ChoiceFieldset>
   );
 }
 
@@ -190,8 +240,7 @@ export function ShareTypeField({ id, value, error, onChange }: ChoiceFieldProps<
  */
 export function ShareFlagsField({ id, value, error, onChange }: ChoiceFieldProps<ExtraFlags>) {
   return (
-    <fieldset className="share-fieldset">
-      <legend className="field-label">标记</legend>
+    <ChoiceFieldset id={id} legend="标记" error={error}>
       <div className="share-flags">
         <label className="share-check">
           <input
@@ -211,8 +260,7 @@ export function ShareFlagsField({ id, value, error, onChange }: ChoiceFieldProps
           英文内容
         </label>
       </div>
-      <FieldError id={id} error={error} />
-    </fieldset>
+    </ChoiceFieldset>
   );
 }
 

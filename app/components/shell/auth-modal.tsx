@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { ThirdPartyLogin } from "~/components/oauth/third-party-login";
 import { Modal } from "~/components/ui/modal";
-import { LoginForm, type AuthResult } from "./login-form";
+import { LoginForm, type AuthFormProps, type AuthResult } from "./login-form";
 import { Panda, type PandaState } from "./panda";
 import { RegisterForm } from "./register-form";
 import type { AuthPanel } from "./shell-context";
@@ -21,6 +21,13 @@ export function AuthModal({ panel, onPanelChange, onClose, onSuccess, onError, o
   const [panda, setPanda] = useState<PandaState>("normal");
   const open = panel !== null;
   const title = panel === "register" ? "注册" : "登录";
+  // Both forms report to the modal alike; only the panel they stand for differs.
+  const formProps = (form: AuthPanel): AuthFormProps => ({
+    idPrefix: `auth-${form}`,
+    onSuccess: (result) => onSuccess(result, form),
+    onPandaChange: setPanda,
+    onError,
+  });
 
   return (
     <Modal
@@ -36,14 +43,7 @@ export function AuthModal({ panel, onPanelChange, onClose, onSuccess, onError, o
       </h2>
       {panel === "register" ? (
         <>
-          <RegisterForm
-            key="register"
-            idPrefix="auth-register"
-            onSuccess={(result) => onSuccess(result, "register")}
-            onPandaChange={setPanda}
-            onError={onError}
-            onNotice={onNotice}
-          />
+          <RegisterForm key="register" {...formProps("register")} onNotice={onNotice} />
           <p className="auth-switch">
             已有账号？
             <button type="button" className="link-button" onClick={() => onPanelChange("login")}>
@@ -53,13 +53,7 @@ export function AuthModal({ panel, onPanelChange, onClose, onSuccess, onError, o
         </>
       ) : (
         <>
-          <LoginForm
-            key="login"
-            idPrefix="auth-login"
-            onSuccess={(result) => onSuccess(result, "login")}
-            onPandaChange={setPanda}
-            onError={onError}
-          />
+          <LoginForm key="login" {...formProps("login")} />
           <ThirdPartyLogin onError={onError} />
           <RegisterOrReset onRegister={() => onPanelChange("register")} onClose={onClose} />
         </>

@@ -19,7 +19,8 @@ export interface AuthResult {
 /** Spec §2: a 410 at login sends the user to reset the password for the account's safety. */
 const RESET_FOR_SAFETY = "为了您的账号安全，请重置密码";
 
-interface LoginFormProps {
+/** What the auth modal hands both its forms: where their ids start, and where they report. */
+export interface AuthFormProps {
   idPrefix: string;
   onSuccess: (result: AuthResult) => void;
   onPandaChange?: (state: PandaState) => void;
@@ -28,7 +29,7 @@ interface LoginFormProps {
 }
 
 /** Account (phone or e-mail) + password; the account's shape picks the endpoint. */
-export function LoginForm({ idPrefix, onSuccess, onPandaChange, onError }: LoginFormProps) {
+export function LoginForm({ idPrefix, onSuccess, onPandaChange, onError }: AuthFormProps) {
   const [account, setAccount] = useState("");
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<{ account?: string; password?: string }>({});

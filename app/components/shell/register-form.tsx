@@ -13,8 +13,7 @@ import { forgetInvite, pendingInvite } from "~/lib/invite";
 import { PhoneVerification, usePhoneVerification } from "~/components/forms/phone-verification";
 import { fieldErrors, SubmitButton } from "~/components/forms/form-submit";
 import { Field } from "~/components/ui/field";
-import { AccountField, PasswordField, type AuthResult } from "./login-form";
-import type { PandaState } from "./panda";
+import { AccountField, PasswordField, type AuthFormProps, type AuthResult } from "./login-form";
 
 type FieldName = "account" | "username" | "password" | "imageCode" | "smsCode";
 type Errors = Partial<Record<FieldName, string>>;
@@ -27,11 +26,7 @@ const REGISTER_ERRORS: Record<number, { field: FieldName; message: string }> = {
   10017: { field: "smsCode", message: "验证码错误" },
 };
 
-interface RegisterFormProps {
-  idPrefix: string;
-  onSuccess: (result: AuthResult) => void;
-  onPandaChange?: (state: PandaState) => void;
-  onError: (message: string) => void;
+interface RegisterFormProps extends AuthFormProps {
   onNotice: (message: string) => void;
 }
 

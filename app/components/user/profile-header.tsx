@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { useShell } from "~/components/shell/shell-context";
 import { formatCount } from "../../../shared/format";
+import { jobLine } from "~/components/user/job-line";
 import { Avatar } from "~/components/ui/avatar";
 import { FollowButton, useFollow } from "~/components/follow-button";
 import { BlockMenu } from "~/components/user/block-menu";
@@ -39,14 +40,13 @@ export interface ProfileUser {
 export function ProfileHeader({ user }: { user: ProfileUser }) {
   const follow = useFollow(user);
   const { viewer } = useShell();
+  const job = jobLine(user);
   return (
     <section className="panel profile-head">
       <Avatar user={user} size={90} />
       <div className="profile-info">
         <h1 className="profile-name">{user.username}</h1>
-        {user.jobTitle || user.company ? (
-          <p className="profile-job">{[user.jobTitle, user.company].filter(Boolean).join(" @ ")}</p>
-        ) : null}
+        {job ? <p className="profile-job">{job}</p> : null}
         {user.selfDescription ? <p className="profile-desc">{user.selfDescription}</p> : null}
         <p className="profile-counts">
           <Link to={`/user/${user.id}/following`}>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatCount } from "../../../shared/format";
+import { jobLine } from "~/components/user/job-line";
 import { Avatar } from "~/components/ui/avatar";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FIRST_SCREEN_ITEMS } from "~/components/ui/lazy-image";
@@ -19,7 +20,7 @@ export interface ListedUser {
 
 function UserRow({ user, self, eager }: { user: ListedUser; self: boolean; eager: boolean }) {
   const follow = useFollow(user);
-  const job = [user.jobTitle, user.company].filter(Boolean).join(" @ ");
+  const job = jobLine(user);
   return (
     <li className="user-list-item">
       <Link to={`/user/${user.id}`} tabIndex={-1} aria-hidden="true">

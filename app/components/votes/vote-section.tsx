@@ -5,6 +5,7 @@ import { VOTE_LIMITS } from "../../../shared/vote-rules";
 import { api, errorMessage } from "~/lib/api";
 import { relativeTime } from "../../../shared/format";
 import { useShell } from "~/components/shell/shell-context";
+import { useApiAction } from "~/lib/use-api-action";
 import type { VoteData } from "./load.server";
 import "./votes.css";
 
@@ -22,7 +23,7 @@ export function VoteSection({ entryId, initial, now }: { entryId: string; initia
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
   const [attenders, setAttenders] = useState(initial.attenders);
-  const [loadingMore, setLoadingMore] = useState(false);
+  const more = useApiAction();
   const highlighted = initial.highlighted;
 
   async function submit(event: React.FormEvent) {
@@ -54,19 +55,12 @@ export function VoteSection({ entryId, initial, now }: { entryId: string; initia
   }
 
   async function loadMore() {
-    if (!attenders.pointer) return;
-    setLoadingMore(true);
-    try {
-      const next = await api.get<VoteData["attenders"]>("/api/get_attender", {
-        entryId,
-        before: attenders.pointer,
-      });
+    const before = attenders.pointer;
+    if (!before) return;
+    await more.run(async () => {
+      const next = await api.get<VoteData["attenders"]>("/api/get_attender", { entryId, before });
       setAttenders((prev) => ({ ...next, list: [...prev.list, ...next.list] }));
-    } catch (error) {
-      alert(errorMessage(error, "加载失败，请稍后重试"), "error");
-    } finally {
-      setLoadingMore(false);
-    }
+    }, "加载失败，请稍后重试");
   }
 
   const voted = state.answer !== null;
@@ -156,8 +150,8 @@ export function VoteSection({ entryId, initial, now }: { entryId: string; initia
         </ul>
       )}
       {attenders.canNext ? (
-        <button type="button" className="btn" onClick={loadMore} disabled={loadingMore}>
-          {loadingMore ? "加载中…" : "查看更多"}
+        <button type="button" className="btn" onClick={loadMore} disabled={more.busy}>
+          {more.busy ? "加载中…" : "查看更多"}
         </button>
       ) : null}
     </section>

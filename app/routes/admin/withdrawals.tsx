@@ -6,6 +6,7 @@ import type { PresentedWithdrawal } from "../../../shared/api-types";
 import { formatYuan } from "../../../shared/wallet-rules";
 import { useShell } from "~/components/shell/shell-context";
 import { Avatar } from "~/components/ui/avatar";
+import { RouteTabs } from "~/components/layout/tabs";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FirstNextPager } from "~/components/ui/pager";
 import { ConfirmDialog } from "~/components/ui/modal";
@@ -138,18 +139,11 @@ export default function Withdrawals({ loaderData }: Route.ComponentProps) {
             提现审核
           </h1>
         </header>
-        <nav className="route-tabs" aria-label="提现状态">
-          {TABS.map((t) => (
-            <Link
-              key={t.status}
-              to={hrefOf(t.status)}
-              className={t.status === status ? "route-tab active" : "route-tab"}
-              aria-current={t.status === status ? "page" : undefined}
-            >
-              {t.title}
-            </Link>
-          ))}
-        </nav>
+        <RouteTabs
+          tabs={TABS.map((t) => ({ to: hrefOf(t.status), title: t.title }))}
+          active={hrefOf(status)}
+          label="提现状态"
+        />
         {pending ? (
           <p className="withdrawals-lead">
             最早申请的在前。向支付宝账号打款后点「已打款」；无法打款时「退回」，金额回到作者余额。

@@ -132,6 +132,7 @@ export default function Post({ loaderData }: Route.ComponentProps) {
             <Avatar user={post.user} size={48} />
             <span>
               <span className="article-author-name">{post.user.username}</span>
+              {/* jobLine written out: its chunk would cost the article's budget. */}
               {post.user.jobTitle || post.user.company ? (
                 <span className="article-author-job">
                   {[post.user.jobTitle, post.user.company].filter(Boolean).join(" @ ")}

@@ -3,6 +3,7 @@ import { Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/drafts";
 import { relativeTime } from "../../../shared/format";
 import { PageSection } from "~/components/layout/page";
+import { PagerLinks } from "~/components/feed/list-footer";
 import { useShell } from "~/components/shell/shell-context";
 import { EmptyState } from "~/components/ui/empty-state";
 import { ConfirmDialog } from "~/components/ui/modal";
@@ -87,22 +88,18 @@ export default function Drafts({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       {page > 1 || canNext ? (
-        <nav className="list-pager" aria-label="翻页">
-          {page > 1 ? (
-            <Link to={page === 2 ? "/editor/drafts" : `/editor/drafts?page=${page - 1}`} rel="prev">
-              上一页
-            </Link>
-          ) : (
-            <span />
-          )}
-          {canNext ? (
-            <Link to={`/editor/drafts?page=${page + 1}`} rel="next">
-              下一页
-            </Link>
-          ) : (
-            <span className="list-pager-end">没有更多了</span>
-          )}
-        </nav>
+        <PagerLinks
+          back={
+            page > 1
+              ? {
+                  href: page === 2 ? "/editor/drafts" : `/editor/drafts?page=${page - 1}`,
+                  label: "上一页",
+                  rel: "prev",
+                }
+              : null
+          }
+          nextHref={canNext ? `/editor/drafts?page=${page + 1}` : null}
+        />
       ) : null}
       <ConfirmDialog
         open={deleting !== null}

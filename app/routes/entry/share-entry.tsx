@@ -1,6 +1,6 @@
 import type { Route } from "./+types/share-entry";
-import { Link } from "react-router";
 import { PageSection } from "~/components/layout/page";
+import { RouteTabs } from "~/components/layout/tabs";
 import { EMPTY_SHARE, ShareForm } from "~/components/share/share-form";
 import { VoteForm } from "~/components/votes/vote-form";
 import { VOTE_LIMITS } from "../../../shared/vote-rules";
@@ -44,18 +44,7 @@ export default function ShareEntry({ loaderData }: Route.ComponentProps) {
   const { mode, categories, tags, url, title } = loaderData;
   return (
     <PageSection title={mode === "vote" ? "发起投票" : "分享链接"} narrow>
-      <nav className="route-tabs" aria-label="分享方式">
-        {MODES.map((m) => (
-          <Link
-            key={m.type}
-            to={m.to}
-            className={m.type === mode ? "route-tab active" : "route-tab"}
-            aria-current={m.type === mode ? "page" : undefined}
-          >
-            {m.title}
-          </Link>
-        ))}
-      </nav>
+      <RouteTabs tabs={MODES} active={MODES.find((m) => m.type === mode)?.to} label="分享方式" />
       {mode === "vote" ? (
         <>
           <p className="panel-lead">

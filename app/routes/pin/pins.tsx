@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { NextPageLink } from "~/components/feed/list-footer";
+import { PagerLinks } from "~/components/feed/list-footer";
 import type { Route } from "./+types/pins";
 import { relativeTime } from "../../../shared/format";
 import { PinComposer } from "~/components/pins/pin-composer";
@@ -66,10 +66,7 @@ export default function Pins({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <nav className="list-pager" aria-label="翻页">
-        {firstPage ? <span /> : <Link to="/pins">回到最新</Link>}
-        <NextPageLink href={nextHref} />
-      </nav>
+      <PagerLinks back={firstPage ? null : { href: "/pins", label: "回到最新" }} nextHref={nextHref} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/search";
 import { EntryList } from "~/components/feed/entry-list";
+import { PagerLinks } from "~/components/feed/list-footer";
 import { SidebarCard } from "~/components/feed/sidebar";
 import { TwoColumn } from "~/components/layout/page";
 import { Avatar } from "~/components/ui/avatar";
@@ -139,22 +140,10 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           />
         </div>
         {page > 1 || canNext ? (
-          <nav className="list-pager" aria-label="翻页">
-            {page > 1 ? (
-              <Link to={searchHref(query, page - 1)} rel="prev">
-                上一页
-              </Link>
-            ) : (
-              <span />
-            )}
-            {canNext ? (
-              <Link to={searchHref(query, page + 1)} rel="next">
-                下一页
-              </Link>
-            ) : (
-              <span className="list-pager-end">没有更多了</span>
-            )}
-          </nav>
+          <PagerLinks
+            back={page > 1 ? { href: searchHref(query, page - 1), label: "上一页", rel: "prev" } : null}
+            nextHref={canNext ? searchHref(query, page + 1) : null}
+          />
         ) : null}
       </section>
     </TwoColumn>

@@ -8,6 +8,7 @@ import { api, errorMessage } from "~/lib/api";
 import { requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
 import type { BlockListPage, BlockedUser } from "../../../shared/api-types";
+import { jobLine } from "~/components/user/job-line";
 import { decodePointer } from "../../../shared/pagination";
 import "~/components/user/user.css";
 
@@ -48,7 +49,7 @@ export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "屏
 function BlockedRow({ user, undo, onUndone }: { user: BlockedUser; undo: string; onUndone: () => void }) {
   const { alert } = useShell();
   const [busy, setBusy] = useState(false);
-  const job = [user.jobTitle, user.company].filter(Boolean).join(" @ ");
+  const job = jobLine(user);
   async function release() {
     setBusy(true);
     try {

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import type { Route } from "./+types/profile";
 import { useShell } from "~/components/shell/shell-context";
 import { Avatar } from "~/components/ui/avatar";
+import { FormError } from "~/components/ui/field";
 import { ImageField } from "~/components/upload/image-field";
 import { checkBlogAddress, checkUsername, LIMITS, normalizeBlogAddress } from "../../../shared/validation";
 import { api, ApiError, errorMessage } from "~/lib/api";
@@ -223,11 +224,7 @@ function ProfileRow({
             ) : (
               <input className="input" {...control} />
             )}
-            {error ? (
-              <p id={`${inputId}-error`} className="field-error" role="alert">
-                {error}
-              </p>
-            ) : null}
+            <FormError id={`${inputId}-error`} message={error} />
             <div className="settings-actions">
               <SubmitButton busy={busy} busyLabel="保存中...">
                 保存

@@ -1,6 +1,7 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import type { Route } from "./+types/tag";
 import { EntryList } from "~/components/feed/entry-list";
+import { PagerLinks } from "~/components/feed/list-footer";
 import { SortTabs } from "~/components/feed/sort-tabs";
 import { sortHref } from "~/components/feed/feed-page";
 import { TwoColumn } from "~/components/layout/page";
@@ -95,16 +96,10 @@ export default function Tag({ loaderData }: Route.ComponentProps) {
           emptyDescription="这个标签下还没有文章"
         />
         {(loaderData.nextHref || loaderData.firstHref) && (
-          <nav className="list-pager" aria-label="翻页">
-            {loaderData.firstHref ? <Link to={loaderData.firstHref}>回到第一页</Link> : <span />}
-            {loaderData.nextHref ? (
-              <Link to={loaderData.nextHref} rel="next">
-                下一页
-              </Link>
-            ) : (
-              <span className="list-pager-end">没有更多了</span>
-            )}
-          </nav>
+          <PagerLinks
+            back={loaderData.firstHref ? { href: loaderData.firstHref, label: "回到第一页" } : null}
+            nextHref={loaderData.nextHref}
+          />
         )}
       </section>
     </TwoColumn>

@@ -14,6 +14,7 @@ import { TwoColumn } from "~/components/layout/page";
 import { SortTabs } from "~/components/feed/sort-tabs";
 import { SidebarCard } from "~/components/feed/sidebar";
 import { EntryList } from "~/components/feed/entry-list";
+import { PagerLinks } from "~/components/feed/list-footer";
 import { TagCardGrid } from "~/components/tags/tag-card";
 import { ProfileHeader, type ProfileUser } from "~/components/user/profile-header";
 import { UserList, type ListedUser } from "~/components/user/user-list";
@@ -232,12 +233,7 @@ function TabBody({
     <>
       {body}
       {"nextHref" in content && content.nextHref ? (
-        <nav className="list-pager" aria-label="翻页">
-          <span />
-          <Link to={content.nextHref} rel="next">
-            下一页
-          </Link>
-        </nav>
+        <PagerLinks back={null} nextHref={content.nextHref} />
       ) : null}
     </>
   );
