@@ -9,7 +9,8 @@
 /** A linear map on 32-bit values as the images of the 32 unit vectors. */
 export type Gf2Operator = Uint32Array;
 
-function times(op: Gf2Operator, vec: number): number {
+/** The operator applied to a 32-bit value. */
+export function times(op: Gf2Operator, vec: number): number {
   let sum = 0;
   for (let i = 0; vec !== 0; i++, vec >>>= 1) if (vec & 1) sum ^= op[i];
   return sum >>> 0;
@@ -40,4 +41,11 @@ export function crc32Shift(length: number): Gf2Operator {
 /** crc(A‖B) from crc(A), crc(B) and the shift operator for B's length. */
 export function crc32Combine(crcA: number, crcB: number, shiftB: Gf2Operator): number {
   return (times(shiftB, crcA >>> 0) ^ crcB) >>> 0;
+}
+
+/** The sum of operators (each value's images XOR-ed): applying it is applying each and XOR-ing. */
+export function sumOfOperators(ops: Gf2Operator[]): Gf2Operator {
+  const sum = new Uint32Array(32);
+  for (const op of ops) for (let i = 0; i < 32; i++) sum[i] ^= op[i];
+  return sum;
 }

@@ -2,7 +2,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cacheRule, type PageCacheSettings } from "../plugins/page-cache.ts";
 import zlib from "node:zlib";
-import { bodyWithNonce, gzipWithNonce, memoryPageStore, PageCache, type CachedPage } from "./page-cache.ts";
+import {
+  bodyWithNonce,
+  gzipWithNonce,
+  memoryPageStore,
+  newNonce,
+  PageCache,
+  type CachedPage,
+} from "./page-cache.ts";
 
 const settings: PageCacheSettings = {
   enabled: true,
@@ -110,6 +117,28 @@ describe("page cache", () => {
         );
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it("writes a fresh nonce of the render's length into one gzip answer built once, its CRC computed from the nonce alone", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.string({ unit: "binary", maxLength: 3000 }), { maxLength: 25 }),
+        fc.array(fc.uint8Array({ minLength: 16, maxLength: 16 }), { minLength: 1, maxLength: 4 }),
+        (pieces, randoms) => {
+          const rendered = newNonce();
+          const p = { ...page(pieces.join(rendered)), nonce: rendered };
+          for (const random of randoms) {
+            const fresh = Buffer.from(random).toString("base64url");
+            // gunzip checks the trailer's CRC-32 and length against what it inflated.
+            expect(zlib.gunzipSync(gzipWithNonce(p, fresh)).equals(Buffer.from(pieces.join(fresh)))).toBe(
+              true,
+            );
+          }
+          expect(p.gzip?.nonceAt.length).toBe(Math.max(0, pieces.length - 1));
+        },
+      ),
+      { numRuns: 80 },
     );
   });
 });

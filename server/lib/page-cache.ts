@@ -17,7 +17,7 @@
  */
 import { randomFillSync } from "node:crypto";
 import zlib from "node:zlib";
-import { crc32Combine, crc32Shift, type Gf2Operator } from "./crc32.ts";
+import { crc32Combine, crc32Shift, sumOfOperators, times, type Gf2Operator } from "./crc32.ts";
 import type { Redis } from "ioredis";
 
 export interface CachedPage {
@@ -38,6 +38,26 @@ export interface CachedPage {
   deflated?: Buffer[];
   /** Each part's CRC-32 and shift operator: a response's checksum without reading the page. */
   partCrcs?: { crc: number; shift: Gf2Operator }[];
+  /** The gzip answer with room for a nonce of the render's length (see `gzipTemplate`). */
+  gzip?: GzipTemplate;
+}
+
+/**
+ * A page's gzip answer built once, for nonces as long as the render's (every nonce is 128 bits):
+ * a response copies it, writes its nonce into the stored blocks and its CRC into the trailer.
+ * CRC-32 is affine, so for messages of one length crc(Z ⊕ E) = crc(Z) ⊕ lin(E): with Z the body
+ * with zeros where the nonces go and E zeros but for the nonces, lin(E) is the nonce's own register
+ * value shifted past what follows each place it stands: one operator, the sum of those shifts.
+ */
+interface GzipTemplate {
+  bytes: Buffer;
+  nonceLength: number;
+  /** Where each copy of the nonce goes in `bytes`. */
+  nonceAt: number[];
+  crcOfZeroed: number;
+  nonceShift: Gf2Operator;
+  /** Where the trailer's CRC goes. */
+  crcAt: number;
 }
 
 export interface PageStore {
@@ -130,7 +150,7 @@ export function redisPageStore(redis: Redis, prefix: string): PageStore {
       return { page, gens: values.slice(1).map((v) => (v ? Number(v.toString()) : 0)) };
     },
     async write(key, page, ttlMs) {
-      const { body, parts: _parts, deflated: _deflated, partCrcs: _crcs, ...meta } = page;
+      const { body, parts: _parts, deflated: _deflated, partCrcs: _crcs, gzip: _gzip, ...meta } = page;
       const value = Buffer.concat([Buffer.from(`${JSON.stringify(meta)}\n`), body]);
       await redis.set(pageKey(key), value, "PX", Math.max(1, Math.round(ttlMs)));
     },
@@ -201,6 +221,49 @@ const DEFLATE_END = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
  * rest of the hit.
  */
 export function gzipWithNonce(page: CachedPage, nonce: string): Buffer {
+  const template = (page.gzip ??= gzipTemplate(page));
+  // Nonces are base64url, one byte a character; another length is put together piece by piece.
+  if (nonce.length !== template.nonceLength) return gzipPieces(page, nonce);
+  const out = Buffer.allocUnsafe(template.bytes.length);
+  template.bytes.copy(out);
+  if (!template.nonceAt.length) return out;
+  for (const at of template.nonceAt) out.write(nonce, at, "latin1");
+  // The nonce's own register value: zlib's crc32 from a zero register, not inverted at the end.
+  const first = template.nonceAt[0];
+  const own = (zlib.crc32(out.subarray(first, first + nonce.length), 0xffffffff) ^ 0xffffffff) >>> 0;
+  out.writeUInt32LE((template.crcOfZeroed ^ times(template.nonceShift, own)) >>> 0, template.crcAt);
+  return out;
+}
+
+function gzipTemplate(page: CachedPage): GzipTemplate {
+  const nonceLength = page.nonce ? Buffer.byteLength(page.nonce) : 0;
+  const gz = gzipPieces(page, "\0".repeat(nonceLength));
+  const parts = page.parts!;
+  // Each nonce's place in the answer: after the header, the parts and stored blocks before it.
+  const nonceAt: number[] = [];
+  let at = GZIP_HEADER.length + page.deflated![0].length;
+  const shifts: Gf2Operator[] = [];
+  let after = parts.reduce((sum, p) => sum + p.length, 0) + nonceLength * (parts.length - 1);
+  after -= parts[0].length;
+  for (let i = 1; i < parts.length; i++) {
+    nonceAt.push(at + 5);
+    after -= nonceLength;
+    shifts.push(crc32Shift(after));
+    at += 5 + nonceLength + page.deflated![i].length;
+    after -= parts[i].length;
+  }
+  return {
+    bytes: gz,
+    nonceLength,
+    nonceAt,
+    crcOfZeroed: gz.readUInt32LE(gz.length - 8),
+    nonceShift: sumOfOperators(shifts),
+    crcAt: gz.length - 8,
+  };
+}
+
+/** The gzip answer put together from the deflated parts and the nonce in stored blocks. */
+function gzipPieces(page: CachedPage, nonce: string): Buffer {
   const parts = (page.parts ??= page.nonce ? splitAt(page.body, Buffer.from(page.nonce)) : [page.body]);
   const deflated = (page.deflated ??= parts.map((p) =>
     zlib.deflateRawSync(p, { level: 6, finishFlush: zlib.constants.Z_SYNC_FLUSH }),
