@@ -31,7 +31,7 @@ import { installReadRouting } from "./plugins/read-routing.ts";
 import { installDrain, type Drain } from "./plugins/drain.ts";
 import { installMetrics } from "./plugins/metrics.ts";
 import { installSession } from "./plugins/session.ts";
-import { installPageCache } from "./plugins/page-cache.ts";
+import { installPageCache, serverWithFront, type PageCacheFront } from "./plugins/page-cache.ts";
 import { installBufferedCompression } from "./plugins/compress.ts";
 import { memoryPageStore, PageCache, redisPageStore } from "./lib/page-cache.ts";
 import { createServices, type Services } from "./services/index.ts";
@@ -121,7 +121,10 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   await ensureReferenceData(database.db);
   const outbox = config.devOutbox ? new Outbox() : undefined;
 
+  // The page cache's hits are answered in front of Fastify (plugins/page-cache.ts) once it is installed.
+  let front: PageCacheFront | null = null;
   const app = Fastify({
+    serverFactory: serverWithFront(() => front),
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     // While closing for a shutdown, a request that still arrives on an open connection is served,
@@ -191,7 +194,7 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   // looked up (the page keeps the headers its render was sent with), so it costs little more than
   // writing its bytes.
   if (pageCache) {
-    installPageCache(app, pageCache, config.pageCache, {
+    front = installPageCache(app, pageCache, config.pageCache, {
       personal: { overlays: entryListOverlays(services), kv },
       draining: () => drain.draining,
     });
@@ -243,12 +246,13 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   }
   installInputGuard(app, { publicUrl: config.publicUrl });
   installHealth(app, { database, kv, redisConfigured: Boolean(redis), draining: () => drain.draining });
-  installMetrics(app, {
+  const metrics = installMetrics(app, {
     token: config.metricsToken,
     database,
     jobs,
     eventStreams: () => services.notifications.liveStreams(),
   });
+  if (front) front.onServed = metrics.countPageCache;
   installSession(app, services);
   // After the page cache's hooks: it keeps the plain body (and gives each copy its own nonce);
   // compression runs on what is finally sent. Buffered bodies are compressed in one call

@@ -48,4 +48,19 @@ describe("GET /metrics", () => {
     expect(text).toContain("nugget_nodejs_eventloop_lag_seconds");
     if (process.env.DATABASE_URL) expect(text).toMatch(/nugget_db_pool_connections\{state="total"\} \d+/);
   });
+
+  it("counts the hits answered in front of Fastify, over a socket", async () => {
+    const hits = async () =>
+      Number(
+        /nugget_page_cache_responses_total\{result="hit"\} (\d+)/.exec(
+          (await scrape(open, "Bearer s3cret-metrics")).body,
+        )?.[1] ?? 0,
+      );
+    const before = await hits();
+    const address = await open.app.listen({ port: 0, host: "127.0.0.1" });
+    const url = `${address}/api/categories?socket=1`;
+    expect((await fetch(url)).headers.get("x-cache")).toBe("miss");
+    for (let i = 0; i < 3; i++) expect((await fetch(url)).headers.get("x-cache")).toBe("hit");
+    expect(await hits()).toBe(before + 3);
+  });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { get as httpGet, type IncomingHttpHeaders } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NuggetApp } from "../server/app.ts";
@@ -301,6 +302,46 @@ describe.skipIf(!built)("anonymous page cache", () => {
       await other.app.close();
       await other.database.close();
     }
+  });
+
+  it("answers hits over a socket before Fastify: the render's headers, a fresh nonce, gzip as asked, never to a login", async () => {
+    const address = await nugget.app.listen({ port: 0, host: "127.0.0.1" });
+    const url = `${address}/explore/all?socket=${randomBytes(4).toString("hex")}`;
+    const raw = (headers: Record<string, string> = {}) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) =>
+        httpGet(url, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on("error", reject),
+      );
+    const first = await raw();
+    expect(first.headers["x-cache"]).toBe("miss");
+    const seen = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const hit = await raw({ "accept-encoding": "gzip" });
+      expect(hit.headers["x-cache"]).toBe("hit");
+      expect(hit.headers["content-encoding"]).toBe("gzip");
+      expect(hit.headers.vary).toBe("Cookie, Accept-Encoding");
+      expect(hit.headers["cache-control"]).toMatch(/^public, /);
+      // helmet's headers came with the render and are replayed.
+      expect(hit.headers["x-content-type-options"]).toBe("nosniff");
+      const nonce = nonceOf(hit.headers["content-security-policy"])!;
+      expect(gunzipSync(hit.body).toString()).toContain(`nonce="${nonce}"`);
+      seen.add(nonce);
+    }
+    expect(seen.size).toBe(3);
+    // A session cookie passes the front by: whoever it is, they are not served the visitor's copy.
+    const a = await registerByEmail(nugget);
+    const asA = await raw({ cookie: `theme=dark; nugget_session=${a.auth.token}` });
+    expect(asA.headers["x-cache"]).toBeUndefined();
+    expect(asA.headers["cache-control"]).toBe("private, no-cache");
+    // As does the auth triple in the query, its keys decoded as the session plugin decodes them.
+    expect((await raw()).headers["x-cache"]).toBe("hit");
+    const viaQuery = await fetch(
+      `${url}&%74oken=${a.auth.token}&%75id=${a.auth.uid}&client=${a.auth.client}`,
+    );
+    expect(viaQuery.headers.get("x-cache")).not.toBe("hit");
   });
 
   // Last: the instance stays draining.

@@ -1,3 +1,11 @@
+import http, {
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   bodyWithNonce,
@@ -136,17 +144,21 @@ export function cacheRule(url: string, settings: PageCacheSettings): CacheRule |
   return null;
 }
 
-/** A request that may carry a login: the session cookie or the API's auth triple. */
-/** A session cookie with a value, read from the header itself: the hit path runs before cookies are parsed. */
+/** A session cookie with a value, read from the header itself: hits are answered before cookies are parsed. */
 const SESSION_IN_COOKIES = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=[^;\\s]`);
 
-function mayBeLoggedIn(request: FastifyRequest): boolean {
-  const cookie = request.headers.cookie;
+/**
+ * A request that may carry a login: the session cookie or the API's auth triple (in headers, or in
+ * the query, its keys decoded as the session plugin reads them).
+ */
+function carriesLogin(headers: IncomingHttpHeaders, url: string): boolean {
+  const cookie = headers.cookie;
   if (cookie && SESSION_IN_COOKIES.test(cookie)) return true;
-  const h = request.headers;
-  if (h.token || h.uid) return true;
-  const query = request.query as Record<string, unknown> | undefined;
-  return !!(query && (query.token || query.uid));
+  if (headers.token || headers.uid) return true;
+  const q = url.indexOf("?");
+  if (q < 0) return false;
+  const query = new URLSearchParams(url.slice(q + 1));
+  return !!(query.get("token") || query.get("uid"));
 }
 
 /** Headers a cached response never replays: per-response or set again by this request's hooks. */
@@ -168,12 +180,16 @@ const publicCacheControl = (rule: CacheRule) =>
   `public, max-age=0, s-maxage=${rule.ttl}, stale-while-revalidate=${rule.swr}`;
 
 /** Does the client take gzip? (Every browser does; the cache answers them pre-compressed.) */
-const takesGzip = (request: FastifyRequest) =>
-  /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
+const takesGzip = (headers: IncomingHttpHeaders) => /\bgzip\b/.test(String(headers["accept-encoding"] ?? ""));
 
-function serve(
-  request: FastifyRequest,
-  reply: FastifyReply,
+/**
+ * Writes a stored page as this response: its headers (helmet's among them, kept from the render)
+ * and body with a fresh nonce, as they are — no serializer or compression hook has anything left to
+ * do for finished bytes, and going through them cost more than the write.
+ */
+function writeStored(
+  req: IncomingMessage,
+  res: ServerResponse,
   page: CachedPage,
   state: string,
   rule: CacheRule,
@@ -181,19 +197,20 @@ function serve(
     /** A signed-in viewer's copy (ViewerOverlay): never for a shared cache. */
     personal?: boolean;
     /** The drain's Connection: close (its onSend hook does not see a hit). */
-    close: boolean;
-  },
+    close?: boolean;
+    /** Headers this request's hooks set before (a refreshed session cookie, say). */
+    before?: Record<string, unknown>;
+  } = {},
 ) {
   const nonce = page.nonce ? newNonce() : "";
-  const gzip = takesGzip(request) && page.body.length >= 1024;
+  const gzip = takesGzip(req.headers) && page.body.length >= 1024;
   const body = gzip ? gzipWithNonce(page, nonce) : nonce ? bodyWithNonce(page, nonce) : page.body;
-  // What this request's earlier hooks set (the drain's Connection: close, say), then the page's own.
-  const headers: Record<string, string | number | string[]> = {};
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(how.before ?? {})) {
     if (value !== undefined) headers[name] = value as string | number | string[];
   }
   for (const [name, value] of Object.entries(page.headers)) {
-    headers[name] = nonce && page.nonce ? value.split(page.nonce).join(nonce) : value;
+    headers[name] = nonce && value.includes(page.nonce!) ? value.split(page.nonce!).join(nonce) : value;
   }
   headers["cache-control"] = how.personal ? "private, no-cache" : publicCacheControl(rule);
   headers["x-cache"] = state;
@@ -203,13 +220,62 @@ function serve(
   if (gzip) headers["content-encoding"] = "gzip";
   headers["content-length"] = body.length;
   if (how.close) headers.connection = "close";
-  // A hit is written as it is: Fastify's send path (serializers, compression hooks) has nothing left
-  // to do for finished bytes and costs more than the write itself. The onResponse hooks still run
-  // on the response's finish; metrics read x-cache from the raw response.
+  res.writeHead(page.status, headers);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** A hit found by Fastify's hooks (inject, or a request the front passed on): written the same way. */
+function serve(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+  state: string,
+  rule: CacheRule,
+  how: { personal?: boolean; close: boolean },
+) {
+  // The onResponse hooks still run on the response's finish; metrics read x-cache from it.
   reply.hijack();
-  reply.raw.writeHead(page.status, headers);
-  reply.raw.end(request.method === "HEAD" ? undefined : body);
+  writeStored(request.raw, reply.raw, page, state, rule, { ...how, before: reply.getHeaders() });
   return reply;
+}
+
+/**
+ * Hits answered in front of Fastify, straight from the server's request event (`serverWithFront`):
+ * no routing, request objects, hooks or request log — what a hit cost most once its page is in
+ * memory. Whatever it does not answer (not a cacheable GET, a possible login, a miss, a draining
+ * instance) goes on to Fastify, whose hooks decide again; `app.inject` always goes there.
+ */
+export interface PageCacheFront {
+  handle(req: IncomingMessage, res: ServerResponse, next: RequestListener): void;
+  /** Counts what the front answered (metrics, once installed). */
+  onServed: (state: "hit" | "stale") => void;
+}
+
+/** The server settings Fastify hands its server factory and would set on a server of its own. */
+interface ServerTimings {
+  keepAliveTimeout?: number;
+  requestTimeout?: number;
+  connectionTimeout?: number;
+  maxRequestsPerSocket?: number;
+}
+
+/** The HTTP server Fastify listens on, with the page cache's front before Fastify's handler. */
+export function serverWithFront(
+  front: () => PageCacheFront | null,
+): (handler: RequestListener, options: ServerTimings) => Server {
+  return (handler, options) => {
+    const server = http.createServer((req, res) => {
+      const f = front();
+      if (f) f.handle(req, res, handler);
+      else handler(req, res);
+    });
+    // What Fastify sets on a server it makes itself (its lib/server.js).
+    if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
+    if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
+    if (options.connectionTimeout !== undefined) server.setTimeout(options.connectionTimeout);
+    if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+    return server;
+  };
 }
 
 const NONCE_IN_CSP = /'nonce-([^']+)'/;
@@ -243,7 +309,7 @@ export function installPageCache(
     if (request.method !== "GET" && request.method !== "HEAD") return;
     const rule = cacheRule(request.url, settings);
     if (!rule) return;
-    if (mayBeLoggedIn(request)) {
+    if (carriesLogin(request.headers, request.url)) {
       // Whoever this turns out to be, this answer is not for a shared cache.
       reply.header("cache-control", "private, no-cache");
       const overlay = personal?.overlays.length ? overlayFor(request, personal.overlays) : null;
@@ -300,12 +366,33 @@ export function installPageCache(
   if (personal?.overlays.length)
     installViewerOverlays(app, cache, settings, personal.kv, refreshOf, draining);
 
+  const front: PageCacheFront = {
+    onServed: () => {},
+    handle(req, res, next) {
+      const url = req.url ?? "/";
+      const rule =
+        (req.method === "GET" || req.method === "HEAD") && !req.headers[REFRESH_HEADER] && !draining()
+          ? cacheRule(url, settings)
+          : null;
+      if (!rule || carriesLogin(req.headers, url)) return next(req, res);
+      cache.peek(url, rule, refreshOf(url)).then(
+        (found) => {
+          if (!found) return next(req, res);
+          writeStored(req, res, found.page, found.state, rule);
+          front.onServed(found.state);
+        },
+        () => next(req, res),
+      );
+    },
+  };
+
   // A render that failed or was aborted must not leave other requests waiting for it.
   app.addHook("onResponse", async (request) => {
     request.pageCacheMiss?.done(null);
     request.pageCacheMiss = null;
   });
   app.addHook("onClose", async () => cache.close());
+  return front;
 }
 
 /** The overlay for a signed-in GET, or null (auth in the query makes the URL a key of its own). */
