@@ -1,5 +1,5 @@
 // npm run bench -- [--entries 1000000] [--duration 10] [--connections 50] [--only name,name,publishing]
-//                  [--publishing no]
+//                  [--publishing no] [--generator autocannon|wrk] [--pin]
 //                  [--encoding "gzip, deflate, br"] (the Accept-Encoding sent; "identity" for none)
 // (with NODE_ENV=production, so React renders with its production build as a deployment does)
 //
@@ -27,6 +27,7 @@ import { CREATE_RUM_INDEX, openDatabase } from "../db/client.ts";
 import { ensureReferenceData } from "../db/reference-data.ts";
 import { seed } from "../db/seed/seed.ts";
 import { benchPublishing } from "./publish.ts";
+import { wrk, wrkAvailable } from "./wrk.ts";
 import { buildApp } from "../server/app.ts";
 import { benchConfig, SEARCH_MIX } from "./config.ts";
 import { feedQuery, type FeedFilter } from "../server/services/entries/queries.ts";
@@ -44,6 +45,13 @@ const { values: args } = parseArgs({
     only: { type: "string" },
     /** "no" skips the publishing scenario (its 100,000 followers take minutes to make once). */
     publishing: { type: "string", default: "yes" },
+    /** The load generator: autocannon, or wrk where pages must be read faster (bench/wrk.ts). */
+    generator: { type: "string", default: "autocannon" },
+    /**
+     * The servers on every core but the last, the load generator alone on the last (PostgreSQL where
+     * the scheduler puts it): on a small machine the generator otherwise takes the server's core.
+     */
+    pin: { type: "boolean", default: false },
     "admin-url": { type: "string" },
   },
 });
@@ -51,6 +59,15 @@ const ENTRIES = Number(args.entries);
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const ENCODING = args.encoding!;
+const GENERATOR = args.generator === "wrk" ? "wrk" : "autocannon";
+const CORES = os.cpus().length;
+const SERVER_CORES = `0-${Math.max(0, CORES - 2)}`;
+const GENERATOR_CORE = String(CORES - 1);
+/** Puts a process and all its threads on these cores (util-linux taskset). */
+const pin = (pid: number, cores: string) => execSync(`taskset -a -p -c ${cores} ${pid}`, { stdio: "ignore" });
+if (args.pin) pin(process.pid, GENERATOR_CORE);
+if (GENERATOR === "wrk" && !wrkAvailable())
+  throw new Error("--generator wrk: no wrk on the PATH (apt-get install wrk)");
 const ADMIN_URL =
   args["admin-url"] ?? process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -203,16 +220,29 @@ async function load(baseUrls: Record<NonNullable<Scenario["target"]>, string>, s
       headers: { ...s.headers, "x-forwarded-for": "10.9.9.9" },
     });
   }
+  const headers = {
+    accept: s.path.startsWith("/api/") ? "application/json" : "text/html",
+    // As browsers send it: compressed answers are what a deployment serves.
+    "accept-encoding": ENCODING,
+    ...s.headers,
+  };
+  if (GENERATOR === "wrk") {
+    const measured = await wrk({
+      url: baseUrl + s.path,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      headers,
+      paths: s.paths,
+      manyAddresses: s.manyAddresses,
+      cores: args.pin ? GENERATOR_CORE : undefined,
+    });
+    return { name: s.name, target: s.target ?? "cached", ...measured, path: s.path };
+  }
   const result = await autocannon({
     url: baseUrl + s.path,
     connections: CONNECTIONS,
     duration: DURATION,
-    headers: {
-      accept: s.path.startsWith("/api/") ? "application/json" : "text/html",
-      // As browsers send it: compressed answers are what a deployment serves.
-      "accept-encoding": ENCODING,
-      ...s.headers,
-    },
+    headers,
     ...(s.manyAddresses || s.paths
       ? {
           requests: [
@@ -257,6 +287,7 @@ async function main() {
       env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_ROLE: role, ...env },
     });
     servers.set(role, child);
+    if (args.pin) pin(child.pid!, SERVER_CORES);
     return new Promise<string>((resolve, reject) => {
       child.once("message", (m) => resolve((m as { url: string }).url));
       child.once("exit", (code) => reject(new Error(`bench ${role} server exited with ${code}`)));
@@ -455,7 +486,7 @@ async function main() {
   const lines = [
     `# Benchmark — ${new Date().toISOString()}`,
     "",
-    `Database ${dbName} (PostgreSQL): ${ENTRIES.toLocaleString("en")} entries. ${CONNECTIONS} connections, ${DURATION} s a scenario, Accept-Encoding: ${ENCODING}. Machine: ${machine}.`,
+    `Database ${dbName} (PostgreSQL): ${ENTRIES.toLocaleString("en")} entries. ${CONNECTIONS} connections, ${DURATION} s a scenario, Accept-Encoding: ${ENCODING}, load from ${GENERATOR}${args.pin ? ` pinned to core ${GENERATOR_CORE}, the servers to cores ${SERVER_CORES}` : ""}. Machine: ${machine}.`,
     "",
     `Peak RSS of each server process (the load generator runs apart): the app instance with the page cache, as deployed, ${mb(peakRss.cached)}; the instance without it ${mb(peakRss.uncached)}; the bare route ${mb(peakRss.bare)}.`,
     "",
