@@ -3,6 +3,7 @@ import { get as httpGet, type IncomingHttpHeaders } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NuggetApp } from "../server/app.ts";
+import { cacheRule } from "../server/plugins/page-cache.ts";
 import {
   BUILD_DIR,
   built,
@@ -342,6 +343,38 @@ describe.skipIf(!built)("anonymous page cache", () => {
       `${url}&%74oken=${a.auth.token}&%75id=${a.auth.uid}&client=${a.auth.client}`,
     );
     expect(viaQuery.headers.get("x-cache")).not.toBe("hit");
+  });
+
+  it("renders a stored page it cannot write instead of failing the request or the process", async () => {
+    const address = await nugget.app.listen({ port: 0, host: "127.0.0.1" });
+    const path = `/explore/all?broken=${randomBytes(4).toString("hex")}`;
+    const rule = cacheRule(path, settings.pageCache!)!;
+    const store = nugget.pageCache!.store;
+    const { gens } = await store.read(path, rule.scopes);
+    // A header Node refuses to send (a line break in its value).
+    await store.write(
+      path,
+      {
+        status: 200,
+        headers: { "content-type": "text/html; charset=utf-8", "x-broken": "a\nb" },
+        body: Buffer.from("<!doctype html><p>stored</p>"),
+        nonce: null,
+        storedAt: Date.now(),
+        freshMs: 60_000,
+        gens,
+      },
+      60_000,
+    );
+    for (const read of [() => fetch(address + path), () => nugget.app.inject({ url: path })]) {
+      const res = await read();
+      const status = "status" in res ? res.status : res.statusCode;
+      expect(status).toBe(200);
+      const body =
+        "text" in res && typeof res.text === "function" ? await res.text() : (res as { body: string }).body;
+      expect(body).not.toContain("<p>stored</p>");
+      expect(body).toContain("</html>");
+    }
+    expect((await fetch(`${address}/healthz`)).status).toBe(200);
   });
 
   // Last: the instance stays draining.

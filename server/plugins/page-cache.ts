@@ -200,6 +200,8 @@ function writeStored(
     close?: boolean;
     /** Headers this request's hooks set before (a refreshed session cookie, say). */
     before?: Record<string, unknown>;
+    /** Called once the head is written, before the body (Fastify's hijack). */
+    onHead?: () => void;
   } = {},
 ) {
   const nonce = page.nonce ? newNonce() : "";
@@ -221,10 +223,14 @@ function writeStored(
   headers["content-length"] = body.length;
   if (how.close) headers.connection = "close";
   res.writeHead(page.status, headers);
+  how.onHead?.();
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
-/** A hit found by Fastify's hooks (inject, or a request the front passed on): written the same way. */
+/**
+ * A hit found by Fastify's hooks (inject, or a request the front passed on): written the same way.
+ * A stored page that cannot be written (a header Node refuses) is rendered instead, not stored.
+ */
 function serve(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -233,9 +239,18 @@ function serve(
   rule: CacheRule,
   how: { personal?: boolean; close: boolean },
 ) {
-  // The onResponse hooks still run on the response's finish; metrics read x-cache from it.
-  reply.hijack();
-  writeStored(request.raw, reply.raw, page, state, rule, { ...how, before: reply.getHeaders() });
+  try {
+    // The onResponse hooks still run on the response's finish; metrics read x-cache from it.
+    writeStored(request.raw, reply.raw, page, state, rule, {
+      ...how,
+      before: reply.getHeaders(),
+      onHead: () => reply.hijack(),
+    });
+  } catch (err) {
+    if (reply.raw.headersSent) throw err;
+    request.log.error({ err }, "page cache: a stored page could not be written; rendering it");
+    return;
+  }
   return reply;
 }
 
@@ -366,21 +381,38 @@ export function installPageCache(
   if (personal?.overlays.length)
     installViewerOverlays(app, cache, settings, personal.kv, refreshOf, draining);
 
+  // It runs on the server's request event, outside everything Fastify catches: nothing it does may
+  // throw out of it (an uncaught error or rejection there would end the process), and a request it
+  // could not answer goes on to Fastify once, unless part of the answer was already written.
   const front: PageCacheFront = {
     onServed: () => {},
     handle(req, res, next) {
+      let rule: CacheRule | null;
       const url = req.url ?? "/";
-      const rule =
-        (req.method === "GET" || req.method === "HEAD") && !req.headers[REFRESH_HEADER] && !draining()
-          ? cacheRule(url, settings)
-          : null;
-      if (!rule || carriesLogin(req.headers, url)) return next(req, res);
-      cache.peek(url, rule, refreshOf(url)).then(
-        (found) => {
-          if (!found) return next(req, res);
+      try {
+        rule =
+          (req.method === "GET" || req.method === "HEAD") && !req.headers[REFRESH_HEADER] && !draining()
+            ? cacheRule(url, settings)
+            : null;
+        if (rule && carriesLogin(req.headers, url)) rule = null;
+      } catch {
+        rule = null;
+      }
+      if (!rule) return next(req, res);
+      const served = (found: Awaited<ReturnType<PageCache["peek"]>>) => {
+        if (!found) return false;
+        try {
           writeStored(req, res, found.page, found.state, rule);
           front.onServed(found.state);
-        },
+        } catch (err) {
+          app.log.error({ err }, "page cache: a hit could not be written");
+          if (res.headersSent) res.destroy();
+          return res.headersSent;
+        }
+        return true;
+      };
+      cache.peek(url, rule, refreshOf(url)).then(
+        (found) => served(found) || next(req, res),
         () => next(req, res),
       );
     },
