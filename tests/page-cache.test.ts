@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { get as httpGet, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NuggetApp } from "../server/app.ts";
@@ -25,6 +26,11 @@ describe.skipIf(!built)("anonymous page cache", () => {
 
   const get = (url: string, headers: Record<string, string> = {}) =>
     nugget.app.inject({ method: "GET", url, headers, remoteAddress: uniqueIp() });
+  /** The app over a socket (the page cache's front answers there; inject goes past it). */
+  const listening = async () =>
+    nugget.app.server.listening
+      ? `http://127.0.0.1:${(nugget.app.server.address() as AddressInfo).port}`
+      : nugget.app.listen({ port: 0, host: "127.0.0.1" });
   const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
 
   it("serves a public page as a miss, then a hit with a fresh nonce, no cookie and public caching", async () => {
@@ -306,7 +312,7 @@ describe.skipIf(!built)("anonymous page cache", () => {
   });
 
   it("answers hits over a socket before Fastify: the render's headers, a fresh nonce, gzip as asked, never to a login", async () => {
-    const address = await nugget.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = await listening();
     const url = `${address}/explore/all?socket=${randomBytes(4).toString("hex")}`;
     const raw = (headers: Record<string, string> = {}) =>
       new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) =>
@@ -346,7 +352,7 @@ describe.skipIf(!built)("anonymous page cache", () => {
   });
 
   it("renders a stored page it cannot write instead of failing the request or the process", async () => {
-    const address = await nugget.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = await listening();
     const path = `/explore/all?broken=${randomBytes(4).toString("hex")}`;
     const rule = cacheRule(path, settings.pageCache!)!;
     const store = nugget.pageCache!.store;
