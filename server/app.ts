@@ -190,9 +190,9 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   await jobs.work("account-export", (job: ExportJob) => services.accountData.runExport(job));
 
   const drain = installDrain(app);
-  // First of all the hooks: a hit is answered before cookies are parsed, headers set or the session
-  // looked up (the page keeps the headers its render was sent with), so it costs little more than
-  // writing its bytes.
+  // Hits over a socket are answered in front of Fastify (`front`); what it passes on, and every
+  // inject, meets the page cache's hook first of all: before cookies are parsed, headers set or the
+  // session looked up (a stored page keeps the headers its render was sent with).
   if (pageCache) {
     front = installPageCache(app, pageCache, config.pageCache, {
       personal: { overlays: entryListOverlays(services), kv },

@@ -144,6 +144,11 @@ export function cacheRule(url: string, settings: PageCacheSettings): CacheRule |
   return null;
 }
 
+/** The rule of a read (GET or HEAD) of a cacheable URL; null for anything else. */
+function readRule(method: string | undefined, url: string, settings: PageCacheSettings): CacheRule | null {
+  return method === "GET" || method === "HEAD" ? cacheRule(url, settings) : null;
+}
+
 /** A session cookie with a value, read from the header itself: hits are answered before cookies are parsed. */
 const SESSION_IN_COOKIES = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=[^;\\s]`);
 
@@ -321,8 +326,7 @@ export function installPageCache(
   };
 
   app.addHook("onRequest", async (request, reply) => {
-    if (request.method !== "GET" && request.method !== "HEAD") return;
-    const rule = cacheRule(request.url, settings);
+    const rule = readRule(request.method, request.url, settings);
     if (!rule) return;
     if (carriesLogin(request.headers, request.url)) {
       // Whoever this turns out to be, this answer is not for a shared cache.
@@ -390,10 +394,8 @@ export function installPageCache(
       let rule: CacheRule | null;
       const url = req.url ?? "/";
       try {
-        rule =
-          (req.method === "GET" || req.method === "HEAD") && !req.headers[REFRESH_HEADER] && !draining()
-            ? cacheRule(url, settings)
-            : null;
+        // A refresh, a drain or a possible login: Fastify's hook decides what to do with it.
+        rule = req.headers[REFRESH_HEADER] || draining() ? null : readRule(req.method, url, settings);
         if (rule && carriesLogin(req.headers, url)) rule = null;
       } catch {
         rule = null;
@@ -474,7 +476,7 @@ function installViewerOverlays(
     const found = await cache.peek(request.url, pending.rule, refreshOf(request.url));
     if (found) {
       if (found.page.status !== 200) return;
-      // The in-process store hands out one object per entry: parsed once, not per viewer.
+      // Both stores hand out one object per stored render: parsed once, not per viewer.
       let envelope = parsedPages.get(found.page);
       if (!envelope)
         parsedPages.set(found.page, (envelope = JSON.parse(found.page.body.toString()) as Envelope));
