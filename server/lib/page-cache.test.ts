@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { Redis } from "ioredis";
 import { describe, expect, it } from "vitest";
 import { cacheRule, type PageCacheSettings } from "../plugins/page-cache.ts";
 import zlib from "node:zlib";
@@ -8,6 +9,7 @@ import {
   memoryPageStore,
   newNonce,
   PageCache,
+  redisPageStore,
   type CachedPage,
 } from "./page-cache.ts";
 
@@ -54,6 +56,29 @@ describe("memory page store", () => {
     await store.write("k", page("a"), 1);
     await new Promise((r) => setTimeout(r, 5));
     expect((await store.read("k", ["*"])).page).toBeNull();
+  });
+});
+
+describe.skipIf(!process.env.REDIS_URL)("redis page store", () => {
+  it("hands out one object while Redis holds the same render, so a hit does not deflate it again", async () => {
+    const redis = new Redis(process.env.REDIS_URL!);
+    try {
+      const store = redisPageStore(redis, `nugget:pc:unit:${Date.now()}:`);
+      const first = { ...page("<p>a</p>".repeat(400)), storedAt: 1000 };
+      await store.write("/k", first, 60_000);
+      const a = (await store.read("/k", ["*"])).page!;
+      gzipWithNonce(a, "");
+      const b = (await store.read("/k", ["*"])).page!;
+      expect(b).toBe(a);
+      expect(b.gzip).toBeDefined();
+      // Another render under the key: read afresh.
+      await store.write("/k", { ...first, body: Buffer.from("<p>b</p>"), storedAt: 2000 }, 60_000);
+      const c = (await store.read("/k", ["*"])).page!;
+      expect(c).not.toBe(a);
+      expect(c.body.toString()).toBe("<p>b</p>");
+    } finally {
+      await redis.quit();
+    }
   });
 });
 

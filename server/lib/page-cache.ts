@@ -128,6 +128,9 @@ export function memoryPageStore(maxBytes: number): PageStore & { bytes(): number
   };
 }
 
+/** Pages a Redis store keeps decoded in the process (each its body and gzip answer: ~100 KB). */
+const DECODED_PAGES = 64;
+
 /**
  * The shared store. Values are `<JSON metadata>\n<body>`; generations are plain counters that expire
  * a day after their last purge (far beyond any entry's life, so an expired counter never revives
@@ -137,6 +140,16 @@ export function memoryPageStore(maxBytes: number): PageStore & { bytes(): number
 export function redisPageStore(redis: Redis, prefix: string): PageStore {
   const pageKey = (key: string) => `${prefix}p:${key}`;
   const genKey = (scope: string) => `${prefix}g:${scope}`;
+  // The last pages read, by key: while Redis answers the same render (its storedAt), a hit reuses
+  // what was worked out of it (the deflated parts and gzip answer, an overlay's parsed list)
+  // instead of deflating the page again on every read.
+  const decoded = new Map<string, CachedPage>();
+  const remember = (key: string, page: CachedPage) => {
+    decoded.delete(key);
+    decoded.set(key, page);
+    if (decoded.size > DECODED_PAGES) decoded.delete(decoded.keys().next().value!);
+    return page;
+  };
   return {
     async read(key, scopes) {
       const values = await redis.mgetBuffer(pageKey(key), ...scopes.map(genKey));
@@ -145,7 +158,11 @@ export function redisPageStore(redis: Redis, prefix: string): PageStore {
       if (raw) {
         const cut = raw.indexOf(10);
         const meta = JSON.parse(raw.subarray(0, cut).toString("utf8")) as Omit<CachedPage, "body">;
-        page = { ...meta, body: raw.subarray(cut + 1) };
+        const known = decoded.get(key);
+        page =
+          known && known.storedAt === meta.storedAt && known.body.length === raw.length - cut - 1
+            ? remember(key, known)
+            : remember(key, { ...meta, body: raw.subarray(cut + 1) });
       }
       return { page, gens: values.slice(1).map((v) => (v ? Number(v.toString()) : 0)) };
     },
