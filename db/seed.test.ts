@@ -1,12 +1,11 @@
-import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { type Database, type Db, openDatabase } from "./client.ts";
 import { findCounterDrift, repairCounters } from "./counters.ts";
 import { heatIndexes } from "./heat.ts";
 import { BUILT_IN_TAGS, CATEGORIES, ensureReferenceData } from "./reference-data.ts";
 import { seed, seedIfEmpty, type SeedOptions } from "./seed/seed.ts";
+import { scratchDatabases } from "../tests/support/scratch-database.ts";
 
 // Runs on a throwaway PGlite, or on PostgreSQL when DATABASE_URL is set. The shared PostgreSQL
 // test database holds other files' rows (and seeding needs unique demo accounts), so on
@@ -16,54 +15,22 @@ const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const SMALL: SeedOptions = { users: 25, entries: 200, seed: 7, now: new Date("2026-06-01T00:00:00Z") };
 
 const opened: Database[] = [];
-const scratch: string[] = [];
-
-function adminUrl(database: string): string {
-  const url = new URL(DATABASE_URL!);
-  url.pathname = "/" + database;
-  return url.toString();
-}
-
-async function onAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl("postgres") });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
+const scratch = DATABASE_URL ? scratchDatabases(DATABASE_URL) : undefined;
 
 /** A new empty, migrated database. */
 async function freshDatabase(): Promise<Database> {
-  let database: Database;
-  if (DATABASE_URL) {
-    const name = `nugget_seed_test_${randomBytes(4).toString("hex")}`;
-    await onAdmin((c) => c.query(`create database ${name}`));
-    scratch.push(name);
-    database = await openDatabase({ databaseUrl: adminUrl(name), dataDir: "unused" });
-  } else {
-    database = await openDatabase({ dataDir: ":memory:" });
-  }
+  const database = await openDatabase(
+    scratch
+      ? { databaseUrl: await scratch.create("nugget_seed_test"), dataDir: "unused" }
+      : { dataDir: ":memory:" },
+  );
   opened.push(database);
   return database;
 }
 
 afterAll(async () => {
   for (const d of opened) await d.close();
-  // Without FORCE: terminating a session the pool is still closing surfaces as an unhandled
-  // error in pg; a backend that has not quite exited yet only needs a moment.
-  for (const name of scratch) {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await onAdmin((c) => c.query(`drop database if exists ${name}`));
-        break;
-      } catch (error) {
-        if (attempt >= 50) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-  }
+  await scratch?.dropAll();
 });
 
 function rows(result: unknown): Record<string, unknown>[] {
