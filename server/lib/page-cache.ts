@@ -40,6 +40,29 @@ export interface CachedPage {
   partCrcs?: { crc: number; shift: Gf2Operator }[];
   /** The gzip answer with room for a nonce of the render's length (see `gzipTemplate`). */
   gzip?: GzipTemplate;
+  /** The headers as a hit replays them, split at the nonce once (see `replayHeaders`). */
+  replay?: ReplayHeaders;
+}
+
+/** A stored page's headers worked out once for every hit: the fixed ones as name/value pairs. */
+export interface ReplayHeaders {
+  /** Name, value, name, value…: what writeHead takes without building an object per hit. */
+  fixed: string[];
+  /** Headers that carry the nonce (the CSP), cut where it stands. */
+  withNonce: [name: string, parts: string[]][];
+  names: Set<string>;
+}
+
+/** The page's headers as `ReplayHeaders` (cached on the page: one object per stored render). */
+export function replayHeaders(page: CachedPage): ReplayHeaders {
+  if (page.replay) return page.replay;
+  const fixed: string[] = [];
+  const withNonce: [string, string[]][] = [];
+  for (const [name, value] of Object.entries(page.headers)) {
+    if (page.nonce && value.includes(page.nonce)) withNonce.push([name, value.split(page.nonce)]);
+    else fixed.push(name, value);
+  }
+  return (page.replay = { fixed, withNonce, names: new Set(Object.keys(page.headers)) });
 }
 
 /**
@@ -58,11 +81,18 @@ interface GzipTemplate {
   nonceShift: Gf2Operator;
   /** Where the trailer's CRC goes. */
   crcAt: number;
+  /** Answers the socket is done with (`reuseGzip`): the next response rewrites only the nonces. */
+  spare: Buffer[];
 }
 
 export interface PageStore {
   /** The entry under `key` and the current generation of each scope, in one round trip. */
   read(key: string, scopes: string[]): Promise<{ page: CachedPage | null; gens: number[] }>;
+  /**
+   * The same read answered at once, by a store that holds its entries in the process: a hit then
+   * costs no promise, which in a hit's few microseconds is a share worth having.
+   */
+  readNow?(key: string, scopes: string[]): { page: CachedPage | null; gens: number[] };
   write(key: string, page: CachedPage, ttlMs: number): Promise<void>;
   /** Makes every entry rendered under these scopes stale at once. */
   purge(scopes: string[]): Promise<void>;
@@ -90,16 +120,22 @@ export function memoryPageStore(maxBytes: number): PageStore & { bytes(): number
     bytes -= item.bytes;
     entries.delete(key);
   };
+  const readNow = (key: string, scopes: string[]) => {
+    const item = entries.get(key);
+    let page: CachedPage | null = null;
+    if (item && item.expires > Date.now()) {
+      entries.delete(key);
+      entries.set(key, item);
+      page = item.page;
+    } else if (item) drop(key);
+    const current: number[] = [];
+    for (const s of scopes) current.push(gens.get(s) ?? 0);
+    return { page, gens: current };
+  };
   return {
+    readNow,
     async read(key, scopes) {
-      const item = entries.get(key);
-      let page: CachedPage | null = null;
-      if (item && item.expires > Date.now()) {
-        entries.delete(key);
-        entries.set(key, item);
-        page = item.page;
-      } else if (item) drop(key);
-      return { page, gens: scopes.map((s) => gens.get(s) ?? 0) };
+      return readNow(key, scopes);
     },
     async write(key, page, ttlMs) {
       drop(key);
@@ -167,7 +203,7 @@ export function redisPageStore(redis: Redis, prefix: string): PageStore {
       return { page, gens: values.slice(1).map((v) => (v ? Number(v.toString()) : 0)) };
     },
     async write(key, page, ttlMs) {
-      const { body, parts: _parts, deflated: _deflated, partCrcs: _crcs, gzip: _gzip, ...meta } = page;
+      const { body, parts: _p, deflated: _d, partCrcs: _c, gzip: _g, replay: _r, ...meta } = page;
       const value = Buffer.concat([Buffer.from(`${JSON.stringify(meta)}\n`), body]);
       await redis.set(pageKey(key), value, "PX", Math.max(1, Math.round(ttlMs)));
     },
@@ -241,13 +277,15 @@ export function gzipWithNonce(page: CachedPage, nonce: string): Buffer {
   const template = (page.gzip ??= gzipTemplate(page));
   // Nonces are base64url, one byte a character; another length is put together piece by piece.
   if (nonce.length !== template.nonceLength) return gzipPieces(page, nonce);
-  const out = Buffer.allocUnsafe(template.bytes.length);
-  template.bytes.copy(out);
-  if (!template.nonceAt.length) return out;
-  for (const at of template.nonceAt) out.write(nonce, at, "latin1");
+  // Without a nonce the answer never changes: every response sends the template itself.
+  if (!template.nonceAt.length) return template.bytes;
+  // Everything but the nonces and the CRC is the template's: a spare answer needs only those.
+  const out = template.spare.pop() ?? Buffer.from(template.bytes);
+  // Encoded once and copied into each place (the explore page has 20), not encoded at each.
+  const bytes = Buffer.from(nonce, "latin1");
+  for (const at of template.nonceAt) out.set(bytes, at);
   // The nonce's own register value: zlib's crc32 from a zero register, not inverted at the end.
-  const first = template.nonceAt[0];
-  const own = (zlib.crc32(out.subarray(first, first + nonce.length), 0xffffffff) ^ 0xffffffff) >>> 0;
+  const own = (zlib.crc32(bytes, 0xffffffff) ^ 0xffffffff) >>> 0;
   out.writeUInt32LE((template.crcOfZeroed ^ times(template.nonceShift, own)) >>> 0, template.crcAt);
   return out;
 }
@@ -276,7 +314,22 @@ function gzipTemplate(page: CachedPage): GzipTemplate {
     crcOfZeroed: gz.readUInt32LE(gz.length - 8),
     nonceShift: sumOfOperators(shifts),
     crcAt: gz.length - 8,
+    spare: [],
   };
+}
+
+/** Spare answers a page keeps: on loopback or a fast link a write is done by the next hit. */
+const SPARE_ANSWERS = 2;
+
+/**
+ * Hands back an answer `gzipWithNonce` made once its response has finished (the socket no longer
+ * holds it): the next one then skips allocating and copying the whole page.
+ */
+export function reuseGzip(page: CachedPage, answer: Buffer): void {
+  const template = page.gzip;
+  if (!template?.nonceAt.length || answer === template.bytes || answer.length !== template.bytes.length)
+    return;
+  if (template.spare.length < SPARE_ANSWERS) template.spare.push(answer);
 }
 
 /** The gzip answer put together from the deflated parts and the nonce in stored blocks. */
@@ -378,6 +431,27 @@ export class PageCache {
     if (usable) return usable;
     const rendered = await this.inflight.get(key);
     return rendered ? { state: "hit", page: rendered } : null;
+  }
+
+  /**
+   * `peek` without waiting, for a store that answers at once (`readNow`): the usable entry, or null
+   * when there is none and no render of it in progress here; undefined when only `peek` can tell.
+   */
+  peekNow(
+    key: string,
+    rule: CacheRule,
+    refresh: () => Promise<void>,
+  ): { state: "hit" | "stale"; page: CachedPage } | null | undefined {
+    if (!this.store.readNow) return undefined;
+    let found;
+    try {
+      found = this.store.readNow(key, rule.scopes);
+    } catch {
+      return undefined;
+    }
+    const usable = this.usable(key, rule, found, refresh);
+    if (usable) return usable;
+    return this.inflight.has(key) ? undefined : null;
   }
 
   /** The stored entry when its scopes were not purged since and it is fresh or within `swr`. */

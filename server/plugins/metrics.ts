@@ -94,8 +94,14 @@ export function installMetrics(
     reply.header("content-type", registry.contentType).header("cache-control", "no-store");
     return registry.metrics();
   });
+  // Bound once: a hit in front of Fastify costs microseconds, and finding the child by its labels
+  // on every count was a visible share of them.
+  const frontCounts = {
+    hit: pageCache.labels({ result: "hit" }),
+    stale: pageCache.labels({ result: "stale" }),
+  };
   return {
     /** Counts a page-cache answer given in front of Fastify (plugins/page-cache.ts), which no hook sees. */
-    countPageCache: (result: "hit" | "stale") => pageCache.inc({ result }),
+    countPageCache: (result: "hit" | "stale") => frontCounts[result].inc(),
   };
 }

@@ -1,7 +1,6 @@
 import http, {
   type IncomingHttpHeaders,
   type IncomingMessage,
-  type OutgoingHttpHeaders,
   type RequestListener,
   type Server,
   type ServerResponse,
@@ -12,6 +11,8 @@ import {
   gzipWithNonce,
   newNonce,
   PageCache,
+  replayHeaders,
+  reuseGzip,
   type CachedPage,
   type CacheRule,
 } from "../lib/page-cache.ts";
@@ -180,9 +181,19 @@ const NOT_REPLAYED = new Set([
   "content-encoding",
 ]);
 
-const publicCacheControl = (rule: CacheRule) =>
+const cacheControls = new Map<string, string>();
+/** The header for a rule's times, made once per pair of them (a hit is made of a few such lines). */
+function publicCacheControl(rule: CacheRule): string {
+  const key = `${rule.ttl}/${rule.swr}`;
+  let value = cacheControls.get(key);
   // max-age=0: a browser asks again (its person may log in meanwhile); shared caches keep it.
-  `public, max-age=0, s-maxage=${rule.ttl}, stale-while-revalidate=${rule.swr}`;
+  if (!value)
+    cacheControls.set(
+      key,
+      (value = `public, max-age=0, s-maxage=${rule.ttl}, stale-while-revalidate=${rule.swr}`),
+    );
+  return value;
+}
 
 /** Does the client take gzip? (Every browser does; the cache answers them pre-compressed.) */
 const takesGzip = (headers: IncomingHttpHeaders) => /\bgzip\b/.test(String(headers["accept-encoding"] ?? ""));
@@ -207,30 +218,50 @@ function writeStored(
     before?: Record<string, unknown>;
     /** Called once the head is written, before the body (Fastify's hijack). */
     onHead?: () => void;
-  } = {},
+  } = NO_HOW,
 ) {
   const nonce = page.nonce ? newNonce() : "";
   const gzip = takesGzip(req.headers) && page.body.length >= 1024;
   const body = gzip ? gzipWithNonce(page, nonce) : nonce ? bodyWithNonce(page, nonce) : page.body;
-  const headers: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(how.before ?? {})) {
-    if (value !== undefined) headers[name] = value as string | number | string[];
+  const replay = replayHeaders(page);
+  // Name, value pairs: the stored page's own headers win over what hooks set before, and this
+  // response's own (below) over both, as assigning them in turn to one object would.
+  const head: (string | number)[] = [];
+  if (how.before) {
+    for (const name of Object.keys(how.before)) {
+      const value = how.before[name];
+      if (value === undefined || replay.names.has(name) || OWN_HEADERS.has(name)) continue;
+      if (how.close && name === "connection") continue;
+      if (Array.isArray(value)) for (const one of value) head.push(name, String(one));
+      else head.push(name, value as string | number);
+    }
   }
-  for (const [name, value] of Object.entries(page.headers)) {
-    headers[name] = nonce && value.includes(page.nonce!) ? value.split(page.nonce!).join(nonce) : value;
-  }
-  headers["cache-control"] = how.personal ? "private, no-cache" : publicCacheControl(rule);
-  headers["x-cache"] = state;
-  // Accept-Encoding even on a plain copy, as compress.ts says of every compressible answer: a shared
-  // cache must not hand this key's plain copy to a client that takes gzip, or the other way round.
-  headers.vary = "Cookie, Accept-Encoding";
-  if (gzip) headers["content-encoding"] = "gzip";
-  headers["content-length"] = body.length;
-  if (how.close) headers.connection = "close";
-  res.writeHead(page.status, headers);
+  for (let i = 0; i < replay.fixed.length; i++) head.push(replay.fixed[i]);
+  for (const [name, parts] of replay.withNonce) head.push(name, parts.join(nonce));
+  head.push(
+    "cache-control",
+    how.personal ? "private, no-cache" : publicCacheControl(rule),
+    "x-cache",
+    state,
+    // Accept-Encoding even on a plain copy, as compress.ts says of every compressible answer: a
+    // shared cache must not hand this key's plain copy to a client that takes gzip, or the other way round.
+    "vary",
+    "Cookie, Accept-Encoding",
+  );
+  if (gzip) head.push("content-encoding", "gzip");
+  head.push("content-length", body.length);
+  if (how.close) head.push("connection", "close");
+  res.writeHead(page.status, head as string[]);
   how.onHead?.();
-  res.end(req.method === "HEAD" ? undefined : body);
+  if (req.method === "HEAD") res.end();
+  // Once finished (handed to the socket and written), a gzip answer serves the page's next hit.
+  else if (gzip) res.end(body, () => reuseGzip(page, body));
+  else res.end(body);
 }
+
+const NO_HOW = {};
+/** Headers `writeStored` sets itself: a hook's earlier value for them is not replayed. */
+const OWN_HEADERS = new Set(["cache-control", "x-cache", "vary", "content-encoding", "content-length"]);
 
 /**
  * A hit found by Fastify's hooks (inject, or a request the front passed on): written the same way.
@@ -401,24 +432,35 @@ export function installPageCache(
         rule = null;
       }
       if (!rule) return next(req, res);
-      const served = (found: Awaited<ReturnType<PageCache["peek"]>>) => {
-        if (!found) return false;
-        try {
-          writeStored(req, res, found.page, found.state, rule);
-          front.onServed(found.state);
-        } catch (err) {
-          app.log.error({ err }, "page cache: a hit could not be written");
-          if (res.headersSent) res.destroy();
-          return res.headersSent;
-        }
-        return true;
-      };
+      // The in-process store answers at once: a hit waits for nothing.
+      const now = cache.peekNow(url, rule, refreshOf(url));
+      if (now !== undefined) {
+        if (!now || !serveFront(req, res, now, rule)) next(req, res);
+        return;
+      }
       cache.peek(url, rule, refreshOf(url)).then(
-        (found) => served(found) || next(req, res),
+        (found) => (found && serveFront(req, res, found, rule)) || next(req, res),
         () => next(req, res),
       );
     },
   };
+  /** Writes a hit the front found; false when nothing was written and Fastify should answer. */
+  function serveFront(
+    req: IncomingMessage,
+    res: ServerResponse,
+    found: { state: "hit" | "stale"; page: CachedPage },
+    rule: CacheRule,
+  ): boolean {
+    try {
+      writeStored(req, res, found.page, found.state, rule);
+      front.onServed(found.state);
+    } catch (err) {
+      app.log.error({ err }, "page cache: a hit could not be written");
+      if (res.headersSent) res.destroy();
+      return res.headersSent;
+    }
+    return true;
+  }
 
   // A render that failed or was aborted must not leave other requests waiting for it.
   app.addHook("onResponse", async (request) => {
