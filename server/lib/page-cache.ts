@@ -403,9 +403,9 @@ export class PageCache {
 
   /**
    * Finds `key`. A miss makes the caller the one renderer of the key in this process (others wait
-   * for its `done`); `refresh` renders a stale entry again in the background, once at a time.
+   * for its `done`); `refresh(key)` renders a stale entry again in the background, once at a time.
    */
-  async lookup(key: string, rule: CacheRule, refresh: () => Promise<void>): Promise<Lookup> {
+  async lookup(key: string, rule: CacheRule, refresh: (key: string) => Promise<void>): Promise<Lookup> {
     const found = await this.safeRead(key, rule.scopes);
     const current = found?.gens ?? rule.scopes.map(() => -1);
     const usable = this.usable(key, rule, found, refresh);
@@ -425,7 +425,7 @@ export class PageCache {
   async peek(
     key: string,
     rule: CacheRule,
-    refresh: () => Promise<void>,
+    refresh: (key: string) => Promise<void>,
   ): Promise<{ state: "hit" | "stale"; page: CachedPage } | null> {
     const usable = this.usable(key, rule, await this.safeRead(key, rule.scopes), refresh);
     if (usable) return usable;
@@ -440,7 +440,7 @@ export class PageCache {
   peekNow(
     key: string,
     rule: CacheRule,
-    refresh: () => Promise<void>,
+    refresh: (key: string) => Promise<void>,
   ): { state: "hit" | "stale"; page: CachedPage } | null | undefined {
     if (!this.store.readNow) return undefined;
     let found;
@@ -459,7 +459,7 @@ export class PageCache {
     key: string,
     rule: CacheRule,
     found: { page: CachedPage | null; gens: number[] } | null,
-    refresh: () => Promise<void>,
+    refresh: (key: string) => Promise<void>,
   ): { state: "hit" | "stale"; page: CachedPage } | null {
     const page = found?.page;
     if (!page || page.gens.length !== found.gens.length || page.gens.some((g, i) => g !== found.gens[i])) {
@@ -470,7 +470,7 @@ export class PageCache {
     if (age >= page.freshMs + rule.swr * 1000) return null;
     if (!this.refreshing.has(key) && !this.inflight.has(key)) {
       this.refreshing.add(key);
-      void refresh()
+      void refresh(key)
         .catch(this.onError)
         .finally(() => this.refreshing.delete(key));
     }

@@ -145,9 +145,22 @@ export function cacheRule(url: string, settings: PageCacheSettings): CacheRule |
   return null;
 }
 
+/** URLs read lately and their rules, per settings: a hit asks once per URL, not once per request. */
+const knownRules = new WeakMap<PageCacheSettings, Map<string, CacheRule | null>>();
+/** URLs remembered at most; past it the memory starts again (query strings make URLs unbounded). */
+const KNOWN_RULES = 4096;
+
 /** The rule of a read (GET or HEAD) of a cacheable URL; null for anything else. */
 function readRule(method: string | undefined, url: string, settings: PageCacheSettings): CacheRule | null {
-  return method === "GET" || method === "HEAD" ? cacheRule(url, settings) : null;
+  if (method !== "GET" && method !== "HEAD") return null;
+  let known = knownRules.get(settings);
+  if (!known) knownRules.set(settings, (known = new Map()));
+  let rule = known.get(url);
+  if (rule === undefined) {
+    if (known.size >= KNOWN_RULES) known.clear();
+    known.set(url, (rule = cacheRule(url, settings)));
+  }
+  return rule;
 }
 
 /** A session cookie with a value, read from the header itself: hits are answered before cookies are parsed. */
@@ -352,7 +365,7 @@ export function installPageCache(
   app.decorateRequest("pageCacheOverlay", null);
   // Only this process's own refreshes may skip the cache: outsiders cannot force renders.
   const refreshSecret = newNonce();
-  const refreshOf = (url: string) => async () => {
+  const refresh = async (url: string) => {
     await app.inject({ method: "GET", url, headers: { [REFRESH_HEADER]: refreshSecret } });
   };
 
@@ -372,7 +385,7 @@ export function installPageCache(
       request.pageCacheMiss = { gens: lookup.gens, rule, done: lookup.done };
       return;
     }
-    const found = await cache.lookup(request.url, rule, refreshOf(request.url));
+    const found = await cache.lookup(request.url, rule, refresh);
     if (found.state !== "miss")
       return serve(request, reply, found.page, found.state, rule, { close: draining() });
     request.pageCacheMiss = { gens: found.gens, rule, done: found.done };
@@ -413,8 +426,7 @@ export function installPageCache(
     return payload;
   });
 
-  if (personal?.overlays.length)
-    installViewerOverlays(app, cache, settings, personal.kv, refreshOf, draining);
+  if (personal?.overlays.length) installViewerOverlays(app, cache, settings, personal.kv, refresh, draining);
 
   // It runs on the server's request event, outside everything Fastify catches: nothing it does may
   // throw out of it (an uncaught error or rejection there would end the process), and a request it
@@ -433,12 +445,12 @@ export function installPageCache(
       }
       if (!rule) return next(req, res);
       // The in-process store answers at once: a hit waits for nothing.
-      const now = cache.peekNow(url, rule, refreshOf(url));
+      const now = cache.peekNow(url, rule, refresh);
       if (now !== undefined) {
         if (!now || !serveFront(req, res, now, rule)) next(req, res);
         return;
       }
-      cache.peek(url, rule, refreshOf(url)).then(
+      cache.peek(url, rule, refresh).then(
         (found) => (found && serveFront(req, res, found, rule)) || next(req, res),
         () => next(req, res),
       );
@@ -502,7 +514,7 @@ function installViewerOverlays(
   cache: PageCache,
   settings: PageCacheSettings,
   kv: Kv,
-  refreshOf: (url: string) => () => Promise<void>,
+  refresh: (url: string) => Promise<void>,
   draining: () => boolean,
 ) {
   const markSeconds = settings.ttl.api + settings.swr;
@@ -515,7 +527,7 @@ function installViewerOverlays(
     // Without the shared store nobody can tell whether they wrote just now: render.
     const wrote = await kv.get(wroteKey(caller.userId)).catch(() => "unknown");
     if (wrote) return;
-    const found = await cache.peek(request.url, pending.rule, refreshOf(request.url));
+    const found = await cache.peek(request.url, pending.rule, refresh);
     if (found) {
       if (found.page.status !== 200) return;
       // Both stores hand out one object per stored render: parsed once, not per viewer.
