@@ -85,9 +85,15 @@ export async function wrk(load: WrkLoad): Promise<WrkResult> {
     ...(lua ? ["-s", lua] : []),
     load.url,
   ];
-  const { stdout } = load.cores
-    ? await run("taskset", ["-c", load.cores, "wrk", ...args], { maxBuffer: 1 << 20 })
-    : await run("wrk", args, { maxBuffer: 1 << 20 });
+  let stdout: string;
+  try {
+    ({ stdout } = load.cores
+      ? await run("taskset", ["-c", load.cores, "wrk", ...args], { maxBuffer: 1 << 20 })
+      : await run("wrk", args, { maxBuffer: 1 << 20 }));
+  } finally {
+    // The script's own temporary folder: one a scenario would otherwise pile up in /tmp.
+    if (lua) fs.rmSync(path.dirname(lua), { recursive: true, force: true });
+  }
   const line = (label: RegExp) => label.exec(stdout)?.[1];
   const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
   return {
