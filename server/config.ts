@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { HEX_ID } from "../shared/ids.ts";
 import type { OAuthConfig } from "./lib/oauth.ts";
-import type { PageCacheSettings } from "./plugins/page-cache.ts";
+import type { PageCacheSettings } from "./plugins/page-cache-rules.ts";
 import { pemFromEnv, type PaymentConfig } from "./lib/payments/index.ts";
 import type { WechatConfig } from "./lib/wechat/index.ts";
 

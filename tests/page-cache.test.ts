@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NuggetApp } from "../server/app.ts";
-import { cacheRule } from "../server/plugins/page-cache.ts";
+import { cacheRule } from "../server/plugins/page-cache-rules.ts";
 import {
   BUILD_DIR,
   built,

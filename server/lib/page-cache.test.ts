@@ -1,18 +1,10 @@
 import fc from "fast-check";
 import { Redis } from "ioredis";
 import { describe, expect, it } from "vitest";
-import { cacheRule, type PageCacheSettings } from "../plugins/page-cache.ts";
+import { cacheRule, type PageCacheSettings } from "../plugins/page-cache-rules.ts";
 import zlib from "node:zlib";
-import {
-  bodyWithNonce,
-  gzipWithNonce,
-  memoryPageStore,
-  newNonce,
-  PageCache,
-  redisPageStore,
-  reuseGzip,
-  type CachedPage,
-} from "./page-cache.ts";
+import { bodyWithNonce, gzipWithNonce, newNonce, reuseGzip, type CachedPage } from "./cached-page.ts";
+import { memoryPageStore, PageCache, redisPageStore } from "./page-cache.ts";
 
 const settings: PageCacheSettings = {
   enabled: true,

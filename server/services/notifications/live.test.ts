@@ -6,7 +6,7 @@ import { testApp, uniqueIp } from "../../../tests/support/app.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
 import { openUnreadStream, type OpenStream, type UnreadEvent } from "../../../tests/support/event-stream.ts";
 import { makeEntry } from "../../../tests/support/factories.ts";
-import { cacheRule } from "../../plugins/page-cache.ts";
+import { cacheRule } from "../../plugins/page-cache-rules.ts";
 import { loadConfig } from "../../config.ts";
 
 // The live unread counts of issue 9 over a real socket: an app listening on loopback, read with

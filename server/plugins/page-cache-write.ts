@@ -1,0 +1,126 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import {
+  bodyWithNonce,
+  gzipWithNonce,
+  newNonce,
+  replayHeaders,
+  reuseGzip,
+  type CachedPage,
+} from "../lib/cached-page.ts";
+import type { CacheRule } from "../lib/page-cache.ts";
+
+/*
+ * How a stored page goes out as a response (ADR 011): from the front before Fastify, from the page
+ * cache's hook, or as a signed-in viewer's private copy. One writer, so each path sends the same
+ * headers.
+ */
+
+const cacheControls = new Map<string, string>();
+/** The header for a rule's times, made once per pair of them (a hit is made of a few such lines). */
+export function publicCacheControl(rule: CacheRule): string {
+  const key = `${rule.ttl}/${rule.swr}`;
+  let value = cacheControls.get(key);
+  // max-age=0: a browser asks again (its person may log in meanwhile); shared caches keep it.
+  if (!value)
+    cacheControls.set(
+      key,
+      (value = `public, max-age=0, s-maxage=${rule.ttl}, stale-while-revalidate=${rule.swr}`),
+    );
+  return value;
+}
+
+/** Does the client take gzip? (Every browser does; the cache answers them pre-compressed.) */
+const takesGzip = (headers: IncomingHttpHeaders) => /\bgzip\b/.test(String(headers["accept-encoding"] ?? ""));
+
+/**
+ * Writes a stored page as this response: its headers (helmet's among them, kept from the render)
+ * and body with a fresh nonce, as they are — no serializer or compression hook has anything left to
+ * do for finished bytes, and going through them cost more than the write.
+ */
+export function writeStored(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: CachedPage,
+  state: string,
+  rule: CacheRule,
+  how: {
+    /** A signed-in viewer's copy (ViewerOverlay): never for a shared cache. */
+    personal?: boolean;
+    /** The drain's Connection: close (its onSend hook does not see a hit). */
+    close?: boolean;
+    /** Headers this request's hooks set before (a refreshed session cookie, say). */
+    before?: Record<string, unknown>;
+    /** Called once the head is written, before the body (Fastify's hijack). */
+    onHead?: () => void;
+  } = NO_HOW,
+) {
+  const nonce = page.nonce ? newNonce() : "";
+  const gzip = takesGzip(req.headers) && page.body.length >= 1024;
+  const body = gzip ? gzipWithNonce(page, nonce) : nonce ? bodyWithNonce(page, nonce) : page.body;
+  const replay = replayHeaders(page);
+  // Name, value pairs: the stored page's own headers win over what hooks set before, and this
+  // response's own (below) over both, as assigning them in turn to one object would.
+  const head: (string | number)[] = [];
+  if (how.before) {
+    for (const name of Object.keys(how.before)) {
+      const value = how.before[name];
+      if (value === undefined || replay.names.has(name) || OWN_HEADERS.has(name)) continue;
+      if (how.close && name === "connection") continue;
+      if (Array.isArray(value)) for (const one of value) head.push(name, String(one));
+      else head.push(name, value as string | number);
+    }
+  }
+  for (let i = 0; i < replay.fixed.length; i++) head.push(replay.fixed[i]);
+  for (const [name, parts] of replay.withNonce) head.push(name, parts.join(nonce));
+  head.push(
+    "cache-control",
+    how.personal ? "private, no-cache" : publicCacheControl(rule),
+    "x-cache",
+    state,
+    // Accept-Encoding even on a plain copy, as compress.ts says of every compressible answer: a
+    // shared cache must not hand this key's plain copy to a client that takes gzip, or the other way round.
+    "vary",
+    "Cookie, Accept-Encoding",
+  );
+  if (gzip) head.push("content-encoding", "gzip");
+  head.push("content-length", body.length);
+  if (how.close) head.push("connection", "close");
+  res.writeHead(page.status, head as string[]);
+  how.onHead?.();
+  if (req.method === "HEAD") res.end();
+  // Once finished (handed to the socket and written), a gzip answer serves the page's next hit.
+  else if (gzip) res.end(body, () => reuseGzip(page, body));
+  else res.end(body);
+}
+
+const NO_HOW = {};
+/** Headers `writeStored` sets itself: a hook's earlier value for them is not replayed. */
+const OWN_HEADERS = new Set(["cache-control", "x-cache", "vary", "content-encoding", "content-length"]);
+
+/**
+ * A hit found by Fastify's hooks (inject, or a request the front passed on): written the same way.
+ * A stored page that cannot be written (a header Node refuses) is rendered instead, not stored.
+ */
+export function serve(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+  state: string,
+  rule: CacheRule,
+  how: { personal?: boolean; close: boolean },
+) {
+  try {
+    // The onResponse hooks still run on the response's finish; metrics read x-cache from it.
+    writeStored(request.raw, reply.raw, page, state, rule, {
+      ...how,
+      before: reply.getHeaders(),
+      onHead: () => reply.hijack(),
+    });
+  } catch (err) {
+    if (reply.raw.headersSent) throw err;
+    request.log.error({ err }, "page cache: a stored page could not be written; rendering it");
+    return;
+  }
+  return reply;
+}
