@@ -6,6 +6,7 @@
 import { randomFillSync } from "node:crypto";
 import zlib from "node:zlib";
 import { crc32Combine, crc32Shift, sumOfOperators, times, type Gf2Operator } from "./crc32.ts";
+
 export interface CachedPage {
   status: number;
   headers: Record<string, string>;

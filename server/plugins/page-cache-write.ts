@@ -16,19 +16,10 @@ import type { CacheRule } from "../lib/page-cache.ts";
  * headers.
  */
 
-const cacheControls = new Map<string, string>();
-/** The header for a rule's times, made once per pair of them (a hit is made of a few such lines). */
-export function publicCacheControl(rule: CacheRule): string {
-  const key = `${rule.ttl}/${rule.swr}`;
-  let value = cacheControls.get(key);
+/** The header a shared cache reads: the rule's TTL, then its stale-while-revalidate window. */
+export const publicCacheControl = (rule: CacheRule) =>
   // max-age=0: a browser asks again (its person may log in meanwhile); shared caches keep it.
-  if (!value)
-    cacheControls.set(
-      key,
-      (value = `public, max-age=0, s-maxage=${rule.ttl}, stale-while-revalidate=${rule.swr}`),
-    );
-  return value;
-}
+  `public, max-age=0, s-maxage=${rule.ttl}, stale-while-revalidate=${rule.swr}`;
 
 /** Does the client take gzip? (Every browser does; the cache answers them pre-compressed.) */
 const takesGzip = (headers: IncomingHttpHeaders) => /\bgzip\b/.test(String(headers["accept-encoding"] ?? ""));
