@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { describeInBrowser, overflowX, shot, useBrowserSite } from "../support/browser.ts";
 import { uniqueEmail, uniqueUsername, uniqueIp } from "../support/app.ts";
@@ -20,6 +20,9 @@ describeInBrowser("开源库 pages", () => {
   const other = `Other${hex()}`;
   const ids: Record<string, string> = {};
   let username = "";
+  // The PostgreSQL test database outlives a run, so the showcase is this run's own and goes after it.
+  const showcaseTitle = `前端精选${hex()}`;
+  let showcaseId = "";
 
   const repo = (name: string, language: string, stars: [number, number, number]): ImportedRepo => ({
     originalId: `e2e-${hex()}`,
@@ -69,10 +72,10 @@ describeInBrowser("开源库 pages", () => {
         translation: { title: "Swift Kit", description: "面向 Web 的极速工具集。" },
       })
       .where(eq(repos.id, ids.alpha));
-    const showcaseId = newId();
+    showcaseId = newId();
     await db.insert(showcases).values({
       id: showcaseId,
-      title: "前端精选",
+      title: showcaseTitle,
       description: "本周值得一看的前端库",
       order: -1_000_000,
       repoCount: 2,
@@ -90,6 +93,11 @@ describeInBrowser("开源库 pages", () => {
     page.on("pageerror", (e) => web.errors.push(String(e)));
   });
 
+  // Hooks run last-registered first, so this runs while the site's database is still open.
+  afterAll(async () => {
+    if (showcaseId) await web.site.database.db.delete(showcases).where(eq(showcases.id, showcaseId));
+  });
+
   const names = (p: Page) => p.locator(".repo-item-title a").allInnerTexts();
   const pathOf = (p: Page) => {
     const u = new URL(p.url());
@@ -99,7 +107,7 @@ describeInBrowser("开源库 pages", () => {
   it("filters by language and window; the URL and the header link follow", { timeout: 120_000 }, async () => {
     await web.open(page, "/repos");
     await page.getByRole("heading", { name: "开源库趋势榜" }).waitFor();
-    await page.locator(".showcase-card", { hasText: "前端精选" }).waitFor();
+    await page.locator(".showcase-card", { hasText: showcaseTitle }).waitFor();
     await shot(page, "repos-index", true);
 
     await page.getByLabel("语言", { exact: true }).selectOption(lang);
@@ -125,6 +133,9 @@ describeInBrowser("开源库 pages", () => {
     // Daily drops since; all drops lang (spec §2).
     await page.getByRole("link", { name: "今日" }).click();
     await page.waitForURL((u) => u.search === `?lang=${lang}`);
+    // React renders a navigation as a transition, so the URL can change a moment before the page
+    // does; the select would still hold the old window. Wait for the page to show 今日.
+    await page.locator('nav[aria-label="时间范围"] .sort-tab.active', { hasText: "今日" }).waitFor();
     await page.getByLabel("语言", { exact: true }).selectOption("all");
     await page.waitForURL((u) => u.pathname === "/repos" && u.search === "");
     expect(pathOf(page)).toBe("/repos");

@@ -98,11 +98,17 @@ describeInBrowser("browser-side tracking, lazy images and open-in-app", () => {
     expect(decodeURIComponent(first.location)).toBe(`/tag/${tagTitle}?sort=newest`);
     expect(second).toMatchObject({ sub_location: "entry", location: `/entry/${target}`, src: "web" });
     expect(second.suid).toBe(first.suid);
-    const punched = await web.site.database.db
-      .select()
-      .from(trackingEvents)
-      .where(and(eq(trackingEvents.action, "punch"), eq(trackingEvents.uid, person.id)));
-    expect(punched.map((p) => p.category).sort()).toEqual(["entry", "tag"]);
+    // The browser has sent the second punch, but the server may not have queued it yet: flush
+    // until it is written (a busy machine answers later than the request event fires).
+    const punchedCategories = async () => {
+      await web.site.services.tracking.flush();
+      const punched = await web.site.database.db
+        .select()
+        .from(trackingEvents)
+        .where(and(eq(trackingEvents.action, "punch"), eq(trackingEvents.uid, person.id)));
+      return punched.map((p) => p.category).sort();
+    };
+    await expect.poll(punchedCategories).toEqual(["entry", "tag"]);
 
     // Back to the list, rendered by the browser this time: a far thumbnail still waits (React
     // renders no image inside <noscript> on the client), and comes when scrolled near.
