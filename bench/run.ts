@@ -207,6 +207,11 @@ interface Scenario {
   manyAddresses?: boolean;
   /** Paths sent in turn instead of `path` alone (search: a mix of common and rare queries). */
   paths?: string[];
+  /**
+   * Header sets sent in turn (many readers' logins): request n goes as reader n mod R, on path
+   * ⌊n / R⌋ mod P, so no reader reads a path twice before every reader has read every path.
+   */
+  headerSets?: Record<string, string>[];
 }
 
 const rand = () => Math.floor(Math.random() * 256);
@@ -233,6 +238,7 @@ async function load(baseUrls: Record<NonNullable<Scenario["target"]>, string>, s
       duration: DURATION,
       headers,
       paths: s.paths,
+      headerSets: s.headerSets,
       manyAddresses: s.manyAddresses,
       cores: args.pin ? GENERATOR_CORE : undefined,
     });
@@ -243,17 +249,24 @@ async function load(baseUrls: Record<NonNullable<Scenario["target"]>, string>, s
     connections: CONNECTIONS,
     duration: DURATION,
     headers,
-    ...(s.manyAddresses || s.paths
+    ...(s.manyAddresses || s.paths || s.headerSets
       ? {
           requests: [
             {
-              setupRequest: (req: autocannon.Request) => ({
-                ...req,
-                ...(s.paths ? { path: s.paths[sent++ % s.paths.length] } : {}),
-                headers: s.manyAddresses
-                  ? { ...req.headers, "x-forwarded-for": `10.${rand()}.${rand()}.${rand()}` }
-                  : req.headers,
-              }),
+              setupRequest: (req: autocannon.Request) => {
+                const n = sent++;
+                const sets = s.headerSets;
+                const turn = sets ? Math.floor(n / sets.length) : n;
+                return {
+                  ...req,
+                  ...(s.paths ? { path: s.paths[turn % s.paths.length] } : {}),
+                  headers: {
+                    ...req.headers,
+                    ...(sets ? sets[n % sets.length] : {}),
+                    ...(s.manyAddresses ? { "x-forwarded-for": `10.${rand()}.${rand()}.${rand()}` } : {}),
+                  },
+                };
+              },
             },
           ],
         }
@@ -313,6 +326,15 @@ async function main() {
     }
     return pointer!;
   };
+  // The popular list's first 100 pages, each by its pointer (page 1 has none).
+  const popularPages: string[] = ["/api/get_entry_by_rank?limit=20"];
+  for (let pointer: string | null | undefined, i = 1; i < 100; i++) {
+    pointer = (
+      await nugget.services.entries.feed({ sort: "popular", pointer: pointer ?? undefined, limit: 20 }, anon)
+    ).pointer;
+    if (!pointer) break;
+    popularPages.push(`/api/get_entry_by_rank?limit=20&before=${encodeURIComponent(pointer)}`);
+  }
   const popular50 = await pointerAt("popular", 50);
   const newest50 = await pointerAt("newest", 50);
   const sample = (await database.db.execute(
@@ -371,6 +393,13 @@ async function main() {
   const [reader] = await database.db.select().from(users).where(eq(users.id, notified));
   const readerSession = await nugget.services.auth.startSession(reader, anon);
   const asReader = { uid: reader.id, client: readerSession.clientId, token: readerSession.token };
+  // And many readers (up to 400), each with likes of their own somewhere.
+  const manyReaders = await Promise.all(
+    (await database.db.select().from(users).orderBy(users.id).limit(400)).map(async (user) => {
+      const login = await nugget.services.auth.startSession(user, anon);
+      return { uid: user.id, client: login.clientId, token: login.token };
+    }),
+  );
   const searchPaths = SEARCH_MIX.map((q) => `/api/search?query=${encodeURIComponent(q)}`);
 
   const scenarios: Scenario[] = (
@@ -392,6 +421,15 @@ async function main() {
         name: "explore popular p1, logged in (API)",
         path: "/api/get_entry_by_rank?limit=20",
         headers: asReader,
+      },
+      {
+        // The same list read by many readers on many pages, each pair once before any twice: the
+        // reader's first read of a page asks the database for their likes on it (what the one reader
+        // above asks only once per stored page, its answer remembered).
+        name: "explore popular, many readers × 100 pages (API)",
+        path: popularPages[0],
+        paths: popularPages,
+        headerSets: manyReaders,
       },
       {
         name: "search mix of 12, uncached (API)",

@@ -19,6 +19,8 @@ export interface WrkLoad {
   headers: Record<string, string>;
   /** Paths sent in turn instead of the URL's own. */
   paths?: string[];
+  /** Header sets sent in turn; with paths, request n takes set n mod R and path ⌊n / R⌋ mod P. */
+  headerSets?: Record<string, string>[];
   /** Each request from an address of its own (X-Forwarded-For; the app trusts it in the bench). */
   manyAddresses?: boolean;
   /** Threads of wrk (each one core's worth of reading). */
@@ -48,19 +50,30 @@ export function wrkAvailable(): boolean {
 
 /** The Lua script that rotates paths and forwarded addresses, when the load asks for either. */
 function script(load: WrkLoad): string | null {
-  if (!load.paths && !load.manyAddresses) return null;
+  if (!load.paths && !load.manyAddresses && !load.headerSets) return null;
   const paths = load.paths ?? [new URL(load.url).pathname + new URL(load.url).search];
+  const sets = load.headerSets ?? [];
+  const luaTable = (set: Record<string, string>) =>
+    `{ ${Object.entries(set)
+      .map(([k, v]) => `[${JSON.stringify(k)}] = ${JSON.stringify(v)}`)
+      .join(", ")} }`;
   const lua = [
     `local paths = { ${paths.map((p) => JSON.stringify(p)).join(", ")} }`,
+    `local sets = { ${sets.map(luaTable).join(", ")} }`,
     "local n = 0",
     "request = function()",
+    "  local path = paths[(n % #paths) + 1]",
+    "  if #sets > 0 then",
+    "    for k, v in pairs(sets[(n % #sets) + 1]) do wrk.headers[k] = v end",
+    "    path = paths[(math.floor(n / #sets) % #paths) + 1]",
+    "  end",
     "  n = n + 1",
     ...(load.manyAddresses
       ? [
           '  wrk.headers["X-Forwarded-For"] = string.format("10.%d.%d.%d", math.random(0, 255), math.random(0, 255), math.random(0, 255))',
         ]
       : []),
-    "  return wrk.format(nil, paths[(n % #paths) + 1])",
+    "  return wrk.format(nil, path)",
     "end",
   ].join("\n");
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "nugget-wrk-")), "load.lua");

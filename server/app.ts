@@ -195,7 +195,7 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   // session looked up (a stored page keeps the headers its render was sent with).
   if (pageCache) {
     front = installPageCache(app, pageCache, config.pageCache, {
-      personal: { overlays: entryListOverlays(services), kv },
+      personal: { overlays: entryListOverlays(services), kv, recentSession: services.auth.recentSession },
       draining: () => drain.draining,
     });
   }

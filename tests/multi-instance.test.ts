@@ -212,9 +212,18 @@ describe.skipIf(cannot)(`two instances behind nginx${cannot ? ` — skipped: ${c
       const me = await api(base, "GET", "/api/v1/getUserInfo", who);
       expect([me.status, me.d?.id]).toEqual([200, person.auth.uid]);
     }
-    // Logging out on B ends the session A made.
+    // A signed-in list through A: the second read is answered in front of A's Fastify, from the
+    // session A confirmed moments ago (page-cache-overlay.ts).
+    const list = `/api/get_entry_by_rank?limit=5&probe=${randomBytes(4).toString("hex")}`;
+    await api(a.url, "GET", list, { auth });
+    expect((await api(a.url, "GET", list, { auth })).headers.get("x-cache")).toBe("overlay-hit");
+    // Logging out on B ends the session A made, and A stops trusting what it remembered of it.
     expect((await api(b.url, "DELETE", "/api/auth", { auth })).status).toBe(200);
     expect((await api(a.url, "GET", "/api/v1/getUserInfo", { cookie })).status).toBe(401);
+    // The message goes through Redis: A hears it within moments, not after the 30 s it would trust it.
+    await expect
+      .poll(async () => (await api(a.url, "GET", list, { auth })).headers.get("x-cache"), { timeout: 3000 })
+      .toBeNull();
   });
 
   it("a rate limit counts across both instances, per client address through nginx", async () => {

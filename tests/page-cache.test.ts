@@ -16,6 +16,8 @@ import {
 } from "./support/app.ts";
 import { call, registerByEmail } from "./support/client.ts";
 import { makeEntry, makeTag, makeUsers } from "./support/factories.ts";
+import { sessions } from "../db/schema/index.ts";
+import { eq } from "drizzle-orm";
 
 /** The anonymous page cache end to end: SSR pages and JSON lists through the whole app (issue 8). */
 describe.skipIf(!built)("anonymous page cache", () => {
@@ -210,6 +212,91 @@ describe.skipIf(!built)("anonymous page cache", () => {
     const relatedAsReader = await call(nugget.app, "GET", related, { auth: reader.auth });
     expect(relatedAsReader.headers["x-cache"]).toBe("overlay-hit");
     expect(relatedIds(relatedAsReader.d)).toEqual([]);
+  });
+
+  it("answers a reader it confirmed moments ago in front of Fastify, until their sessions end or they write", async () => {
+    const db = nugget.database.db;
+    const [author, reader, other] = await makeUsers(nugget, 3);
+    const tag = await makeTag(db);
+    const x = await makeEntry(db, author.user.id, { title: "前台甲" }, [tag.id]);
+    const y = await makeEntry(db, author.user.id, { title: "前台乙" }, [tag.id]);
+    await nugget.services.likes.like(x.id, {
+      userId: reader.user.id,
+      sessionId: null,
+      ip: "10.0.0.9",
+      userAgent: "t",
+    });
+    const url = `${await listening()}/api/entries?sort=newest&tag=${tag.id}`;
+    const read = (headers: Record<string, string>) =>
+      new Promise<{ headers: IncomingHttpHeaders; json: any }>((resolve, reject) =>
+        httpGet(url, { headers: { "accept-encoding": "gzip", ...headers } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => {
+            const body = Buffer.concat(chunks);
+            const text = res.headers["content-encoding"] === "gzip" ? gunzipSync(body) : body;
+            resolve({ headers: res.headers, json: JSON.parse(text.toString()) });
+          });
+        }).on("error", reject),
+      );
+    const triple = (u: typeof reader) => ({ uid: u.auth.uid, client: u.auth.client, token: u.auth.token });
+    const liked = (r: { json: any }) =>
+      r.json.d.list.map((e: { id: string; liked: boolean }) => [e.id, e.liked]);
+    const mine = [
+      [y.id, false],
+      [x.id, true],
+    ];
+
+    // The first read confirms the session in the database (and renders the visitor's list once).
+    const first = await read(triple(reader));
+    expect([first.headers["x-cache"], liked(first)]).toEqual(["overlay-miss", mine]);
+    const second = await read(triple(reader));
+    expect([second.headers["x-cache"], second.headers["cache-control"], liked(second)]).toEqual([
+      "overlay-hit",
+      "private, no-cache",
+      mine,
+    ]);
+    // The same reader by the web's cookie, among others; someone else still sees only their own.
+    const byCookie = await read({ cookie: `theme=dark; nugget_session=${reader.auth.token}` });
+    expect([byCookie.headers["x-cache"], liked(byCookie)]).toEqual(["overlay-hit", mine]);
+    expect(liked(await read(triple(other)))).toEqual([
+      [y.id, false],
+      [x.id, false],
+    ]);
+    // A uid that is not the token's owner is nobody: never the owner's state.
+    const wrongUid = await read({ ...triple(reader), uid: other.user.id });
+    expect(wrongUid.headers["x-cache"]).toBeUndefined();
+    expect(liked(wrongUid)).toEqual([
+      [y.id, false],
+      [x.id, false],
+    ]);
+
+    // The front answered without asking the database: a row removed behind auth's back is not
+    // noticed (the session is trusted for RECENT_MS) …
+    await db.delete(sessions).where(eq(sessions.userId, other.user.id));
+    expect((await read(triple(other))).headers["x-cache"]).toBe("overlay-hit");
+    // … while ending sessions through auth tells every instance at once: logout, and the
+    // password change's end of every session.
+    await nugget.services.auth.endSessions(db, other.user.id);
+    expect((await read(triple(other))).headers["x-cache"]).toBeUndefined();
+    expect((await call(nugget.app, "DELETE", "/api/auth", { auth: reader.auth })).s).toBe(1);
+    const afterLogout = await read(triple(reader));
+    expect(afterLogout.headers["x-cache"]).toBeUndefined();
+    expect(liked(afterLogout)).toEqual([
+      [y.id, false],
+      [x.id, false],
+    ]);
+
+    // A reader who writes gets their lists rendered, so the like shows at once.
+    const [writer] = await makeUsers(nugget, 1);
+    expect((await read(triple(writer))).headers["x-cache"]).toBe("overlay-hit");
+    expect((await call(nugget.app, "PUT", `/api/user/like/entry/${y.id}`, { auth: writer.auth })).s).toBe(1);
+    const afterLike = await read(triple(writer));
+    expect(afterLike.headers["x-cache"]).toBeUndefined();
+    expect(liked(afterLike)).toEqual([
+      [y.id, true],
+      [x.id, false],
+    ]);
   });
 
   it("renders a signed-in list once for 30 concurrent overlay misses", async () => {
@@ -433,5 +520,35 @@ describe("the mute filter's query on signed-in reads of cached feeds (issue 13)"
       userAgent: "t",
     });
     expect(await read()).toEqual({ ids: [], hiddenQueries: 1 });
+  });
+
+  it("asks many readers' likes on their lists in one statement, each reader answered with their own", async () => {
+    const { nugget, record } = counting;
+    const db = nugget.database.db;
+    const [author, ...readers] = await makeUsers(nugget, 7);
+    const made: { id: string }[] = [];
+    for (let i = 0; i < 4; i++) made.push(await makeEntry(db, author.user.id, { title: `批量${i}` }));
+    const list = made.map((e) => ({ id: e.id, liked: false, isCollected: false }));
+    // Reader i likes entry i (for i < 4); the others like nothing.
+    for (let i = 0; i < 4; i++)
+      await nugget.services.likes.like(made[i].id, {
+        userId: readers[i].user.id,
+        sessionId: null,
+        ip: "10.0.0.9",
+        userAgent: "t",
+      });
+    const caller = (userId: string) => ({ userId, sessionId: null, ip: "10.0.0.9", userAgent: "t" });
+    let answers: { id: string; liked: boolean }[][] = [];
+    const texts = await record(async () => {
+      answers = await Promise.all(
+        readers.map((r) => nugget.services.entries.personalize(list, caller(r.user.id))),
+      );
+    });
+    expect(texts.filter((t) => /from "entry_likes"/.test(t))).toHaveLength(1);
+    answers.forEach((answer, i) =>
+      expect(answer.filter((e) => e.liked).map((e) => e.id)).toEqual(i < 4 ? [made[i].id] : []),
+    );
+    // Nothing of the reader's on the list: the same array back (the visitor's bytes go out as they are).
+    expect(answers[5]).toBe(list);
   });
 });

@@ -56,15 +56,21 @@ export function installBufferedCompression(app: FastifyInstance) {
     if (!encoding) return payload;
     reply.header("content-encoding", encoding);
     reply.removeHeader("content-length");
-    return encoding === "br"
-      ? zlib.brotliCompressSync(payload, {
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
-            // A window the size of the body at most: the default 4 MB one is allocated per call.
-            [zlib.constants.BROTLI_PARAM_LGWIN]: Math.max(16, Math.ceil(Math.log2(size))),
-          },
-        })
-      : zlib.gzipSync(payload, { level: 6 });
+    return compressBody(payload, encoding);
   });
+}
+
+/** One body compressed as every buffered answer is (brotli quality 1, gzip 6). */
+export function compressBody(payload: string | Buffer, encoding: "br" | "gzip"): Buffer {
+  const size = typeof payload === "string" ? Buffer.byteLength(payload) : payload.length;
+  return encoding === "br"
+    ? zlib.brotliCompressSync(payload, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+          // A window the size of the body at most: the default 4 MB one is allocated per call.
+          [zlib.constants.BROTLI_PARAM_LGWIN]: Math.max(16, Math.ceil(Math.log2(size))),
+        },
+      })
+    : zlib.gzipSync(payload, { level: 6 });
 }

@@ -26,9 +26,12 @@ export function installMetrics(
     buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
+  const COUNTED = new Set(["hit", "stale", "miss", "overlay-hit", "overlay-stale", "overlay-miss"]);
   const pageCache = new Counter({
     name: "nugget_page_cache_responses_total",
-    help: "Cacheable anonymous responses by what the page cache did: hit, stale or miss",
+    help:
+      "Cacheable responses by what the page cache did: hit, stale or miss for visitors; overlay-hit, " +
+      "overlay-stale or overlay-miss for signed-in readers of a cached list",
     labelNames: ["result"] as const,
     registers: [registry],
   });
@@ -78,7 +81,7 @@ export function installMetrics(
       reply.elapsedTime / 1000,
     );
     const cache = reply.getHeader("x-cache") ?? reply.raw.getHeader("x-cache");
-    if (cache === "hit" || cache === "stale" || cache === "miss") pageCache.inc({ result: cache });
+    if (typeof cache === "string" && COUNTED.has(cache)) pageCache.inc({ result: cache });
   });
 
   const expected = deps.token ? Buffer.from(`Bearer ${deps.token}`) : null;
@@ -99,9 +102,11 @@ export function installMetrics(
   const frontCounts = {
     hit: pageCache.labels({ result: "hit" }),
     stale: pageCache.labels({ result: "stale" }),
+    "overlay-hit": pageCache.labels({ result: "overlay-hit" }),
+    "overlay-stale": pageCache.labels({ result: "overlay-stale" }),
   };
   return {
     /** Counts a page-cache answer given in front of Fastify (plugins/page-cache.ts), which no hook sees. */
-    countPageCache: (result: "hit" | "stale") => frontCounts[result].inc(),
+    countPageCache: (result: keyof typeof frontCounts) => frontCounts[result].inc(),
   };
 }

@@ -8,6 +8,7 @@ import {
   reuseGzip,
   type CachedPage,
 } from "../lib/cached-page.ts";
+import { compressBody, pickEncoding } from "./compress.ts";
 import type { CacheRule } from "../lib/page-cache.ts";
 
 /*
@@ -35,23 +36,72 @@ export function writeStored(
   page: CachedPage,
   state: string,
   rule: CacheRule,
-  how: {
-    /** A signed-in viewer's copy (ViewerOverlay): never for a shared cache. */
-    personal?: boolean;
-    /** The drain's Connection: close (its onSend hook does not see a hit). */
-    close?: boolean;
-    /** Headers this request's hooks set before (a refreshed session cookie, say). */
-    before?: Record<string, unknown>;
-    /** Called once the head is written, before the body (Fastify's hijack). */
-    onHead?: () => void;
-  } = NO_HOW,
+  how: How = NO_HOW,
 ) {
   const nonce = page.nonce ? newNonce() : "";
   const gzip = takesGzip(req.headers) && page.body.length >= 1024;
   const body = gzip ? gzipWithNonce(page, nonce) : nonce ? bodyWithNonce(page, nonce) : page.body;
+  const head = headOf(page, nonce, how);
+  head.push("cache-control", how.personal ? "private, no-cache" : publicCacheControl(rule));
+  // Once finished (handed to the socket and written), a gzip answer serves the page's next hit.
+  finish(
+    req,
+    res,
+    page,
+    state,
+    head,
+    body,
+    gzip ? "gzip" : null,
+    how,
+    gzip ? () => reuseGzip(page, body) : undefined,
+  );
+}
+
+/**
+ * A signed-in reader's own answer for a stored JSON page (ViewerOverlay): the stored page's headers
+ * with the reader's body, compressed once per encoding into `encoded` (kept by the caller, which
+ * hears of each new copy's size through `onEncoded`).
+ */
+export function writePersonal(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: CachedPage,
+  state: string,
+  json: Buffer,
+  how: How & { encoded: Map<string, Buffer>; onEncoded: (bytes: number) => void },
+) {
+  const encoding = json.length >= 1024 ? pickEncoding(req.headers["accept-encoding"]) : null;
+  let body = json;
+  if (encoding) {
+    let encoded = how.encoded.get(encoding);
+    if (!encoded) {
+      how.encoded.set(encoding, (encoded = compressBody(json, encoding)));
+      how.onEncoded(encoded.length);
+    }
+    body = encoded;
+  }
+  const head = headOf(page, "", how);
+  head.push("cache-control", "private, no-cache");
+  finish(req, res, page, state, head, body, encoding, how);
+}
+
+interface How {
+  /** A signed-in viewer's copy (ViewerOverlay): never for a shared cache. */
+  personal?: boolean;
+  /** The drain's Connection: close (its onSend hook does not see a hit). */
+  close?: boolean;
+  /** Headers this request's hooks set before (a refreshed session cookie, say). */
+  before?: Record<string, unknown>;
+  /** Called once the head is written, before the body (Fastify's hijack). */
+  onHead?: () => void;
+}
+
+/**
+ * Name, value pairs: the stored page's own headers win over what hooks set before, and this
+ * response's own (`finish`) over both, as assigning them in turn to one object would.
+ */
+function headOf(page: CachedPage, nonce: string, how: How): (string | number)[] {
   const replay = replayHeaders(page);
-  // Name, value pairs: the stored page's own headers win over what hooks set before, and this
-  // response's own (below) over both, as assigning them in turn to one object would.
   const head: (string | number)[] = [];
   if (how.before) {
     for (const name of Object.keys(how.before)) {
@@ -64,9 +114,21 @@ export function writeStored(
   }
   for (let i = 0; i < replay.fixed.length; i++) head.push(replay.fixed[i]);
   for (const [name, parts] of replay.withNonce) head.push(name, parts.join(nonce));
+  return head;
+}
+
+function finish(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: CachedPage,
+  state: string,
+  head: (string | number)[],
+  body: Buffer,
+  encoding: string | null,
+  how: How,
+  done?: () => void,
+) {
   head.push(
-    "cache-control",
-    how.personal ? "private, no-cache" : publicCacheControl(rule),
     "x-cache",
     state,
     // Accept-Encoding even on a plain copy, as compress.ts says of every compressible answer: a
@@ -74,14 +136,13 @@ export function writeStored(
     "vary",
     "Cookie, Accept-Encoding",
   );
-  if (gzip) head.push("content-encoding", "gzip");
+  if (encoding) head.push("content-encoding", encoding);
   head.push("content-length", body.length);
   if (how.close) head.push("connection", "close");
   res.writeHead(page.status, head as string[]);
   how.onHead?.();
   if (req.method === "HEAD") res.end();
-  // Once finished (handed to the socket and written), a gzip answer serves the page's next hit.
-  else if (gzip) res.end(body, () => reuseGzip(page, body));
+  else if (done) res.end(body, done);
   else res.end(body);
 }
 

@@ -5,13 +5,19 @@ import http, {
   type Server,
   type ServerResponse,
 } from "node:http";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { readRule, type PageCacheSettings } from "./page-cache-rules.ts";
 import { newNonce, type CachedPage } from "../lib/cached-page.ts";
 import { publicCacheControl, serve, writeStored } from "./page-cache-write.ts";
 import { PageCache, type CacheRule } from "../lib/page-cache.ts";
-import type { Kv } from "../lib/kv.ts";
-import type { Caller } from "../services/deps.ts";
+import {
+  installViewerOverlays,
+  overlayForRequest,
+  type OverlayServed,
+  type PersonalOptions,
+  type SignedInFront,
+  type ViewerOverlay,
+} from "./page-cache-overlay.ts";
 import { SESSION_COOKIE } from "./session.ts";
 
 declare module "fastify" {
@@ -21,22 +27,6 @@ declare module "fastify" {
     /** Set on a signed-in GET of a list a viewer overlay applies to (decided after the session). */
     pageCacheOverlay: { rule: CacheRule; overlay: ViewerOverlay } | null;
   }
-}
-
-/**
- * A public JSON list whose answer to a signed-in viewer is the anonymous answer plus the viewer's
- * own state (liked flags, say): the cached anonymous answer is served with that state laid over it,
- * one small query instead of a render. The viewer's own writes are never hidden by it: for the
- * cache's longest staleness after any change they make, their lists render as usual.
- */
-export interface ViewerOverlay {
-  /** Does the overlay apply to this path and query (a list that reads the caller's own subscriptions does not)? */
-  applies(path: string, query: Record<string, unknown>): boolean;
-  /**
-   * The anonymous answer's `d` as this caller sees it (not changing `d`), or null when it is the
-   * same: then the cached bytes go out as they are, pre-compressed.
-   */
-  apply(d: unknown, caller: Caller): Promise<unknown>;
 }
 
 /** Marks the background re-render of a stale entry, so it renders instead of reading the cache. */
@@ -81,7 +71,7 @@ const NOT_REPLAYED = new Set([
 export interface PageCacheFront {
   handle(req: IncomingMessage, res: ServerResponse, next: RequestListener): void;
   /** Counts what the front answered (metrics, once installed). */
-  onServed: (state: "hit" | "stale") => void;
+  onServed: (state: "hit" | "stale" | OverlayServed) => void;
 }
 
 /** The server settings Fastify hands its server factory and would set on a server of its own. */
@@ -123,8 +113,8 @@ export function installPageCache(
   cache: PageCache,
   settings: PageCacheSettings,
   opts: {
-    /** Signed-in reads laid over cached lists, and the shared store that marks recent writers. */
-    personal?: { overlays: ViewerOverlay[]; kv: Kv };
+    /** Signed-in reads laid over cached lists (page-cache-overlay.ts). */
+    personal?: PersonalOptions;
     /** The instance is draining (plugins/drain.ts): a hit closes its connection like any answer. */
     draining?: () => boolean;
   } = {},
@@ -144,7 +134,7 @@ export function installPageCache(
     if (carriesLogin(request.headers, request.url)) {
       // Whoever this turns out to be, this answer is not for a shared cache.
       reply.header("cache-control", "private, no-cache");
-      const overlay = personal?.overlays.length ? overlayFor(request, personal.overlays) : null;
+      const overlay = personal?.overlays.length ? overlayForRequest(request, personal.overlays) : null;
       if (overlay) request.pageCacheOverlay = { rule, overlay };
       return;
     }
@@ -195,7 +185,9 @@ export function installPageCache(
     return payload;
   });
 
-  if (personal?.overlays.length) installViewerOverlays(app, cache, settings, personal.kv, refresh, draining);
+  const signedIn: SignedInFront | null = personal?.overlays.length
+    ? installViewerOverlays(app, cache, settings, personal, refresh, draining)
+    : null;
 
   // It runs on the server's request event, outside everything Fastify catches: nothing it does may
   // throw out of it (an uncaught error or rejection there would end the process), and a request it
@@ -205,14 +197,16 @@ export function installPageCache(
     handle(req, res, next) {
       let rule: CacheRule | null;
       const url = req.url ?? "/";
+      let login = false;
       try {
         // A refresh, a drain or a possible login: Fastify's hook decides what to do with it.
         rule = req.headers[REFRESH_HEADER] || draining() ? null : readRule(req.method, url, settings);
-        if (rule && carriesLogin(req.headers, url)) rule = null;
+        login = !!rule && carriesLogin(req.headers, url);
       } catch {
         rule = null;
       }
       if (!rule) return next(req, res);
+      if (login) return signedInFront(req, res, next, url, rule);
       // The in-process store answers at once: a hit waits for nothing.
       const now = cache.peekNow(url, rule, refresh);
       if (now !== undefined) {
@@ -225,6 +219,29 @@ export function installPageCache(
       );
     },
   };
+  /** A signed-in read the overlay may answer here (its session confirmed moments ago); else Fastify. */
+  function signedInFront(
+    req: IncomingMessage,
+    res: ServerResponse,
+    next: RequestListener,
+    url: string,
+    rule: CacheRule,
+  ) {
+    const failed = (err: unknown) => {
+      app.log.error({ err }, "page cache: a signed-in read could not be answered in front");
+      if (res.headersSent) res.destroy();
+      else next(req, res);
+    };
+    let answered: ReturnType<SignedInFront>;
+    try {
+      answered = signedIn ? signedIn(req, res, url, rule) : false;
+    } catch (err) {
+      return failed(err);
+    }
+    if (answered === false) return next(req, res);
+    answered.then((served) => (served ? front.onServed(served) : next(req, res)), failed);
+  }
+
   /** Writes a hit the front found; false when nothing was written and Fastify should answer. */
   function serveFront(
     req: IncomingMessage,
@@ -250,83 +267,4 @@ export function installPageCache(
   });
   app.addHook("onClose", async () => cache.close());
   return front;
-}
-
-/** The overlay for a signed-in GET, or null (auth in the query makes the URL a key of its own). */
-function overlayFor(request: FastifyRequest, overlays: ViewerOverlay[]): ViewerOverlay | null {
-  const query = (request.query ?? {}) as Record<string, unknown>;
-  if (query.token || query.uid) return null;
-  const q = request.url.indexOf("?");
-  const path = q < 0 ? request.url : request.url.slice(0, q);
-  return overlays.find((o) => o.applies(path, query)) ?? null;
-}
-
-const wroteKey = (userId: string) => `pc:wrote:${userId}`;
-
-type Envelope = { s?: number; d?: unknown };
-const parsedPages = new WeakMap<CachedPage, Envelope>();
-
-function sendPersonal(reply: FastifyReply, state: string, envelope: Envelope) {
-  reply.header("x-cache", state);
-  reply.header("content-type", "application/json; charset=utf-8");
-  return reply.send(JSON.stringify(envelope));
-}
-
-/**
- * Signed-in reads of overlaid lists (ViewerOverlay): after the session is known, the anonymous
- * answer is taken from the cache — or rendered once, anonymously and single-flight, as a visitor's
- * request would — and the viewer's state is laid over it. Someone who changed anything within the
- * cache's longest staleness (TTL + SWR) gets a render instead, so their own writes show at once.
- */
-function installViewerOverlays(
-  app: FastifyInstance,
-  cache: PageCache,
-  settings: PageCacheSettings,
-  kv: Kv,
-  refresh: (url: string) => Promise<void>,
-  draining: () => boolean,
-) {
-  const markSeconds = settings.ttl.api + settings.swr;
-
-  app.addHook("preHandler", async (request, reply) => {
-    const pending = request.pageCacheOverlay;
-    request.pageCacheOverlay = null;
-    const caller = request.caller;
-    if (!pending || !caller?.userId) return;
-    // Without the shared store nobody can tell whether they wrote just now: render.
-    const wrote = await kv.get(wroteKey(caller.userId)).catch(() => "unknown");
-    if (wrote) return;
-    const found = await cache.peek(request.url, pending.rule, refresh);
-    if (found) {
-      if (found.page.status !== 200) return;
-      // Both stores hand out one object per stored render: parsed once, not per viewer.
-      let envelope = parsedPages.get(found.page);
-      if (!envelope)
-        parsedPages.set(found.page, (envelope = JSON.parse(found.page.body.toString()) as Envelope));
-      if (envelope.s !== 1) return;
-      const state = found.state === "stale" ? "overlay-stale" : "overlay-hit";
-      const d = await pending.overlay.apply(envelope.d, caller);
-      if (d === null)
-        return serve(request, reply, found.page, state, pending.rule, { personal: true, close: draining() });
-      return sendPersonal(reply, state, { ...envelope, d });
-    }
-    // Rendered as a visitor's request is (and kept for the next one); strip every credential.
-    const anonymous = await app.inject({
-      method: "GET",
-      url: request.url,
-      headers: { accept: "application/json" },
-    });
-    if (anonymous.statusCode !== 200) return;
-    const envelope = JSON.parse(anonymous.body) as Envelope;
-    if (envelope.s !== 1) return;
-    const d = await pending.overlay.apply(envelope.d, caller);
-    return sendPersonal(reply, "overlay-miss", d === null ? envelope : { ...envelope, d });
-  });
-
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (request.method !== "GET" && request.method !== "HEAD" && request.viewer && reply.statusCode < 400) {
-      await kv.set(wroteKey(request.viewer.id), "1", markSeconds).catch((err) => request.log.warn(err));
-    }
-    return payload;
-  });
 }

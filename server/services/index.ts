@@ -1,5 +1,5 @@
 import { createAccountDataService, type AccountDataService } from "./account-data/index.ts";
-import { createAuthService, deleteUserSessions } from "./auth/index.ts";
+import { createAuthService } from "./auth/index.ts";
 import { acceptInvitation } from "./invites/index.ts";
 import { createBannerService } from "./banners/banners.ts";
 import { createBookletService } from "./booklets/booklets.ts";
@@ -46,7 +46,7 @@ export function createServices(deps: Deps) {
     deps,
     {
       startSession: auth.startSession,
-      endSessions: deleteUserSessions,
+      endSessions: auth.endSessions,
       forgetFailures: auth.forgetFailures,
       acceptInvitation,
     },
@@ -88,6 +88,7 @@ export function createServices(deps: Deps) {
   // My data: the export reads the account's rows; the erasure goes through the content services.
   const accountData = createAccountDataService(deps, {
     users,
+    auth,
     storage: uploads.storage,
     uploads,
     follow,

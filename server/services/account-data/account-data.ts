@@ -4,12 +4,11 @@
  * password or SMS code, the wallet settled first, then a 14-day grace period that a login undoes,
  * after which the account-erasure job erases the personal data and deletes or keeps the content.
  */
-import type { Db } from "../../../db/client.ts";
+import type { Db, Tx } from "../../../db/client.ts";
 import { AppError, badRequest, notFound, unauthorized, forbidden } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { randomToken, safeEqual, sha256 } from "../../lib/crypto.ts";
 import type { ObjectStorage } from "../../lib/storage.ts";
-import { deleteUserSessions } from "../auth/index.ts";
 import { dropUnusedInvitations } from "../invites/index.ts";
 import { notifyAccount } from "../notifications/index.ts";
 import { eraseUser, findUserById, type UserRow } from "../users/index.ts";
@@ -48,6 +47,8 @@ export interface AccountDataParts extends ContentServices {
   storage: ObjectStorage;
   /** The erased avatar stops using its upload, so the orphan cleanup removes the image too. */
   uploads: Pick<UploadService, "setUses">;
+  /** Auth's own: deletes the sessions and tells every instance they ended. */
+  auth: { endSessions(tx: Tx, userId: string): Promise<void> };
 }
 
 export interface ExportStatus {
@@ -229,7 +230,7 @@ export function createAccountDataService(deps: Deps, parts: AccountDataParts) {
       const eraseAfter = new Date(now.getTime() + GRACE_DAYS * DAY);
       await db.transaction(async (tx) => {
         await q.upsertDeletion(tx, { userId: user.id, content: input.content, requestedAt: now, eraseAfter });
-        await deleteUserSessions(tx, user.id);
+        await parts.auth.endSessions(tx, user.id);
       });
       return { eraseAfter: eraseAfter.toISOString(), content: input.content };
     },
@@ -267,7 +268,7 @@ export function createAccountDataService(deps: Deps, parts: AccountDataParts) {
     const userId = request.userId;
     // Sessions first: nothing the user does can race the erasure (a login would find no password).
     await database.transaction(async (tx) => {
-      await deleteUserSessions(tx, userId);
+      await parts.auth.endSessions(tx, userId);
     });
     await eraseContent(parts, database, userId, request.content as "delete" | "keep");
     await database.transaction(async (tx) => {
@@ -277,7 +278,7 @@ export function createAccountDataService(deps: Deps, parts: AccountDataParts) {
       await parts.uploads.setUses(tx, { type: "avatar", id: userId }, [], userId);
       await eraseUser(tx, userId, now);
       await dropUnusedInvitations(tx, userId);
-      await deleteUserSessions(tx, userId);
+      await parts.auth.endSessions(tx, userId);
       await q.markErased(tx, userId, now);
     });
     await deps.purgePages(["*"]);

@@ -6,7 +6,15 @@ import { activeSuspension } from "../../../shared/report-rules.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { findUserByEmail, findUserByPhone, updateUser, type UserRow } from "../users/index.ts";
 import { presentSelf } from "../users/index.ts";
-import { deleteSession, findLiveSession, insertSession, touchSession } from "./queries.ts";
+import type { Tx } from "../../../db/client.ts";
+import {
+  deleteSession,
+  deleteUserSessions,
+  findLiveSession,
+  insertSession,
+  touchSession,
+} from "./queries.ts";
+import { createRecentSessions } from "./recent-sessions.ts";
 import { createJsSdkSigner } from "./wechat.ts";
 
 export const SESSION_DAYS = 30;
@@ -54,6 +62,7 @@ export interface ResolvedSession {
 
 export function createAuthService(deps: Deps, hooks?: LoginHooks) {
   const { db, kv } = deps;
+  const recent = createRecentSessions(deps.signals);
   const accountKey = (userId: string) => `loginfail:user:${userId}`;
   const addressKey = (ip: string) => `loginfail:ip:${ip}`;
   const slowKey = (ip: string) => `loginslow:ip:${ip}`;
@@ -147,11 +156,20 @@ export function createAuthService(deps: Deps, hooks?: LoginHooks) {
     if (Date.now() - row.session.lastSeenAt.getTime() > 86_400_000) {
       await touchSession(db, row.session.id, new Date(Date.now() + SESSION_DAYS * 86_400_000));
     }
+    recent.remember(token, { userId: row.user.id, sessionId: row.session.id, hidesAnyone: row.hidesAnyone });
     return { sessionId: row.session.id, user: row.user, hidesAnyone: row.hidesAnyone };
   }
 
   async function logout(caller: Caller) {
-    if (caller.sessionId) await deleteSession(db, caller.sessionId);
+    if (!caller.sessionId) return;
+    await deleteSession(db, caller.sessionId);
+    if (caller.userId) recent.ended(caller.userId);
+  }
+
+  /** Ends every session of a user but `keepId` (a password change or reset, an account deletion). */
+  async function endSessions(tx: Tx, userId: string, keepId?: string | null) {
+    await deleteUserSessions(tx, userId, keepId);
+    recent.ended(userId);
   }
 
   /** Clears the failure window of an account after its password is reset. */
@@ -159,7 +177,17 @@ export function createAuthService(deps: Deps, hooks?: LoginHooks) {
     await kv.del(accountKey(userId));
   }
 
-  return { login, resolve, logout, startSession, forgetFailures, jsSdkConfig: createJsSdkSigner(deps) };
+  return {
+    login,
+    resolve,
+    /** A session this instance confirmed moments ago, without asking the database (recent-sessions.ts). */
+    recentSession: recent.find,
+    logout,
+    endSessions,
+    startSession,
+    forgetFailures,
+    jsSdkConfig: createJsSdkSigner(deps),
+  };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -10,6 +10,7 @@ import type { Caller, Deps } from "../deps.ts";
 import { entryHydrator } from "./hydrate.ts";
 import { likeFlags, type PresentedEntry } from "./present.ts";
 import { createViewTally } from "./view-tally.ts";
+import { createLikedBatch } from "./liked-batch.ts";
 import {
   PERIOD_DAYS,
   SORTS,
@@ -17,7 +18,6 @@ import {
   entriesByIds,
   entryWithAuthor,
   feedPage,
-  likedAmong,
   relatedEntries,
   subscribedCategoryIds,
   type FeedSort,
@@ -57,6 +57,7 @@ type Row = Awaited<ReturnType<typeof feedPage>>[number];
 export function createEntryService(deps: Deps) {
   const { db, kv } = deps;
   const views = createViewTally(db);
+  const likedInBatch = createLikedBatch(db);
 
   async function categoryId(nameOrId: string): Promise<string> {
     const found = (await storedCategories(db)).find((c) => c.name === nameOrId || c.id === nameOrId);
@@ -139,8 +140,7 @@ export function createEntryService(deps: Deps) {
       caller: Caller,
     ): Promise<T[]> {
       if (!caller.userId || !list.length) return list;
-      const liked = await likedAmong(
-        db,
+      const liked = await likedInBatch(
         caller.userId,
         list.map((e) => e.id),
       );

@@ -175,7 +175,6 @@ export async function tagsOfEntries(db: Tx, entryIds: string[]) {
     .where(inArray(entryTags.entryId, entryIds));
 }
 
-/** Which of these entries the user liked, in one query. */
 /** Which of these entries the user likes: every signed-in list asks (prepared). */
 const likedAmongQuery = preparedPerDb((db: Tx) =>
   db
@@ -194,6 +193,23 @@ export async function likedAmong(db: Tx, userId: string, entryIds: string[]): Pr
   if (!entryIds.length) return new Set();
   const rows = await likedAmongQuery(db).execute({ userId, entryIds });
   return new Set(rows.map((r) => r.entryId));
+}
+
+/** Which of these (user, entry) pairs are likes: many readers' questions in one statement (prepared). */
+const likedPairsQuery = preparedPerDb((db: Tx) =>
+  db
+    .select({ userId: entryLikes.userId, entryId: entryLikes.entryId })
+    .from(entryLikes)
+    .where(
+      sql`(${entryLikes.entryId}, ${entryLikes.userId}) in (select * from unnest(${sql.placeholder("entryIds")}::char(24)[], ${sql.placeholder("userIds")}::char(24)[]))`,
+    )
+    .prepare("nugget_liked_pairs"),
+);
+
+/** The likes among `entryIds[i]` by `userIds[i]`, for every i (the arrays are pairs). */
+export async function likedPairs(db: Tx, userIds: string[], entryIds: string[]) {
+  if (!entryIds.length) return [];
+  return likedPairsQuery(db).execute({ userIds, entryIds });
 }
 
 /**

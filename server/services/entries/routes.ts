@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { Static } from "@sinclair/typebox";
 import { ok } from "../../plugins/envelope.ts";
-import type { ViewerOverlay } from "../../plugins/page-cache.ts";
+import type { ViewerOverlay } from "../../plugins/page-cache-overlay.ts";
 import type { PresentedEntry } from "./present.ts";
 import type { Services } from "../index.ts";
 import type { FeedSort } from "./queries.ts";
