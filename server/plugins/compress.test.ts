@@ -3,7 +3,7 @@ import Fastify from "fastify";
 import fastifyCompress from "@fastify/compress";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { installBufferedCompression, pickEncoding } from "./compress.ts";
+import { installBufferedCompression, pickEncoding, takesGzip } from "./compress.ts";
 
 describe("pickEncoding", () => {
   it("reads the usual headers", () => {
@@ -17,6 +17,13 @@ describe("pickEncoding", () => {
     expect(pickEncoding("deflate")).toBeNull();
     expect(pickEncoding("")).toBeNull();
     expect(pickEncoding(undefined)).toBeNull();
+    // A page-cache hit sends its pre-built gzip only to a client that takes it.
+    expect([
+      takesGzip("gzip, deflate, br"),
+      takesGzip("gzip;q=0, br"),
+      takesGzip("br"),
+      takesGzip(undefined),
+    ]).toEqual([true, false, false, false]);
   });
 
   it("never picks an encoding the header refuses, and takes br or gzip whenever one is offered", () => {
@@ -32,6 +39,8 @@ describe("pickEncoding", () => {
         }
         const accepted = (n: string) => (weights.get(n) ?? weights.get("*") ?? 0) > 0;
         const picked = pickEncoding(header);
+        // What the page cache asks of a hit, twice (the second answer is the remembered one).
+        expect([takesGzip(header), takesGzip(header)]).toEqual([accepted("gzip"), accepted("gzip")]);
         if (picked) expect(accepted(picked)).toBe(true);
         if (accepted("br")) expect(picked).toBe("br");
         else if (accepted("gzip")) expect(picked).toBe("gzip");

@@ -17,6 +17,30 @@ const SYNC_LIMIT = 256 * 1024;
  * case-insensitive; a zero (or unreadable) q-value refuses one; `*` stands for any encoding not named.
  */
 export function pickEncoding(header: string | string[] | undefined): "br" | "gzip" | null {
+  const accepts = acceptedBy(header);
+  if (accepts("br")) return "br";
+  if (accepts("gzip")) return "gzip";
+  return null;
+}
+
+const gzipAnswers = new Map<string, boolean>();
+/**
+ * Does this Accept-Encoding take gzip (a q-value of 0 refuses it)? Asked by every page-cache hit,
+ * so remembered per header text: browsers send a handful of spellings.
+ */
+export function takesGzip(header: string | string[] | undefined): boolean {
+  const text = String(header ?? "");
+  let answer = gzipAnswers.get(text);
+  if (answer === undefined) {
+    answer = acceptedBy(text)("gzip");
+    if (gzipAnswers.size >= 256) gzipAnswers.clear();
+    gzipAnswers.set(text, answer);
+  }
+  return answer;
+}
+
+/** The codings a header accepts (case-insensitive names; `*` for any coding not named). */
+function acceptedBy(header: string | string[] | undefined): (coding: string) => boolean {
   const q = new Map<string, number>();
   for (const part of String(header ?? "").split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");
@@ -26,10 +50,7 @@ export function pickEncoding(header: string | string[] | undefined): "br" | "gzi
     const value = weight ? Number(weight[1].trim() || NaN) : 1;
     q.set(name, value >= 0 && value <= 1 ? value : 0);
   }
-  const accepts = (name: string) => (q.get(name) ?? q.get("*") ?? 0) > 0;
-  if (accepts("br")) return "br";
-  if (accepts("gzip")) return "gzip";
-  return null;
+  return (name: string) => (q.get(name) ?? q.get("*") ?? 0) > 0;
 }
 
 /**

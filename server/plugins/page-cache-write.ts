@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import {
   bodyWithNonce,
@@ -8,7 +8,7 @@ import {
   reuseGzip,
   type CachedPage,
 } from "../lib/cached-page.ts";
-import { compressBody, pickEncoding } from "./compress.ts";
+import { compressBody, pickEncoding, takesGzip } from "./compress.ts";
 import type { CacheRule } from "../lib/page-cache.ts";
 
 /*
@@ -21,9 +21,6 @@ import type { CacheRule } from "../lib/page-cache.ts";
 export const publicCacheControl = (rule: CacheRule) =>
   // max-age=0: a browser asks again (its person may log in meanwhile); shared caches keep it.
   `public, max-age=0, s-maxage=${rule.ttl}, stale-while-revalidate=${rule.swr}`;
-
-/** Does the client take gzip? (Every browser does; the cache answers them pre-compressed.) */
-const takesGzip = (headers: IncomingHttpHeaders) => /\bgzip\b/.test(String(headers["accept-encoding"] ?? ""));
 
 /**
  * Writes a stored page as this response: its headers (helmet's among them, kept from the render)
@@ -39,7 +36,8 @@ export function writeStored(
   how: How = NO_HOW,
 ) {
   const nonce = page.nonce ? newNonce() : "";
-  const gzip = takesGzip(req.headers) && page.body.length >= 1024;
+  // Every browser takes gzip: the cache answers them pre-compressed.
+  const gzip = page.body.length >= 1024 && takesGzip(req.headers["accept-encoding"]);
   const body = gzip ? gzipWithNonce(page, nonce) : nonce ? bodyWithNonce(page, nonce) : page.body;
   const head = headOf(page, nonce, how);
   head.push("cache-control", how.personal ? "private, no-cache" : publicCacheControl(rule));
