@@ -261,7 +261,10 @@ export function installViewerOverlays(
    */
   return (req, res, url, rule) => {
     const q = url.indexOf("?");
-    const query = q < 0 ? {} : Object.fromEntries(new URLSearchParams(url.slice(q + 1)));
+    const params = new URLSearchParams(q < 0 ? "" : url.slice(q + 1));
+    const query = Object.fromEntries(params);
+    // A key given twice is read as Fastify's parser reads it only by Fastify: let it decide.
+    if ([...params.keys()].length !== Object.keys(query).length) return false;
     const overlay = overlayFor(url, query, overlays);
     if (!overlay) return false;
     const login = presentedLogin(req.headers);
