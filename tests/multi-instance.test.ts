@@ -257,43 +257,54 @@ describe.skipIf(cannot)(`two instances behind nginx${cannot ? ` — skipped: ${c
     expect([counts.status, counts.d?.user]).toEqual([200, 1]);
   });
 
-  it("a job sent through A runs exactly once, on whichever instance takes it", async () => {
-    const author = await register(a.url);
-    const fan = await register(b.url);
-    await api(b.url, "POST", "/api/follow", { auth: fan.auth, body: { ids: author.auth.uid } });
-    const draft = await api(a.url, "POST", "/api/drafts", {
-      auth: author.auth,
-      body: { title: "两个实例的任务", content: "正文 **内容**" },
-    });
-    expect(draft.status, draft.m).toBe(200);
-    // Publishing enqueues notify-followers in its transaction; both instances work that queue.
-    const published = await api(a.url, "POST", `/api/drafts/${draft.d.id}/publish`, {
-      auth: author.auth,
-      body: { categoryId: CATEGORY_ID.frontend, tagIds: [BUILT_IN_TAGS[0].id] },
-    });
-    expect(published.status, published.m).toBe(200);
-    const entryId = (published.d.id ?? published.d.articleId ?? published.d.entryId) as string;
+  it(
+    "a job sent through A runs exactly once, on whichever instance takes it",
+    { timeout: 90_000 },
+    async () => {
+      const author = await register(a.url);
+      const fan = await register(b.url);
+      await api(b.url, "POST", "/api/follow", { auth: fan.auth, body: { ids: author.auth.uid } });
+      const draft = await api(a.url, "POST", "/api/drafts", {
+        auth: author.auth,
+        body: { title: "两个实例的任务", content: "正文 **内容**" },
+      });
+      expect(draft.status, draft.m).toBe(200);
+      // Publishing enqueues notify-followers in its transaction; both instances work that queue.
+      const published = await api(a.url, "POST", `/api/drafts/${draft.d.id}/publish`, {
+        auth: author.auth,
+        body: { categoryId: CATEGORY_ID.frontend, tagIds: [BUILT_IN_TAGS[0].id] },
+      });
+      expect(published.status, published.m).toBe(200);
+      const entryId = (published.d.id ?? published.d.articleId ?? published.d.entryId) as string;
 
-    const jobs = async () =>
-      (
-        await db.query<{ state: string }>(
-          "select state::text as state from pgboss.job where name = 'notify-followers' and data->>'entryId' = $1",
-          [entryId],
-        )
-      ).rows.map((r) => r.state);
-    await waitFor("the job to complete", async () =>
-      (await jobs()).includes("completed") ? true : undefined,
-    );
-    // Both workers poll every 2 s: give the other one its turns to (wrongly) run it again.
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    expect(await jobs()).toEqual(["completed"]);
-    const told = await db.query<{ n: number }>(
-      "select count(*)::int as n from notifications where entry_id = $1 and type = 'submitEntry'",
-      [entryId],
-    );
-    expect(told.rows[0].n).toBe(1);
-    expect((await api(nginx!.url, "GET", "/api/getUserNotificationNum", { auth: fan.auth })).d.user).toBe(1);
-  });
+      const jobs = async () =>
+        (
+          await db.query<{ state: string }>(
+            "select state::text as state from pgboss.job where name = 'notify-followers' and data->>'entryId' = $1",
+            [entryId],
+          )
+        ).rows.map((r) => r.state);
+      // Generous: on a loaded machine the workers' 2 s polls and the instances' start-up queue up.
+      await waitFor(
+        "the job to complete",
+        async () => ((await jobs()).includes("completed") ? true : undefined),
+        {
+          ms: 45_000,
+        },
+      );
+      // Both workers poll every 2 s: give the other one its turns to (wrongly) run it again.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(await jobs()).toEqual(["completed"]);
+      const told = await db.query<{ n: number }>(
+        "select count(*)::int as n from notifications where entry_id = $1 and type = 'submitEntry'",
+        [entryId],
+      );
+      expect(told.rows[0].n).toBe(1);
+      expect((await api(nginx!.url, "GET", "/api/getUserNotificationNum", { auth: fan.auth })).d.user).toBe(
+        1,
+      );
+    },
+  );
 
   it("an anonymous page cached by A is a hit on B; nginx adds its one-second microcache and serves assets", async () => {
     const person = await register(b.url);
