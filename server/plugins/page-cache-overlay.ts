@@ -6,7 +6,7 @@ import type { Kv } from "../lib/kv.ts";
 import type { Caller } from "../services/deps.ts";
 import type { RecentSession } from "../services/auth/index.ts";
 import type { PageCacheSettings } from "./page-cache-rules.ts";
-import { writePersonal, writeStored } from "./page-cache-write.ts";
+import { writeHijacked, writePersonal, writeStored } from "./page-cache-write.ts";
 import { SESSION_COOKIE } from "./session.ts";
 
 /*
@@ -218,18 +218,9 @@ export function installViewerOverlays(
         { ...caller, userId: caller.userId },
         request.url,
       );
-      try {
-        write(request.raw, reply.raw, found, pending.rule, answer, {
-          before: reply.getHeaders(),
-          onHead: () => reply.hijack(),
-        });
-      } catch (err) {
-        // A stored page that cannot be written (a header Node refuses) is rendered instead.
-        if (reply.raw.headersSent) throw err;
-        request.log.error({ err }, "page cache: a reader's copy could not be written; rendering it");
-        return;
-      }
-      return reply;
+      return writeHijacked(request, reply, (hooked) =>
+        write(request.raw, reply.raw, found, pending.rule, answer, hooked),
+      );
     }
     // Rendered as a visitor's request is (and kept for the next one); strip every credential.
     const anonymous = await app.inject({

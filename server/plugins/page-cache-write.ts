@@ -160,13 +160,24 @@ export function serve(
   rule: CacheRule,
   how: { personal?: boolean; close: boolean },
 ) {
+  return writeHijacked(request, reply, (hooked) =>
+    writeStored(request.raw, reply.raw, page, state, rule, { ...how, ...hooked }),
+  );
+}
+
+/**
+ * Writes an answer past Fastify from one of its hooks: `write` gets the headers the hooks set so far
+ * and hijacks the reply once its head is out. An answer that cannot be written (a header Node
+ * refuses) is rendered instead: undefined, for the route to run.
+ */
+export function writeHijacked(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  write: (hooked: Pick<How, "before" | "onHead">) => void,
+) {
   try {
     // The onResponse hooks still run on the response's finish; metrics read x-cache from it.
-    writeStored(request.raw, reply.raw, page, state, rule, {
-      ...how,
-      before: reply.getHeaders(),
-      onHead: () => reply.hijack(),
-    });
+    write({ before: reply.getHeaders(), onHead: () => reply.hijack() });
   } catch (err) {
     if (reply.raw.headersSent) throw err;
     request.log.error({ err }, "page cache: a stored page could not be written; rendering it");
