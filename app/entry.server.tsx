@@ -3,6 +3,8 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./lib/nonce";
+import { FragmentContext } from "./lib/fragment-cache";
+import { fragmentRenderer } from "./lib/fragment-cache.server";
 
 export const streamTimeout = 5_000;
 
@@ -37,9 +39,11 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext.Provider>,
+      <FragmentContext.Provider value={fragmentRenderer}>
+        <NonceContext.Provider value={nonce}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </NonceContext.Provider>
+      </FragmentContext.Provider>,
       {
         nonce,
         onAllReady() {

@@ -8,31 +8,24 @@ import type { EntrySummary } from "./types";
 type Presented = Awaited<ReturnType<AppLoadContext["services"]["entries"]["feed"]>>["list"][number];
 
 /**
- * An entry as a feed item shows it. The loader's data is serialized into the page and parsed again
- * by the browser, so what the list does not show (ranks, flags, the entry's other dates) stays out.
+ * An entry as a feed card shows it, and nothing more. The loader's data is serialized into the page
+ * and parsed again by the browser, and the card's server-side fragment is remembered under these
+ * fields (app/lib/fragment-cache.tsx), so what the card does not show (views, the link, the
+ * author's job, a third tag) stays out.
  */
 export function toSummary(e: Presented): EntrySummary {
   return {
     id: e.id,
     title: e.title,
     type: e.type,
-    originalUrl: e.originalUrl,
     abstract: e.abstract,
     ...(e.screenshot ? { screenshot: e.screenshot } : {}),
-    user: {
-      id: e.user.id,
-      username: e.user.username,
-      avatarLarge: e.user.avatarLarge,
-      jobTitle: e.user.jobTitle,
-      company: e.user.company,
-    },
-    ...(e.category ? { category: { name: e.category.name, title: e.category.title } } : {}),
-    tags: e.tags.map(({ id, title }) => ({ id, title })),
+    user: { id: e.user.id, username: e.user.username },
+    tags: e.tags.slice(0, 2).map(({ id, title }) => ({ id, title })),
     collectionCount: e.collectionCount,
     commentsCount: e.commentsCount,
-    viewsCount: e.viewsCount,
     liked: e.liked,
-    hot: e.hot,
+    ...(e.hot ? { hot: e.hot } : {}),
     ...(e.campaignTag ? { campaignTag: e.campaignTag } : {}),
     createdAt: e.createdAt,
   };

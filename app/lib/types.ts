@@ -18,15 +18,13 @@ export interface EntrySummary {
   id: string;
   title: string;
   type: PresentedEntry["type"];
-  originalUrl: string;
   abstract: string;
   screenshot?: string;
-  user: UserSummary;
-  category?: { name: string; title: string } | null;
+  user: Pick<UserSummary, "id" | "username">;
+  /** A card shows the first two. */
   tags?: { id: string; title: string }[];
   collectionCount: number;
   commentsCount: number;
-  viewsCount?: number;
   liked?: boolean;
   /** 1 when recommended (spec §3 hot 0 or 1). */
   hot?: boolean | number;

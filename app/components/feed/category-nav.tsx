@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { CategoryLink } from "~/lib/categories";
+import { Cached } from "~/lib/fragment-cache";
 
 interface CategoryNavProps {
   categories: readonly CategoryLink[];
@@ -13,19 +14,33 @@ interface CategoryNavProps {
 export function CategoryNav({ categories, hrefFor, active, label = "分类" }: CategoryNavProps) {
   return (
     <nav className="category-nav" aria-label={label}>
-      <ul className="category-list">
-        {categories.map((category) => (
-          <li key={category.slug}>
-            <Link
-              to={hrefFor(category.slug)}
-              className={category.slug === active ? "category-link active" : "category-link"}
-              aria-current={category.slug === active ? "page" : undefined}
-            >
-              {category.title}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <Cached
+        name="category-nav"
+        component={CategoryItems}
+        props={{
+          items: categories.map((c) => ({
+            href: hrefFor(c.slug),
+            title: c.title,
+            active: c.slug === active,
+          })),
+        }}
+        as="ul"
+        attributes={{ className: "category-list" }}
+      />
     </nav>
   );
+}
+
+function CategoryItems({ items }: { items: { href: string; title: string; active: boolean }[] }) {
+  return items.map((item) => (
+    <li key={item.href}>
+      <Link
+        to={item.href}
+        className={item.active ? "category-link active" : "category-link"}
+        aria-current={item.active ? "page" : undefined}
+      >
+        {item.title}
+      </Link>
+    </li>
+  ));
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { TagSummary, UserSummary } from "~/lib/types";
 import { Avatar } from "~/components/ui/avatar";
+import { Cached } from "~/lib/fragment-cache";
 
 /** A titled card in the right column. */
 export function SidebarCard({
@@ -43,15 +44,13 @@ export function TagCloudCard({
       {tags.length === 0 ? (
         <p className="sidebar-empty">暂无标签</p>
       ) : (
-        <ul className="tag-cloud">
-          {tags.map((tag) => (
-            <li key={tag.id}>
-              <Link to={`/tag/${encodeURIComponent(tag.title)}`} className="tag-chip">
-                {tag.title}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <Cached
+          name="tag-cloud"
+          component={TagChips}
+          props={{ tags: tags.map(({ id, title }) => ({ id, title })) }}
+          as="ul"
+          attributes={{ className: "tag-cloud" }}
+        />
       )}
     </SidebarCard>
   );
@@ -63,22 +62,51 @@ export function AuthorListCard({ authors, title = "作者榜" }: { authors: User
       {authors.length === 0 ? (
         <p className="sidebar-empty">暂无推荐作者</p>
       ) : (
-        <ul className="author-list">
-          {authors.map((author) => (
-            <li key={author.id}>
-              <Link to={`/user/${author.id}`} className="author-link">
-                <Avatar user={author} size={40} />
-                <span className="author-text">
-                  <span className="author-name">{author.username}</span>
-                  {author.jobTitle ? <span className="author-job">{author.jobTitle}</span> : null}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <Cached
+          name="author-list"
+          component={AuthorItems}
+          props={{
+            authors: authors.map(({ id, username, avatarLarge, jobTitle }) => ({
+              id,
+              username,
+              avatarLarge,
+              jobTitle,
+            })),
+          }}
+          as="ul"
+          attributes={{ className: "author-list" }}
+        />
       )}
     </SidebarCard>
   );
+}
+
+function TagChips({ tags }: { tags: Pick<TagSummary, "id" | "title">[] }) {
+  return tags.map((tag) => (
+    <li key={tag.id}>
+      <Link to={`/tag/${encodeURIComponent(tag.title)}`} className="tag-chip">
+        {tag.title}
+      </Link>
+    </li>
+  ));
+}
+
+function AuthorItems({
+  authors,
+}: {
+  authors: Pick<UserSummary, "id" | "username" | "avatarLarge" | "jobTitle">[];
+}) {
+  return authors.map((author) => (
+    <li key={author.id}>
+      <Link to={`/user/${author.id}`} className="author-link">
+        <Avatar user={author} size={40} />
+        <span className="author-text">
+          <span className="author-name">{author.username}</span>
+          {author.jobTitle ? <span className="author-job">{author.jobTitle}</span> : null}
+        </span>
+      </Link>
+    </li>
+  ));
 }
 
 /** The download-the-app card every feed sidebar carries. */
