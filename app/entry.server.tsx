@@ -8,6 +8,17 @@ import { fragmentRenderer } from "./lib/fragment-cache.server";
 
 export const streamTimeout = 5_000;
 
+const bodies = new WeakMap<Response, Buffer>();
+
+/**
+ * A rendered page's bytes, handed to server/ssr.ts beside its Response: reading them back out of
+ * the Response's stream cost a copy and a stream per page. React Router passes a document's
+ * Response through as this module returns it (a HEAD answer is made anew, and has no body).
+ */
+export function renderedBody(response: Response): Buffer | undefined {
+  return bodies.get(response);
+}
+
 // server/ssr.ts takes its request handler from here: this bundle holds react-router's production
 // build (vite.config.ts), and the handler must come from the same copy as the routes' router.
 export { createRequestHandler } from "react-router";
@@ -58,9 +69,9 @@ export default function handleRequest(
               clearTimeout(timeoutId);
               timeoutId = undefined;
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              resolve(
-                new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }),
-              );
+              const response = new Response(null, { headers: responseHeaders, status: responseStatusCode });
+              bodies.set(response, Buffer.concat(chunks));
+              resolve(response);
               callback();
             },
           });

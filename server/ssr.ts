@@ -40,7 +40,11 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
     for (const v of Array.isArray(value) ? value : [value]) headers.append(key, String(v));
   }
   const controller = new AbortController();
-  reply.raw.on("close", () => controller.abort());
+  // Only a reader who left early aborts the render: an abort builds and dispatches an exception,
+  // which every finished page paid for on its close before.
+  reply.raw.on("close", () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
   let body: string | undefined;
   if (request.method !== "GET" && request.method !== "HEAD" && request.body !== undefined) {
     // Fastify has parsed the body already; hand React Router an equivalent one.
@@ -67,8 +71,9 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
 export async function installSsr(app: FastifyInstance, services: Services, config: Config, buildDir: string) {
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   // From the bundle (app/entry.server.tsx): the router's production build, the routes' own copy.
-  const { createRequestHandler: handlerFor } = build.entry.module as unknown as {
+  const { createRequestHandler: handlerFor, renderedBody } = build.entry.module as unknown as {
     createRequestHandler: typeof createRequestHandler;
+    renderedBody: (response: Response) => Buffer | undefined;
   };
   const handle = handlerFor(build, "production");
   const renders = concurrencyLimit(config.ssrConcurrency);
@@ -114,12 +119,11 @@ export async function installSsr(app: FastifyInstance, services: Services, confi
     const { response, body } = await renders.run(async () => {
       const response = await handle(toWebRequest(request, reply), context);
       // Pages are rendered whole (app/entry.server.tsx) and loader data is small: one buffer each,
-      // which the page cache can keep as it is.
-      const body = request.pageCacheMiss
-        ? await response.text()
-        : response.body
-          ? Buffer.from(await response.arrayBuffer())
-          : null;
+      // which the page cache can keep as it is. A page comes with its buffer beside it, not read
+      // back out of the Response's stream (renderedBody); anything else is read.
+      const rendered = renderedBody(response);
+      const bytes = rendered ?? (response.body ? Buffer.from(await response.arrayBuffer()) : null);
+      const body = request.pageCacheMiss ? (bytes?.toString("utf8") ?? "") : bytes;
       return { response, body };
     });
     reply.status(response.status);
