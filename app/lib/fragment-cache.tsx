@@ -8,7 +8,7 @@ import {
 } from "react";
 
 /**
- * Parts of a page the server renders once and then reuses as HTML (ADR 015). A cached part is a
+ * Parts of a page the server renders once and then reuses as HTML (ADR 014). A cached part is a
  * pure function of its props: the same props give the same markup, whoever reads the page, so its
  * HTML is remembered under its props' JSON and laid into the page as it is. The browser renders the
  * part itself, so hydration meets the very markup React would have written inline.
