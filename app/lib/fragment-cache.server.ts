@@ -11,6 +11,7 @@ import {
 import { ShellContext } from "~/components/shell/shell-context";
 import type { FragmentRenderer } from "./fragment-cache";
 import { NonceContext } from "./nonce";
+import { ByteBudgetMap } from "../../shared/byte-budget-map";
 
 /**
  * What the remembered parts may hold, in all: a card's key and HTML are about 2 KB together (UTF-16
@@ -38,19 +39,13 @@ const CARRIED = [
 export function createFragmentRenderer(
   budget = BUDGET_BYTES,
 ): FragmentRenderer & { size(): number; renders(): number } {
-  const remembered = new Map<string, string | null>();
-  let bytes = 0;
+  const remembered = new ByteBudgetMap<string | null>(budget);
   let renders = 0;
-  const cost = (key: string, html: string | null) => 2 * key.length + 2 * (html?.length ?? 0);
   return {
     carried: CARRIED,
     html(key, render, carried) {
       const known = remembered.get(key);
-      if (known !== undefined) {
-        remembered.delete(key);
-        remembered.set(key, known);
-        return known;
-      }
+      if (known !== undefined) return known;
       const element = CARRIED.reduceRight(
         (child, context, i) => createElement(context.Provider, { value: carried[i] }, child),
         render(),
@@ -60,13 +55,7 @@ export function createFragmentRenderer(
       // React hoists a preload (an eager image) to the head of a whole page; a part's own render
       // puts it in front of the part instead. Such a part is rendered inline, as before.
       if (html.startsWith("<link")) html = null;
-      remembered.set(key, html);
-      bytes += cost(key, html);
-      for (const [oldest, value] of remembered) {
-        if (bytes <= budget || remembered.size === 1) break;
-        remembered.delete(oldest);
-        bytes -= cost(oldest, value);
-      }
+      remembered.set(key, html, 2 * key.length + 2 * (html?.length ?? 0));
       return html;
     },
     size: () => remembered.size,

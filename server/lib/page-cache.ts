@@ -17,6 +17,7 @@
  */
 import type { Redis } from "ioredis";
 import type { CachedPage } from "./cached-page.ts";
+import { ByteBudgetMap } from "../../shared/byte-budget-map.ts";
 
 export interface PageStore {
   /** The entry under `key` and the current generation of each scope, in one round trip. */
@@ -40,27 +41,17 @@ const sizeOf = (key: string, page: CachedPage) =>
   2 * key.length + page.body.length + 64 * Object.keys(page.headers).length + 256;
 
 /**
- * The in-process store: an LRU over a Map (insertion order is recency order: a hit moves its key to
- * the end) bounded by `maxBytes`; expired entries go when touched or when the budget needs room.
+ * The in-process store: least recently used first out within `maxBytes` (ByteBudgetMap); expired
+ * entries go when touched or when the budget needs room. A page larger than the budget is not kept.
  */
 export function memoryPageStore(maxBytes: number): PageStore & { bytes(): number; size(): number } {
-  const entries = new Map<string, { page: CachedPage; bytes: number; expires: number }>();
+  const entries = new ByteBudgetMap<{ page: CachedPage; expires: number }>(maxBytes);
   const gens = new Map<string, number>();
-  let bytes = 0;
-  const drop = (key: string) => {
-    const item = entries.get(key);
-    if (!item) return;
-    bytes -= item.bytes;
-    entries.delete(key);
-  };
   const readNow = (key: string, scopes: string[]) => {
     const item = entries.get(key);
     let page: CachedPage | null = null;
-    if (item && item.expires > Date.now()) {
-      entries.delete(key);
-      entries.set(key, item);
-      page = item.page;
-    } else if (item) drop(key);
+    if (item && item.expires > Date.now()) page = item.page;
+    else if (item) entries.delete(key);
     const current: number[] = [];
     for (const s of scopes) current.push(gens.get(s) ?? 0);
     return { page, gens: current };
@@ -71,15 +62,10 @@ export function memoryPageStore(maxBytes: number): PageStore & { bytes(): number
       return readNow(key, scopes);
     },
     async write(key, page, ttlMs) {
-      drop(key);
+      entries.delete(key);
       const size = sizeOf(key, page);
       if (size > maxBytes) return;
-      for (const oldest of entries.keys()) {
-        if (bytes + size <= maxBytes) break;
-        drop(oldest);
-      }
-      entries.set(key, { page, bytes: size, expires: Date.now() + ttlMs });
-      bytes += size;
+      entries.set(key, { page, expires: Date.now() + ttlMs }, size);
     },
     async purge(scopes) {
       for (const s of scopes) gens.set(s, (gens.get(s) ?? 0) + 1);
@@ -90,9 +76,8 @@ export function memoryPageStore(maxBytes: number): PageStore & { bytes(): number
     async release() {},
     async close() {
       entries.clear();
-      bytes = 0;
     },
-    bytes: () => bytes,
+    bytes: () => entries.bytes,
     size: () => entries.size,
   };
 }

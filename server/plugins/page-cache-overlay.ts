@@ -8,6 +8,7 @@ import type { RecentSession } from "../services/auth/index.ts";
 import type { PageCacheSettings } from "./page-cache-rules.ts";
 import { writeHijacked, writePersonal, writeStored } from "./page-cache-write.ts";
 import { SESSION_COOKIE } from "./session.ts";
+import { ByteBudgetMap } from "../../shared/byte-budget-map.ts";
 
 /*
  * Signed-in reads of public lists (ADR 011): the anonymous answer from the page cache with the
@@ -73,37 +74,25 @@ interface Remembered {
   /** The reader's JSON, or null when it is the visitor's answer as it is. */
   json: Buffer | null;
   encoded: Map<string, Buffer>;
-  bytes: number;
 }
 function createPersonalMemo(budget = REMEMBERED_BYTES) {
-  const byKey = new Map<string, Remembered>();
-  let bytes = 0;
-  const drop = (key: string) => {
-    const old = byKey.get(key);
-    if (!old) return;
-    bytes -= old.bytes;
-    byKey.delete(key);
-  };
+  // First in, first out (peek, not get): a remembered answer lives no longer than its page anyway.
+  const byKey = new ByteBudgetMap<Remembered>(budget);
   return {
     find(key: string, page: CachedPage): Remembered | undefined {
-      const found = byKey.get(key);
+      const found = byKey.peek(key);
       if (!found) return undefined;
-      if (found.page !== page) return void drop(key);
+      if (found.page !== page) return void byKey.delete(key);
       return found;
     },
     remember(key: string, page: CachedPage, json: Buffer | null): Remembered {
-      drop(key);
-      const entry: Remembered = { page, json, encoded: new Map(), bytes: key.length + (json?.length ?? 0) };
-      byKey.set(key, entry);
-      bytes += entry.bytes;
-      while (bytes > budget && byKey.size > 1) drop(byKey.keys().next().value!);
+      const entry: Remembered = { page, json, encoded: new Map() };
+      byKey.set(key, entry, key.length + (json?.length ?? 0));
       return entry;
     },
-    /** Accounts for a compressed copy added to `entry` (still in the map, or already dropped). */
+    /** Accounts for a compressed copy added to `entry` (if it is still the one remembered). */
     grew(key: string, entry: Remembered, by: number) {
-      entry.bytes += by;
-      if (byKey.get(key) === entry) bytes += by;
-      while (bytes > budget && byKey.size > 1) drop(byKey.keys().next().value!);
+      if (byKey.peek(key) === entry) byKey.grow(key, by);
     },
   };
 }
