@@ -53,6 +53,21 @@ describe("recent sessions (the front's signed-in reads)", () => {
     expect(recent.find("a3")?.userId).toBe("a");
   });
 
+  it("keeps its index of each user's tokens true through expiry and renewal", () => {
+    let now = 1_000_000;
+    const recent = createRecentSessions(oneInstanceBus().bus, () => now);
+    recent.remember("t1", session("a"));
+    now += RECENT_MS;
+    expect(recent.find("t1")).toBeUndefined();
+    // The same token confirmed again, now for someone else (a login on that browser as b).
+    recent.remember("t1", session("b"));
+    recent.remember("t2", session("a"));
+    recent.ended("a");
+    expect([recent.find("t1")?.userId, recent.find("t2")]).toEqual(["b", undefined]);
+    recent.ended("b");
+    expect(recent.find("t1")).toBeUndefined();
+  });
+
   it("forgets everything when the bus's link was lost (a message may have been missed)", () => {
     const { bus, resync } = oneInstanceBus();
     const recent = createRecentSessions(bus);

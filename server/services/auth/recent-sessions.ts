@@ -33,16 +33,30 @@ export function createRecentSessions(signals: SignalBus, now = () => Date.now())
   // Keyed by the token itself: it never leaves the process, and hashing it per read costs more
   // than the rest of the lookup. Map order is insertion order, so the first key is the oldest.
   const byToken = new Map<string, RecentSession & { at: number }>();
+  // Each user's tokens in byToken, so that a logout forgets them without walking every entry.
+  const tokensOf = new Map<string, Set<string>>();
   const quietUntil = new Map<string, number>();
 
+  const drop = (token: string) => {
+    const entry = byToken.get(token);
+    if (!entry) return;
+    byToken.delete(token);
+    const tokens = tokensOf.get(entry.userId);
+    tokens?.delete(token);
+    if (tokens?.size === 0) tokensOf.delete(entry.userId);
+  };
   const forgetUser = (userId: string) => {
     if (quietUntil.size > 1000)
       for (const [id, until] of quietUntil) if (until <= now()) quietUntil.delete(id);
     quietUntil.set(userId, now() + QUIET_MS);
-    for (const [token, entry] of byToken) if (entry.userId === userId) byToken.delete(token);
+    for (const token of tokensOf.get(userId) ?? []) byToken.delete(token);
+    tokensOf.delete(userId);
   };
   signals.subscribe(CHANNEL, forgetUser);
-  signals.onResync(() => byToken.clear());
+  signals.onResync(() => {
+    byToken.clear();
+    tokensOf.clear();
+  });
 
   return {
     /** The session for `token`, if verified within RECENT_MS and owned by `uid` when one is given. */
@@ -50,7 +64,7 @@ export function createRecentSessions(signals: SignalBus, now = () => Date.now())
       const entry = byToken.get(token);
       if (!entry) return undefined;
       if (now() - entry.at >= RECENT_MS) {
-        byToken.delete(token);
+        drop(token);
         return undefined;
       }
       if (uid && uid !== entry.userId) return undefined;
@@ -64,9 +78,12 @@ export function createRecentSessions(signals: SignalBus, now = () => Date.now())
         if (quiet > now()) return;
         quietUntil.delete(session.userId);
       }
-      byToken.delete(token);
+      drop(token);
       byToken.set(token, { ...session, at: now() });
-      if (byToken.size > MAX_ENTRIES) byToken.delete(byToken.keys().next().value!);
+      const tokens = tokensOf.get(session.userId);
+      if (tokens) tokens.add(token);
+      else tokensOf.set(session.userId, new Set([token]));
+      if (byToken.size > MAX_ENTRIES) drop(byToken.keys().next().value!);
     },
 
     /** Every instance forgets `userId`'s sessions (call when their rows are deleted). */
