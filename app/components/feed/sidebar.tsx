@@ -47,7 +47,7 @@ export function TagCloudCard({
         <Cached
           name="tag-cloud"
           component={TagChips}
-          props={{ tags: tags.map(({ id, title }) => ({ id, title })) }}
+          props={{ tags }}
           as="ul"
           attributes={{ className: "tag-cloud" }}
         />
@@ -65,14 +65,7 @@ export function AuthorListCard({ authors, title = "作者榜" }: { authors: User
         <Cached
           name="author-list"
           component={AuthorItems}
-          props={{
-            authors: authors.map(({ id, username, avatarLarge, jobTitle }) => ({
-              id,
-              username,
-              avatarLarge,
-              jobTitle,
-            })),
-          }}
+          props={{ authors }}
           as="ul"
           attributes={{ className: "author-list" }}
         />
