@@ -38,7 +38,7 @@ function model(budget: number, steps: Op[]) {
       seen.push(at >= 0 ? list[at].value : undefined);
     } else if (s.op === "delete") {
       if (at >= 0) list.splice(at, 1);
-    } else if (at >= 0) {
+    } else if (s.op === "grow" && at >= 0) {
       list[at].bytes += s.by;
       evict();
     }
@@ -57,7 +57,7 @@ describe("ByteBudgetMap", () => {
           else if (s.op === "get") seen.push(map.get(s.key));
           else if (s.op === "peek") seen.push(map.peek(s.key));
           else if (s.op === "delete") map.delete(s.key);
-          else map.grow(s.key, s.by);
+          else if (s.op === "grow") map.grow(s.key, s.by);
         });
         const expected = model(budget, steps);
         expect(seen).toEqual(expected.seen);

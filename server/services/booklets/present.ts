@@ -1,10 +1,10 @@
 import { CATEGORIES } from "../../../db/reference-data.ts";
 import { presentPublicUser, presentUserCard } from "../users/index.ts";
-import type { UserRow } from "../users/index.ts";
+import type { PublicUserRow } from "../users/index.ts";
 import type { BookletRow, SectionHead } from "./queries.ts";
 
 /** The author as a booklet shows them (spec §3 Booklet: user as userDetail). */
-export function presentAuthor(row: UserRow | undefined) {
+export function presentAuthor(row: PublicUserRow | undefined) {
   if (!row) return null;
   const u = presentPublicUser(row);
   return { ...presentUserCard(u), selfDescription: u.selfDescription, bookletCount: u.bookletCount };
@@ -48,7 +48,7 @@ export interface PresentedBooklet {
 /** Row → spec §3 Booklet. */
 export function presentBooklet(
   row: BookletRow,
-  author: UserRow | undefined,
+  author: PublicUserRow | undefined,
   access: Access,
 ): PresentedBooklet {
   const category = CATEGORIES.find((c) => c.id === row.categoryId);

@@ -1,6 +1,6 @@
 import type { comments } from "../../../db/schema/index.ts";
 import { presentPublicUser, presentUserCard } from "../users/index.ts";
-import type { UserRow } from "../users/index.ts";
+import type { PublicUserRow } from "../users/index.ts";
 
 export type CommentRow = typeof comments.$inferSelect;
 
@@ -8,7 +8,7 @@ export type CommentRow = typeof comments.$inferSelect;
 export const DELETED_TEXT = "该评论已删除";
 
 /** The part of a user a comment shows (spec §3 userInfo). */
-export function presentCommentUser(row: UserRow | undefined) {
+export function presentCommentUser(row: PublicUserRow | undefined) {
   if (!row) return null;
   return presentUserCard(presentPublicUser(row));
 }
@@ -38,7 +38,7 @@ export interface PresentedComment {
 /** Row → spec §3 Comment. Aliases (likeCount, replyCount) serve the pin-comment readers. */
 export function presentComment(
   row: CommentRow,
-  usersById: Map<string, UserRow>,
+  usersById: Map<string, PublicUserRow>,
   likedIds: Set<string>,
   replies: PresentedComment[] = [],
 ): PresentedComment {

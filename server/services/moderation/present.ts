@@ -1,13 +1,13 @@
-import type { UserRow } from "../users/index.ts";
+import type { PublicUserRow } from "../users/index.ts";
 import type { CaseRow, LogRow } from "./queries.ts";
 
-const person = (u: UserRow | undefined) =>
+const person = (u: PublicUserRow | undefined) =>
   u ? { id: u.id, username: u.username, avatarLarge: u.avatarLarge } : null;
 
 /** One row of the queue: a reported target with its reports gathered. */
 export function presentCase(
   c: CaseRow,
-  usersById: Map<string, UserRow>,
+  usersById: Map<string, PublicUserRow>,
   words: { reason: string; text: string; createdAt: Date }[],
 ) {
   return {
@@ -31,7 +31,7 @@ export function presentCase(
 export type PresentedCase = ReturnType<typeof presentCase>;
 
 /** One row of the audit log; `actor` null for the site's automatic first line. */
-export function presentLogRow(r: LogRow, usersById: Map<string, UserRow>) {
+export function presentLogRow(r: LogRow, usersById: Map<string, PublicUserRow>) {
   return {
     id: r.id,
     actor: person(r.actorId ? usersById.get(r.actorId) : undefined),

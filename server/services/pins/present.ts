@@ -1,4 +1,4 @@
-import type { UserRow } from "../users/index.ts";
+import type { PublicUserRow } from "../users/index.ts";
 import { presentCommentUser, type CommentUser } from "../comments/index.ts";
 import type { PinRow } from "./queries.ts";
 
@@ -17,7 +17,11 @@ export interface PresentedPin {
 }
 
 /** Row → spec §3 Pin. */
-export function presentPin(row: PinRow, usersById: Map<string, UserRow>, liked: Set<string>): PresentedPin {
+export function presentPin(
+  row: PinRow,
+  usersById: Map<string, PublicUserRow>,
+  liked: Set<string>,
+): PresentedPin {
   return {
     id: row.id,
     user: presentCommentUser(usersById.get(row.userId)),

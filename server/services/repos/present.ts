@@ -1,6 +1,6 @@
 import type { RepoLanguage, repos, showcases } from "../../../db/schema/index.ts";
 import { presentAuthor } from "../entries/index.ts";
-import type { UserRow } from "../users/index.ts";
+import type { PublicUserRow, UserRow } from "../users/index.ts";
 
 export type RepoRow = typeof repos.$inferSelect;
 export type ShowcaseRow = typeof showcases.$inferSelect;
@@ -62,7 +62,7 @@ export type RepoTranslator = ReturnType<typeof presentAuthor>;
  * Repo (spec §3) by id: the summary plus the Markdown readme and the first translators (spec §9:
  * 5 shown) in translatorIdList order; ids of users that no longer exist are skipped.
  */
-export function presentRepo(r: RepoRow, usersById: Map<string, UserRow>, shown: number) {
+export function presentRepo(r: RepoRow, usersById: Map<string, PublicUserRow>, shown: number) {
   const translators = r.translatorIdList
     .map((id) => usersById.get(id))
     .filter((u): u is UserRow => !!u)

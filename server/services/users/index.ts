@@ -19,6 +19,7 @@ export {
   usernameTaken,
   usersByIds,
   type UserRow,
+  type PublicUserRow,
 } from "./queries.ts";
 export { type UserService } from "./users.ts";
 export { userSitemap } from "./queries.ts";

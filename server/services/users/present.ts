@@ -1,6 +1,6 @@
 import type { Viewer } from "../../../shared/load-context.ts";
 import type { thirdPartyBindings } from "../../../db/schema/index.ts";
-import type { UserRow } from "./queries.ts";
+import type { PublicUserRow, UserRow } from "./queries.ts";
 
 /** The public face of a user (spec §3 User), as every list and profile shows it. */
 /**
@@ -19,7 +19,7 @@ export function presentUserCard(
   };
 }
 
-export function presentPublicUser(row: UserRow) {
+export function presentPublicUser(row: PublicUserRow) {
   return {
     id: row.id,
     objectId: row.id,

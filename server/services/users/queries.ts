@@ -10,10 +10,44 @@ export type UserRow = typeof users.$inferSelect;
 // lockUser: the user's row, locked for the transaction (changes to one's login methods serialize on it).
 export const { find: findUserById, lock: lockUser, insert: insertUser } = rowsById(users);
 
-/** Users by id in one query (authors, translators, repliers); ids not found are left out. */
-export async function usersByIds(db: Tx, ids: string[]): Promise<UserRow[]> {
+/**
+ * The columns anyone may see of a user (what presentPublicUser shows): no password hash, no e-mail
+ * or phone, so presenting comment authors or translators neither reads nor parses them.
+ */
+export const publicUserColumns = {
+  id: users.id,
+  username: users.username,
+  selfDescription: users.selfDescription,
+  avatarLarge: users.avatarLarge,
+  role: users.role,
+  jobTitle: users.jobTitle,
+  company: users.company,
+  blogAddress: users.blogAddress,
+  isXiaoceAuthor: users.isXiaoceAuthor,
+  followeesCount: users.followeesCount,
+  followersCount: users.followersCount,
+  postedPostsCount: users.postedPostsCount,
+  postedEntriesCount: users.postedEntriesCount,
+  collectedEntriesCount: users.collectedEntriesCount,
+  subscribedTagsCount: users.subscribedTagsCount,
+  viewedEntriesCount: users.viewedEntriesCount,
+  totalCollectionsCount: users.totalCollectionsCount,
+  bookletCount: users.bookletCount,
+  purchasedBookletCount: users.purchasedBookletCount,
+  commentsCount: users.commentsCount,
+  totalHotIndex: users.totalHotIndex,
+  latestLoginedInAt: users.latestLoginedInAt,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+  /** Set once an account is erased (已注销用户): shown, without a follow button. */
+  erasedAt: users.erasedAt,
+};
+export type PublicUserRow = Pick<UserRow, keyof typeof publicUserColumns>;
+
+/** Users by id in one query (authors, translators, repliers), their public columns; ids not found are left out. */
+export async function usersByIds(db: Tx, ids: string[]): Promise<PublicUserRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(users).where(inArray(users.id, ids));
+  return db.select(publicUserColumns).from(users).where(inArray(users.id, ids));
 }
 
 export async function findUserByEmail(db: Tx, email: string): Promise<UserRow | undefined> {
