@@ -18,6 +18,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { AuthorRow } from "~/components/ui/author-row";
 import { notFound, requireRouteId } from "~/lib/guards.server";
 import { fromService } from "~/lib/loader.server";
+import { toSummary } from "~/lib/feed.server";
 import { titleMeta } from "~/lib/title";
 import type { EntrySummary } from "~/lib/types";
 import { useListState } from "~/lib/use-list-state";
@@ -82,7 +83,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     id,
     sort,
     collection,
-    entries: entries.list,
+    // What a card shows, and whether the reader has the entry in a set of theirs.
+    entries: entries.list.map((e) => ({ ...toSummary(e), collected: e.collected })),
     nextHref: entries.canNext ? pageHref(id, sort, page + 1) : null,
     prevHref: page > 1 ? pageHref(id, sort, page - 1) : null,
     now: Date.now(),

@@ -21,6 +21,7 @@ import { UserList, type ListedUser } from "~/components/user/user-list";
 import { EmptyState } from "~/components/ui/empty-state";
 import { formatCount } from "../../../shared/format";
 import { notFound, requireRouteId } from "~/lib/guards.server";
+import { toSummary } from "~/lib/feed.server";
 import { titleMeta } from "~/lib/title";
 import { personLd } from "~/lib/structured-data";
 import type { EntrySummary, TagSummary } from "~/lib/types";
@@ -109,7 +110,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     );
     content = {
       kind: "entries",
-      entries: feed.list,
+      entries: feed.list.map(toSummary),
       nextHref: feed.canNext && feed.pointer ? `${base}?pointer=${encodeURIComponent(feed.pointer)}` : null,
     };
   } else if (type === "like") {
@@ -117,7 +118,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     const liked = await services.likes.likedEntries(id, { page, pageSize: PAGE_SIZE }, caller);
     content = {
       kind: "entries",
-      entries: liked.list,
+      entries: liked.list.map(toSummary),
       nextHref: liked.canNext ? `${base}?page=${page + 1}` : null,
     };
   } else if (type === "following" || type === "followers") {
