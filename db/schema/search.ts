@@ -51,6 +51,12 @@ export const searchChampions = pgTable(
       .references(() => searchChampionWords.word, { onDelete: "cascade" }),
     entryId: cascadeRef(() => entries.id),
     impact: doublePrecision().notNull(),
+    /**
+     * The entry's entries.hot_index, copied so a one-word search reads its window and the heat that
+     * orders it from the list alone (champions.ts). Kept equal by the trigger of migration 0012
+     * (search_champions_follow_heat) in the transaction that changes the entry's heat.
+     */
+    hotIndex: doublePrecision().notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.word, t.entryId] }),

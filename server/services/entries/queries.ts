@@ -165,14 +165,20 @@ export async function relatedEntries(
     .limit(count);
 }
 
-/** Tags of many entries in one query (no N+1). */
-export async function tagsOfEntries(db: Tx, entryIds: string[]) {
-  if (!entryIds.length) return [];
-  return db
+/** Tags of entries: every list and search page asks (prepared; one text whatever the count). */
+const tagsOfEntriesQuery = preparedPerDb((db: Tx) =>
+  db
     .select({ entryId: entryTags.entryId, id: tags.id, title: tags.title, icon: tags.icon })
     .from(entryTags)
     .innerJoin(tags, eq(tags.id, entryTags.tagId))
-    .where(inArray(entryTags.entryId, entryIds));
+    .where(sql`${entryTags.entryId} = any(${sql.placeholder("entryIds")}::char(24)[])`)
+    .prepare("nugget_tags_of_entries"),
+);
+
+/** Tags of many entries in one query (no N+1). */
+export async function tagsOfEntries(db: Tx, entryIds: string[]) {
+  if (!entryIds.length) return [];
+  return tagsOfEntriesQuery(db).execute({ entryIds });
 }
 
 /** Which of these entries the user likes: every signed-in list asks (prepared). */

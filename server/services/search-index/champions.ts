@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
-import { searchChampions, searchChampionWords } from "../../../db/schema/index.ts";
+import { entries, searchChampions, searchChampionWords } from "../../../db/schema/index.ts";
 import { relevance, relevanceFromDistance, rumDistance, rumScore, type WordPositions } from "./relevance.ts";
 
 /**
@@ -34,8 +34,20 @@ export const SEARCH_CHAMPIONS_CRON = "40 * * * *";
 
 /** Entries a list keeps: five windows, so that two or three common words still meet in them. */
 export const CHAMPION_LIST_SIZE = 2000;
-/** Words with fewer matches than this rank fast enough in full (a few milliseconds on RUM). */
-export const CHAMPION_MIN_MATCHES = 3000;
+/**
+ * Words with more matches than one window (queries.ts RANK_WINDOW) get a list: a one-word search
+ * then reads its window from the list (about 0.8 ms of Node and 1 ms of PostgreSQL at 20,000
+ * entries for React, 1,061 matches, against 2.6 and 5 ms ranking every match on RUM).
+ */
+export const CHAMPION_MIN_MATCHES = 400;
+/**
+ * Several words use their lists only when each has at least this many matches: proving their
+ * window scores a thousand or so listed entries from their documents, which costs more than
+ * ranking every match on RUM until the words' postings are long. At 20,000 entries 前端性能 (4,429
+ * and 8,678 matches) took 26 ms with the lists and 14 ms in full; at 1,000,000 (tens of thousands
+ * each) 30–55 ms with the lists against 61–560 ms in full.
+ */
+export const CHAMPION_MIN_MATCHES_TOGETHER = 10_000;
 /** Entries a multi-word search may score one by one before it gives up and ranks every match. */
 const VERIFY_MAX = 2500;
 /**
@@ -116,10 +128,12 @@ export async function buildChampionList(
     await tx.delete(searchChampions).where(sql`${searchChampions.word} = ${word}`);
     if (best.length) {
       await tx.execute(sql`
-        insert into ${searchChampions} (word, entry_id, impact)
-        select ${word}, id, impact
+        insert into ${searchChampions} (word, entry_id, impact, hot_index)
+        select ${word}, f.id, f.impact, e.hot_index
         from unnest(${sql.param(best.map((b) => b.entryId))}::text[], ${sql.param(best.map((b) => b.impact))}::float8[])
-             as f(id, impact)`);
+             as f(id, impact)
+        join ${entries} e on e.id = f.id
+        for share of e`);
     }
     await tx
       .update(searchChampionWords)
@@ -192,10 +206,12 @@ export async function noteDocument(tx: Tx, entryId: string, written: boolean): P
     .filter((r, i) => r.impact > Number(rows[i].bound));
   if (!joining.length) return;
   await tx.execute(sql`
-    insert into ${searchChampions} (word, entry_id, impact)
-    select word, ${entryId}, impact
+    insert into ${searchChampions} (word, entry_id, impact, hot_index)
+    select f.word, e.id, f.impact, e.hot_index
     from unnest(${sql.param(joining.map((j) => j.word))}::text[], ${sql.param(joining.map((j) => j.impact))}::float8[])
-         as f(word, impact)`);
+         as f(word, impact)
+    join ${entries} e on e.id = ${entryId}
+    for share of e`);
 }
 
 /** Every list gone (reindexAllEntries rewrites documents without noteDocument): searches rank in full until rebuilt. */
@@ -211,38 +227,90 @@ export interface Verified {
   hotIndex: number;
 }
 
+/** Newer first: ids are time-ordered. */
+const byNewest = (a: { entryId: string }, b: { entryId: string }) =>
+  a.entryId < b.entryId ? 1 : a.entryId > b.entryId ? -1 : 0;
+
+/**
+ * One word's window: the best `window` of its list (search_champions_rank_idx, in the order it
+ * ranks them), each with its heat, in one statement. Null when the list cannot prove the window.
+ * An entry outside the list may tie the window's last one; which of tied entries get in at the
+ * window's edge is then the list's choice, as it is the RUM index's on the full path.
+ */
+async function oneWordCandidates(db: Db | Tx, word: string, window: number) {
+  // The list holds findable entries only (unpublished and deleted ones leave it: noteDocument) and
+  // their heat (the column's trigger), so no entry is read. As one string: 400 rows parse faster so.
+  const [row] = rowsOf<{ bound: number; matches: number; list: string | null; size: number | null }>(
+    await db.execute(sql`
+      select w.bound, w.matches,
+             (select string_agg(c.entry_id || ' ' || c.impact::text || ' ' || c.hot_index::text, ','
+                                order by c.impact desc, c.entry_id desc)
+              from (select entry_id, impact, hot_index from ${searchChampions} c where c.word = ${word}
+                    order by c.impact desc, c.entry_id desc limit ${window}) c) as list,
+             case when w.bound = 0 then (select count(*)::int from ${searchChampions} c where c.word = ${word}) end as size
+      from ${searchChampionWords} w where w.word = ${word}`),
+  );
+  if (!row || Number(row.bound) < 0) return null;
+  const bound = Number(row.bound);
+  const complete = bound === 0;
+  const candidates: Verified[] = [];
+  let last = Infinity;
+  // "id impact heat,id impact heat,…": one split, three fields an entry.
+  const fields = row.list ? row.list.split(/[ ,]/) : [];
+  for (let i = 0; i + 2 < fields.length; i += 3) {
+    last = Number(fields[i + 1]);
+    // A one-word query is its own phrase.
+    candidates.push({ entryId: fields[i], relevance: last, phrase: true, hotIndex: Number(fields[i + 2]) });
+  }
+  if (!complete && (candidates.length < window || last < bound)) return null;
+  return {
+    candidates,
+    exact: complete,
+    total: complete ? Number(row.size ?? 0) : Math.max(Number(row.matches), candidates.length),
+  };
+}
+
 /**
  * The window from the champion lists, or null when they cannot prove it (a word without a usable
  * list, or the bound check failing): the caller then ranks every match.
  *
  * One statement reads the lists. For one word, the list's best `window` are the answer when the
- * last of them beats the bound (shares are relevances). For more, each entry in some list gets an
+ * last of them beats the bound (shares are relevances); the same statement reads their heat, so a
+ * one-word search is that statement and its page. For more, each entry in some list gets an
  * upper bound (its known shares plus the others' bounds); those that could reach the window are
  * scored from their documents (`score`, one statement per window's worth, highest bound first,
  * stopping when the rest cannot reach the window), and the answer stands when the window's
- * last entry beats both Σ bounds and every entry left unscored. `total` is exact only when every
- * list is complete (0 otherwise: the caller estimates it).
+ * last entry beats both Σ bounds and every entry left unscored. `total` is exact when every list
+ * is complete; for one word with an incomplete list it is the estimate its list was built with;
+ * otherwise 0 (the caller estimates it).
  */
 export async function championCandidates(
   db: Db | Tx,
   words: string[],
   window: number,
   score: (ids: string[]) => Promise<Verified[]>,
-  hotIndexes: (ids: string[]) => Promise<Map<string, number>>,
+  /** Tests lower it (CHAMPION_MIN_MATCHES_TOGETHER). */
+  minTogether = CHAMPION_MIN_MATCHES_TOGETHER,
 ): Promise<{ candidates: Verified[]; exact: boolean; total: number } | null> {
-  // One word needs only the best `window` of its list (search_champions_rank_idx), and the size of
-  // a complete list; more words need whole lists, in no order (sorting them cost more than reading).
-  // As one string a word: 2,000 rows parse faster so.
-  const rows = rowsOf<{ word: string; bound: number; list: string | null; size: number | null }>(
+  if (words.length === 1) return oneWordCandidates(db, words[0], window);
+  // More words need whole lists, in no order (sorting them cost more than reading). As one string
+  // a word: 2,000 rows parse faster so.
+  const rows = rowsOf<{
+    word: string;
+    bound: number;
+    matches: number;
+    list: string | null;
+    size: number | null;
+  }>(
     await db.execute(sql`
-      select w.word, w.bound,
+      select w.word, w.bound, w.matches,
              (select string_agg(c.entry_id || ' ' || c.impact::text, ',')
-              from (select entry_id, impact from ${searchChampions} c where c.word = w.word
-                    ${words.length === 1 ? sql`order by c.impact desc, c.entry_id desc limit ${window}` : sql``}) c) as list,
+              from ${searchChampions} c where c.word = w.word) as list,
              case when w.bound = 0 then (select count(*)::int from ${searchChampions} c where c.word = w.word) end as size
       from ${searchChampionWords} w where w.word = any(${sql.param(words)}::text[])`),
   );
   if (rows.length < words.length || rows.some((r) => Number(r.bound) < 0)) return null;
+  if (rows.some((r) => Number(r.matches) < minTogether)) return null;
   const lists = words.map((word) => {
     const row = rows.find((r) => r.word === word)!;
     const entries = new Map<string, number>();
@@ -255,30 +323,6 @@ export async function championCandidates(
   const boundSum = lists.reduce((sum, l) => sum + l.bound, 0);
   // Every list complete (bound 0, fewer matches than a list holds): every match is in them all.
   const complete = lists.every((l) => l.bound === 0);
-  const byNewest = (a: { entryId: string }, b: { entryId: string }) =>
-    a.entryId < b.entryId ? 1 : a.entryId > b.entryId ? -1 : 0;
-
-  if (lists.length === 1) {
-    const [only] = lists;
-    const best = [...only.entries]
-      .map(([entryId, impact]) => ({ entryId, impact }))
-      .sort((a, b) => b.impact - a.impact || byNewest(a, b));
-    const top = best.slice(0, window);
-    // The share is the relevance, computed alike for the list and its bound: no margin needed. An
-    // entry outside may tie the window's last one; which of tied entries get in at the window's
-    // edge is then the lists' choice, as it is the RUM index's on the full path.
-    if (!complete && (top.length < window || top[top.length - 1].impact < only.bound)) return null;
-    // Entries unpublished since they were listed left their lists (noteDocument); the join below
-    // only guards against a row deleted under us.
-    const heat = await hotIndexes(top.map((t) => t.entryId));
-    const candidates = top.flatMap((t) =>
-      heat.has(t.entryId)
-        ? [{ entryId: t.entryId, relevance: t.impact, phrase: true, hotIndex: heat.get(t.entryId)! }]
-        : [],
-    );
-    if (candidates.length < top.length && !complete) return null;
-    return { candidates, exact: complete, total: complete ? only.size : 0 };
-  }
 
   // Upper bounds: known shares, plus the bound of each list the entry is not in.
   const union = new Map<string, { known: number; upper: number; full: boolean }>();

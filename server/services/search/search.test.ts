@@ -439,7 +439,7 @@ describe("champion lists (champions.ts)", () => {
           }
           const query = shape.replace(/[abc]/g, (c) => words["abc".indexOf(c)]);
           const q = { ...entryQuery(segmentQuery(query)), offset: 0, limit: 400 };
-          const early = await searchEntryPage(db(), q, { window });
+          const early = await searchEntryPage(db(), q, { window, minTogether: 0 });
           const full = await searchEntryPage(db(), q, { path: "gin", window, champions: false });
           if (early.path !== "champions") {
             stepped++;
@@ -465,6 +465,27 @@ describe("champion lists (champions.ts)", () => {
     expect(stepped).toBeGreaterThan(0);
   }, 240_000);
 
+  it("order a one-word window by the entries' heat of now: the lists' copy follows every change", async () => {
+    const rum = await hasRumIndex(db());
+    const w = token();
+    // Three of the same relevance (title) in a list of two: the bound is theirs, so the list proves
+    // a window of one only by a tie; a window of two reads both listed entries.
+    const [first, second] = [await makeEntry({ title: `${w} 一` }), await makeEntry({ title: `${w} 二` })];
+    await buildChampionList(db(), w, { rum, size: 5 });
+    const q = { ...entryQuery([w]), offset: 0, limit: 2 };
+    const ids = async () => {
+      const r = await searchEntryPage(db(), q, { window: 2 });
+      expect(r.path).toBe("champions");
+      return r.rows.map((row) => row.entry.id);
+    };
+    expect(await ids()).toEqual([second.id, first.id]);
+    // The older entry heats up (a like's refreshHeat or a batch of views write hot_index alike).
+    await db().update(entries).set({ hotIndex: 50 }).where(eq(entries.id, first.id));
+    expect(await ids()).toEqual([first.id, second.id]);
+    const full = await searchEntryPage(db(), q, { path: "gin", window: 2, champions: false });
+    expect(full.rows.map((row) => row.entry.id)).toEqual([first.id, second.id]);
+  });
+
   it("step aside when an entry in no list could still be best (the sum of the bounds)", async () => {
     const rum = await hasRumIndex(db());
     const [a, b] = [token(), token()];
@@ -476,7 +497,7 @@ describe("champion lists (champions.ts)", () => {
     const best = await makeEntry({ title: `${b} 和 ${b}`, summary: `${a}` });
     for (const w of [a, b]) await buildChampionList(db(), w, { rum, size: 1 });
     const q = { ...entryQuery([a, b]), offset: 0, limit: 1 };
-    const found = await searchEntryPage(db(), q, { window: 1 });
+    const found = await searchEntryPage(db(), q, { window: 1, minTogether: 0 });
     expect(found.path).not.toBe("champions");
     expect(found.rows[0].entry.id).toBe(best.id);
   });

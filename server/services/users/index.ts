@@ -18,6 +18,7 @@ export {
   eraseUser,
   usernameTaken,
   usersByIds,
+  publicUserColumns,
   type UserRow,
   type PublicUserRow,
 } from "./queries.ts";
