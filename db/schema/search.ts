@@ -54,7 +54,10 @@ export const searchChampions = pgTable(
     /**
      * The entry's entries.hot_index, copied so a one-word search reads its window and the heat that
      * orders it from the list alone (champions.ts). Kept equal by the trigger of migration 0012
-     * (search_champions_follow_heat) in the transaction that changes the entry's heat.
+     * (search_champions_follow_heat) in the transaction that changes the entry's heat. One race is
+     * left: a heat change made while a list is being rebuilt skips that list's row (the trigger does
+     * not wait for a rebuild), and the new row keeps the heat the rebuild read until the entry's next
+     * heat change or the next hourly rebuild (the order within the window is off by that change).
      */
     hotIndex: doublePrecision().notNull().default(0),
   },

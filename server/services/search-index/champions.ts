@@ -132,8 +132,7 @@ export async function buildChampionList(
         select ${word}, f.id, f.impact, e.hot_index
         from unnest(${sql.param(best.map((b) => b.entryId))}::text[], ${sql.param(best.map((b) => b.impact))}::float8[])
              as f(id, impact)
-        join ${entries} e on e.id = f.id
-        for share of e`);
+        join ${entries} e on e.id = f.id`);
     }
     await tx
       .update(searchChampionWords)
@@ -210,8 +209,7 @@ export async function noteDocument(tx: Tx, entryId: string, written: boolean): P
     select f.word, e.id, f.impact, e.hot_index
     from unnest(${sql.param(joining.map((j) => j.word))}::text[], ${sql.param(joining.map((j) => j.impact))}::float8[])
          as f(word, impact)
-    join ${entries} e on e.id = ${entryId}
-    for share of e`);
+    join ${entries} e on e.id = ${entryId}`);
 }
 
 /** Every list gone (reindexAllEntries rewrites documents without noteDocument): searches rank in full until rebuilt. */
