@@ -486,6 +486,37 @@ describe("champion lists (champions.ts)", () => {
     expect(full.rows.map((row) => row.entry.id)).toEqual([first.id, second.id]);
   });
 
+  it("never make a heat change wait for a list being rebuilt (PostgreSQL only: two connections)", async (ctx) => {
+    if (nugget.database.kind !== "postgres") return ctx.skip();
+    const rum = await hasRumIndex(db());
+    const [w, v] = [token(), token()];
+    const e = await makeEntry({ title: `${w} ${v}` });
+    for (const word of [w, v]) await buildChampionList(db(), word, { rum, size: 5 });
+    const copies = async () =>
+      Object.fromEntries(
+        (
+          (await db().execute(
+            sql`select word, hot_index as "hotIndex" from search_champions where entry_id = ${e.id}`,
+          )) as unknown as { rows: { word: string; hotIndex: number }[] }
+        ).rows.map((r) => [r.word, Number(r.hotIndex)]),
+      );
+    // A rebuild of w's list holds its rows (buildChampionList deletes them) while, on another
+    // connection, the entry heats up: the change must go through at once, not wait for the rebuild
+    // (a batch of views waiting on it while it waits on the batch would be a deadlock).
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`select 1 from search_champions where word = ${w} for update`);
+      await db().transaction(async (other) => {
+        await other.execute(sql`set local lock_timeout = '2s'`);
+        await other.update(entries).set({ hotIndex: 7 }).where(eq(entries.id, e.id));
+      });
+    });
+    // v's row followed; w's, held by the "rebuild", kept its heat (the race db/schema/search.ts
+    // describes) until the next change.
+    expect(await copies()).toEqual({ [w]: 0, [v]: 7 });
+    await db().update(entries).set({ hotIndex: 9 }).where(eq(entries.id, e.id));
+    expect(await copies()).toEqual({ [w]: 9, [v]: 9 });
+  });
+
   it("step aside when an entry in no list could still be best (the sum of the bounds)", async () => {
     const rum = await hasRumIndex(db());
     const [a, b] = [token(), token()];
