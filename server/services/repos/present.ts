@@ -1,6 +1,6 @@
 import type { RepoLanguage, repos, showcases } from "../../../db/schema/index.ts";
 import { presentAuthor } from "../entries/index.ts";
-import type { PublicUserRow, UserRow } from "../users/index.ts";
+import type { PublicUserRow } from "../users/index.ts";
 
 export type RepoRow = typeof repos.$inferSelect;
 export type ShowcaseRow = typeof showcases.$inferSelect;
@@ -65,7 +65,7 @@ export type RepoTranslator = ReturnType<typeof presentAuthor>;
 export function presentRepo(r: RepoRow, usersById: Map<string, PublicUserRow>, shown: number) {
   const translators = r.translatorIdList
     .map((id) => usersById.get(id))
-    .filter((u): u is UserRow => !!u)
+    .filter((u): u is PublicUserRow => !!u)
     .slice(0, shown)
     .map(presentAuthor);
   return { ...presentRepoSummary(r), readme: r.readme, translators };

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { entries, searchChampions, searchChampionWords } from "../../../db/schema/index.ts";
 import { relevance, relevanceFromDistance, rumDistance, rumScore, type WordPositions } from "./relevance.ts";
@@ -225,6 +225,10 @@ export interface Verified {
   hotIndex: number;
 }
 
+/** The length of a complete list (bound 0: it holds every match), else null; `w` is the word's row. */
+const completeSize = (word: SQL) =>
+  sql`case when w.bound = 0 then (select count(*)::int from ${searchChampions} c where c.word = ${word}) end`;
+
 /** Newer first: ids are time-ordered. */
 const byNewest = (a: { entryId: string }, b: { entryId: string }) =>
   a.entryId < b.entryId ? 1 : a.entryId > b.entryId ? -1 : 0;
@@ -245,7 +249,7 @@ async function oneWordCandidates(db: Db | Tx, word: string, window: number) {
                                 order by c.impact desc, c.entry_id desc)
               from (select entry_id, impact, hot_index from ${searchChampions} c where c.word = ${word}
                     order by c.impact desc, c.entry_id desc limit ${window}) c) as list,
-             case when w.bound = 0 then (select count(*)::int from ${searchChampions} c where c.word = ${word}) end as size
+             ${completeSize(sql`${word}`)} as size
       from ${searchChampionWords} w where w.word = ${word}`),
   );
   if (!row || Number(row.bound) < 0) return null;
@@ -307,7 +311,7 @@ export async function championCandidates(
               from ${searchChampions} c
               where c.word = w.word
                 and (select min(matches) from ${searchChampionWords} where word = any(${sql.param(words)}::text[])) >= ${minTogether}) as list,
-             case when w.bound = 0 then (select count(*)::int from ${searchChampions} c where c.word = w.word) end as size
+             ${completeSize(sql`w.word`)} as size
       from ${searchChampionWords} w where w.word = any(${sql.param(words)}::text[])`),
   );
   if (rows.length < words.length || rows.some((r) => Number(r.bound) < 0)) return null;
