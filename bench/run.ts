@@ -21,7 +21,7 @@ import { execSync, fork, type ChildProcess } from "node:child_process";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
-import { eq } from "drizzle-orm";
+import { eq, fillPlaceholders } from "drizzle-orm";
 import { users } from "../db/schema/index.ts";
 import { CREATE_RUM_INDEX, openDatabase } from "../db/client.ts";
 import { ensureReferenceData } from "../db/reference-data.ts";
@@ -30,7 +30,7 @@ import { benchPublishing } from "./publish.ts";
 import { wrk, wrkAvailable } from "./wrk.ts";
 import { buildApp } from "../server/app.ts";
 import { benchConfig, SEARCH_MIX } from "./config.ts";
-import { feedQuery, type FeedFilter } from "../server/services/entries/queries.ts";
+import { feedStatement, type FeedFilter } from "../server/services/entries/queries.ts";
 import { decodePointer } from "../shared/pagination.ts";
 import { hasRumIndex, RUM_INDEX } from "../server/services/search/queries.ts";
 import { refreshChampionLists } from "../server/services/search-index/index.ts";
@@ -173,7 +173,9 @@ interface Explained {
 }
 
 async function explain(name: string, database: Awaited<ReturnType<typeof openDatabase>>, f: FeedFilter) {
-  const q = feedQuery(database.db, f).toSQL();
+  const statement = feedStatement(database.db, f);
+  const built = statement.query.getQuery();
+  const q = { sql: built.sql, params: fillPlaceholders(built.params, statement.values) };
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   // Warm once, then measure: the benchmark is about steady state, not a cold cache.

@@ -1,23 +1,10 @@
-import {
-  and,
-  desc,
-  eq,
-  getTableColumns,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  ne,
-  sql,
-  type SQL,
-} from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { HEAT_SQL } from "../../../db/heat.ts";
 import { preparedPerDb } from "../../../db/prepared.ts";
 import { entries, entryLikes, entryTags, tagSubscriptions, tags, users } from "../../../db/schema/index.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
 import { notHiddenFrom } from "../blocks/index.ts";
-import { keysetAfter } from "../../lib/keyset.ts";
 import { rowWithAuthor } from "../../lib/row-by-id.ts";
 import { sitemapSource } from "../../lib/sitemap-source.ts";
 
@@ -78,42 +65,115 @@ export interface FeedFilter {
  * Feed skeleton: published, undeleted entries matching the filter after the pointer, best first.
  * `(key, id) < (value, id)` walks the matching (key, id) index backward, so page 50 costs what
  * page 1 does; entries join their authors in the same query.
+ *
+ * Prepared once per shape (the sort, which filters are set, the pointer's form) with every value a
+ * parameter: building the select cost more Node CPU than running it (db/prepared.ts). The shapes
+ * are a few dozen in practice, each a statement PostgreSQL plans once per connection.
  */
-export function feedQuery(db: Tx, f: FeedFilter) {
-  const column = SORT_COLUMN[f.sort];
+function buildFeedQuery(db: Tx, shape: FeedShape) {
+  const column = SORT_COLUMN[shape.sort];
   const where: SQL[] = [eq(entries.status, "published"), isNull(entries.deletedAt)];
-  if (f.categoryId) where.push(eq(entries.categoryId, f.categoryId));
-  if (f.type) where.push(eq(entries.type, f.type));
-  if (f.userId) where.push(eq(entries.userId, f.userId));
-  if (f.since) where.push(gte(entries.createdAt, f.since));
-  if (f.sort === "comment") where.push(isNotNull(entries.latestCommentAt));
-  if (f.tagId) {
+  if (shape.categoryId) where.push(eq(entries.categoryId, sql.placeholder("categoryId")));
+  if (shape.type) where.push(eq(entries.type, sql.placeholder("type")));
+  if (shape.userId) where.push(eq(entries.userId, sql.placeholder("userId")));
+  if (shape.since) where.push(sql`${entries.createdAt} >= ${sql.placeholder("since")}::timestamptz`);
+  if (shape.sort === "comment") where.push(isNotNull(entries.latestCommentAt));
+  if (shape.tagId) {
     where.push(
-      sql`exists (select 1 from ${entryTags} where ${entryTags.entryId} = ${entries.id} and ${entryTags.tagId} = ${f.tagId})`,
+      sql`exists (select 1 from ${entryTags} where ${entryTags.entryId} = ${entries.id} and ${entryTags.tagId} = ${sql.placeholder("tagId")})`,
     );
   }
-  if (f.subscribedBy) {
+  if (shape.subscribedBy) {
     where.push(sql`exists (select 1 from ${entryTags} join ${tagSubscriptions}
-      on ${tagSubscriptions.tagId} = ${entryTags.tagId} and ${tagSubscriptions.userId} = ${f.subscribedBy}
+      on ${tagSubscriptions.tagId} = ${entryTags.tagId} and ${tagSubscriptions.userId} = ${sql.placeholder("subscribedBy")}
       where ${entryTags.entryId} = ${entries.id})`);
   }
   // Not on one author's own list: whoever opens a muted person's profile asked to see them.
-  const hidden = f.userId ? undefined : notHiddenFrom(f.viewerId, entries.userId);
-  if (hidden) where.push(hidden);
-  const after = keysetAfter(column, entries.id, f.pointer);
-  if (after) where.push(after);
+  if (shape.hidden) where.push(notHiddenFrom(sql`${sql.placeholder("viewerId")}::char(24)`, entries.userId)!);
+  if (shape.pointer !== "none") {
+    const value = TIME_SORTS.has(shape.sort)
+      ? sql`${sql.placeholder("pointerValue")}::timestamptz`
+      : sql`${sql.placeholder("pointerValue")}::double precision`;
+    where.push(
+      shape.pointer === "value"
+        ? sql`${column} < ${value}`
+        : sql`(${column}, ${entries.id}) < (${value}, ${sql.placeholder("pointerId")})`,
+    );
+  }
   return db
     .select({ entry: entryListColumns, user: authorColumns })
     .from(entries)
     .innerJoin(users, eq(users.id, entries.userId))
     .where(and(...where))
     .orderBy(desc(column), desc(entries.id))
-    .limit(f.limit);
+    .limit(sql.placeholder("limit"))
+    .prepare(`nugget_feed_${shapeKey(shape)}`);
 }
 
-/** Runs feedQuery (kept apart so the benchmark can EXPLAIN the very SQL the feeds run). */
+/** What tells one feed statement from another: the filters set, never their values. */
+interface FeedShape {
+  sort: FeedSort;
+  categoryId: boolean;
+  type: boolean;
+  userId: boolean;
+  since: boolean;
+  tagId: boolean;
+  subscribedBy: boolean;
+  hidden: boolean;
+  /** §4's bare sort value, or the value_id pair. */
+  pointer: "none" | "value" | "pair";
+}
+
+function feedShape(f: FeedFilter): FeedShape {
+  return {
+    sort: f.sort,
+    categoryId: !!f.categoryId,
+    type: !!f.type,
+    userId: !!f.userId,
+    since: !!f.since,
+    tagId: !!f.tagId,
+    subscribedBy: !!f.subscribedBy,
+    hidden: !f.userId && !!f.viewerId,
+    pointer: !f.pointer ? "none" : f.pointer.id === "" ? "value" : "pair",
+  };
+}
+
+function shapeKey(shape: FeedShape): string {
+  const flags = (["categoryId", "type", "userId", "since", "tagId", "subscribedBy", "hidden"] as const)
+    .map((k) => (shape[k] ? "1" : "0"))
+    .join("");
+  return `${shape.sort}_${flags}_${shape.pointer}`;
+}
+
+const feedQueries = preparedPerDb((_db: Tx) => new Map<string, ReturnType<typeof buildFeedQuery>>());
+
+/** The prepared statement of this filter's shape and the values to run it with. */
+export function feedStatement(db: Tx, f: FeedFilter) {
+  const shape = feedShape(f);
+  const key = shapeKey(shape);
+  const byShape = feedQueries(db);
+  let query = byShape.get(key);
+  if (!query) byShape.set(key, (query = buildFeedQuery(db, shape)));
+  const pointerValue = f.pointer?.value instanceof Date ? f.pointer.value.toISOString() : f.pointer?.value;
+  const values = {
+    categoryId: f.categoryId,
+    type: f.type,
+    userId: f.userId,
+    since: f.since?.toISOString(),
+    tagId: f.tagId,
+    subscribedBy: f.subscribedBy,
+    viewerId: f.viewerId,
+    pointerValue,
+    pointerId: f.pointer?.id,
+    limit: f.limit,
+  };
+  return { query, values };
+}
+
+/** One feed page (the benchmark EXPLAINs the very statement through feedStatement). */
 export async function feedPage(db: Tx, f: FeedFilter) {
-  return feedQuery(db, f);
+  const { query, values } = feedStatement(db, f);
+  return query.execute(values);
 }
 
 /** Published, undeleted entries by id (get_entry_by_ids), with their authors. */
