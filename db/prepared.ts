@@ -19,3 +19,23 @@ export function preparedPerDb<D extends object, Q>(build: (db: D) => Q): (db: D)
     return query;
   };
 }
+
+/**
+ * preparedPerDb for a query whose text depends on a few switches (which filters are set, a sort, a
+ * pointer's form): one prepared query per database handle and shape, where `key` names the shape
+ * and `build` makes its statement with every value a placeholder. The shapes must be few and
+ * fixed by the code, never by a value: each is a statement every connection keeps.
+ */
+export function preparedPerShape<D extends object, S, Q>(
+  key: (shape: S) => string,
+  build: (db: D, shape: S, name: string) => Q,
+): (db: D, shape: S) => Q {
+  const byDb = preparedPerDb((_db: D) => new Map<string, Q>());
+  return (db, shape) => {
+    const name = key(shape);
+    const queries = byDb(db);
+    let query = queries.get(name);
+    if (!query) queries.set(name, (query = build(db, shape, name)));
+    return query;
+  };
+}

@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { HEAT_SQL } from "../../../db/heat.ts";
-import { preparedPerDb } from "../../../db/prepared.ts";
+import { preparedPerDb, preparedPerShape } from "../../../db/prepared.ts";
 import { entries, entryLikes, entryTags, tagSubscriptions, tags, users } from "../../../db/schema/index.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
 import { notHiddenFrom } from "../blocks/index.ts";
@@ -70,7 +70,7 @@ export interface FeedFilter {
  * parameter: building the select cost more Node CPU than running it (db/prepared.ts). The shapes
  * are a few dozen in practice, each a statement PostgreSQL plans once per connection.
  */
-function buildFeedQuery(db: Tx, shape: FeedShape) {
+function buildFeedQuery(db: Tx, shape: FeedShape, name: string) {
   const column = SORT_COLUMN[shape.sort];
   const where: SQL[] = [eq(entries.status, "published"), isNull(entries.deletedAt)];
   if (shape.categoryId) where.push(eq(entries.categoryId, sql.placeholder("categoryId")));
@@ -107,7 +107,7 @@ function buildFeedQuery(db: Tx, shape: FeedShape) {
     .where(and(...where))
     .orderBy(desc(column), desc(entries.id))
     .limit(sql.placeholder("limit"))
-    .prepare(`nugget_feed_${shapeKey(shape)}`);
+    .prepare(name);
 }
 
 /** What tells one feed statement from another: the filters set, never their values. */
@@ -142,18 +142,14 @@ function shapeKey(shape: FeedShape): string {
   const flags = (["categoryId", "type", "userId", "since", "tagId", "subscribedBy", "hidden"] as const)
     .map((k) => (shape[k] ? "1" : "0"))
     .join("");
-  return `${shape.sort}_${flags}_${shape.pointer}`;
+  return `nugget_feed_${shape.sort}_${flags}_${shape.pointer}`;
 }
 
-const feedQueries = preparedPerDb((_db: Tx) => new Map<string, ReturnType<typeof buildFeedQuery>>());
+const feedQuery = preparedPerShape(shapeKey, buildFeedQuery);
 
 /** The prepared statement of this filter's shape and the values to run it with. */
 export function feedStatement(db: Tx, f: FeedFilter) {
-  const shape = feedShape(f);
-  const key = shapeKey(shape);
-  const byShape = feedQueries(db);
-  let query = byShape.get(key);
-  if (!query) byShape.set(key, (query = buildFeedQuery(db, shape)));
+  const query = feedQuery(db, feedShape(f));
   const pointerValue = f.pointer?.value instanceof Date ? f.pointer.value.toISOString() : f.pointer?.value;
   const values = {
     categoryId: f.categoryId,

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
+import { preparedPerShape } from "../../../db/prepared.ts";
 import { bumpUserCounters } from "../users/index.ts";
 import { rowById } from "../../lib/row-by-id.ts";
 import { tagSubscriptions, tags } from "../../../db/schema/index.ts";
@@ -23,7 +24,8 @@ export function containsPattern(word: string): string {
 /**
  * A page of tags: "hot" by subscribers, "new" by creation time; with `word`, only titles containing
  * it (ILIKE served by the trigram index tags_title_trgm_idx), an exact title first. Tag lists are
- * small and the spec pages them by number, so this one takes an offset.
+ * small and the spec pages them by number, so this one takes an offset. Prepared per shape (every
+ * search asks it).
  */
 export async function tagPage(
   db: Tx,
@@ -32,18 +34,34 @@ export async function tagPage(
   limit: number,
   opts: { word?: string; categoryId?: string } = {},
 ) {
-  const where: SQL[] = [];
-  if (opts.word) where.push(sql`${tags.title} ilike ${containsPattern(opts.word)}`);
-  if (opts.categoryId) where.push(eq(tags.categoryId, opts.categoryId));
-  const exactFirst = opts.word ? [desc(sql`lower(${tags.title}) = lower(${opts.word})`)] : [];
-  return db
-    .select()
-    .from(tags)
-    .where(where.length ? and(...where) : undefined)
-    .orderBy(...exactFirst, ...TAG_ORDER[type])
-    .offset(offset)
-    .limit(limit);
+  const query = tagPageQuery(db, { type, word: !!opts.word, categoryId: !!opts.categoryId });
+  return query.execute({
+    pattern: opts.word && containsPattern(opts.word),
+    word: opts.word,
+    categoryId: opts.categoryId,
+    offset,
+    limit,
+  });
 }
+
+const tagPageQuery = preparedPerShape(
+  (s: { type: TagListType; word: boolean; categoryId: boolean }) =>
+    `nugget_tag_page_${s.type}_${+s.word}${+s.categoryId}`,
+  (db: Tx, s, name) => {
+    const where: SQL[] = [];
+    if (s.word) where.push(sql`${tags.title} ilike ${sql.placeholder("pattern")}`);
+    if (s.categoryId) where.push(eq(tags.categoryId, sql.placeholder("categoryId")));
+    const exactFirst = s.word ? [desc(sql`lower(${tags.title}) = lower(${sql.placeholder("word")})`)] : [];
+    return db
+      .select()
+      .from(tags)
+      .where(where.length ? and(...where) : undefined)
+      .orderBy(...exactFirst, ...TAG_ORDER[s.type])
+      .offset(sql.placeholder("offset"))
+      .limit(sql.placeholder("limit"))
+      .prepare(name);
+  },
+);
 
 /** A tag by title, case-insensitively (the unique index tags_title_key is on lower(title)). */
 export async function tagByTitle(db: Tx, title: string): Promise<TagRow | undefined> {
