@@ -298,7 +298,8 @@ async function main() {
   const servers = new Map<NonNullable<Scenario["target"]>, ChildProcess>();
   const startServer = (role: NonNullable<Scenario["target"]>, env: Record<string, string> = {}) => {
     const child = fork(path.join("bench", "serve.ts"), {
-      execArgv: ["--import", "tsx"],
+      // The heap cap `npm run serve` gives a deployed instance (README, NUGGET_HEAP_MB).
+      execArgv: [`--max-old-space-size=${process.env.NUGGET_HEAP_MB ?? 384}`, "--import", "tsx"],
       env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_ROLE: role, ...env },
     });
     servers.set(role, child);
