@@ -5,7 +5,7 @@ import { preparedPerDb, preparedPerShape } from "../../../db/prepared.ts";
 import { entries, entryLikes, entryTags, tagSubscriptions, tags, users } from "../../../db/schema/index.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
 import { notHiddenFrom } from "../blocks/index.ts";
-import { rowWithAuthor } from "../../lib/row-by-id.ts";
+import { publicUserColumns } from "../users/index.ts";
 import { sitemapSource } from "../../lib/sitemap-source.ts";
 
 /**
@@ -182,10 +182,24 @@ export async function entriesByIds(db: Tx, ids: string[]) {
     .where(and(inArray(entries.id, ids), eq(entries.status, "published"), isNull(entries.deletedAt)));
 }
 
-/** One entry with its author, whatever its state (callers decide what a draft or deletion means). */
+/**
+ * One entry with its author's public columns, whatever its state (callers decide what a draft or
+ * deletion means). Prepared: every entry page asks it.
+ */
 export async function entryWithAuthor(db: Tx, id: string) {
-  return rowWithAuthor(db, "entry", entries, id);
+  const [row] = await entryWithAuthorQuery(db).execute({ id });
+  return row;
 }
+
+const entryWithAuthorQuery = preparedPerDb((db: Tx) =>
+  db
+    .select({ entry: entries, user: publicUserColumns })
+    .from(entries)
+    .innerJoin(users, eq(users.id, entries.userId))
+    .where(eq(entries.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("nugget_entry_with_author"),
+);
 
 /**
  * Related entries: the most popular published entries sharing a tag with this one, else its

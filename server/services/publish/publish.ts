@@ -7,7 +7,7 @@ import type { EntryService } from "../entries/index.ts";
 import { deleteEntry, entryWithAuthor, insertEntry, updateEntry, type EntryRow } from "../entries/index.ts";
 import { notifyFollowers } from "../notifications/index.ts";
 import type { UploadService } from "../uploads/index.ts";
-import { findUserById, type UserRow } from "../users/index.ts";
+import { findUserById, type PublicUserRow, type UserRow } from "../users/index.ts";
 import { presentFullEntry, type FullEntry } from "./present.ts";
 import { entryForUpdate, firstShareOf, lockShare, ownEntriesPage, ownShareOf } from "./queries.ts";
 import { PUBLISH_QUOTA, PUBLISHED_PAGE_SIZE } from "./schema.ts";
@@ -54,7 +54,10 @@ export function createPublishService(
   }
 
   /** Entries' own hydrate (tags, category, the caller's like), then the body and raw flags. */
-  async function hydrate(rows: { entry: EntryRow; user: UserRow }[], caller: Caller): Promise<FullEntry[]> {
+  async function hydrate(
+    rows: { entry: EntryRow; user: PublicUserRow }[],
+    caller: Caller,
+  ): Promise<FullEntry[]> {
     const listed = await entries.hydrate(rows, caller);
     return listed.map((entry, i) => presentFullEntry(entry, rows[i].entry));
   }

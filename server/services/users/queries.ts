@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
+import { preparedPerDb } from "../../../db/prepared.ts";
 import { rowsById } from "../../lib/row-by-id.ts";
 import { thirdPartyBindings, users, verificationCodes } from "../../../db/schema/index.ts";
 import { sitemapSource } from "../../lib/sitemap-source.ts";
@@ -47,8 +48,17 @@ export type PublicUserRow = Pick<UserRow, keyof typeof publicUserColumns>;
 /** Users by id in one query (authors, translators, repliers), their public columns; ids not found are left out. */
 export async function usersByIds(db: Tx, ids: string[]): Promise<PublicUserRow[]> {
   if (ids.length === 0) return [];
-  return db.select(publicUserColumns).from(users).where(inArray(users.id, ids));
+  return usersByIdsQuery(db).execute({ ids });
 }
+
+/** Prepared, one text whatever the count: every page with comments, pins or repos asks it. */
+const usersByIdsQuery = preparedPerDb((db: Tx) =>
+  db
+    .select(publicUserColumns)
+    .from(users)
+    .where(sql`${users.id} = any(${sql.placeholder("ids")}::char(24)[])`)
+    .prepare("nugget_users_by_ids"),
+);
 
 export async function findUserByEmail(db: Tx, email: string): Promise<UserRow | undefined> {
   const [row] = await db
