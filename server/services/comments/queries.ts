@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
+import { preparedPerDb, preparedPerShape } from "../../../db/prepared.ts";
 import { rowsById } from "../../lib/row-by-id.ts";
 import { comments, users } from "../../../db/schema/index.ts";
 import { notHiddenFrom } from "../blocks/index.ts";
@@ -34,7 +35,8 @@ export type RootCursor =
 /**
  * Root comments of a target, one page (comments_target_created_idx). A deleted root stays listed
  * while it has replies, shown as 该评论已删除; a hidden one (moderation, issue 13) does not. Keyset, not offset: a comment posted between two
- * requests neither repeats nor hides an item of the next page.
+ * requests neither repeats nor hides an item of the next page. Prepared per shape (order, cursor,
+ * viewer): every entry page asks it.
  */
 export async function rootsOf(
   db: Tx,
@@ -45,39 +47,60 @@ export async function rootsOf(
   limit: number,
   viewerId?: string | null,
 ): Promise<CommentRow[]> {
-  const base = and(
-    eq(comments.targetType, targetType),
-    eq(comments.targetId, targetId),
-    isNull(comments.firstCommentId),
-    isNull(comments.hiddenAt),
-    or(isNull(comments.deletedAt), gt(comments.subCommentCount, 0)),
-    notHiddenFrom(viewerId, comments.userId),
-  );
-  let after;
-  if (cursor?.kind === "new") {
-    after = keysetAfter(comments.createdAt, comments.id, { value: cursor.createdAt, id: cursor.id });
-  } else if (cursor?.kind === "hot") {
-    after = or(
-      lt(comments.likesCount, cursor.likes),
-      and(eq(comments.likesCount, cursor.likes), lt(comments.createdAt, cursor.createdAt)),
-      and(
-        eq(comments.likesCount, cursor.likes),
-        eq(comments.createdAt, cursor.createdAt),
-        lt(comments.id, cursor.id),
-      ),
-    );
-  }
-  const orderBy =
-    order === "hot"
-      ? [desc(comments.likesCount), desc(comments.createdAt), desc(comments.id)]
-      : [desc(comments.createdAt), desc(comments.id)];
-  return db
-    .select()
-    .from(comments)
-    .where(after ? and(base, after) : base)
-    .orderBy(...orderBy)
-    .limit(limit);
+  const query = rootsQuery(db, { order, cursor: cursor?.kind ?? "none", hidden: !!viewerId });
+  return query.execute({
+    targetType,
+    targetId,
+    viewerId,
+    likes: cursor?.kind === "hot" ? cursor.likes : undefined,
+    createdAt: cursor?.createdAt.toISOString(),
+    id: cursor?.id,
+    limit,
+  });
 }
+
+const rootsQuery = preparedPerShape(
+  (s: { order: "new" | "hot"; cursor: "none" | "new" | "hot"; hidden: boolean }) =>
+    `nugget_comment_roots_${s.order}_${s.cursor}_${+s.hidden}`,
+  (db: Tx, s, name) => {
+    const createdAt = sql`${sql.placeholder("createdAt")}::timestamptz`;
+    const likes = sql`${sql.placeholder("likes")}::int`;
+    const id = sql.placeholder("id");
+    const after =
+      s.cursor === "new"
+        ? sql`(${comments.createdAt}, ${comments.id}) < (${createdAt}, ${id})`
+        : s.cursor === "hot"
+          ? or(
+              lt(comments.likesCount, likes),
+              and(eq(comments.likesCount, likes), lt(comments.createdAt, createdAt)),
+              and(eq(comments.likesCount, likes), eq(comments.createdAt, createdAt), lt(comments.id, id)),
+            )
+          : undefined;
+    const orderBy =
+      s.order === "hot"
+        ? [desc(comments.likesCount), desc(comments.createdAt), desc(comments.id)]
+        : [desc(comments.createdAt), desc(comments.id)];
+    return db
+      .select()
+      .from(comments)
+      .where(
+        and(
+          eq(comments.targetType, sql.placeholder("targetType")),
+          eq(comments.targetId, sql.placeholder("targetId")),
+          isNull(comments.firstCommentId),
+          isNull(comments.hiddenAt),
+          or(isNull(comments.deletedAt), gt(comments.subCommentCount, 0)),
+          s.hidden
+            ? notHiddenFrom(sql`${sql.placeholder("viewerId")}::char(24)`, comments.userId)
+            : undefined,
+          after,
+        ),
+      )
+      .orderBy(...orderBy)
+      .limit(sql.placeholder("limit"))
+      .prepare(name);
+  },
+);
 
 /** Live replies under a root, oldest first, after the cursor (comments_first_created_idx). */
 export async function repliesOf(
@@ -102,7 +125,10 @@ export async function repliesOf(
     .limit(limit);
 }
 
-/** The first `perRoot` live replies of each root, in one query (a window over the roots' replies). */
+/**
+ * The first `perRoot` live replies of each root, in one query (a window over the roots' replies).
+ * Prepared; the viewer is a parameter (null hides nothing).
+ */
 export async function topRepliesOf(
   db: Tx,
   rootIds: string[],
@@ -110,6 +136,11 @@ export async function topRepliesOf(
   viewerId?: string | null,
 ): Promise<CommentRow[]> {
   if (rootIds.length === 0) return [];
+  const rows = await topRepliesQuery(db).execute({ rootIds, perRoot, viewerId: viewerId ?? null });
+  return rows.map((r) => r.comment);
+}
+
+const topRepliesQuery = preparedPerDb((db: Tx) => {
   const ranked = db
     .select({
       id: comments.id,
@@ -120,21 +151,21 @@ export async function topRepliesOf(
     .from(comments)
     .where(
       and(
-        inArray(comments.firstCommentId, rootIds),
+        sql`${comments.firstCommentId} = any(${sql.placeholder("rootIds")}::char(24)[])`,
         isNull(comments.deletedAt),
         isNull(comments.hiddenAt),
-        notHiddenFrom(viewerId, comments.userId),
+        notHiddenFrom(sql`${sql.placeholder("viewerId")}::char(24)`, comments.userId),
       ),
     )
     .as("ranked");
-  const rows = await db
+  return db
     .select({ comment: comments })
     .from(ranked)
     .innerJoin(comments, eq(comments.id, ranked.id))
-    .where(sql`${ranked.rn} <= ${perRoot}`)
-    .orderBy(asc(comments.createdAt), asc(comments.id));
-  return rows.map((r) => r.comment);
-}
+    .where(sql`${ranked.rn} <= ${sql.placeholder("perRoot")}::int`)
+    .orderBy(asc(comments.createdAt), asc(comments.id))
+    .prepare("nugget_comment_top_replies");
+});
 
 export async function commentsByIds(db: Tx, ids: string[]): Promise<CommentRow[]> {
   if (ids.length === 0) return [];
