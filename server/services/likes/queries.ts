@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
+import { preparedPerDb } from "../../../db/prepared.ts";
 import { bumpUserCounters } from "../users/index.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
@@ -188,13 +189,21 @@ export async function likersOf(
     .limit(limit);
 }
 
-/** The newest likers' faces only (id, name, avatar): the row of avatars an article page shows. */
+/**
+ * The newest likers' faces only (id, name, avatar): the row of avatars an article page shows.
+ * Prepared: every entry page asks it.
+ */
 export function likerFacesOf(db: Tx, entryId: string, limit: number) {
-  return db
+  return likerFacesQuery(db).execute({ entryId, limit });
+}
+
+const likerFacesQuery = preparedPerDb((db: Tx) =>
+  db
     .select({ id: users.id, username: users.username, avatarLarge: users.avatarLarge })
     .from(entryLikes)
     .innerJoin(users, eq(users.id, entryLikes.userId))
-    .where(eq(entryLikes.entryId, entryId))
+    .where(eq(entryLikes.entryId, sql.placeholder("entryId")))
     .orderBy(desc(entryLikes.createdAt), desc(entryLikes.userId))
-    .limit(limit);
-}
+    .limit(sql.placeholder("limit"))
+    .prepare("nugget_liker_faces"),
+);
