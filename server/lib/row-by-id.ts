@@ -1,7 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import type { PgColumn, PgInsertValue, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
-import { users } from "../../db/schema/index.ts";
 
 /*
  * The three one-row statements every service wrote for its own table, letter for letter: read a
@@ -37,26 +36,6 @@ export async function lockRowById<T extends IdTable>(tx: Tx, table: T, id: strin
     .where(eq(table.id, id))
     .for("update");
   return rows[0] as T["$inferSelect"] | undefined;
-}
-
-/**
- * `SELECT t.*, users.* FROM t JOIN users ON users.id = t.user_id WHERE t.id = $1`: the row under
- * `key` (entry, set …) with its author under `user`, whatever the row's state (callers decide who
- * may see a draft or a deleted one), or undefined.
- */
-export async function rowWithAuthor<K extends string, T extends IdTable & { userId: PgColumn }>(
-  db: Tx,
-  key: K,
-  table: T,
-  id: string,
-) {
-  const rows = await db
-    .select({ [key]: table as IdTable, user: users })
-    .from(table as IdTable)
-    .innerJoin(users, eq(users.id, table.userId))
-    .where(eq(table.id, id))
-    .limit(1);
-  return rows[0] as ({ [P in K]: T["$inferSelect"] } & { user: typeof users.$inferSelect }) | undefined;
 }
 
 /**

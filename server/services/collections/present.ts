@@ -1,10 +1,11 @@
 import { presentAuthor, type PresentedEntry } from "../entries/index.ts";
-import type { CollectionSetRow, UserRow } from "./queries.ts";
+import type { PublicUserRow } from "../users/index.ts";
+import type { CollectionSetRow } from "./queries.ts";
 
 /** Collection (spec §3) for one caller: `followed`, `isIn` and `own` are the caller's flags. */
 export function presentCollection(
   set: CollectionSetRow,
-  ctx: { user: UserRow; followed: boolean; isIn: boolean; callerId: string | null },
+  ctx: { user: PublicUserRow; followed: boolean; isIn: boolean; callerId: string | null },
 ) {
   const author = presentAuthor(ctx.user);
   return {

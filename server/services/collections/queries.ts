@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
-import { rowWithAuthor, rowsById } from "../../lib/row-by-id.ts";
+import { rowsById } from "../../lib/row-by-id.ts";
+import { publicUserColumns, type PublicUserRow } from "../users/index.ts";
 import {
   collectionSetEntries,
   collectionSetFollowers,
@@ -12,10 +13,10 @@ import { deleteLink, idsAmong, insertLink } from "../../lib/link-rows.ts";
 import { updateStamped } from "../../lib/update-row.ts";
 
 export type CollectionSetRow = typeof collectionSets.$inferSelect;
-export type UserRow = typeof users.$inferSelect;
+/** A set with its author's public columns (never the password hash or contacts). */
 export interface SetWithAuthor {
   set: CollectionSetRow;
-  user: UserRow;
+  user: PublicUserRow;
 }
 
 /** The two orders of a list of sets (spec §7 rankType). */
@@ -32,9 +33,15 @@ function setOrder(rank: SetRank) {
     : [desc(collectionSets.createdAt), desc(collectionSets.id)];
 }
 
-/** A set by id, with its author (reads, no lock). */
+/** A set by id, with its author (reads, no lock), whatever its state. */
 export async function setWithAuthor(db: Tx, id: string): Promise<SetWithAuthor | undefined> {
-  return rowWithAuthor(db, "set", collectionSets, id);
+  const [row] = await db
+    .select({ set: collectionSets, user: publicUserColumns })
+    .from(collectionSets)
+    .innerJoin(users, eq(users.id, collectionSets.userId))
+    .where(eq(collectionSets.id, id))
+    .limit(1);
+  return row;
 }
 
 /*
@@ -70,7 +77,7 @@ export async function setPage(db: Tx, f: SetFilter, offset: number, limit: numbe
   if (f.tag) where.push(eq(collectionSets.tag, f.tag));
   if (f.userId) where.push(eq(collectionSets.userId, f.userId));
   return db
-    .select({ set: collectionSets, user: users })
+    .select({ set: collectionSets, user: publicUserColumns })
     .from(collectionSets)
     .innerJoin(users, eq(users.id, collectionSets.userId))
     .where(where.length ? and(...where) : undefined)
@@ -90,7 +97,7 @@ export async function countSetsOf(db: Tx, userId: string): Promise<number> {
  */
 export async function followedSetPage(db: Tx, userId: string, offset: number, limit: number) {
   return db
-    .select({ set: collectionSets, user: users, followedAt: collectionSetFollowers.createdAt })
+    .select({ set: collectionSets, user: publicUserColumns, followedAt: collectionSetFollowers.createdAt })
     .from(collectionSetFollowers)
     .innerJoin(collectionSets, eq(collectionSets.id, collectionSetFollowers.collectionSetId))
     .innerJoin(users, eq(users.id, collectionSets.userId))
@@ -205,7 +212,7 @@ export async function setEntryPage(db: Tx, setId: string, rank: SetRank, offset:
       ? [desc(entries.hotIndex), desc(entries.id)]
       : [desc(collectionSetEntries.createdAt), desc(collectionSetEntries.entryId)];
   return db
-    .select({ entry: entries, user: users, collectedAt: collectionSetEntries.createdAt })
+    .select({ entry: entries, user: publicUserColumns, collectedAt: collectionSetEntries.createdAt })
     .from(collectionSetEntries)
     .innerJoin(entries, eq(entries.id, collectionSetEntries.entryId))
     .innerJoin(users, eq(users.id, entries.userId))
