@@ -30,6 +30,7 @@ import { benchPublishing } from "./publish.ts";
 import { wrk, wrkAvailable } from "./wrk.ts";
 import { buildApp } from "../server/app.ts";
 import { benchConfig, SEARCH_MIX } from "./config.ts";
+import { verdictLines, verdicts } from "./targets.ts";
 import { feedStatement, type FeedFilter } from "../server/services/entries/queries.ts";
 import { decodePointer } from "../shared/pagination.ts";
 import { hasRumIndex, RUM_INDEX } from "../server/services/search/queries.ts";
@@ -523,6 +524,12 @@ async function main() {
   const mb = (bytes: number | undefined) => (bytes ? `${(bytes / 2 ** 20).toFixed(0)} MB` : "—");
   const ratio = (rps: number) => (bareRps ? `${((100 * rps) / bareRps).toFixed(1)}%` : "—");
 
+  const loadRatios = results.flatMap((p50) => {
+    const p1 =
+      p50.name.includes(" p50 ") && results.find((r) => r.name === p50.name.replace(" p50 ", " p1 "));
+    return p1 ? [{ name: p50.name, ratio: p50.p50 / p1.p50 }] : [];
+  });
+
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; client and server on the same machine`;
   const lines = [
     `# Benchmark — ${new Date().toISOString()}`,
@@ -538,6 +545,7 @@ async function main() {
       (r) => `| ${r.name} | ${r.target} | ${r.rps} | ${ratio(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`,
     ),
     "",
+    ...verdictLines(verdicts(results, peakRss, loadRatios)),
     ...(publishing
       ? [
           "## Publishing (the publish service, the request's own work)",
@@ -567,15 +575,9 @@ async function main() {
     "",
     "Page 50 / page 1 under load (p50 latency of the uncached lists):",
     "",
-    ...results
-      .filter((r) => r.name.includes(" p50 "))
-      .map((p50) => {
-        const p1 = results.find((r) => r.name === p50.name.replace(" p50 ", " p1 "));
-        if (!p1) return "";
-        const ratio = p50.p50 / p1.p50;
-        return `- ${p50.name} / p1: ${ratio.toFixed(2)}× ${ratio <= 1.2 ? "(within 1.2×)" : "(OVER 1.2×)"}`;
-      })
-      .filter(Boolean),
+    ...loadRatios.map(
+      (r) => `- ${r.name} / p1: ${r.ratio.toFixed(2)}× ${r.ratio <= 1.2 ? "(within 1.2×)" : "(OVER 1.2×)"}`,
+    ),
     "",
     ...explained.flatMap((e) => [`### ${e.name}`, "", "```", e.plan, "```", ""]),
   ];
