@@ -316,52 +316,52 @@ export async function championCandidates(
   );
   if (rows.length < words.length || rows.some((r) => Number(r.bound) < 0)) return null;
   if (rows.some((r) => Number(r.matches) < minTogether)) return null;
-  const lists = words.map((word) => {
-    const row = rows.find((r) => r.word === word)!;
-    const entries = new Map<string, number>();
-    for (const item of row.list ? row.list.split(",") : []) {
-      const space = item.indexOf(" ");
-      entries.set(item.slice(0, space), Number(item.slice(space + 1)));
-    }
-    return { bound: Number(row.bound), entries, size: Number(row.size ?? 0) };
-  });
-  const boundSum = lists.reduce((sum, l) => sum + l.bound, 0);
+  // One slot per listed entry, in flat arrays: the lists hold 2,000 entries each, and a Map per
+  // list plus an object per entry cost about 2 ms of a search. A slot's `present` has bit i set
+  // when the list of rows[i] holds the entry, so a query of more than 30 words ranks in full.
+  if (rows.length > 30) return null;
+  const bounds = rows.map((r) => Number(r.bound));
+  const boundSum = bounds.reduce((sum, b) => sum + b, 0);
   // Every list complete (bound 0, fewer matches than a list holds): every match is in them all.
-  const complete = lists.every((l) => l.bound === 0);
-
-  // Upper bounds: known shares, plus the bound of each list the entry is not in.
-  const union = new Map<string, { known: number; upper: number; full: boolean }>();
-  for (const list of lists) {
-    for (const [entryId, impact] of list.entries) {
-      const seen = union.get(entryId) ?? { known: 0, upper: 0, full: false };
-      seen.known += impact;
-      union.set(entryId, seen);
-    }
-  }
-  const fullScores: number[] = [];
-  for (const [entryId, u] of union) {
-    let upper = u.known;
-    let full = true;
-    for (const list of lists) {
-      if (!list.entries.has(entryId)) {
-        upper += list.bound;
-        full = false;
+  const complete = bounds.every((b) => b === 0);
+  const slotOf = new Map<string, number>();
+  const ids: string[] = [];
+  const known: number[] = [];
+  const present: number[] = [];
+  rows.forEach((row, i) => {
+    // "id impact,id impact,…": one split, two fields an entry.
+    const fields = row.list ? row.list.split(/[ ,]/) : [];
+    for (let f = 0; f + 1 < fields.length; f += 2) {
+      let slot = slotOf.get(fields[f]);
+      if (slot === undefined) {
+        slot = ids.length;
+        slotOf.set(fields[f], slot);
+        ids.push(fields[f]);
+        known.push(0);
+        present.push(0);
       }
+      known[slot] += Number(fields[f + 1]);
+      present[slot] |= 1 << i;
     }
-    u.upper = upper;
-    u.full = full;
-    if (full) fullScores.push(upper);
-  }
-  fullScores.sort((a, b) => b - a);
+  });
+  const inEvery = (1 << rows.length) - 1;
+  // Upper bounds: known shares, plus the bound of each list the entry is not in.
+  const upper = known.map((k, slot) => {
+    let u = k;
+    for (let i = 0; i < rows.length; i++) if (!(present[slot] & (1 << i))) u += bounds[i];
+    return u;
+  });
   // Entries in every list are matches with a known score: the window's last of them is a floor.
+  const fullScores = upper.filter((_, slot) => present[slot] === inEvery).sort((a, b) => b - a);
   const floor = fullScores.length >= window ? fullScores[window - 1] : 0;
   const threshold = complete ? 0 : Math.max(floor, boundSum) * (1 - EPSILON);
   // Highest upper bound first, a window's worth at a time: once the window's last scored entry
   // beats the bound of the next unscored one, none of the rest can get in, so they stay unread.
-  const toVerify = [...union]
-    .filter(([, u]) => u.upper >= threshold)
-    .sort((a, b) => b[1].upper - a[1].upper)
-    .map(([entryId]) => entryId);
+  const order = upper
+    .map((_, slot) => slot)
+    .filter((slot) => upper[slot] >= threshold)
+    .sort((a, b) => upper[b] - upper[a]);
+  const toVerify = order.map((slot) => ids[slot]);
   if (complete) {
     const all = (await score(toVerify)).sort((a, b) => b.relevance - a.relevance || byNewest(a, b));
     return { candidates: all.slice(0, window), exact: true, total: all.length };
@@ -376,7 +376,7 @@ export async function championCandidates(
     verified.sort((a, b) => b.relevance - a.relevance || byNewest(a, b));
     const next = toVerify[scored];
     if (next === undefined || verified.length < window) continue;
-    if (union.get(next)!.upper < verified[window - 1].relevance * (1 - EPSILON)) break;
+    if (upper[order[scored]] < verified[window - 1].relevance * (1 - EPSILON)) break;
   }
   const top = verified.slice(0, window);
   if (top.length < window) return null;
@@ -384,9 +384,10 @@ export async function championCandidates(
   if (last <= boundSum * (1 + EPSILON)) return null;
   // Every listed entry left unscored must fall short of the window (a last check of the above,
   // which also covers those below the first threshold).
-  const scoredIds = new Set(toVerify.slice(0, scored));
-  for (const [entryId, u] of union) {
-    if (!scoredIds.has(entryId) && u.upper >= last * (1 - EPSILON)) return null;
+  const wasScored = new Uint8Array(ids.length);
+  for (let k = 0; k < scored; k++) wasScored[order[k]] = 1;
+  for (let slot = 0; slot < ids.length; slot++) {
+    if (!wasScored[slot] && upper[slot] >= last * (1 - EPSILON)) return null;
   }
   return { candidates: top, exact: false, total: 0 };
 }

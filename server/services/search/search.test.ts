@@ -7,12 +7,12 @@ import { loadConfig } from "../../config.ts";
 import { testApp } from "../../../tests/support/app.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
 import { makeEntry as makeEntryOf, makeTag as makeTagOf } from "../../../tests/support/factories.ts";
-import { entries, entrySearch } from "../../../db/schema/index.ts";
+import { entries, entrySearch, searchChampions, searchChampionWords } from "../../../db/schema/index.ts";
 import { segmentQuery } from "../../lib/segment.ts";
 import { deleteEntry, updateEntry, type NewEntry } from "../entries/write.ts";
 import { reindexAllEntries } from "../search-index/index-entry.ts";
 import { hasRumIndex, searchEntryPage } from "./queries.ts";
-import { buildChampionList, refreshChampionLists } from "../search-index/champions.ts";
+import { buildChampionList, championCandidates, refreshChampionLists } from "../search-index/champions.ts";
 import { rumDistance, rumScore } from "../search-index/relevance.ts";
 import { entryQuery } from "./search.ts";
 import fc from "fast-check";
@@ -464,6 +464,43 @@ describe("champion lists (champions.ts)", () => {
     expect(used).toBeGreaterThan(0);
     expect(stepped).toBeGreaterThan(0);
   }, 240_000);
+
+  it("score an entry held by one list of two when the other word's bound could lift it into the window", async () => {
+    // Lists set by hand: w holds a's list only (its b share is b's bound), r holds both, y holds b's
+    // alone. a's bound 0.1 and b's 0.4 sum to 0.5. w's upper bound is 0.4 + 0.4 = 0.8 and its score
+    // 0.8 beats r's 0.65: read without b's bound, w (0.4 known) would fall under the threshold
+    // unread, and r would take the window of one.
+    const [w, r, y] = [await makeEntry(), await makeEntry(), await makeEntry()];
+    const [a, b] = [token(), token()];
+    await db()
+      .insert(searchChampionWords)
+      .values([
+        { word: a, bound: 0.1, matches: 50_000 },
+        { word: b, bound: 0.4, matches: 50_000 },
+      ]);
+    await db()
+      .insert(searchChampions)
+      .values([
+        { word: a, entryId: w.id, impact: 0.4, hotIndex: 0 },
+        { word: a, entryId: r.id, impact: 0.1, hotIndex: 0 },
+        { word: b, entryId: y.id, impact: 1.0, hotIndex: 0 },
+        { word: b, entryId: r.id, impact: 0.55, hotIndex: 0 },
+      ]);
+    const scores = new Map([
+      [w.id, 0.8],
+      [r.id, 0.65],
+    ]);
+    const scored: string[] = [];
+    const found = await championCandidates(db(), [a, b], 1, async (ids) => {
+      scored.push(...ids);
+      // y holds no a: not a match of both words.
+      return ids.flatMap((id) =>
+        scores.has(id) ? [{ entryId: id, relevance: scores.get(id)!, phrase: false, hotIndex: 0 }] : [],
+      );
+    });
+    expect(scored).toContain(w.id);
+    expect(found?.candidates.map((c) => c.entryId)).toEqual([w.id]);
+  });
 
   it("order a one-word window by the entries' heat of now: the lists' copy follows every change", async () => {
     const rum = await hasRumIndex(db());
