@@ -500,6 +500,16 @@ describe("champion lists (champions.ts)", () => {
     });
     expect(scored).toContain(w.id);
     expect(found?.candidates.map((c) => c.entryId)).toEqual([w.id]);
+
+    // Without an entry in both lists the words seldom meet: the lists step aside, scoring nothing.
+    await db().delete(searchChampions).where(eq(searchChampions.entryId, r.id));
+    scored.length = 0;
+    const none = await championCandidates(db(), [a, b], 1, async (ids) => {
+      scored.push(...ids);
+      return [];
+    });
+    expect(none).toBeNull();
+    expect(scored).toEqual([]);
   });
 
   it("order a one-word window by the entries' heat of now: the lists' copy follows every change", async () => {
