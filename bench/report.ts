@@ -3,6 +3,7 @@
  * on issue 8's targets (targets.ts), publishing, and the feed queries' plans.
  */
 import os from "node:os";
+import type { benchPublishing } from "./publish.ts";
 import { verdictLines, verdicts, type Measured } from "./targets.ts";
 
 /** One feed query's EXPLAIN ANALYZE, read. */
@@ -14,15 +15,8 @@ export interface Explained {
   plan: string;
 }
 
-/** What the publishing scenario measured (bench/publish.ts), when it ran. */
-interface Publishing {
-  publishes: number;
-  followers: number;
-  told: number;
-  fanOutMs: number;
-  unknown: { p50: number; p99: number };
-  popular: { p50: number; p99: number };
-}
+/** What the publishing scenario measured, when it ran. */
+type Publishing = Awaited<ReturnType<typeof benchPublishing>>;
 
 export function benchReport(input: {
   database: string;

@@ -4,4 +4,11 @@
  * them. The rest of this folder (queries.ts above all) is its own.
  */
 export { BLOCKED_BY_THEM, BLOCKED_BY_YOU, createBlockService, refuseIfBlocked } from "./blocks.ts";
-export { blockersAmong, hiddenIdsOf, hides, hidesAnyone, notHiddenFrom } from "./queries.ts";
+export {
+  blockersAmong,
+  hiddenIdsOf,
+  hides,
+  hidesAnyone,
+  notHiddenFrom,
+  notHiddenFromViewerParam,
+} from "./queries.ts";

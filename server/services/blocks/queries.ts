@@ -19,6 +19,14 @@ export function notHiddenFrom(
 }
 
 /**
+ * notHiddenFrom in a prepared statement: the viewer is the statement's `viewerId` parameter, and
+ * null (a visitor) hides nothing, so one statement text serves every reader.
+ */
+export function notHiddenFromViewerParam(author: AnyColumn | SQL): SQL {
+  return notHiddenFrom(sql`${sql.placeholder("viewerId")}::char(24)`, author)!;
+}
+
+/**
  * Whether the user muted or blocked anyone: one probe of user_blocks' primary key by its first
  * column. The session lookup carries it (auth/queries.ts), so a signed-in read of a cached feed asks
  * for the hidden set only of the few readers who have one.

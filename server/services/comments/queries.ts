@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
-import { preparedPerDb, preparedPerShape } from "../../../db/prepared.ts";
+import { idIsAnyOf, preparedPerDb, preparedPerShape } from "../../../db/prepared.ts";
 import { rowsById } from "../../lib/row-by-id.ts";
 import { comments, users } from "../../../db/schema/index.ts";
-import { notHiddenFrom } from "../blocks/index.ts";
+import { notHiddenFrom, notHiddenFromViewerParam } from "../blocks/index.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
 import type { CommentRow } from "./present.ts";
@@ -90,9 +90,7 @@ const rootsQuery = preparedPerShape(
           isNull(comments.firstCommentId),
           isNull(comments.hiddenAt),
           or(isNull(comments.deletedAt), gt(comments.subCommentCount, 0)),
-          s.hidden
-            ? notHiddenFrom(sql`${sql.placeholder("viewerId")}::char(24)`, comments.userId)
-            : undefined,
+          s.hidden ? notHiddenFromViewerParam(comments.userId) : undefined,
           after,
         ),
       )
@@ -151,10 +149,10 @@ const topRepliesQuery = preparedPerDb((db: Tx) => {
     .from(comments)
     .where(
       and(
-        sql`${comments.firstCommentId} = any(${sql.placeholder("rootIds")}::char(24)[])`,
+        idIsAnyOf(comments.firstCommentId, "rootIds"),
         isNull(comments.deletedAt),
         isNull(comments.hiddenAt),
-        notHiddenFrom(sql`${sql.placeholder("viewerId")}::char(24)`, comments.userId),
+        notHiddenFromViewerParam(comments.userId),
       ),
     )
     .as("ranked");

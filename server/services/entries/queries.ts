@@ -1,10 +1,10 @@
 import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { HEAT_SQL } from "../../../db/heat.ts";
-import { preparedPerDb, preparedPerShape } from "../../../db/prepared.ts";
+import { idIsAnyOf, preparedPerDb, preparedPerShape } from "../../../db/prepared.ts";
 import { entries, entryLikes, entryTags, tagSubscriptions, tags, users } from "../../../db/schema/index.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
-import { notHiddenFrom } from "../blocks/index.ts";
+import { notHiddenFrom, notHiddenFromViewerParam } from "../blocks/index.ts";
 import { publicUserColumns } from "../users/index.ts";
 import { sitemapSource } from "../../lib/sitemap-source.ts";
 
@@ -89,7 +89,7 @@ function buildFeedQuery(db: Tx, shape: FeedShape, name: string) {
       where ${entryTags.entryId} = ${entries.id})`);
   }
   // Not on one author's own list: whoever opens a muted person's profile asked to see them.
-  if (shape.hidden) where.push(notHiddenFrom(sql`${sql.placeholder("viewerId")}::char(24)`, entries.userId)!);
+  if (shape.hidden) where.push(notHiddenFromViewerParam(entries.userId));
   if (shape.pointer !== "none") {
     const value = TIME_SORTS.has(shape.sort)
       ? sql`${sql.placeholder("pointerValue")}::timestamptz`
@@ -241,7 +241,7 @@ const tagsOfEntriesQuery = preparedPerDb((db: Tx) =>
     .select({ entryId: entryTags.entryId, id: tags.id, title: tags.title, icon: tags.icon })
     .from(entryTags)
     .innerJoin(tags, eq(tags.id, entryTags.tagId))
-    .where(sql`${entryTags.entryId} = any(${sql.placeholder("entryIds")}::char(24)[])`)
+    .where(idIsAnyOf(entryTags.entryId, "entryIds"))
     .prepare("nugget_tags_of_entries"),
 );
 

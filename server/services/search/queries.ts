@@ -1,10 +1,10 @@
 import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
-import { preparedPerDb, preparedPerShape } from "../../../db/prepared.ts";
+import { idIsAnyOf, preparedPerDb, preparedPerShape } from "../../../db/prepared.ts";
 import { entries, entrySearch, users } from "../../../db/schema/index.ts";
 import { containsPattern } from "../tags/index.ts";
 import { authorColumns, entryListColumns } from "../entries/index.ts";
-import { notHiddenFrom } from "../blocks/index.ts";
+import { notHiddenFromViewerParam } from "../blocks/index.ts";
 import { publicUserColumns } from "../users/index.ts";
 import {
   championCandidates,
@@ -328,13 +328,7 @@ const pageEntriesQuery = preparedPerDb((db: Tx) =>
     .select({ entry: entryListColumns, user: authorColumns })
     .from(entries)
     .innerJoin(users, eq(users.id, entries.userId))
-    .where(
-      and(
-        sql`${entries.id} = any(${sql.placeholder("ids")}::char(24)[])`,
-        findable,
-        notHiddenFrom(sql`${sql.placeholder("viewerId")}::char(24)`, entries.userId),
-      ),
-    )
+    .where(and(idIsAnyOf(entries.id, "ids"), findable, notHiddenFromViewerParam(entries.userId)))
     .prepare("nugget_search_page"),
 );
 
@@ -399,7 +393,7 @@ const searchUsersQuery = preparedPerShape(
           and(
             short ? sql`name_grams(${users.username}) @> array[lower(${word})]` : undefined,
             sql`${users.username} ilike ${sql.placeholder("pattern")}`,
-            notHiddenFrom(sql`${sql.placeholder("viewerId")}::char(24)`, users.id),
+            notHiddenFromViewerParam(users.id),
           ),
         )
         .orderBy(

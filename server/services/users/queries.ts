@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
-import { preparedPerDb } from "../../../db/prepared.ts";
+import { idIsAnyOf, preparedPerDb } from "../../../db/prepared.ts";
 import { rowsById } from "../../lib/row-by-id.ts";
 import { thirdPartyBindings, users, verificationCodes } from "../../../db/schema/index.ts";
 import { sitemapSource } from "../../lib/sitemap-source.ts";
@@ -53,11 +53,7 @@ export async function usersByIds(db: Tx, ids: string[]): Promise<PublicUserRow[]
 
 /** Prepared, one text whatever the count: every page with comments, pins or repos asks it. */
 const usersByIdsQuery = preparedPerDb((db: Tx) =>
-  db
-    .select(publicUserColumns)
-    .from(users)
-    .where(sql`${users.id} = any(${sql.placeholder("ids")}::char(24)[])`)
-    .prepare("nugget_users_by_ids"),
+  db.select(publicUserColumns).from(users).where(idIsAnyOf(users.id, "ids")).prepare("nugget_users_by_ids"),
 );
 
 export async function findUserByEmail(db: Tx, email: string): Promise<UserRow | undefined> {
