@@ -1,7 +1,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { concurrencyLimit } from "./lib/concurrency.ts";
 import type { AppLoadContext, ServerBuild, createRequestHandler } from "react-router";
 import "../shared/load-context.ts";
@@ -32,19 +32,19 @@ function contentSecurityPolicy(nonce: string) {
   ].join("; ");
 }
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+/**
+ * The request as React Router takes it. It carries no abort signal: a render, once begun, ends
+ * whether or not its reader is still there. Aborted, React Router stops waiting for the loaders
+ * but they go on, beyond anything a shutdown could wait for, and failed once the database closed
+ * under them; a reader who left before the render began is not rendered for at all (installSsr).
+ */
+function toWebRequest(request: FastifyRequest): Request {
   const origin = `${request.protocol}://${request.host}`;
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(key, String(v));
   }
-  const controller = new AbortController();
-  // Only a reader who left early aborts the render: an abort builds and dispatches an exception,
-  // which every finished page paid for on its close before.
-  reply.raw.on("close", () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
   let body: string | undefined;
   if (request.method !== "GET" && request.method !== "HEAD" && request.body !== undefined) {
     // Fastify has parsed the body already; hand React Router an equivalent one.
@@ -59,7 +59,6 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
     method: request.method,
     headers,
     body,
-    signal: controller.signal,
   });
 }
 
@@ -114,10 +113,16 @@ export async function installSsr(app: FastifyInstance, services: Services, confi
       caller: request.caller,
       services,
     };
+    let gone = false;
+    reply.raw.once("close", () => (gone = !reply.raw.writableFinished));
     // A few renders at a time (SSR_CONCURRENCY); the body is read inside the turn, as rendering
     // finishes only there.
-    const { response, body } = await renders.run(async () => {
-      const response = await handle(toWebRequest(request, reply), context);
+    const rendered = await renders.run(async () => {
+      // The reader left while the page waited its turn (a timeout, a closed tab): nobody would read
+      // it, and under load such renders took turns from readers still waiting. A cache miss still
+      // renders: other readers of its key wait for this render (lib/page-cache.ts single-flight).
+      if (gone && !request.pageCacheMiss) return null;
+      const response = await handle(toWebRequest(request), context);
       // Pages are rendered whole (app/entry.server.tsx) and loader data is small: one buffer each,
       // which the page cache can keep as it is. A page comes with its buffer beside it, not read
       // back out of the Response's stream (renderedBody); anything else is read.
@@ -126,6 +131,9 @@ export async function installSsr(app: FastifyInstance, services: Services, confi
       const body = request.pageCacheMiss ? (bytes?.toString("utf8") ?? "") : bytes;
       return { response, body };
     });
+    // 499, nginx's "client closed request": only logs see it, the socket is gone.
+    if (!rendered) return reply.status(499).send();
+    const { response, body } = rendered;
     reply.status(response.status);
     for (const [key, value] of response.headers) {
       if (key !== "set-cookie") reply.header(key, value);
@@ -136,4 +144,11 @@ export async function installSsr(app: FastifyInstance, services: Services, confi
     }
     return reply.send(body);
   });
+  return {
+    /**
+     * Waits (at most `maxMs`) for the renders in hand: a render whose reader left has no connection
+     * holding the server open, yet its loaders still use the database a shutdown is about to close.
+     */
+    settled: (maxMs: number) => renders.idle(maxMs),
+  };
 }

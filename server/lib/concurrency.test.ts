@@ -34,4 +34,22 @@ describe("concurrencyLimit", () => {
       { numRuns: 40 },
     );
   });
+
+  it("tells when every task in hand has ended, or gives up after its bound", async () => {
+    const limit = concurrencyLimit(1);
+    expect(await limit.idle(10)).toBe(true);
+    let release = () => {};
+    const first = limit.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const second = limit.run(async () => {});
+    expect(await limit.idle(20)).toBe(false);
+    const idle = limit.idle(5_000);
+    let settled = false;
+    void idle.then(() => (settled = true));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(settled).toBe(false);
+    release();
+    await Promise.all([first, second]);
+    expect(await idle).toBe(true);
+    expect(limit.load()).toEqual({ running: 0, waiting: 0 });
+  });
 });
