@@ -217,6 +217,23 @@ interface Scenario {
 
 const rand = () => Math.floor(Math.random() * 256);
 
+/**
+ * The heap cap `npm run serve` gives a deployed instance (package.json, README NUGGET_HEAP_MB), read
+ * from the script itself with its default expanded as the shell would: one place says 384.
+ */
+function serveHeapFlags(): string[] {
+  const serve = String(JSON.parse(fs.readFileSync("package.json", "utf8")).scripts.serve);
+  return serve
+    .split(/\s+/)
+    .filter((arg) => arg.startsWith("--max-old-space-size="))
+    .map((arg) =>
+      arg.replace(
+        /\$\{(\w+):-(\w+)\}/g,
+        (_, name: string, fallback: string) => process.env[name] || fallback,
+      ),
+    );
+}
+
 async function load(baseUrls: Record<NonNullable<Scenario["target"]>, string>, s: Scenario) {
   const baseUrl = baseUrls[s.target ?? "cached"];
   if (s.target !== "bare") {
@@ -303,8 +320,7 @@ async function main() {
   const servers = new Map<NonNullable<Scenario["target"]>, ChildProcess>();
   const startServer = (role: NonNullable<Scenario["target"]>, env: Record<string, string> = {}) => {
     const child = fork(path.join("bench", "serve.ts"), {
-      // The heap cap `npm run serve` gives a deployed instance (README, NUGGET_HEAP_MB).
-      execArgv: [`--max-old-space-size=${process.env.NUGGET_HEAP_MB ?? 384}`, "--import", "tsx"],
+      execArgv: [...serveHeapFlags(), "--import", "tsx"],
       env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_ROLE: role, ...env },
     });
     servers.set(role, child);
