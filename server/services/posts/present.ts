@@ -1,10 +1,11 @@
-import type { categories, users } from "../../../db/schema/index.ts";
+import type { categories } from "../../../db/schema/index.ts";
 import type { RenderedMarkdown } from "../../lib/markdown.ts";
 import { presentEntry } from "../entries/index.ts";
 import type { PostRow } from "./queries.ts";
 
 type CategoryRow = typeof categories.$inferSelect;
-type UserRow = typeof users.$inferSelect;
+/** The author's columns an entry shows (entries' authorColumns). */
+type AuthorRow = Parameters<typeof presentEntry>[1]["user"];
 type TagRef = { id: string; title: string; icon: string };
 
 const presentCategory = (c: CategoryRow | undefined) =>
@@ -41,7 +42,7 @@ export function presentDraftItem(e: PostRow, abstract: string) {
 export function presentArticle(
   e: PostRow,
   ctx: {
-    user: UserRow;
+    user: AuthorRow;
     category: CategoryRow | undefined;
     tags: TagRef[];
     liked: boolean;

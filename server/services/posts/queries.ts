@@ -1,5 +1,7 @@
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
+import { preparedPerShape } from "../../../db/prepared.ts";
+import { authorColumns } from "../entries/index.ts";
 import { categories, entries, users } from "../../../db/schema/index.ts";
 
 export type PostRow = typeof entries.$inferSelect;
@@ -44,23 +46,34 @@ export async function countDrafts(db: Tx, userId: string): Promise<number> {
   return db.$count(entries, ownDrafts(userId));
 }
 
-/** A published, undeleted column article with its author (the article page, getDetailData). */
+/**
+ * A published, undeleted column article with its author (the article page, getDetailData); with
+ * `orHidden`, one hidden pending review too. The author by the columns presentAuthor shows (not the
+ * whole user row: no password hash, e-mail or phone), prepared, one statement a shape.
+ */
 export async function findPublishedWithAuthor(db: Tx, id: string, orHidden = false) {
-  const [row] = await db
-    .select({ entry: entries, user: users })
-    .from(entries)
-    .innerJoin(users, eq(users.id, entries.userId))
-    .where(
-      and(
-        eq(entries.id, id),
-        eq(entries.type, "post"),
-        orHidden ? inArray(entries.status, ["published", "hidden"]) : eq(entries.status, "published"),
-        isNull(entries.deletedAt),
-      ),
-    )
-    .limit(1);
+  const [row] = await publishedWithAuthorQuery(db, orHidden).execute({ id });
   return row;
 }
+
+const publishedWithAuthorQuery = preparedPerShape(
+  (orHidden: boolean) => `nugget_post_with_author${orHidden ? "_or_hidden" : ""}`,
+  (db: Tx, orHidden, name) =>
+    db
+      .select({ entry: entries, user: authorColumns })
+      .from(entries)
+      .innerJoin(users, eq(users.id, entries.userId))
+      .where(
+        and(
+          eq(entries.id, sql.placeholder("id")),
+          eq(entries.type, "post"),
+          orHidden ? inArray(entries.status, ["published", "hidden"]) : eq(entries.status, "published"),
+          isNull(entries.deletedAt),
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+);
 
 export async function categoryExists(db: Tx, id: string): Promise<boolean> {
   const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).limit(1);
