@@ -4,6 +4,7 @@ import { entries, entryTags, follows, tagSubscriptions, users } from "../../../d
 import type { Pointer } from "../../../shared/pagination.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
 import { deleteLink, idsAmong, insertLink } from "../../lib/link-rows.ts";
+import { publicUserColumns } from "../users/index.ts";
 
 /**
  * Locks the given user rows in id order and answers the ids found. Every follow transaction locks
@@ -92,8 +93,9 @@ export async function followPage(
   const mine = side === "followers" ? follows.followeeId : follows.followerId;
   const other = side === "followers" ? follows.followerId : follows.followeeId;
   const after = keysetAfter(follows.createdAt, other, pointer);
+  // The user by the columns presentPublicUser shows, not the whole row (no password hash, e-mail, phone).
   return db
-    .select({ user: users, followedAt: follows.createdAt })
+    .select({ user: publicUserColumns, followedAt: follows.createdAt })
     .from(follows)
     .innerJoin(users, eq(users.id, other))
     .where(and(eq(mine, uid), after))

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { preparedPerDb } from "../../../db/prepared.ts";
-import { bumpUserCounters } from "../users/index.ts";
+import { authorColumns } from "../entries/index.ts";
+import { bumpUserCounters, publicUserColumns } from "../users/index.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
 import { deleteLink, idsAmong, insertLink } from "../../lib/link-rows.ts";
@@ -141,11 +142,11 @@ const visibleEntry = and(eq(entries.status, "published"), isNull(entries.deleted
 /**
  * A user's liked entries, newest like first (entry_likes_user_created_idx), with their authors.
  * Likes of entries deleted or unpublished since stay in the table (and in the counters of
- * db/counters.ts) but are not listed.
+ * db/counters.ts) but are not listed. The author by the columns presentEntry shows, not the whole row.
  */
 export async function likedEntriesOf(db: Tx, userId: string, offset: number, limit: number) {
   return db
-    .select({ entry: entries, user: users, likedAt: entryLikes.createdAt })
+    .select({ entry: entries, user: authorColumns, likedAt: entryLikes.createdAt })
     .from(entryLikes)
     .innerJoin(entries, eq(entries.id, entryLikes.entryId))
     .innerJoin(users, eq(users.id, entries.userId))
@@ -166,7 +167,8 @@ export async function countLikedEntries(db: Tx, userId: string): Promise<number>
 
 /**
  * The users who liked an entry, newest like first (entry_likes_entry_created_idx): after `pointer`
- * (the last one shown: its like's time and its id) when there is one, else from `offset`.
+ * (the last one shown: its like's time and its id) when there is one, else from `offset`. Each by
+ * the columns presentPublicUser shows, not the whole row (no password hash, e-mail or phone).
  */
 export async function likersOf(
   db: Tx,
@@ -175,7 +177,7 @@ export async function likersOf(
   limit: number,
 ) {
   return db
-    .select({ user: users, likedAt: entryLikes.createdAt })
+    .select({ user: publicUserColumns, likedAt: entryLikes.createdAt })
     .from(entryLikes)
     .innerJoin(users, eq(users.id, entryLikes.userId))
     .where(

@@ -4,10 +4,17 @@ import { keysetSlice, pointerParam } from "../../lib/keyset.ts";
 import { normalizeShareUrl, SHARE_LIMITS } from "../../../shared/publish-rules.ts";
 import { NO_SCREEN, type Caller, type ContentScreen, type Deps } from "../deps.ts";
 import type { EntryService } from "../entries/index.ts";
-import { deleteEntry, entryWithAuthor, insertEntry, updateEntry, type EntryRow } from "../entries/index.ts";
+import {
+  deleteEntry,
+  entryWithAuthor,
+  insertEntry,
+  presentEntry,
+  updateEntry,
+  type EntryRow,
+} from "../entries/index.ts";
 import { notifyFollowers } from "../notifications/index.ts";
 import type { UploadService } from "../uploads/index.ts";
-import { findUserById, type PublicUserRow, type UserRow } from "../users/index.ts";
+import { findUserById, type UserRow } from "../users/index.ts";
 import { presentFullEntry, type FullEntry } from "./present.ts";
 import { entryForUpdate, firstShareOf, lockShare, ownEntriesPage, ownShareOf } from "./queries.ts";
 import { PUBLISH_QUOTA, PUBLISHED_PAGE_SIZE } from "./schema.ts";
@@ -53,9 +60,12 @@ export function createPublishService(
     return user;
   }
 
-  /** Entries' own hydrate (tags, category, the caller's like), then the body and raw flags. */
+  /**
+   * Entries' own hydrate (tags, category, the caller's like), then the body and raw flags. The
+   * author needs only the columns presentEntry shows (firstShareOf reads no more).
+   */
   async function hydrate(
-    rows: { entry: EntryRow; user: PublicUserRow }[],
+    rows: { entry: EntryRow; user: Parameters<typeof presentEntry>[1]["user"] }[],
     caller: Caller,
   ): Promise<FullEntry[]> {
     const listed = await entries.hydrate(rows, caller);

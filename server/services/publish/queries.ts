@@ -3,7 +3,7 @@ import type { Tx } from "../../../db/client.ts";
 import { lockRowById } from "../../lib/row-by-id.ts";
 import { entries, users } from "../../../db/schema/index.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
-import type { EntryRow } from "../entries/index.ts";
+import { authorColumns, type EntryRow } from "../entries/index.ts";
 
 /** The entry locked for a change (update, delete). */
 export async function entryForUpdate(tx: Tx, id: string): Promise<EntryRow | undefined> {
@@ -22,10 +22,13 @@ export async function ownShareOf(tx: Tx, userId: string, url: string, exceptId?:
   return row;
 }
 
-/** The first live, published share of a URL: the hash index finds the few rows, then the oldest wins. */
+/**
+ * The first live, published share of a URL: the hash index finds the few rows, then the oldest wins.
+ * The author by the columns presentEntry shows (authorColumns), not the whole user row.
+ */
 export async function firstShareOf(db: Tx, url: string) {
   const [row] = await db
-    .select({ entry: entries, user: users })
+    .select({ entry: entries, user: authorColumns })
     .from(entries)
     .innerJoin(users, eq(users.id, entries.userId))
     .where(and(eq(entries.originalUrl, url), isNull(entries.deletedAt), eq(entries.status, "published")))

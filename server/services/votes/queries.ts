@@ -4,6 +4,7 @@ import { entries, users, voteAnswers, voteOptions } from "../../../db/schema/ind
 import { newId } from "../../lib/ids.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
+import { publicUserColumns } from "../users/index.ts";
 
 /**
  * The vote entry's state. `lock` takes a share lock: voters of one vote run side by side, while
@@ -100,7 +101,8 @@ export async function attendersOf(
       createdAt: t.createdAt,
       optionId: t.optionId,
       optionTitle: voteOptions.title,
-      user: users,
+      // The voter by the columns presentPublicUser shows, not the whole row.
+      user: publicUserColumns,
     })
     .from(t)
     .innerJoin(users, eq(users.id, t.userId))
