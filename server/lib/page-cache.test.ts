@@ -98,6 +98,50 @@ describe("page cache", () => {
     if (after.state === "miss") after.done(null);
   });
 
+  it("serves no stored page after a purge the store did not take, until a purge of every page goes through", async () => {
+    const memory = memoryPageStore(1 << 20);
+    let refusing = false;
+    // The store of a Redis that keeps its pages but times out on writes (a slow moment, CLIENT PAUSE).
+    const store = {
+      ...memory,
+      async purge(scopes: string[]) {
+        if (refusing) throw new Error("Command timed out");
+        return memory.purge(scopes);
+      },
+    };
+    const cache = new PageCache(store, () => undefined);
+    const first = await cache.lookup("/z", rule, async () => {});
+    if (first.state !== "miss") throw new Error("no miss");
+    first.done(page("shows entry 1", first.gens));
+    expect((await cache.lookup("/z", rule, async () => {})).state).toBe("hit");
+    refusing = true;
+    await cache.purge(["entry:1"]);
+    // The page still in the store shows what was just deleted: not served, rendered.
+    const during = await cache.lookup("/z", rule, async () => {});
+    expect(during.state).toBe("miss");
+    if (during.state === "miss") during.done(null);
+    expect(cache.peekNow("/z", rule, async () => {})).toBeUndefined();
+    refusing = false;
+    // Back: everything is purged once, so the old page never returns; the next render is kept.
+    const after = await cache.lookup("/z", rule, async () => {});
+    expect(after.state).toBe("miss");
+    if (after.state === "miss") after.done(page("without entry 1", after.gens));
+    const hit = await cache.lookup("/z", rule, async () => {});
+    expect(hit.state === "hit" && hit.page.body.toString()).toBe("without entry 1");
+  });
+
+  it("purges every page once the store answers, when a writer's mark could not be stored", async () => {
+    const cache = new PageCache(memoryPageStore(1 << 20), () => undefined);
+    const first = await cache.lookup("/w", rule, async () => {});
+    if (first.state !== "miss") throw new Error("no miss");
+    first.done(page("before the write", first.gens));
+    expect((await cache.lookup("/w", rule, async () => {})).state).toBe("hit");
+    cache.owePurge();
+    const after = await cache.lookup("/w", rule, async () => {});
+    expect(after.state).toBe("miss");
+    if (after.state === "miss") after.done(null);
+  });
+
   it("serves a stale entry while one background render refreshes it", async () => {
     const cache = new PageCache(memoryPageStore(1 << 20), () => undefined);
     await cache.store.write("/y", { ...page("old", [0, 0]), storedAt: Date.now() - 31_000 }, 90_000);

@@ -159,13 +159,50 @@ export class PageCache {
   private refreshing = new Set<string>();
   /** Renders started because of a miss or a stale entry (tests count them). */
   renders = 0;
+  /**
+   * A purge the store did not take (Redis away, or too slow for the command timeout, while its pages
+   * stay): any stored page may show what should be gone, so none is served until a purge of every
+   * page ("*") goes through. Which scopes failed does not matter: other instances' purges failed
+   * in the same outage unseen.
+   */
+  private purgeOwed = false;
+  private settling: Promise<boolean> | null = null;
 
   constructor(
     readonly store: PageStore,
     private readonly onError: (err: unknown) => void,
   ) {}
 
+  /**
+   * What this instance wrote may be missing from stored pages and its purges lost (a write's
+   * marks could not be stored): every page is purged once the store answers again.
+   */
+  owePurge(): void {
+    this.purgeOwed = true;
+  }
+
+  /** True once no purge is owed; else tries the owed one (one attempt at a time). */
+  private owedSettled(): Promise<boolean> | true {
+    if (!this.purgeOwed) return true;
+    this.settling ??= this.store
+      .purge(["*"])
+      .then(
+        () => {
+          this.purgeOwed = false;
+          return true;
+        },
+        (err: unknown) => {
+          this.onError(err);
+          return false;
+        },
+      )
+      .finally(() => (this.settling = null));
+    return this.settling;
+  }
+
   private async safeRead(key: string, scopes: string[]) {
+    // While a purge is owed every stored page is suspect: a miss, rendered afresh.
+    if (this.purgeOwed && !(await this.owedSettled())) return null;
     try {
       return await this.store.read(key, scopes);
     } catch (err) {
@@ -215,7 +252,7 @@ export class PageCache {
     rule: CacheRule,
     refresh: (key: string) => Promise<void>,
   ): { state: "hit" | "stale"; page: CachedPage } | null | undefined {
-    if (!this.store.readNow) return undefined;
+    if (!this.store.readNow || this.purgeOwed) return undefined;
     let found;
     try {
       found = this.store.readNow(key, rule.scopes);
@@ -301,6 +338,7 @@ export class PageCache {
     try {
       await this.store.purge(scopes);
     } catch (err) {
+      this.purgeOwed = true;
       this.onError(err);
     }
   }

@@ -228,7 +228,12 @@ export function installViewerOverlays(
 
   app.addHook("onSend", async (request, reply, payload) => {
     if (request.method !== "GET" && request.method !== "HEAD" && request.viewer && reply.statusCode < 400) {
-      await kv.set(wroteKey(request.viewer.id), "1", markSeconds).catch((err) => request.log.warn(err));
+      await kv.set(wroteKey(request.viewer.id), "1", markSeconds).catch((err) => {
+        // Unmarked, the writer could be handed a stored list from before the write once Redis is
+        // back: every stored page is purged then instead.
+        cache.owePurge();
+        request.log.warn(err);
+      });
     }
     return payload;
   });
