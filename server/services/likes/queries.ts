@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { preparedPerDb } from "../../../db/prepared.ts";
-import { authorColumns } from "../entries/index.ts";
+import { authorColumns, entryListColumns } from "../entries/index.ts";
 import { bumpUserCounters, publicUserColumns } from "../users/index.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
@@ -142,11 +142,12 @@ const visibleEntry = and(eq(entries.status, "published"), isNull(entries.deleted
 /**
  * A user's liked entries, newest like first (entry_likes_user_created_idx), with their authors.
  * Likes of entries deleted or unpublished since stay in the table (and in the counters of
- * db/counters.ts) but are not listed. The author by the columns presentEntry shows, not the whole row.
+ * db/counters.ts) but are not listed. The entry by its list columns (no body) and the author by the
+ * columns presentEntry shows, not the whole rows.
  */
 export async function likedEntriesOf(db: Tx, userId: string, offset: number, limit: number) {
   return db
-    .select({ entry: entries, user: authorColumns, likedAt: entryLikes.createdAt })
+    .select({ entry: entryListColumns, user: authorColumns, likedAt: entryLikes.createdAt })
     .from(entryLikes)
     .innerJoin(entries, eq(entries.id, entryLikes.entryId))
     .innerJoin(users, eq(users.id, entries.userId))
