@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzl
 import type { Tx } from "../../../db/client.ts";
 import { rowsById } from "../../lib/row-by-id.ts";
 import { publicUserColumns, type PublicUserRow } from "../users/index.ts";
+import { authorColumns, entryListColumns } from "../entries/index.ts";
 import {
   collectionSetEntries,
   collectionSetFollowers,
@@ -211,15 +212,18 @@ export async function setEntryPage(db: Tx, setId: string, rank: SetRank, offset:
     rank === "hot"
       ? [desc(entries.hotIndex), desc(entries.id)]
       : [desc(collectionSetEntries.createdAt), desc(collectionSetEntries.entryId)];
-  return db
-    .select({ entry: entries, user: publicUserColumns, collectedAt: collectionSetEntries.createdAt })
-    .from(collectionSetEntries)
-    .innerJoin(entries, eq(entries.id, collectionSetEntries.entryId))
-    .innerJoin(users, eq(users.id, entries.userId))
-    .where(and(eq(collectionSetEntries.collectionSetId, setId), visibleEntry))
-    .orderBy(...order)
-    .offset(offset)
-    .limit(limit);
+  return (
+    db
+      // The entries by their list columns (no body) and authors by what presentEntry shows.
+      .select({ entry: entryListColumns, user: authorColumns, collectedAt: collectionSetEntries.createdAt })
+      .from(collectionSetEntries)
+      .innerJoin(entries, eq(entries.id, collectionSetEntries.entryId))
+      .innerJoin(users, eq(users.id, entries.userId))
+      .where(and(eq(collectionSetEntries.collectionSetId, setId), visibleEntry))
+      .orderBy(...order)
+      .offset(offset)
+      .limit(limit)
+  );
 }
 
 /**
