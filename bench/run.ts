@@ -19,7 +19,6 @@ import os from "node:os";
 import path from "node:path";
 import { execSync, fork, type ChildProcess } from "node:child_process";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
 import pg from "pg";
 import { eq, fillPlaceholders } from "drizzle-orm";
 import { users } from "../db/schema/index.ts";
@@ -27,7 +26,8 @@ import { CREATE_RUM_INDEX, openDatabase } from "../db/client.ts";
 import { ensureReferenceData } from "../db/reference-data.ts";
 import { seed } from "../db/seed/seed.ts";
 import { benchPublishing } from "./publish.ts";
-import { wrk, wrkAvailable } from "./wrk.ts";
+import { wrkAvailable } from "./wrk.ts";
+import { load, type LoadSettings, type Scenario } from "./load.ts";
 import { buildApp } from "../server/app.ts";
 import { benchConfig, SEARCH_MIX } from "./config.ts";
 import { benchReport, type Explained } from "./report.ts";
@@ -70,6 +70,14 @@ const GENERATOR = args.generator === "wrk" ? "wrk" : "autocannon";
 const CORES = os.cpus().length;
 const SERVER_CORES = `0-${Math.max(0, CORES - 2)}`;
 const GENERATOR_CORE = String(CORES - 1);
+const loadSettings: LoadSettings = {
+  generator: GENERATOR,
+  connections: CONNECTIONS,
+  duration: DURATION,
+  warmup: WARMUP,
+  encoding: ENCODING,
+  cores: args.pin ? GENERATOR_CORE : undefined,
+};
 /** Puts a process and all its threads on these cores (util-linux taskset). */
 const pin = (pid: number, cores: string) => execSync(`taskset -a -p -c ${cores} ${pid}`, { stdio: "ignore" });
 if (args.pin) pin(process.pid, GENERATOR_CORE);
@@ -193,30 +201,6 @@ async function explain(name: string, database: Awaited<ReturnType<typeof openDat
   } satisfies Explained;
 }
 
-interface Scenario {
-  name: string;
-  path: string;
-  /** Which server: the app with its page cache (default), without it, or the bare route. */
-  target?: "cached" | "uncached" | "bare";
-  /** Request headers, e.g. the auth triple of a logged-in user. */
-  headers?: Record<string, string>;
-  /**
-   * The route has a per-address limit for people (search: 60 a minute): send every request from
-   * its own address (the app trusts X-Forwarded-For here). Only where needed — building each
-   * request in the load generator costs client CPU on this same machine.
-   */
-  manyAddresses?: boolean;
-  /** Paths sent in turn instead of `path` alone (search: a mix of common and rare queries). */
-  paths?: string[];
-  /**
-   * Header sets sent in turn (many readers' logins): request n goes as reader n mod R, on path
-   * ⌊n / R⌋ mod P, so no reader reads a path twice before every reader has read every path.
-   */
-  headerSets?: Record<string, string>[];
-}
-
-const rand = () => Math.floor(Math.random() * 256);
-
 /**
  * The heap cap `npm run serve` gives a deployed instance (package.json, README NUGGET_HEAP_MB), read
  * from the script itself with its default expanded as the shell would: one place says 384.
@@ -232,79 +216,6 @@ function serveHeapFlags(): string[] {
         (_, name: string, fallback: string) => process.env[name] || fallback,
       ),
     );
-}
-
-async function load(baseUrls: Record<NonNullable<Scenario["target"]>, string>, s: Scenario) {
-  const baseUrl = baseUrls[s.target ?? "cached"];
-  if (s.target !== "bare") {
-    // Warm: the first request of a cached scenario is its one miss.
-    await fetch(baseUrl + (s.paths?.[0] ?? s.path), {
-      headers: { ...s.headers, "x-forwarded-for": "10.9.9.9" },
-    });
-  }
-  const headers = {
-    accept: s.path.startsWith("/api/") ? "application/json" : "text/html",
-    // As browsers send it: compressed answers are what a deployment serves.
-    "accept-encoding": ENCODING,
-    ...s.headers,
-  };
-  // Steady state, not a cold start: the same load first, its rate and latencies unmeasured (its
-  // failures still count: zero non-2xx means none at any time).
-  const warm = WARMUP > 0 ? await generate(baseUrl, s, headers, WARMUP) : null;
-  const measured = await generate(baseUrl, s, headers, DURATION);
-  const errors = measured.errors + (warm?.errors ?? 0);
-  return { name: s.name, target: s.target ?? "cached", ...measured, errors, path: s.path };
-}
-
-/** One load of a scenario for `duration` seconds: its rate, latencies and failures. */
-async function generate(baseUrl: string, s: Scenario, headers: Record<string, string>, duration: number) {
-  let sent = 0;
-  if (GENERATOR === "wrk") {
-    return wrk({
-      url: baseUrl + s.path,
-      connections: CONNECTIONS,
-      duration,
-      headers,
-      paths: s.paths,
-      headerSets: s.headerSets,
-      manyAddresses: s.manyAddresses,
-      cores: args.pin ? GENERATOR_CORE : undefined,
-    });
-  }
-  const result = await autocannon({
-    url: baseUrl + s.path,
-    connections: CONNECTIONS,
-    duration,
-    headers,
-    ...(s.manyAddresses || s.paths || s.headerSets
-      ? {
-          requests: [
-            {
-              setupRequest: (req: autocannon.Request) => {
-                const n = sent++;
-                const sets = s.headerSets;
-                const turn = sets ? Math.floor(n / sets.length) : n;
-                return {
-                  ...req,
-                  ...(s.paths ? { path: s.paths[turn % s.paths.length] } : {}),
-                  headers: {
-                    ...req.headers,
-                    ...(sets ? sets[n % sets.length] : {}),
-                    ...(s.manyAddresses ? { "x-forwarded-for": `10.${rand()}.${rand()}.${rand()}` } : {}),
-                  },
-                };
-              },
-            },
-          ],
-        }
-      : {}),
-  });
-  return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
 }
 
 async function main() {
@@ -523,7 +434,7 @@ async function main() {
   const results: Awaited<ReturnType<typeof load>>[] = [];
   for (const s of scenarios) {
     log(`load: ${s.name}`);
-    results.push(await load(baseUrls, s));
+    results.push(await load(loadSettings, baseUrls, s));
   }
   // Last: it writes (and removes again) a million notifications.
   log("publishing: an author with 100,000 followers and one with none");
