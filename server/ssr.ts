@@ -121,7 +121,11 @@ export async function installSsr(app: FastifyInstance, services: Services, confi
       // The reader left while the page waited its turn (a timeout, a closed tab): nobody would read
       // it, and under load such renders took turns from readers still waiting. A cache miss still
       // renders: other readers of its key wait for this render (lib/page-cache.ts single-flight).
-      if (gone && !request.pageCacheMiss) return null;
+      // A form's POST that arrived whole is carried out all the same, as it would have been a
+      // moment later.
+      if (gone && !request.pageCacheMiss && (request.method === "GET" || request.method === "HEAD")) {
+        return null;
+      }
       const response = await handle(toWebRequest(request), context);
       // Pages are rendered whole (app/entry.server.tsx) and loader data is small: one buffer each,
       // which the page cache can keep as it is. A page comes with its buffer beside it, not read
