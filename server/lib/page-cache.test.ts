@@ -130,6 +130,38 @@ describe("page cache", () => {
     expect(hit.state === "hit" && hit.page.body.toString()).toBe("without entry 1");
   });
 
+  it("owes the purge again when another one fails while the owed one is being made", async () => {
+    const memory = memoryPageStore(1 << 20);
+    let refusing = true;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const store = {
+      ...memory,
+      async purge(scopes: string[]) {
+        if (refusing) throw new Error("Command timed out");
+        if (scopes.includes("*")) await held;
+        return memory.purge(scopes);
+      },
+    };
+    const cache = new PageCache(store, () => undefined);
+    await cache.purge(["entry:1"]);
+    refusing = false;
+    // The owed purge of every page starts and waits; another purge fails meanwhile.
+    const during = cache.lookup("/v", rule, async () => {});
+    await new Promise((r) => setTimeout(r, 5));
+    refusing = true;
+    await cache.purge(["entry:2"]);
+    refusing = false;
+    release();
+    const first = await during;
+    expect(first.state).toBe("miss");
+    if (first.state === "miss") first.done(page("rendered during the outage", first.gens));
+    // Still owed: the page rendered meanwhile may predate what failed, so it is not served.
+    const next = await cache.lookup("/v", rule, async () => {});
+    expect(next.state).toBe("miss");
+    if (next.state === "miss") next.done(null);
+  });
+
   it("purges every page once the store answers, when a writer's mark could not be stored", async () => {
     const cache = new PageCache(memoryPageStore(1 << 20), () => undefined);
     const first = await cache.lookup("/w", rule, async () => {});

@@ -166,6 +166,8 @@ export class PageCache {
    * in the same outage unseen.
    */
   private purgeOwed = false;
+  /** Counts the purges owed, so a failure during an owed purge's attempt is owed again after it. */
+  private owedCount = 0;
   private settling: Promise<boolean> | null = null;
 
   constructor(
@@ -179,17 +181,20 @@ export class PageCache {
    */
   owePurge(): void {
     this.purgeOwed = true;
+    this.owedCount++;
   }
 
   /** True once no purge is owed; else tries the owed one (one attempt at a time). */
   private owedSettled(): Promise<boolean> | true {
     if (!this.purgeOwed) return true;
+    const owed = this.owedCount;
     this.settling ??= this.store
       .purge(["*"])
       .then(
         () => {
-          this.purgeOwed = false;
-          return true;
+          // Owed again meanwhile: the purge just made may have come before what failed.
+          if (this.owedCount === owed) this.purgeOwed = false;
+          return !this.purgeOwed;
         },
         (err: unknown) => {
           this.onError(err);
@@ -338,7 +343,7 @@ export class PageCache {
     try {
       await this.store.purge(scopes);
     } catch (err) {
-      this.purgeOwed = true;
+      this.owePurge();
       this.onError(err);
     }
   }

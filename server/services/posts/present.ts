@@ -1,11 +1,9 @@
 import type { categories } from "../../../db/schema/index.ts";
 import type { RenderedMarkdown } from "../../lib/markdown.ts";
-import { presentEntry } from "../entries/index.ts";
+import { presentEntry, type AuthorRow } from "../entries/index.ts";
 import type { PostRow } from "./queries.ts";
 
 type CategoryRow = typeof categories.$inferSelect;
-/** The author's columns an entry shows (entries' authorColumns). */
-type AuthorRow = Parameters<typeof presentEntry>[1]["user"];
 type TagRef = { id: string; title: string; icon: string };
 
 const presentCategory = (c: CategoryRow | undefined) =>

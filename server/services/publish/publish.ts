@@ -8,8 +8,8 @@ import {
   deleteEntry,
   entryWithAuthor,
   insertEntry,
-  presentEntry,
   updateEntry,
+  type AuthorRow,
   type EntryRow,
 } from "../entries/index.ts";
 import { notifyFollowers } from "../notifications/index.ts";
@@ -64,10 +64,7 @@ export function createPublishService(
    * Entries' own hydrate (tags, category, the caller's like), then the body and raw flags. The
    * author needs only the columns presentEntry shows (firstShareOf reads no more).
    */
-  async function hydrate(
-    rows: { entry: EntryRow; user: Parameters<typeof presentEntry>[1]["user"] }[],
-    caller: Caller,
-  ): Promise<FullEntry[]> {
+  async function hydrate(rows: { entry: EntryRow; user: AuthorRow }[], caller: Caller): Promise<FullEntry[]> {
     const listed = await entries.hydrate(rows, caller);
     return listed.map((entry, i) => presentFullEntry(entry, rows[i].entry));
   }
