@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { NuggetApp } from "../server/app.ts";
 import { BUILD_DIR, built, testApp } from "./support/app.ts";
 import { testConfig } from "./support/test-config.ts";
+import { waitFor } from "./support/wait.ts";
 
 // Renders whose readers left (server/ssr.ts): one still waiting for its turn is not rendered, and a
 // shutdown lets one already running finish before it closes what the render uses. The feed's loader
@@ -52,7 +53,7 @@ describe.skipIf(!built)("renders whose readers left", () => {
   it("does not render a page whose reader left while it waited for its turn", async () => {
     const { gate, open, reopen } = await gatedApp();
     const first = open("/explore/all");
-    await until(() => gate.calls === 1);
+    await waitFor("the first render", async () => (gate.calls === 1 ? true : undefined));
     // One render at a time: this one waits behind the first, then its reader hangs up.
     const second = open("/explore/all?sort=newest");
     await sleep(100);
@@ -60,7 +61,7 @@ describe.skipIf(!built)("renders whose readers left", () => {
     await sleep(50);
     reopen();
     gate.open();
-    await until(() => gate.finished.length === 1);
+    await waitFor("the first render's end", async () => (gate.finished.length === 1 ? true : undefined));
     await sleep(200);
     expect(gate.calls).toBe(1);
     first.destroy();
@@ -69,7 +70,7 @@ describe.skipIf(!built)("renders whose readers left", () => {
   it("lets a render whose reader left finish before the shutdown closes what it uses", async () => {
     const { app, gate, open } = await gatedApp();
     const req = open("/explore/all");
-    await until(() => gate.calls === 1);
+    await waitFor("the first render", async () => (gate.calls === 1 ? true : undefined));
     // Its reader gone, no connection holds the server open any more: only the render does.
     req.destroy();
     await sleep(50);
@@ -80,11 +81,3 @@ describe.skipIf(!built)("renders whose readers left", () => {
     expect(gate.finished[0]).toBeLessThanOrEqual(closedAt);
   });
 });
-
-async function until(check: () => boolean, ms = 10_000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("timed out waiting");
-    await sleep(10);
-  }
-}

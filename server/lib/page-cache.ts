@@ -160,15 +160,18 @@ export class PageCache {
   /** Renders started because of a miss or a stale entry (tests count them). */
   renders = 0;
   /**
-   * A purge the store did not take (Redis away, or too slow for the command timeout, while its pages
-   * stay): any stored page may show what should be gone, so none is served until a purge of every
-   * page ("*") goes through. Which scopes failed does not matter: other instances' purges failed
-   * in the same outage unseen.
+   * Purges the store did not take, counted (Redis away, or too slow for the command timeout, while
+   * its pages stay): any stored page may show what should be gone, so none is served until a purge
+   * of every page ("*") goes through. Which scopes failed does not matter: other instances' purges
+   * failed in the same outage unseen.
    */
-  private purgeOwed = false;
-  /** Counts the purges owed, so a failure during an owed purge's attempt is owed again after it. */
-  private owedCount = 0;
+  private owed = 0;
+  /** `owed` as it stood when the last purge of every page was made: owed again if it moved since. */
+  private paid = 0;
   private settling: Promise<boolean> | null = null;
+  private get purgeOwed(): boolean {
+    return this.owed !== this.paid;
+  }
 
   constructor(
     readonly store: PageStore,
@@ -180,20 +183,19 @@ export class PageCache {
    * marks could not be stored): every page is purged once the store answers again.
    */
   owePurge(): void {
-    this.purgeOwed = true;
-    this.owedCount++;
+    this.owed++;
   }
 
   /** True once no purge is owed; else tries the owed one (one attempt at a time). */
   private owedSettled(): Promise<boolean> | true {
     if (!this.purgeOwed) return true;
-    const owed = this.owedCount;
+    const owed = this.owed;
     this.settling ??= this.store
       .purge(["*"])
       .then(
         () => {
           // Owed again meanwhile: the purge just made may have come before what failed.
-          if (this.owedCount === owed) this.purgeOwed = false;
+          this.paid = owed;
           return !this.purgeOwed;
         },
         (err: unknown) => {
