@@ -60,7 +60,10 @@ export interface Config {
   production: boolean;
   /** Seed a small demo data set when the database has no users (npm start). */
   seedOnEmpty: boolean;
-  /** Show the development outbox at /dev/outbox and keep SMS codes/e-mails there. */
+  /**
+   * Show the development outbox at /dev/outbox and keep SMS codes/e-mails there (DEV_OUTBOX; on by
+   * default outside production, refused in production).
+   */
   devOutbox: boolean;
   logLevel: string;
   /**
@@ -79,7 +82,7 @@ export interface Config {
   drainTimeout: number;
   /**
    * TEST ONLY (PAGE_FETCH_ALLOW_LOOPBACK=1, default off): the page reader of /api/page/info may also
-   * read 127.0.0.0/8 and ::1, so browser tests can serve the page they share. Never set in production.
+   * read 127.0.0.0/8 and ::1, so browser tests can serve the page they share. Refused in production.
    */
   pageFetchAllowLoopback: boolean;
   /**
@@ -163,12 +166,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     welcomeAuthorIds: welcomeAuthorIds(env.WELCOME_AUTHOR_IDS),
     production,
     seedOnEmpty: env.SEED_ON_EMPTY !== "0",
-    devOutbox: env.DEV_OUTBOX ? env.DEV_OUTBOX === "1" : !production,
+    devOutbox:
+      devOnlySwitch(
+        env,
+        "DEV_OUTBOX",
+        production,
+        "every SMS code and mailed link would be public at /dev/outbox",
+      ) ?? !production,
     logLevel: env.LOG_LEVEL ?? (production ? "info" : "warn"),
     trustProxy: trustProxy(env.TRUST_PROXY),
     drainDelay: seconds(env.DRAIN_DELAY, 0),
     drainTimeout: seconds(env.DRAIN_TIMEOUT, 10),
-    pageFetchAllowLoopback: env.PAGE_FETCH_ALLOW_LOOPBACK === "1",
+    pageFetchAllowLoopback:
+      devOnlySwitch(
+        env,
+        "PAGE_FETCH_ALLOW_LOOPBACK",
+        production,
+        "the page reader of /api/page/info would read this machine's own services",
+      ) ?? false,
     mailDigests: env.MAIL_DIGESTS ? env.MAIL_DIGESTS === "1" : production,
     trackingRetentionDays:
       env.TRACKING_RETENTION_DAYS !== undefined &&
@@ -253,6 +268,25 @@ function providerSetting(env: NodeJS.ProcessEnv, name: string, production: boole
   if (provider !== "dev" && provider !== "live") throw new Error(`${name} must be dev or live`);
   if (provider === "dev" && production) throw new Error(`${name}=dev is not allowed in production`);
   return provider;
+}
+
+/**
+ * A development or test switch (DEV_OUTBOX, PAGE_FETCH_ALLOW_LOOPBACK): `1` on, anything else set
+ * off, unset undefined (the caller's default). On is refused in production, like the dev
+ * providers: `risk` says what it would open there.
+ */
+function devOnlySwitch(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  production: boolean,
+  risk: string,
+): boolean | undefined {
+  const value = env[name];
+  if (!value) return undefined;
+  if (value === "1" && production) {
+    throw new Error(`${name}=1 is not allowed in production (NODE_ENV=production): ${risk}`);
+  }
+  return value === "1";
 }
 
 /** An app's two keys (its id and its secret) when both are set: one alone configures nothing. */
