@@ -2,7 +2,7 @@
  * A lost Redis degrades the site, never ends it (issue 9): the app runs against a redis-server of
  * this test's own, which the test kills and starts again. Reads and pages keep answering; what needs
  * the shared store (login windows, captchas) answers 503 「服务繁忙，请稍后再试」 within a second;
- * rate limits fall back to per-instance counts; /readyz tells the balancer; everything comes back
+ * rate limits and operation allowances fall back to per-instance counts; /readyz tells the balancer; everything comes back
  * by itself when Redis does. Started while Redis is down, the app starts degraded.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -10,6 +10,7 @@ import fs from "node:fs";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NuggetApp } from "../server/app.ts";
+import { OPERATION_LIMITS } from "../server/lib/operation-limits.ts";
 import { SERVICE_BUSY } from "../server/lib/redis.ts";
 import { testApp, uniqueIp, withPageCache } from "./support/app.ts";
 import { call, registerByEmail } from "./support/client.ts";
@@ -114,6 +115,15 @@ describe.skipIf(!REDIS_SERVER)("Redis lost and back (own redis-server)", () => {
     // Logged-in reads and writes that need only the database go on too.
     const liked = await call(nugget.app, "PUT", `/api/user/like/entry/${entryId}`, { auth: person.auth });
     expect([liked.status, liked.s]).toEqual([200, 1]);
+    // Allowances kept per operation count in this process meanwhile, at the same limits.
+    const guess = (old_password: string) =>
+      call(nugget.app, "POST", "/api/v1/changePassword", {
+        auth: person.auth,
+        body: { old_password, new_password: "new-password-1" },
+      });
+    for (let i = 0; i < OPERATION_LIMITS.password.max; i++)
+      expect((await guess(`guess-${i}`)).status).toBe(400);
+    expect((await guess(person.password)).status).toBe(429);
 
     // What needs the shared store: a clear 503 within a second, no 500, no hang.
     for (const work of [login, () => call(nugget.app, "GET", "/api/v1/getRandCode")]) {

@@ -16,8 +16,17 @@ export interface Kv {
   del(key: string): Promise<void>;
   /** Whether the store answers now (the readiness check). */
   ping(): Promise<boolean>;
+  /**
+   * The same store for security counters (operation limits): while the shared store is away they
+   * are counted in this process at the same limits, never skipped, and go back to the shared counts
+   * as soon as it answers again (as the route limits do, rate-limit-store.ts).
+   */
+  counters: Counters;
   close(): Promise<void>;
 }
+
+/** Counting windows: the part of the store a limit reads and moves. */
+export type Counters = Pick<Kv, "get" | "incr">;
 
 export function memoryKv(): Kv {
   const map = new Map<string, { value: string; expires: number }>();
@@ -36,7 +45,7 @@ export function memoryKv(): Kv {
     for (const [k, v] of map) if (v.expires <= now) map.delete(k);
   }, 60_000);
   sweep.unref();
-  return {
+  const kv: Kv = {
     async get(key) {
       return live(key)?.value ?? null;
     },
@@ -63,16 +72,21 @@ export function memoryKv(): Kv {
     async ping() {
       return true;
     },
+    get counters() {
+      return kv;
+    },
     async close() {
       clearInterval(sweep);
     },
   };
+  return kv;
 }
 
 /**
  * The shared store. Redis being away is not this store's failure to hide: an operation that needs
  * it (a captcha, a login window, an SMS quota) answers 503 「服务繁忙，请稍后再试」 within 500 ms
- * (server/lib/redis.ts); callers that can do without (view counting, job slots) catch it.
+ * (server/lib/redis.ts); callers that can do without (view counting, job slots) catch it. Its
+ * `counters` count in this process meanwhile.
  */
 export function redisKv(redis: Redis, prefix = "nugget:"): Kv {
   const k = (key: string) => prefix + key;
@@ -80,7 +94,10 @@ export function redisKv(redis: Redis, prefix = "nugget:"): Kv {
     op.catch((err: unknown) => {
       throw Object.assign(serviceBusy(), { cause: err });
     });
-  return {
+  // This process's counts while Redis is away, made at the first need.
+  let local: Kv | undefined;
+  const own = () => (local ??= memoryKv());
+  const kv: Kv = {
     get: (key) => busy(redis.get(k(key))),
     async set(key, value, ttl) {
       await busy(redis.set(k(key), value, "EX", ttl));
@@ -101,7 +118,14 @@ export function redisKv(redis: Redis, prefix = "nugget:"): Kv {
         () => false,
       );
     },
+    counters: {
+      get: (key) => kv.get(key).catch(() => own().get(key)),
+      incr: (key, windowSeconds) => kv.incr(key, windowSeconds).catch(() => own().incr(key, windowSeconds)),
+    },
     // The connection is the app's (server/app.ts closes it).
-    async close() {},
+    async close() {
+      await local?.close();
+    },
   };
+  return kv;
 }

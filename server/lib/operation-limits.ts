@@ -13,7 +13,8 @@ const op = (name: string, max: number, windowSeconds: number, message: string) =
  * Limits kept by the service layer, per operation rather than per HTTP route (issue 10): a page
  * loader calls the same service function the API route does, so /search pages, their .data
  * requests and /api/search all draw from one allowance. Per account once signed in, else per
- * address. Counted in the shared store (Redis when configured), so every instance shares them.
+ * address. Counted in the shared store (Redis when configured), so every instance shares them;
+ * while Redis is away, each instance counts on its own.
  */
 export const OPERATION_LIMITS = {
   /** Full-text and tag searches: each query ranks up to hundreds of matches. */
@@ -50,31 +51,26 @@ export interface OperationLimiter {
 }
 
 export function operationLimiter(kv: Kv): OperationLimiter {
+  // While Redis is away these count in this process at the same limits (kv.ts `counters`): an
+  // allowance left open then would let a password be guessed without end.
+  const { counters } = kv;
   const keyOf = (op: Operation, caller: Caller) =>
     `oplimit:${op}:${caller.userId ? `u:${caller.userId}` : `ip:${caller.ip}`}`;
   const refuse = (op: Operation): never => {
     const limit = OPERATION_LIMITS[op];
     throw new RetryLaterError(`${limit.message}，请稍后再试`, limit.windowSeconds);
   };
-  // The shared store away (a Redis outage): these allowances stay open rather than fail with it.
-  const quietly = async <T>(work: () => Promise<T>): Promise<T | undefined> => {
-    try {
-      return await work();
-    } catch {
-      return undefined;
-    }
-  };
   return {
     async hit(op, caller) {
-      const count = await quietly(() => kv.incr(keyOf(op, caller), OPERATION_LIMITS[op].windowSeconds));
-      if (count !== undefined && count > OPERATION_LIMITS[op].max) refuse(op);
+      const count = await counters.incr(keyOf(op, caller), OPERATION_LIMITS[op].windowSeconds);
+      if (count > OPERATION_LIMITS[op].max) refuse(op);
     },
     async check(op, caller) {
-      const count = Number(await quietly(() => kv.get(keyOf(op, caller))));
+      const count = Number(await counters.get(keyOf(op, caller)));
       if (count >= OPERATION_LIMITS[op].max) refuse(op);
     },
     async count(op, caller) {
-      await quietly(() => kv.incr(keyOf(op, caller), OPERATION_LIMITS[op].windowSeconds));
+      await counters.incr(keyOf(op, caller), OPERATION_LIMITS[op].windowSeconds);
     },
   };
 }
