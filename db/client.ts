@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { retryConflicts } from "./conflict-retry.ts";
 import { namedStatementClient } from "./named-statements.ts";
 import { ensureAllMonthlyPartitions } from "./partitions.ts";
 import { openReplica, routedDb, type Replica } from "./replica.ts";
@@ -305,5 +306,7 @@ export async function openDatabase(opts: {
       close: () => client.close(),
     };
   }
+  // A deadlock or serialization failure runs the transaction again, then answers 503 (issue 29).
+  retryConflicts(database.db);
   return database;
 }

@@ -42,6 +42,8 @@ export function trackCommits(db: Db): void {
   db.transaction = (async (fn: (tx: Tx) => Promise<unknown>, config?: unknown) => {
     const scope: Scope = { db, pending: [] };
     const result = await transaction((tx) => {
+      // A run given up for a deadlock is run again (db/conflict-retry.ts): its work is forgotten.
+      scope.pending = [];
       shareScope(tx, scope);
       return fn(tx);
     }, config as never);

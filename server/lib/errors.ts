@@ -18,13 +18,17 @@ export class AppError extends Error implements AppErrorShape {
   }
 }
 
-/** 429 with a Retry-After: the caller may try again after `retryAfterSeconds`, not refused for good. */
+/**
+ * 429 (or 503: the server too busy, not the caller too fast) with a Retry-After: the caller may try
+ * again after `retryAfterSeconds`, not refused for good.
+ */
 export class RetryLaterError extends AppError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
+    status: 429 | 503 = 429,
   ) {
-    super(429, message);
+    super(status, message);
   }
 }
 

@@ -6,6 +6,21 @@ export function uniqueViolation(err: unknown): string | null {
   return null;
 }
 
+/**
+ * Whether an error is PostgreSQL giving up a transaction so that another can go on: a deadlock
+ * (SQLSTATE 40P01) or a serialization failure (40001). Nothing was written; the same transaction run
+ * again normally goes through (db/conflict-retry.ts does, a few times, then answers 503).
+ */
+export function transactionConflict(err: unknown): boolean {
+  for (let e: any = err; e; e = e.cause) {
+    if (e.code === "40P01" || e.code === "40001") return true;
+  }
+  return false;
+}
+
+/** What a caller hears of such a conflict (HTTP 503 with Retry-After: 1), retried or not. */
+export const CONFLICT_MESSAGE = "写入冲突，服务繁忙，请稍后再试";
+
 /** Node's socket errors that mean the database server cannot be reached. */
 const UNREACHABLE = new Set([
   "ECONNREFUSED",

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { AppError, RetryLaterError } from "../lib/errors.ts";
-import { databaseUnavailable } from "../lib/pg-errors.ts";
+import { CONFLICT_MESSAGE, databaseUnavailable, transactionConflict } from "../lib/pg-errors.ts";
 
 /** The spec §7 envelope: s status (1 is success), m message, d data. */
 export interface Envelope<T = unknown> {
@@ -47,6 +47,12 @@ export function installErrorHandler(app: FastifyInstance) {
     if (status < 500) {
       // Fastify's own client errors: bad JSON, body too large, wrong content type.
       return reply.status(status).send({ s: status, m: `请求无效：${err.message}`, d: null });
+    }
+    if (transactionConflict(err)) {
+      // A deadlock or serialization failure outside db.transaction's retries (db/conflict-retry.ts):
+      // nothing was written and the same request will most likely go through (issue 29).
+      request.log.warn({ code: (err as { code?: string }).code }, "transaction conflict");
+      return reply.status(503).header("Retry-After", "1").send({ s: 503, m: CONFLICT_MESSAGE, d: null });
     }
     if (databaseUnavailable(err)) {
       // The database is away (restarting, failing over): a clear, retryable answer, one short log

@@ -5,14 +5,13 @@ import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
 import { pointerParam } from "../../lib/keyset.ts";
 import { HEX_ID } from "../../../shared/ids.ts";
 import { type Caller, type Deps, requireLogin } from "../deps.ts";
-import { bumpUserCounters, findUserById, usersByIds } from "../users/index.ts";
+import { bumpUserCounters, findUserById, lockUsers, usersByIds } from "../users/index.ts";
 import {
   bumpSubCommentCount,
   commentsByIds,
   findComment,
   insertComment,
   lockComment,
-  lockUsers,
   repliesOf,
   rootsOf,
   softDeleteComment,
@@ -219,6 +218,8 @@ export function createCommentService(
           state.ownerId,
           ...(firstComment ? [respUserId ?? rootUserId!] : []),
         ]);
+        // After the target and root, through users' one helper (issue 29): the commenter's
+        // commentsCount and the owner's heat move below.
         await lockUsers(tx, [userId, state.ownerId]);
         const row = await insertComment(tx, {
           id: newId(),

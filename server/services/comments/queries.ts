@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-or
 import type { Tx } from "../../../db/client.ts";
 import { idIsAnyOf, preparedPerDb, preparedPerShape } from "../../../db/prepared.ts";
 import { rowsById } from "../../lib/row-by-id.ts";
-import { comments, users } from "../../../db/schema/index.ts";
+import { comments } from "../../../db/schema/index.ts";
 import { notHiddenFrom, notHiddenFromViewerParam } from "../blocks/index.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
@@ -182,21 +182,6 @@ export async function updateCommentContent(tx: Tx, id: string, content: string):
 /** Soft delete: the row stays (its replies hang on it) but no longer counts anywhere. */
 export async function softDeleteComment(tx: Tx, id: string): Promise<void> {
   await tx.update(comments).set({ deletedAt: new Date() }).where(eq(comments.id, id));
-}
-
-/**
- * Locks user rows in id order. A comment moves two users (the commenter's commentsCount, the
- * target owner's heat); taking both in one order means A commenting on B's entry while B
- * comments on A's cannot deadlock.
- */
-export async function lockUsers(tx: Tx, ids: string[]): Promise<void> {
-  const sorted = [...new Set(ids)].sort();
-  await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(inArray(users.id, sorted))
-    .orderBy(asc(users.id))
-    .for("update");
 }
 
 /** Hides a comment pending review or shows it again (moderation, issue 13, through index.ts). */

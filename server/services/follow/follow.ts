@@ -4,7 +4,7 @@ import { keysetSlice, pointerParam } from "../../lib/keyset.ts";
 import { type Caller, type Deps, requireLogin } from "../deps.ts";
 import { notify } from "../notifications/index.ts";
 import { presentPublicUser, type PublicUser } from "../users/index.ts";
-import { hottestUsers, usersByIds } from "../users/index.ts";
+import { hottestUsers, lockUsers, usersByIds } from "../users/index.ts";
 import {
   authorsInSubscribedTags,
   bumpFollowCounts,
@@ -14,7 +14,6 @@ import {
   followPage,
   followedAmong,
   insertFollow,
-  lockUsers,
 } from "./queries.ts";
 import { HEX_ID } from "../../../shared/ids.ts";
 import type { Tx } from "../../../db/client.ts";

@@ -6,22 +6,6 @@ import { keysetAfter } from "../../lib/keyset.ts";
 import { deleteLink, idsAmong, insertLink } from "../../lib/link-rows.ts";
 import { publicUserColumns } from "../users/index.ts";
 
-/**
- * Locks the given user rows in id order and answers the ids found. Every follow transaction locks
- * both users this way, so A following B while B follows A take the locks in the same order and
- * cannot deadlock.
- */
-export async function lockUsers(tx: Tx, ids: string[]): Promise<Set<string>> {
-  const sorted = [...new Set(ids)].sort();
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(inArray(users.id, sorted))
-    .orderBy(users.id)
-    .for("update");
-  return new Set(rows.map((r) => r.id));
-}
-
 /** Adds the follow row; true only when this call inserted it (following twice is a no-op). */
 export async function insertFollow(tx: Tx, followerId: string, followeeId: string): Promise<boolean> {
   return insertLink(tx, follows, { followerId, followeeId }, follows.followerId);
@@ -35,7 +19,7 @@ export async function deleteFollow(tx: Tx, followerId: string, followeeId: strin
 
 /**
  * Moves followersCount of the followee and followeesCount of the follower by `delta`, in id order
- * (the rows are already locked by lockUsers; the order keeps the two updates consistent with it).
+ * (the rows are already locked by users' lockUsers; the order keeps the two updates consistent with it).
  * Answers the followee's new followersCount and the follower's new followeesCount.
  */
 export async function bumpFollowCounts(tx: Tx, followerId: string, followeeId: string, delta: 1 | -1) {

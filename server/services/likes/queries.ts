@@ -108,9 +108,9 @@ export interface UserCounterChange {
 }
 
 /**
- * Moves the liker's and the author's counters. Rows are updated in id order, so two transactions
- * (A likes B's entry while B likes A's) lock the two user rows in the same order and cannot
- * deadlock; a user liking their own entry is one update.
+ * Moves the liker's and the author's counters, whose rows the caller locked first (users'
+ * `lockUsers`: in id order, so A liking B's entry while B likes A's cannot deadlock); a user liking
+ * their own entry is one update.
  */
 export async function bumpLikeCounters(tx: Tx, changes: UserCounterChange[]): Promise<void> {
   const merged = new Map<string, { collected: number; received: number }>();
@@ -120,7 +120,7 @@ export async function bumpLikeCounters(tx: Tx, changes: UserCounterChange[]): Pr
     m.received += c.received ?? 0;
     merged.set(c.userId, m);
   }
-  for (const [userId, m] of [...merged].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [userId, m] of merged) {
     await bumpUserCounters(tx, userId, {
       collectedEntriesCount: m.collected,
       totalCollectionsCount: m.received,

@@ -3,6 +3,7 @@ import { refreshHeat } from "../entries/index.ts";
 import { bumpPinLikes, lockPin } from "../pins/index.ts";
 import { bumpCommentLikes, lockComment } from "../comments/index.ts";
 import { notify } from "../notifications/index.ts";
+import { lockUsers } from "../users/index.ts";
 import { bumpEntryLikes, bumpLikeCounters, lockEntry, type LikeTargetType } from "./queries.ts";
 
 export type { LikeTargetType };
@@ -50,6 +51,9 @@ const entryTarget: LikeTarget<{ liked: boolean; collectionCount: number }> = {
         if (delta > 0)
           await notify(tx, { userId: entry.userId, actorId: likerId, type: "like", entryId: id });
         const count = await bumpEntryLikes(tx, id, delta);
+        // The liker's and the author's rows after the entry's, in id order, through users' one
+        // helper (issue 29): a comment takes the same two in the same order.
+        await lockUsers(tx, [likerId, entry.userId]);
         await bumpLikeCounters(tx, [
           { userId: likerId, collected: delta },
           // totalCollectionsCount counts likes on published, undeleted entries only.

@@ -22,5 +22,6 @@ export {
   type UserRow,
   type PublicUserRow,
 } from "./queries.ts";
+export { lockUsers } from "./locks.ts";
 export { type UserService } from "./users.ts";
 export { userSitemap } from "./queries.ts";
