@@ -1,6 +1,17 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { hexId, hexIdList } from "../../lib/route.ts";
 import { HEX_ID_SOURCE } from "../../../shared/ids.ts";
+import { trackingEvents } from "../../../db/schema/index.ts";
+
+/**
+ * The widths of tracking_events' bounded columns, which every field written into one keeps to: a
+ * longer value answers 400 naming its field, where it would have failed the INSERT of its batch.
+ */
+const WIDTH = {
+  category: trackingEvents.category.length,
+  source: trackingEvents.source.length,
+  suid: trackingEvents.suid.length,
+};
 
 /** Entry ids one /collector call may carry; a longer list answers 400 naming `ids`. */
 export const MAX_COLLECTOR_IDS = 50;
@@ -25,8 +36,11 @@ export const TRACKED_OBJECTS = Object.keys(ACTIONS_BY_OBJECT) as TrackedObject[]
 
 const uid = hexId("调用者的用户 id（可不传）；与会话用户不一致时不采用，事件记在会话用户名下");
 /** The browser id gen_suid hands out: opaque, URL-safe. */
-const suid = Type.String({ pattern: "^[A-Za-z0-9_-]{1,64}$", description: "gen_suid 生成的浏览器标识" });
-const source = Type.String({ pattern: "^[a-z0-9_-]{1,16}$", description: "来源，默认 web" });
+const suid = Type.String({
+  pattern: `^[A-Za-z0-9_-]{1,${WIDTH.suid}}$`,
+  description: "gen_suid 生成的浏览器标识",
+});
+const source = Type.String({ pattern: `^[a-z0-9_-]{1,${WIDTH.source}}$`, description: "来源，默认 web" });
 const location = Type.String({ maxLength: 500, description: "当前页面地址（路径与查询）" });
 /** Where an event happened and whose it is, the same on every beacon (punch names the source src). */
 const pageContext = {
@@ -54,7 +68,7 @@ export const LogQuery = Type.Object({
     }),
   ),
   value: Type.Optional(Type.String({ maxLength: 200, description: "附加值；规格的形式里是对象 id" })),
-  category: Type.Optional(Type.String({ maxLength: 64 })),
+  category: Type.Optional(Type.String({ maxLength: WIDTH.category })),
   referrer: Type.Optional(Type.String({ maxLength: 500 })),
   ...pageContext,
 });
@@ -69,7 +83,7 @@ export const CollectorQuery = Type.Object({
 export type CollectorQuery = Static<typeof CollectorQuery>;
 
 export const PunchQuery = Type.Object({
-  sub_location: Type.Optional(Type.String({ maxLength: 64, description: "页面内的位置" })),
+  sub_location: Type.Optional(Type.String({ maxLength: WIDTH.category, description: "页面内的位置" })),
   location: Type.Optional(location),
   src: Type.Optional(source),
   suid: Type.Optional(suid),
@@ -88,6 +102,6 @@ export const IncrementBody = Type.Object({
     { description: "csNum（收进条目数）、csFollow（关注数）或 csPost（发布数）" },
   ),
   csId: hexId("收藏集 id"),
-  src: Type.Optional(Type.String({ maxLength: 20, description: "来源，默认 web" })),
+  src: Type.Optional(Type.String({ maxLength: WIDTH.source, description: "来源，默认 web" })),
 });
 export type IncrementBody = Static<typeof IncrementBody>;

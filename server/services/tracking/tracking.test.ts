@@ -250,6 +250,8 @@ describe("POST /api/increment", () => {
       [{ num: "1", event: "csLike", csId }, "event"],
       [{ num: "1", event: "csFollow", csId: "nope" }, "csId"],
       [{ event: "csFollow", csId }, "num"],
+      // Wider than its column (16): it would have failed the INSERT of everyone's events with it.
+      [{ num: "1", event: "csFollow", csId, src: "s".repeat(17) }, "src"],
     ] as const) {
       const r = await post(body);
       expect([r.status, r.s, r.d?.field]).toEqual([400, 400, field]);
@@ -369,6 +371,21 @@ describe("the event buffer", () => {
     await expect(service.flush()).resolves.toBeUndefined();
     expect(errors).toEqual([expect.objectContaining({ lost: 3 })]);
     expect(service.pending()).toBe(0);
+    await service.close();
+  });
+
+  it("drops only the event the database refuses, never the rest of its batch, and says so once", async () => {
+    const errors: { lost?: number }[] = [];
+    const service = createTrackingService(deps(), { flushMs: 60_000, flushEvents: 10_000 });
+    service.useLogger({ error: (o) => errors.push(o), warn: () => {} });
+    const suid = newSuid();
+    for (let i = 0; i < 6; i++) service.log(page(suid), caller);
+    // Past the schema's bounds (a caller inside the server): wider than the column's 16.
+    service.increment({ num: 1, event: "csNum", csId: newId(), src: "s".repeat(20) }, caller);
+    for (let i = 0; i < 5; i++) service.log(page(suid), caller);
+    await service.flush();
+    expect(await rowsOf(suid)).toHaveLength(11);
+    expect(errors).toEqual([expect.objectContaining({ lost: 1 })]);
     await service.close();
   });
 

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { badRequest } from "../../lib/errors.ts";
+import { databaseUnavailable } from "../../lib/pg-errors.ts";
 import { serialFlush } from "../../lib/serial-flush.ts";
 import { HEX_ID } from "../../../shared/ids.ts";
 import type { Caller, Deps } from "../deps.ts";
@@ -40,7 +41,7 @@ export interface Recorded {
  * session's user and queues them in memory; a timer (FLUSH_MS) or a full batch (FLUSH_EVENTS) writes
  * them with one multi-row INSERT. So a tracking call never waits on the database, and a failed write
  * is logged and dropped (§8: analytics errors are only logged) — it is append-only telemetry, not a
- * record anyone relies on. `close()` (the app's onClose) writes what is left.
+ * record anyone relies on — but only the rows that failed, never the others of their batch. `close()` (the app's onClose) writes what is left.
  */
 export function createTrackingService(
   deps: Deps,
@@ -57,17 +58,36 @@ export function createTrackingService(
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
 
+  /**
+   * Writes `rows`, halving a batch the database refused until only the rows it refuses are left
+   * out: one bad event (schema.ts bounds each field to its column, so none should come) costs only
+   * itself, never its batch. A database that is away refuses every half alike: the batch goes.
+   * Resolves to the rows lost and the first refusal.
+   */
+  async function write(rows: NewTrackingEvent[]): Promise<{ lost: number; err?: unknown }> {
+    try {
+      await insertEvents(deps.db, rows);
+      return { lost: 0 };
+    } catch (err) {
+      if (rows.length === 1 || databaseUnavailable(err)) return { lost: rows.length, err };
+      const half = Math.ceil(rows.length / 2);
+      const [a, b] = [await write(rows.slice(0, half)), await write(rows.slice(half))];
+      return { lost: a.lost + b.lost, err: a.err ?? b.err ?? err };
+    }
+  }
+
   async function drain() {
     if (timer) clearTimeout(timer);
     timer = undefined;
+    let lost = 0;
+    let firstErr: unknown;
     while (buffer.length) {
-      const batch = buffer.splice(0, MAX_ROWS_PER_INSERT);
-      try {
-        await insertEvents(deps.db, batch);
-      } catch (err) {
-        log.error({ err, lost: batch.length }, "tracking events could not be written");
-      }
+      const result = await write(buffer.splice(0, MAX_ROWS_PER_INSERT));
+      lost += result.lost;
+      firstErr ??= result.err;
     }
+    // One line a flush, however many batches or rows it lost.
+    if (lost) log.error({ err: firstErr, lost }, "tracking events could not be written");
   }
 
   /** Writes every event queued before the call; resolves when they are in (or logged as lost). */
