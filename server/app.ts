@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import zlib from "node:zlib";
@@ -31,7 +32,9 @@ import { installReadRouting } from "./plugins/read-routing.ts";
 import { installDrain, type Drain } from "./plugins/drain.ts";
 import { installMetrics } from "./plugins/metrics.ts";
 import { installSession } from "./plugins/session.ts";
+import { parseQuery } from "./lib/reader.ts";
 import { installPageCache, serverWithFront, type PageCacheFront } from "./plugins/page-cache.ts";
+import { longestLife } from "./plugins/page-cache-rules.ts";
 import { installBufferedCompression } from "./plugins/compress.ts";
 import { memoryPageStore, PageCache, redisPageStore } from "./lib/page-cache.ts";
 import { createServices, type Services } from "./services/index.ts";
@@ -123,8 +126,13 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
 
   // The page cache's hits are answered in front of Fastify (plugins/page-cache.ts) once it is installed.
   let front: PageCacheFront | null = null;
+  // A read for nobody is routed as the URL the page cache keeps it under (plugins/page-cache.ts).
+  let rewriteUrl: ((req: IncomingMessage) => string) | null = null;
   const app = Fastify({
     serverFactory: serverWithFront(() => front),
+    rewriteUrl: (req) => (rewriteUrl ? rewriteUrl(req) : (req.url ?? "/")),
+    // The one query parser: the page cache's front and the session read a query as routes do.
+    routerOptions: { querystringParser: parseQuery },
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     // While closing for a shutdown, a request that still arrives on an open connection is served,
@@ -152,7 +160,12 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   const sms = opts.sms ?? createSmsProvider(process.env, outbox, config.siteName);
   const pageCache = config.pageCache.enabled
     ? new PageCache(
-        redis ? redisPageStore(redis, config.pageCache.prefix) : memoryPageStore(config.pageCache.maxBytes),
+        redis
+          ? redisPageStore(redis, config.pageCache.prefix, {
+              maxBytes: config.pageCache.redisMaxBytes,
+              lifeSeconds: longestLife(config.pageCache),
+            })
+          : memoryPageStore(config.pageCache.maxBytes),
         (err) => app.log.warn({ err }, "page cache unavailable; rendering instead"),
       )
     : null;
@@ -194,10 +207,10 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   // inject, meets the page cache's hook first of all: before cookies are parsed, headers set or the
   // session looked up (a stored page keeps the headers its render was sent with).
   if (pageCache) {
-    front = installPageCache(app, pageCache, config.pageCache, {
+    ({ front, rewriteUrl } = installPageCache(app, pageCache, config.pageCache, {
       personal: { overlays: entryListOverlays(services), kv, recentSession: services.auth.recentSession },
       draining: () => drain.draining,
-    });
+    }));
   }
   await app.register(fastifyCookie);
   // With a read replica, each request decides here where its plain reads go (ADR 012).

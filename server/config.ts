@@ -211,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     pageCache: {
       enabled: env.PAGE_CACHE !== "0",
       maxBytes: seconds(env.PAGE_CACHE_MB, 64) * 1024 * 1024,
+      redisMaxBytes: seconds(env.PAGE_CACHE_REDIS_MB, 64) * 1024 * 1024,
       ttl: {
         list: seconds(env.PAGE_CACHE_TTL, 30),
         detail: seconds(env.PAGE_CACHE_DETAIL_TTL, 60),

@@ -32,17 +32,23 @@ function contentSecurityPolicy(nonce: string) {
   ].join("; ");
 }
 
+/** Headers that may name a reader: never handed to a render made for nobody. */
+const CREDENTIALS = new Set(["cookie", "token", "uid", "authorization"]);
+
 /**
  * The request as React Router takes it. It carries no abort signal: a render, once begun, ends
  * whether or not its reader is still there. Aborted, React Router stops waiting for the loaders
  * but they go on, beyond anything a shutdown could wait for, and failed once the database closed
  * under them; a reader who left before the render began is not rendered for at all (installSsr).
  */
-function toWebRequest(request: FastifyRequest): Request {
+function toWebRequest(request: FastifyRequest, forNobody: boolean): Request {
   const origin = `${request.protocol}://${request.host}`;
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
+    // A page made for nobody (the page cache's miss) is rendered from a request that carries no
+    // credential at all: nothing a loader reads can make it anybody's page.
+    if (forNobody && CREDENTIALS.has(key)) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(key, String(v));
   }
   let body: string | undefined;
@@ -100,8 +106,11 @@ export async function installSsr(app: FastifyInstance, services: Services, confi
       return reply.status(404).send({ s: 404, m: "接口不存在", d: null });
     }
     const nonce = randomToken(16);
+    const forNobody = request.pageCacheMiss !== null;
+    // The render says whose page it made: the page cache stores none that holds a reader's state.
+    request.touchedViewer = !!request.viewer && !forNobody;
     const context: AppLoadContext = {
-      viewer: request.viewer ? presentSelf(request.viewer) : null,
+      viewer: request.viewer && !forNobody ? presentSelf(request.viewer) : null,
       siteName: config.siteName,
       // A page bound for the shared cache carries no per-visitor token and sets no cookie: the
       // browser makes its own double-submit token (app/lib/api.ts).
@@ -126,7 +135,7 @@ export async function installSsr(app: FastifyInstance, services: Services, confi
       if (gone && !request.pageCacheMiss && (request.method === "GET" || request.method === "HEAD")) {
         return null;
       }
-      const response = await handle(toWebRequest(request), context);
+      const response = await handle(toWebRequest(request, forNobody), context);
       // Pages are rendered whole (app/entry.server.tsx) and loader data is small: one buffer each,
       // which the page cache can keep as it is. A page comes with its buffer beside it, not read
       // back out of the Response's stream (renderedBody); anything else is read.

@@ -9,6 +9,7 @@ import { memoryPageStore, PageCache, redisPageStore } from "./page-cache.ts";
 const settings: PageCacheSettings = {
   enabled: true,
   maxBytes: 1 << 20,
+  redisMaxBytes: 1 << 26,
   ttl: { list: 30, detail: 60, search: 60, api: 10 },
   swr: 60,
   prefix: "t:",
@@ -56,7 +57,10 @@ describe.skipIf(!process.env.REDIS_URL)("redis page store", () => {
   it("hands out one object while Redis holds the same render, so a hit does not deflate it again", async () => {
     const redis = new Redis(process.env.REDIS_URL!);
     try {
-      const store = redisPageStore(redis, `nugget:pc:unit:${Date.now()}:`);
+      const store = redisPageStore(redis, `nugget:pc:unit:${Date.now()}:`, {
+        maxBytes: 1 << 26,
+        lifeSeconds: 120,
+      });
       const first = { ...page("<p>a</p>".repeat(400)), storedAt: 1000 };
       await store.write("/k", first, 60_000);
       const a = (await store.read("/k", ["*"])).page!;

@@ -82,6 +82,31 @@ export function memoryPageStore(maxBytes: number): PageStore & { bytes(): number
   };
 }
 
+/**
+ * The Redis store's byte budget (issue 29, M1). A page lives at most `lifeSeconds` after it is
+ * written, so the bytes written within that long bound the bytes stored: they are counted in
+ * buckets of BUCKET_SECONDS, and a page that would take the last window past `maxBytes` is not
+ * written (the site renders it again, as for a miss). Every distinct URL a flood makes up costs
+ * the store nothing once the budget is spent, and a Redis kept at `noeviction` for its security
+ * counters (README) never fills with pages.
+ */
+export interface RedisBudget {
+  maxBytes: number;
+  lifeSeconds: number;
+}
+const BUCKET_SECONDS = 10;
+/** KEYS: the page, then the window's buckets (the current one first). ARGV: value, ms, budget, bucket TTL. */
+const WRITE_WITHIN_BUDGET = `
+local total = 0
+for i = 2, #KEYS do total = total + tonumber(redis.call('GET', KEYS[i]) or '0') end
+local size = string.len(ARGV[1]) + string.len(KEYS[1])
+if total + size > tonumber(ARGV[3]) then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+redis.call('INCRBY', KEYS[2], size)
+redis.call('EXPIRE', KEYS[2], ARGV[4])
+return 1
+`;
+
 /** Pages a Redis store keeps decoded in the process (each its body and gzip answer: ~100 KB). */
 const DECODED_PAGES = 64;
 
@@ -91,8 +116,14 @@ const DECODED_PAGES = 64;
  * an entry). Commands fail fast while Redis is away (no offline queue), which the cache reads as a
  * miss: the site renders instead of waiting for the cache.
  */
-export function redisPageStore(redis: Redis, prefix: string): PageStore {
+export function redisPageStore(redis: Redis, prefix: string, budget: RedisBudget): PageStore {
   const pageKey = (key: string) => `${prefix}p:${key}`;
+  const bucketCount = Math.ceil(budget.lifeSeconds / BUCKET_SECONDS) + 1;
+  /** The byte counters of the buckets a page stored now may still be alive in, newest first. */
+  const bucketKeys = () => {
+    const now = Math.floor(Date.now() / 1000 / BUCKET_SECONDS);
+    return Array.from({ length: bucketCount }, (_, i) => `${prefix}b:${now - i}`);
+  };
   const genKey = (scope: string) => `${prefix}g:${scope}`;
   // The last pages read, by key: while Redis answers the same render (its storedAt), a hit reuses
   // what was worked out of it (the deflated parts and gzip answer, an overlay's parsed list)
@@ -123,7 +154,17 @@ export function redisPageStore(redis: Redis, prefix: string): PageStore {
     async write(key, page, ttlMs) {
       const { body, parts: _p, deflated: _d, partCrcs: _c, gzip: _g, replay: _r, ...meta } = page;
       const value = Buffer.concat([Buffer.from(`${JSON.stringify(meta)}\n`), body]);
-      await redis.set(pageKey(key), value, "PX", Math.max(1, Math.round(ttlMs)));
+      const buckets = bucketKeys();
+      await redis.eval(
+        WRITE_WITHIN_BUDGET,
+        1 + buckets.length,
+        pageKey(key),
+        ...buckets,
+        value,
+        Math.max(1, Math.round(ttlMs)),
+        budget.maxBytes,
+        (bucketCount + 1) * BUCKET_SECONDS,
+      );
     },
     async purge(scopes) {
       const multi = redis.multi();

@@ -1,13 +1,13 @@
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { CachedPage } from "../lib/cached-page.ts";
 import type { CacheRule, PageCache } from "../lib/page-cache.ts";
 import type { Kv } from "../lib/kv.ts";
 import type { Caller } from "../services/deps.ts";
 import type { RecentSession } from "../services/auth/index.ts";
-import type { PageCacheSettings } from "./page-cache-rules.ts";
+import type { CacheTarget, PageCacheSettings } from "./page-cache-rules.ts";
 import { writeHijacked, writePersonal, writeStored } from "./page-cache-write.ts";
-import { SESSION_COOKIE } from "./session.ts";
+import { presentedLogin, queryOf } from "../lib/reader.ts";
 import { ByteBudgetMap } from "../../shared/byte-budget-map.ts";
 
 /*
@@ -49,7 +49,7 @@ export type SignedInFront = (
   req: IncomingMessage,
   res: ServerResponse,
   url: string,
-  rule: CacheRule,
+  target: CacheTarget,
 ) => false | Promise<OverlayServed | false>;
 
 const wroteKey = (userId: string) => `pc:wrote:${userId}`;
@@ -112,24 +112,6 @@ function overlayFor(
 /** The overlay for a signed-in GET Fastify routed (its query parsed). */
 export function overlayForRequest(request: FastifyRequest, overlays: ViewerOverlay[]): ViewerOverlay | null {
   return overlayFor(request.url, (request.query ?? {}) as Record<string, unknown>, overlays);
-}
-
-/** The login a request presents as the session plugin reads it: the header triple, else the cookie. */
-function presentedLogin(headers: IncomingHttpHeaders): { token: string; uid?: string } | null {
-  if (typeof headers.token === "string" && headers.token)
-    return {
-      token: headers.token,
-      uid: typeof headers.uid === "string" && headers.uid ? headers.uid : undefined,
-    };
-  if (headers.uid) return null;
-  const cookie = headers.cookie;
-  if (!cookie) return null;
-  const at = cookie.indexOf(`${SESSION_COOKIE}=`);
-  if (at < 0 || (at > 0 && cookie[at - 1] !== " " && cookie[at - 1] !== ";")) return null;
-  const end = cookie.indexOf(";", at);
-  const value = cookie.slice(at + SESSION_COOKIE.length + 1, end < 0 ? undefined : end).trim();
-  if (!value || value.includes("%")) return null;
-  return { token: value };
 }
 
 /**
@@ -198,14 +180,14 @@ export function installViewerOverlays(
     // Without the shared store nobody can tell whether they wrote just now: render.
     const wrote = await kv.get(wroteKey(caller.userId)).catch(() => "unknown");
     if (wrote) return;
-    const found = await cache.peek(request.url, pending.rule, refresh);
+    const found = await cache.peek(pending.key, pending.rule, refresh);
     if (found) {
       if (found.page.status !== 200 || envelopeOf(found.page).s !== 1) return;
       const answer = await personalFor(
         found.page,
         pending.overlay,
         { ...caller, userId: caller.userId },
-        request.url,
+        pending.key,
       );
       return writeHijacked(request, reply, (hooked) =>
         write(request.raw, reply.raw, found, pending.rule, answer, hooked),
@@ -214,7 +196,7 @@ export function installViewerOverlays(
     // Rendered as a visitor's request is (and kept for the next one); strip every credential.
     const anonymous = await app.inject({
       method: "GET",
-      url: request.url,
+      url: pending.key,
       headers: { accept: "application/json" },
     });
     if (anonymous.statusCode !== 200) return;
@@ -244,15 +226,13 @@ export function installViewerOverlays(
    * The same read in front of Fastify, for a reader whose session this instance confirmed moments
    * ago: no routing, hooks or session query. Anything else it cannot settle goes on to Fastify.
    */
-  return (req, res, url, rule) => {
-    const q = url.indexOf("?");
-    const params = new URLSearchParams(q < 0 ? "" : url.slice(q + 1));
-    const query = Object.fromEntries(params);
-    // A key given twice is read as Fastify's parser reads it only by Fastify: let it decide.
-    if ([...params.keys()].length !== Object.keys(query).length) return false;
+  return (req, res, url, { rule, key }) => {
+    // Parsed as Fastify parses it (lib/reader.ts); a key given twice: let Fastify's hooks decide.
+    const query = queryOf(url);
+    if (Object.values(query).some(Array.isArray)) return false;
     const overlay = overlayFor(url, query, overlays);
     if (!overlay) return false;
-    const login = presentedLogin(req.headers);
+    const login = presentedLogin(req.method, req.headers, query);
     const session = login && recentSession(login.token, login.uid);
     if (!session) return false;
     const caller = {
@@ -265,9 +245,9 @@ export function installViewerOverlays(
     };
     return (async () => {
       if (await kv.get(wroteKey(session.userId)).catch(() => "unknown")) return false;
-      const found = cache.peekNow(url, rule, refresh) ?? (await cache.peek(url, rule, refresh));
+      const found = cache.peekNow(key, rule, refresh) ?? (await cache.peek(key, rule, refresh));
       if (!found || found.page.status !== 200 || envelopeOf(found.page).s !== 1) return false;
-      return write(req, res, found, rule, await personalFor(found.page, overlay, caller, url), {});
+      return write(req, res, found, rule, await personalFor(found.page, overlay, caller, key), {});
     })();
   };
 }

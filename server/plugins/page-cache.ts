@@ -5,8 +5,13 @@ import http, {
   type Server,
   type ServerResponse,
 } from "node:http";
-import type { FastifyInstance } from "fastify";
-import { readRule, type PageCacheSettings } from "./page-cache-rules.ts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import {
+  ruleReader,
+  type CacheTarget,
+  type PageCacheSettings,
+  type RouteParams,
+} from "./page-cache-rules.ts";
 import { newNonce, type CachedPage } from "../lib/cached-page.ts";
 import { publicCacheControl, serve, writeStored } from "./page-cache-write.ts";
 import { PageCache, type CacheRule } from "../lib/page-cache.ts";
@@ -18,34 +23,37 @@ import {
   type SignedInFront,
   type ViewerOverlay,
 } from "./page-cache-overlay.ts";
-import { SESSION_COOKIE } from "./session.ts";
+import { presentedLogin, queryOf } from "../lib/reader.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** Set on a cacheable anonymous miss: what to do with the response once it is rendered. */
-    pageCacheMiss: { gens: number[]; rule: CacheRule; done: (page: CachedPage | null) => void } | null;
+    /**
+     * Set on a cacheable read for nobody that found nothing stored: the answer is made for nobody
+     * (no cookie set, no reader's state), and a GET's is stored by `done`. A HEAD's never is
+     * (`store` false): its body is dropped.
+     */
+    pageCacheMiss: {
+      gens: number[];
+      rule: CacheRule;
+      done: (page: CachedPage | null) => void;
+      store: boolean;
+    } | null;
     /** Set on a signed-in GET of a list a viewer overlay applies to (decided after the session). */
-    pageCacheOverlay: { rule: CacheRule; overlay: ViewerOverlay } | null;
+    pageCacheOverlay: { rule: CacheRule; key: string; overlay: ViewerOverlay } | null;
+    /** Set by the render that put a signed-in reader's state into this answer (server/ssr.ts). */
+    touchedViewer: boolean;
   }
 }
 
 /** Marks the background re-render of a stale entry, so it renders instead of reading the cache. */
 const REFRESH_HEADER = "x-nugget-page-cache-refresh";
-/** A session cookie with a value, read from the header itself: hits are answered before cookies are parsed. */
-const SESSION_IN_COOKIES = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=[^;\\s]`);
-
 /**
- * A request that may carry a login: the session cookie or the API's auth triple (in headers, or in
- * the query, its keys decoded as the session plugin reads them).
+ * A request that presents a login, read as the session plugin reads it (lib/reader.ts, one cookie
+ * parser and one query parser): whatever it could resolve to a reader is never answered or stored
+ * as anybody's page.
  */
-function carriesLogin(headers: IncomingHttpHeaders, url: string): boolean {
-  const cookie = headers.cookie;
-  if (cookie && SESSION_IN_COOKIES.test(cookie)) return true;
-  if (headers.token || headers.uid) return true;
-  const q = url.indexOf("?");
-  if (q < 0) return false;
-  const query = new URLSearchParams(url.slice(q + 1));
-  return !!(query.get("token") || query.get("uid"));
+function carriesLogin(method: string | undefined, headers: IncomingHttpHeaders, url: string): boolean {
+  return presentedLogin(method, headers, queryOf(url)) !== null;
 }
 
 /** Headers a cached response never replays: per-response or set again by this request's hooks. */
@@ -118,10 +126,12 @@ export function installPageCache(
     /** The instance is draining (plugins/drain.ts): a hit closes its connection like any answer. */
     draining?: () => boolean;
   } = {},
-) {
+): { front: PageCacheFront; rewriteUrl: (req: IncomingMessage) => string } {
   const { personal, draining = () => false } = opts;
   app.decorateRequest("pageCacheMiss", null);
   app.decorateRequest("pageCacheOverlay", null);
+  app.decorateRequest("touchedViewer", false);
+  const rules = ruleReader(settings, routeParamsOf(app));
   // Only this process's own refreshes may skip the cache: outsiders cannot force renders.
   const refreshSecret = newNonce();
   const refresh = async (url: string) => {
@@ -129,40 +139,63 @@ export function installPageCache(
   };
 
   app.addHook("onRequest", async (request, reply) => {
-    const rule = readRule(request.method, request.url, settings);
-    if (!rule) return;
-    if (carriesLogin(request.headers, request.url)) {
+    const target = rules.read(request.method, request.url);
+    if (!target) return;
+    const { rule, key } = target;
+    if (carriesLogin(request.method, request.headers, request.url)) {
       // Whoever this turns out to be, this answer is not for a shared cache.
       reply.header("cache-control", "private, no-cache");
       const overlay = personal?.overlays.length ? overlayForRequest(request, personal.overlays) : null;
-      if (overlay) request.pageCacheOverlay = { rule, overlay };
+      if (overlay && request.method === "GET") request.pageCacheOverlay = { rule, key, overlay };
       return;
     }
     if (request.headers[REFRESH_HEADER] === refreshSecret) {
       // The background refresh of a stale entry (app.inject below): render and store.
-      const lookup = await cache.renderAgain(request.url, rule);
-      request.pageCacheMiss = { gens: lookup.gens, rule, done: lookup.done };
+      const lookup = await cache.renderAgain(key, rule);
+      request.pageCacheMiss = { gens: lookup.gens, rule, done: lookup.done, store: true };
       return;
     }
-    const found = await cache.lookup(request.url, rule, refresh);
+    if (request.method === "HEAD") {
+      // A HEAD is answered from a stored GET, else by rendering the GET and dropping its body: it
+      // never becomes anyone's stored page (H1: an empty 200 did), nor the renderer others wait on.
+      const found = await cache.peek(key, rule, refresh);
+      if (found) return serve(request, reply, found.page, found.state, rule, { close: draining() });
+      request.pageCacheMiss = { gens: [], rule, done: () => undefined, store: false };
+      reply.header("x-cache", "miss");
+      return;
+    }
+    const found = await cache.lookup(key, rule, refresh);
     if (found.state !== "miss")
       return serve(request, reply, found.page, found.state, rule, { close: draining() });
-    request.pageCacheMiss = { gens: found.gens, rule, done: found.done };
+    request.pageCacheMiss = { gens: found.gens, rule, done: found.done, store: true };
     reply.header("x-cache", "miss");
+  });
+
+  // Once the session plugin has read the request (preValidation): a miss is rendered for nobody
+  // only if the session plugin saw nobody too. The two read the same parsers, so this never
+  // refuses; if they ever disagree, the reader gets their own page and nothing is stored.
+  app.addHook("preHandler", async (request, reply) => {
+    const miss = request.pageCacheMiss;
+    if (!miss || madeForNobody(request)) return;
+    request.pageCacheMiss = null;
+    miss.done(null);
+    reply.header("cache-control", "private, no-cache");
+    request.log.error("page cache: a read the cache took for nobody presented a login; not stored");
   });
 
   app.addHook("onSend", async (request, reply, payload) => {
     const miss = request.pageCacheMiss;
     if (!miss) return payload;
     request.pageCacheMiss = null;
-    const status = reply.statusCode;
-    const storable =
-      (status === 200 || status === 404) &&
-      !reply.hasHeader("set-cookie") &&
-      (typeof payload === "string" || Buffer.isBuffer(payload));
-    if (!storable) {
+    const refusal = refusedByStore(request, reply, payload, miss);
+    if (refusal) {
       miss.done(null);
       reply.header("cache-control", "private, no-cache");
+      // A HEAD for nobody: the headers its GET would have, the answer itself never stored.
+      if (refusal === "head" && reply.statusCode === 200) {
+        reply.header("cache-control", publicCacheControl(miss.rule));
+        reply.header("vary", "Cookie");
+      }
       return payload;
     }
     const headers: Record<string, string> = {};
@@ -172,9 +205,9 @@ export function installPageCache(
     }
     const nonce = NONCE_IN_CSP.exec(headers["content-security-policy"] ?? "")?.[1] ?? null;
     miss.done({
-      status,
+      status: reply.statusCode,
       headers,
-      body: typeof payload === "string" ? Buffer.from(payload) : payload,
+      body: typeof payload === "string" ? Buffer.from(payload) : (payload as Buffer),
       nonce,
       storedAt: Date.now(),
       freshMs: miss.rule.ttl * 1000,
@@ -195,25 +228,26 @@ export function installPageCache(
   const front: PageCacheFront = {
     onServed: () => {},
     handle(req, res, next) {
-      let rule: CacheRule | null;
+      let target: CacheTarget | null;
       const url = req.url ?? "/";
       let login = false;
       try {
         // A refresh, a drain or a possible login: Fastify's hook decides what to do with it.
-        rule = req.headers[REFRESH_HEADER] || draining() ? null : readRule(req.method, url, settings);
-        login = !!rule && carriesLogin(req.headers, url);
+        target = req.headers[REFRESH_HEADER] || draining() ? null : rules.read(req.method, url);
+        login = !!target && carriesLogin(req.method, req.headers, url);
       } catch {
-        rule = null;
+        target = null;
       }
-      if (!rule) return next(req, res);
-      if (login) return signedInFront(req, res, next, url, rule);
+      if (!target) return next(req, res);
+      const { rule, key } = target;
+      if (login) return signedInFront(req, res, next, url, target);
       // The in-process store answers at once: a hit waits for nothing.
-      const now = cache.peekNow(url, rule, refresh);
+      const now = cache.peekNow(key, rule, refresh);
       if (now !== undefined) {
         if (!now || !serveFront(req, res, now, rule)) next(req, res);
         return;
       }
-      cache.peek(url, rule, refresh).then(
+      cache.peek(key, rule, refresh).then(
         (found) => (found && serveFront(req, res, found, rule)) || next(req, res),
         () => next(req, res),
       );
@@ -225,7 +259,7 @@ export function installPageCache(
     res: ServerResponse,
     next: RequestListener,
     url: string,
-    rule: CacheRule,
+    target: CacheTarget,
   ) {
     const failed = (err: unknown) => {
       app.log.error({ err }, "page cache: a signed-in read could not be answered in front");
@@ -234,7 +268,7 @@ export function installPageCache(
     };
     let answered: ReturnType<SignedInFront>;
     try {
-      answered = signedIn ? signedIn(req, res, url, rule) : false;
+      answered = signedIn ? signedIn(req, res, url, target) : false;
     } catch (err) {
       return failed(err);
     }
@@ -266,5 +300,104 @@ export function installPageCache(
     request.pageCacheMiss = null;
   });
   app.addHook("onClose", async () => cache.close());
-  return front;
+
+  /**
+   * Fastify's `rewriteUrl`: a read for nobody of a cacheable URL is routed as the URL it is stored
+   * under, its query cut to the parameters the route reads, so what is rendered is what the key
+   * says (a parameter missing from a route's list cannot store one page under another's key).
+   */
+  const rewriteUrl = (req: IncomingMessage): string => {
+    const url = req.url ?? "/";
+    try {
+      const target = rules.read(req.method, url);
+      if (!target || target.key === url || carriesLogin(req.method, req.headers, url)) return url;
+      return target.key;
+    } catch {
+      return url;
+    }
+  };
+  return { front, rewriteUrl };
+}
+
+/** Nobody's login was presented (the session plugin's reading) and no reader was resolved. */
+function madeForNobody(request: FastifyRequest): boolean {
+  return request.reader === "nobody" && !request.viewer && !request.caller?.userId;
+}
+
+/**
+ * Why the store refuses an answer, or null when it may be every visitor's copy: it was made for
+ * nobody (decided by the session plugin, and no render put a reader's state in it), it is a
+ * complete 200 GET body, and it sets no cookie. Whatever path the answer took, it passes here.
+ */
+function refusedByStore(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  miss: NonNullable<FastifyRequest["pageCacheMiss"]>,
+): "reader" | "status" | "cookie" | "head" | "body" | null {
+  if (!madeForNobody(request) || request.touchedViewer) return "reader";
+  if (reply.statusCode !== 200) return "status";
+  if (reply.hasHeader("set-cookie")) return "cookie";
+  if (request.method !== "GET" || !miss.store) return "head";
+  if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return "body";
+  const bytes = Buffer.byteLength(payload);
+  const length = reply.getHeader("content-length");
+  if (bytes === 0 || (length !== undefined && Number(length) !== bytes)) return "body";
+  if (reply.hasHeader("content-encoding")) return "body";
+  return null;
+}
+
+/**
+ * The query parameters of the route Fastify would route a GET of `path` to, from its schema. The
+ * routes are matched here by their patterns (`/api/tag/:id`), a path with no parameter before one
+ * with, as Fastify's router prefers; Fastify's own lookup hands back one handler for every route.
+ */
+function routeParamsOf(app: FastifyInstance): RouteParams {
+  const routes: { pattern: RegExp; fixed: boolean; keys: readonly string[] | null }[] = [];
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.includes("GET")) return;
+    const keys = queryKeysOf(route.schema?.querystring);
+    const source = route.url
+      .split("/")
+      .map((part) =>
+        part.startsWith(":") ? "[^/]+" : part === "*" ? ".*" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+      )
+      .join("/");
+    routes.push({
+      pattern: new RegExp(`^${source}$`),
+      fixed: !/[:*]/.test(route.url),
+      keys,
+    });
+    routes.sort((a, b) => Number(b.fixed) - Number(a.fixed));
+  });
+  return (path) => routes.find((r) => r.pattern.test(path))?.keys ?? [];
+}
+
+type QuerySchema = {
+  properties?: Record<string, unknown>;
+  allOf?: QuerySchema[];
+  anyOf?: QuerySchema[];
+  oneOf?: QuerySchema[];
+  patternProperties?: unknown;
+  additionalProperties?: unknown;
+};
+
+/**
+ * The parameters a querystring schema names (its members' too, for a union or an intersection);
+ * null — keep every parameter — where it takes names it does not list. No schema: none is read.
+ */
+function queryKeysOf(schema: unknown): readonly string[] | null {
+  if (!schema || typeof schema !== "object") return [];
+  const s = schema as QuerySchema;
+  if (s.patternProperties || (s.additionalProperties && typeof s.additionalProperties === "object"))
+    return null;
+  const keys = new Set(Object.keys(s.properties ?? {}));
+  for (const member of [...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])]) {
+    const more = queryKeysOf(member);
+    if (more === null) return null;
+    for (const k of more) keys.add(k);
+  }
+  if (keys.size === 0 && !s.properties) return null;
+  return [...keys];
 }

@@ -6,8 +6,9 @@ import type { Services } from "../services/index.ts";
 import type { Config } from "../config.ts";
 import type { UserRow } from "../services/users/queries.ts";
 import { activeSuspension } from "../../shared/report-rules.ts";
+import { presentedLogin, SESSION_COOKIE } from "../lib/reader.ts";
 
-export const SESSION_COOKIE = "nugget_session";
+export { SESSION_COOKIE };
 export const CSRF_COOKIE = "nugget_csrf";
 export const CSRF_HEADER = "x-csrf-token";
 
@@ -17,6 +18,13 @@ declare module "fastify" {
     viewer: UserRow | null;
     /** How the caller authenticated: by the web cookie (needs CSRF) or by the API triple. */
     authVia: "cookie" | "triple" | null;
+    /**
+     * Who this request was read for, decided once by the session hook from `presentedLogin`
+     * (lib/reader.ts): "nobody" when it presented no login at all, "login" when it presented one,
+     * resolved or not. Null until the hook ran. Only an answer made for nobody may be shared
+     * (the page cache refuses every other).
+     */
+    reader: "nobody" | "login" | null;
   }
   interface FastifyContextConfig {
     /**
@@ -29,11 +37,6 @@ declare module "fastify" {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-function field(source: unknown, name: string): string | undefined {
-  const v = (source as Record<string, unknown> | undefined)?.[name];
-  return typeof v === "string" && v ? v : undefined;
-}
-
 /**
  * Resolves who is calling. API clients send the auth triple of spec §7 as headers (uid, client, token)
  * or as query/body fields (uid, token, device_id); the web sends the httpOnly session cookie.
@@ -43,24 +46,20 @@ export function installSession(app: FastifyInstance, services: Services) {
   app.decorateRequest("caller", null as unknown as Caller);
   app.decorateRequest("viewer", null);
   app.decorateRequest("authVia", null);
+  app.decorateRequest("reader", null);
 
   app.addHook("preValidation", async (request) => {
     const h = request.headers;
-    const headerToken = typeof h.token === "string" ? h.token : undefined;
-    const token = headerToken ?? field(request.query, "token") ?? field(request.body, "token");
-    const uid =
-      (typeof h.uid === "string" ? h.uid : undefined) ??
-      field(request.query, "uid") ??
-      field(request.body, "uid");
+    // The same reading the page cache makes of this request (lib/reader.ts): one parser each.
+    const login = presentedLogin(request.method, h, request.query, request.body);
+    request.reader = login ? "login" : "nobody";
+    const token = login?.via === "triple" ? login.token : undefined;
     const cookieToken = request.cookies[SESSION_COOKIE];
 
     let resolved = null;
-    if (token) {
-      resolved = await services.auth.resolve(token, uid);
-      request.authVia = resolved ? "triple" : null;
-    } else if (cookieToken) {
-      resolved = await services.auth.resolve(cookieToken);
-      request.authVia = resolved ? "cookie" : null;
+    if (login) {
+      resolved = await services.auth.resolve(login.token, login.uid);
+      request.authVia = resolved ? login.via : null;
     }
     request.viewer = resolved?.user ?? null;
     request.caller = {

@@ -36,6 +36,7 @@ export const EntriesQuery = Type.Object({
     }),
   ),
   pointer: Type.Optional(Type.String({ maxLength: 80, description: "同 before" })),
+  userId: Type.Optional(Type.String({ maxLength: 24, description: "只列这位作者的条目（by_self）" })),
 });
 
 export const PeriodQuery = Type.Object({
