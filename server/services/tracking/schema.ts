@@ -1,16 +1,20 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { hexId, hexIdList } from "../../lib/route.ts";
 import { HEX_ID_SOURCE } from "../../../shared/ids.ts";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { trackingEvents } from "../../../db/schema/index.ts";
+
+/** A varchar column's width (there at run time; the table's types leave it out). */
+const widthOf = (column: PgColumn) => (column as PgColumn & { length: number }).length;
 
 /**
  * The widths of tracking_events' bounded columns, which every field written into one keeps to: a
  * longer value answers 400 naming its field, where it would have failed the INSERT of its batch.
  */
 const WIDTH = {
-  category: trackingEvents.category.length,
-  source: trackingEvents.source.length,
-  suid: trackingEvents.suid.length,
+  category: widthOf(trackingEvents.category),
+  source: widthOf(trackingEvents.source),
+  suid: widthOf(trackingEvents.suid),
 };
 
 /** Entry ids one /collector call may carry; a longer list answers 400 naming `ids`. */
