@@ -79,6 +79,32 @@ describe.skipIf(!process.env.REDIS_URL)("redis page store", () => {
   });
 });
 
+describe.skipIf(!process.env.REDIS_URL)("redis page store budget (issue 29, M1)", () => {
+  it("stores pages until the bytes written within a page's life reach the budget, then none", async () => {
+    const redis = new Redis(process.env.REDIS_URL!);
+    const prefix = `nugget:pc:budget:${Date.now()}:`;
+    try {
+      const store = redisPageStore(redis, prefix, { maxBytes: 40_000, lifeSeconds: 120 });
+      const body = "x".repeat(9_000);
+      for (let i = 0; i < 8; i++) await store.write(`/flood?k=${i}`, page(body), 60_000);
+      const kept: number[] = [];
+      for (let i = 0; i < 8; i++) if ((await store.read(`/flood?k=${i}`, ["*"])).page) kept.push(i);
+      // Four pages of ~9 KB fit in 40 KB; the flood's rest is rendered as misses, never stored.
+      expect(kept).toEqual([0, 1, 2, 3]);
+      const keys = await redis.keys(`${prefix}p:*`);
+      expect(keys).toHaveLength(4);
+      // The counters live no longer than the pages they count.
+      const buckets = await redis.keys(`${prefix}b:*`);
+      expect(buckets.length).toBeGreaterThan(0);
+      for (const b of buckets) expect(await redis.ttl(b)).toBeLessThanOrEqual(150);
+    } finally {
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length) await redis.del(...keys);
+      await redis.quit();
+    }
+  });
+});
+
 describe("page cache", () => {
   const rule = { ttl: 30, swr: 60, scopes: ["*", "entry:1"] };
 
