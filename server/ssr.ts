@@ -42,6 +42,9 @@ const CREDENTIALS = new Set(["cookie", "token", "uid", "authorization"]);
  * under them; a reader who left before the render began is not rendered for at all (installSsr).
  */
 function toWebRequest(request: FastifyRequest, forNobody: boolean): Request {
+  // The Host (or, through a trusted proxy, X-Forwarded-Host) the client sent: React Router wants
+  // an absolute URL and holds actions' Origin against it. Nothing a page prints is built from it:
+  // absolute links come from PUBLIC_URL (the load context's publicUrl).
   const origin = `${request.protocol}://${request.host}`;
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {

@@ -29,7 +29,7 @@ interface SectionData {
  * server). Without sectionId the first section this reader may open. A section they may not read yet
  * shows the 购买后阅读 panel with the buy button; buying reloads the loader and the text appears.
  */
-export async function loader({ params, context, request }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const id = requireRouteId(params.id);
   const sectionId = optionalRouteId(params.sectionId);
   const booklets = context.services.booklets;
@@ -51,7 +51,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     unauthorized: locked,
     forbidden: locked,
   });
-  const url = `${new URL(request.url).origin}/book/${id}/section/${current.id}`;
+  const url = `${context.publicUrl}/book/${id}/section/${current.id}`;
   return { booklet, sections, current, content, url } satisfies SectionData;
 }
 

@@ -25,9 +25,8 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: arti
  * column (/post/{id}): a published column article, rendered on the server. A malformed id is the
  * not-found page; a missing, deleted or unpublished one shows the spec's 未知文章 placeholder, with 404.
  */
-export async function loader({ context, params, request }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const id = requireRouteId(params.id);
-  const origin = new URL(request.url).origin;
   // A missing article is the placeholder with status 404, not the error page.
   return fromService(
     async () => {
@@ -36,7 +35,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
         loadEntryComments(context, post.id, null),
         loadLikers(context, post.id),
       ]);
-      return { id, post, url: `${origin}/post/${id}`, now: Date.now(), comments, likers };
+      // The copy notice's link: the site's address, never the Host a request claimed (it is cached).
+      return { id, post, url: `${context.publicUrl}/post/${id}`, now: Date.now(), comments, likers };
     },
     {
       notFound: () =>
