@@ -78,28 +78,32 @@ describe("login (spec §7 auth service, §8 codes)", () => {
     expect(wrong.m).toBe("密码错误");
   });
 
-  it("answers 403 after repeated failures on one account, even with the right password", async () => {
+  it("answers 403 to an address after repeated failures on one account, even with the right password", async () => {
     const u = await registerByEmail(nugget);
-    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) {
-      expect((await loginEmail(u.email, "wrong-password")).status).toBe(401);
+    const ip = uniqueIp();
+    for (let i = 0; i < LOGIN_LIMITS.perClient; i++) {
+      expect((await loginEmail(u.email, "wrong-password", ip)).status).toBe(401);
     }
-    const blocked = await loginEmail(u.email, u.password);
+    const blocked = await loginEmail(u.email, u.password, ip);
     expect([blocked.status, blocked.s]).toEqual([403, 403]);
     expect(blocked.m).toBe("登录失败次数过多，请稍后再试");
   });
 
-  it("locks an account after 5 wrong passwords whichever way it logs in (issue 10)", async () => {
+  it("locks an address out of an account after 5 wrong passwords whichever way it logs in (issue 10)", async () => {
     const u = await registerByPhone(nugget);
     const bound = await call(nugget.app, "POST", "/api/v1/updateUserEmail", {
       body: { email: uniqueEmail(), password: u.password },
       auth: u.auth,
     });
     expect(bound.s).toBe(1);
-    // Three wrong by phone, two by e-mail: five for the account.
-    for (let i = 0; i < 3; i++) expect((await loginPhone(u.phoneNumber, "wrong-password")).status).toBe(401);
-    for (let i = 0; i < 2; i++) expect((await loginEmail(bound.d.email, "wrong-password")).status).toBe(401);
-    expect((await loginPhone(u.phoneNumber, u.password)).status).toBe(403);
-    expect((await loginEmail(bound.d.email, u.password)).status).toBe(403);
+    // Three wrong by phone, two by e-mail, from one address: five for the account from there.
+    const ip = uniqueIp();
+    for (let i = 0; i < 3; i++)
+      expect((await loginPhone(u.phoneNumber, "wrong-password", ip)).status).toBe(401);
+    for (let i = 0; i < 2; i++)
+      expect((await loginEmail(bound.d.email, "wrong-password", ip)).status).toBe(401);
+    expect((await loginPhone(u.phoneNumber, u.password, ip)).status).toBe(403);
+    expect((await loginEmail(bound.d.email, u.password, ip)).status).toBe(403);
   });
 
   it("never locks a correct password out for others' failures from one address, only slows it (issue 10)", async () => {

@@ -12,6 +12,8 @@ import { route } from "../../lib/route.ts";
 
 const AUTH_NOTE =
   "认证服务保留 HTTP 状态作为错误码（§8）：401 密码错误，403 失败次数过多，404 账号不存在，410 需要重置密码。" +
+  "失败按账号和地址一起计：同一地址对同一账号 15 分钟内输错 5 次，该地址 403；其他地址不受影响。" +
+  "该账号 15 分钟内在所有地址共输错 20 次后，登录还须带图片验证码 imageToken、imageCode（缺少或错误返回 403，d.field 为 imageCode）。" +
   "成功时 d 为 {user, clientId, token}，同时写入 httpOnly 会话 Cookie。";
 
 /** Auth service of spec §7: login by e-mail or phone, logout, the in-app share signature. */
@@ -24,7 +26,13 @@ export function authRoutes(services: Services, config: Config): FastifyPluginAsy
       reply: FastifyReply,
       by: "email" | "phone",
       account: string,
-      body: { password: string; clientId?: string; device_id?: string },
+      body: {
+        password: string;
+        clientId?: string;
+        device_id?: string;
+        imageToken?: string;
+        imageCode?: string;
+      },
       caller: Caller,
     ) => {
       const result = await services.auth.login(
@@ -33,6 +41,7 @@ export function authRoutes(services: Services, config: Config): FastifyPluginAsy
         body.password,
         caller,
         body.clientId ?? body.device_id,
+        body,
       );
       setSessionCookie(reply, config, result.token);
       return ok(result);

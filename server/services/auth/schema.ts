@@ -8,6 +8,16 @@ const clientFields = {
     Type.String({ maxLength: 64, description: "客户端标识（auth triple 的 clientId）" }),
   ),
   device_id: Type.Optional(Type.String({ maxLength: 64, description: "clientId 的别名" })),
+  imageToken: Type.Optional(
+    Type.String({
+      maxLength: 64,
+      description:
+        "getRandCode 的 imageToken：只在该账号失败次数过多、返回 403 且 d.field 为 imageCode 时需要",
+    }),
+  ),
+  imageCode: Type.Optional(
+    Type.String({ maxLength: LIMITS.captchaLength, description: "4 位图片验证码（同上）" }),
+  ),
 };
 
 export const EmailLoginBody = Type.Object({

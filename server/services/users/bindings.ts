@@ -1,13 +1,13 @@
 /**
  * Ways into an account (spec §7 user storage): binding or changing the e-mail and phone, undoing an
- * e-mail change from the old address, removing a binding. A new way in asks for the password, or
- * is marked fresh when the account has none (issue 10).
+ * e-mail change from the old address, removing a binding. Each change needs the owner's proof
+ * (owner-proof.ts: the current password, or an SMS code to the bound phone), tells the account's
+ * address and ends the other sessions (issue 29, H3); an account with nothing to prove itself with
+ * may only add a phone or an e-mail, marked fresh. An account always keeps a way back in.
  */
 import type { Tx } from "../../../db/client.ts";
-import { AppError, badRequest, forbidden, notFound } from "../../lib/errors.ts";
-import { newId } from "../../lib/ids.ts";
-import { randomToken, sha256, verifyPassword } from "../../lib/crypto.ts";
-import { MESSAGES, checkEmail, checkPhone } from "../../../shared/validation.ts";
+import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import { checkEmail, checkPhone } from "../../../shared/validation.ts";
 import type { Caller, Deps } from "../deps.ts";
 import { presentSelf } from "./present.ts";
 import {
@@ -15,8 +15,6 @@ import {
   findUserByEmail,
   findUserById,
   findUserByPhone,
-  insertCode,
-  latestLiveCode,
   listBindings,
   lockUser,
   updateUser,
@@ -25,78 +23,82 @@ import {
 import { REGISTER_MESSAGES, THIRD_PARTY_CHANNELS, check, conflictError } from "./rules.ts";
 import type { createCodes } from "./codes.ts";
 import type { createMailTokens } from "./mail-tokens.ts";
-
-/** No password reset to an address or phone bound without the password, for this long. */
-const FRESH_BINDING_HOURS = 24;
+import type { OwnerProof, OwnerProofService } from "./owner-proof.ts";
 
 /** What the bindings need of the rest of the user service. */
 interface BindingParts {
   requireUser(caller: Caller): Promise<UserRow>;
   codes: Pick<ReturnType<typeof createCodes>, "consumeSmsCode">;
   mail: ReturnType<typeof createMailTokens>;
-  /** The session half of users.ts AccountHooks: a restored address ends every session. */
+  proof: OwnerProofService;
+  /** The session half of users.ts AccountHooks: a change ends the other sessions, an undo all of them. */
   auth: { endSessions(tx: Tx, userId: string, exceptSessionId?: string | null): Promise<void> };
 }
 
-/** The binding half of the user service; `refuseFreshBinding` guards its password resets. */
+/** 13812345678 → 138****5678, as a notice names a phone. */
+export const maskPhone = (phone: string) =>
+  phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
+
+const CHANNEL_TITLES: Record<string, string> = { weibo: "微博", wechat: "微信", github: "GitHub" };
+
+/**
+ * Whether the account would keep a way back in without `gone`, one its owner can recover with: an
+ * e-mail or phone (signing in with the password, or resetting it there) or a third-party binding.
+ */
+function keepsWayIn(user: UserRow, channels: string[], gone: "email" | "phone" | { channel: string }) {
+  const email = gone !== "email" && !!user.email;
+  const phone = gone !== "phone" && !!user.mobilePhoneNumber;
+  const others = channels.filter((c) => typeof gone !== "object" || c !== gone.channel);
+  return email || phone || others.length > 0;
+}
+
+/** The binding half of the user service. */
 export function createBindings(deps: Deps, parts: BindingParts) {
   const { db } = deps;
-  const { requireUser, auth } = parts;
+  const { requireUser, auth, proof } = parts;
   const { consumeSmsCode } = parts.codes;
-  const { sendMailToken, consumeMailToken, mailEmailChanged } = parts.mail;
+  const { sendMailToken, consumeMailToken, mailEmailChanged, mailAccountChanged } = parts.mail;
 
   /**
-   * Adding a way into the account (a new e-mail or phone) asks for the current password, so a
-   * stolen session alone cannot take the account over (issue 10). An account made by a third-party
-   * login has no password: its new binding is marked instead, and no password reset goes there for
-   * FRESH_BINDING_HOURS. Answers whether the password confirmed it.
+   * Adding or replacing a way in: the owner's proof, or — for an account with nothing to prove
+   * itself with (a third-party login's, no password, no phone) — nothing, and the new way is marked
+   * fresh instead. Answers whether it was proven.
    */
-  async function confirmIdentity(user: UserRow, password: string | undefined): Promise<boolean> {
-    if (!user.passwordHash) return false;
-    if (!password) throw badRequest(MESSAGES.currentPasswordEmpty, "password");
-    if (!(await verifyPassword(user.passwordHash, password))) throw badRequest("当前密码不正确", "password");
+  async function proveOrMarkFresh(user: UserRow, input: OwnerProof, caller: Caller, smsField?: string) {
+    if (!proof.canProve(user)) return false;
+    await proof.proveOwner(user, input, caller, { smsField });
     return true;
   }
 
-  async function markFreshBinding(user: UserRow, purpose: "email-bound" | "phone-bound", target: string) {
-    await insertCode(db, {
-      id: newId(),
-      purpose,
-      target: target.toLowerCase(),
-      userId: user.id,
-      codeHash: sha256(randomToken()),
-      expiresAt: new Date(Date.now() + FRESH_BINDING_HOURS * 3_600_000),
-    });
-  }
-
-  /** Refuses a password reset to an address or phone bound without the password in the last 24 h. */
-  async function refuseFreshBinding(user: UserRow, purpose: "email-bound" | "phone-bound", target: string) {
-    const mark = await latestLiveCode(db, purpose, target.toLowerCase());
-    if (mark?.userId === user.id) {
-      throw forbidden(
-        `${purpose === "email-bound" ? "该邮箱" : "该手机号"}在 ${FRESH_BINDING_HOURS} 小时内刚绑定，暂不能用于找回密码`,
-      );
-    }
+  /** Mails the account's address (if any) that `what` happened; a mail server that is down loses it. */
+  async function tellAccount(user: UserRow, what: string) {
+    if (user.email) await mailAccountChanged(user, user.email, what).catch(() => undefined);
   }
 
   return {
-    refuseFreshBinding,
-
-    async updateUserEmail(input: { email: string; password?: string }, caller: Caller) {
+    /**
+     * Binds or changes the e-mail: the owner's proof (or a fresh mark), the other sessions end, the
+     * old address is told with an undo link, the new one gets its verification mail.
+     */
+    async updateUserEmail(input: { email: string } & OwnerProof, caller: Caller) {
       const user = await requireUser(caller);
       const email = input.email.trim();
       check(checkEmail(email), "email");
       const other = await findUserByEmail(db, email);
       if (other && other.id !== user.id) throw new AppError(10019, REGISTER_MESSAGES.emailTaken, "email");
       if (other?.id === user.id && user.emailVerified) return presentSelf(user);
-      const confirmed = await confirmIdentity(user, input.password);
-      let updated: UserRow;
-      try {
-        updated = (await updateUser(db, user.id, { email, emailVerified: false }))!;
-      } catch (err) {
-        throw conflictError(err) ?? err;
-      }
-      if (!confirmed) await markFreshBinding(user, "email-bound", email);
+      const proven = await proveOrMarkFresh(user, input, caller);
+      const updated = await db.transaction(async (tx) => {
+        let row: UserRow;
+        try {
+          row = (await updateUser(tx, user.id, { email, emailVerified: false }))!;
+        } catch (err) {
+          throw conflictError(err) ?? err;
+        }
+        await auth.endSessions(tx, user.id, caller.sessionId);
+        return row;
+      });
+      if (!proven) await proof.markFreshBinding(user, "email-bound", email);
       const oldEmail = user.email;
       if (oldEmail && oldEmail.toLowerCase() !== email.toLowerCase()) {
         await mailEmailChanged(user, oldEmail, email).catch(() => undefined);
@@ -130,35 +132,57 @@ export function createBindings(deps: Deps, parts: BindingParts) {
       return {};
     },
 
-    /** Binds or changes the phone number after an SMS code (useType bind). */
-    async bindUserMobile(input: { phone: string; smsCode: string; password?: string }, caller: Caller) {
+    /**
+     * Binds or changes the phone number after an SMS code to it (useType bind): the owner's proof
+     * first — for an account without a password, the code (useType confirm) sent to the phone it
+     * has now, in `currentSmsCode` — or a fresh mark; the other sessions end, the address is told.
+     */
+    async bindUserMobile(
+      input: { phone: string; smsCode: string; password?: string; currentSmsCode?: string },
+      caller: Caller,
+    ) {
       const user = await requireUser(caller);
       const phone = input.phone.trim();
       check(checkPhone(phone), "phone");
       const other = await findUserByPhone(db, phone);
       if (other && other.id !== user.id) throw new AppError(10014, REGISTER_MESSAGES.phoneTaken, "phone");
-      const confirmed = await confirmIdentity(user, input.password);
+      const proven = await proveOrMarkFresh(
+        user,
+        { password: input.password, smsCode: input.currentSmsCode },
+        caller,
+        "currentSmsCode",
+      );
       await consumeSmsCode("bind", phone, input.smsCode);
-      if (!confirmed) await markFreshBinding(user, "phone-bound", phone);
-      try {
-        const updated = await updateUser(db, user.id, {
-          mobilePhoneNumber: phone,
-          mobilePhoneVerified: true,
-        });
-        return presentSelf(updated!);
-      } catch (err) {
-        throw conflictError(err) ?? err;
+      const updated = await db.transaction(async (tx) => {
+        try {
+          const row = await updateUser(tx, user.id, { mobilePhoneNumber: phone, mobilePhoneVerified: true });
+          await auth.endSessions(tx, user.id, caller.sessionId);
+          return row!;
+        } catch (err) {
+          throw conflictError(err) ?? err;
+        }
+      });
+      if (!proven) await proof.markFreshBinding(user, "phone-bound", phone);
+      if (user.mobilePhoneNumber !== phone) {
+        const was = user.mobilePhoneNumber;
+        await tellAccount(
+          user,
+          was
+            ? `把手机号从 ${maskPhone(was)} 换成了 ${maskPhone(phone)}`
+            : `绑定了手机号 ${maskPhone(phone)}`,
+        );
       }
+      return presentSelf(updated);
     },
 
     /**
-     * Removes a third-party binding, the e-mail or the phone — never the last way to log in: a
-     * password with an e-mail or phone, or another binding, must remain (an account made by
-     * third-party login has no password). The user row is locked, so two removals at once cannot
-     * both pass the check.
+     * Removes a third-party binding, the e-mail or the phone, after the owner's proof — never the
+     * last way back in (keepsWayIn). The user row is locked, so two removals at once cannot both
+     * pass the check. The other sessions end; a removed address gets an undo link, otherwise the
+     * account's address is told.
      */
     async unbind(
-      input: { channel?: string; isThird?: boolean; email?: boolean; phone?: boolean },
+      input: { channel?: string; isThird?: boolean; email?: boolean; phone?: boolean } & OwnerProof,
       caller: Caller,
     ) {
       const me = await requireUser(caller);
@@ -171,35 +195,50 @@ export function createBindings(deps: Deps, parts: BindingParts) {
         throw badRequest("请指定要解绑的 channel、email 或 phone", "channel");
       }
       const field = third ? "channel" : input.email ? "email" : "phone";
-      return db.transaction(async (tx) => {
-        const user = (await lockUser(tx, me.id))!;
-        const bindings = (await listBindings(tx, user.id)).map((b) => b.channel);
-        if (third && !bindings.includes(channel)) throw notFound("没有绑定该账号");
+      const gone = third ? { channel } : (field as "email" | "phone");
+      /** Refuses what is not bound, or would leave no way back in. */
+      const refuseUnless = (user: UserRow, channels: string[]) => {
+        if (third && !channels.includes(channel)) throw notFound("没有绑定该账号");
         if (field === "email" && !user.email) throw notFound("没有绑定邮箱");
         if (field === "phone" && !user.mobilePhoneNumber) throw notFound("没有绑定手机号");
-        const email = field !== "email" && !!user.email;
-        const phone = field !== "phone" && !!user.mobilePhoneNumber;
-        const left =
-          (user.passwordHash && (email || phone) ? 1 : 0) + bindings.filter((c) => c !== channel).length;
-        if (left === 0) {
+        if (!keepsWayIn(user, channels, gone)) {
           const hint =
             field === "email"
               ? "请先绑定手机号"
               : field === "phone"
                 ? "请先绑定邮箱"
-                : "请先绑定手机号或邮箱并设置密码";
+                : "请先绑定手机号或邮箱";
           throw badRequest(`至少保留一种登录方式：${hint}`, field);
         }
-        if (third) {
-          await deleteBinding(tx, user.id, channel);
-          return presentSelf(user);
+      };
+      // Checked before the proof (a refusal needs no password typed), and again under the lock.
+      refuseUnless(
+        me,
+        (await listBindings(db, me.id)).map((b) => b.channel),
+      );
+      await proof.proveOwner(me, input, caller);
+      const updated = await db.transaction(async (tx) => {
+        const user = (await lockUser(tx, me.id))!;
+        refuseUnless(
+          user,
+          (await listBindings(tx, user.id)).map((b) => b.channel),
+        );
+        let row = user;
+        if (third) await deleteBinding(tx, user.id, channel);
+        else {
+          const change =
+            field === "email"
+              ? { email: null, emailVerified: false }
+              : { mobilePhoneNumber: null, mobilePhoneVerified: false };
+          row = (await updateUser(tx, user.id, change))!;
         }
-        const change =
-          field === "email"
-            ? { email: null, emailVerified: false }
-            : { mobilePhoneNumber: null, mobilePhoneVerified: false };
-        return presentSelf((await updateUser(tx, user.id, change))!);
+        await auth.endSessions(tx, user.id, caller.sessionId);
+        return row;
       });
+      if (field === "email") await mailEmailChanged(me, me.email!, null).catch(() => undefined);
+      else if (field === "phone") await tellAccount(me, `解绑了手机号 ${maskPhone(me.mobilePhoneNumber!)}`);
+      else await tellAccount(me, `解绑了${CHANNEL_TITLES[channel]}账号`);
+      return presentSelf(updated);
     },
   };
 }

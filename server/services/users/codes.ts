@@ -3,9 +3,11 @@
  * most once a minute a phone; it is stored hashed, allows a few guesses and is spent once.
  */
 import svgCaptcha from "svg-captcha";
-import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import { AppError, RetryLaterError, badRequest, notFound } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { randomToken, sha256, smsCode } from "../../lib/crypto.ts";
+import type { Kv } from "../../lib/kv.ts";
+import { limitSetting } from "../../lib/limit-overrides.ts";
 import type { OperationLimiter } from "../../lib/operation-limits.ts";
 import { MESSAGES, checkPhone } from "../../../shared/validation.ts";
 import type { Caller, Deps } from "../deps.ts";
@@ -23,6 +25,22 @@ import { REGISTER_MESSAGES, check } from "./rules.ts";
 /** An SMS code: one a minute and 10 a day a phone, valid 10 minutes, 5 guesses. */
 const SMS = { cooldownSeconds: 60, perDay: 10, ttlMinutes: 10, maxAttempts: 5 };
 const CAPTCHA_TTL_SECONDS = 300;
+/**
+ * Password-reset answers that found nothing (no such phone or e-mail, a wrong or missing SMS code),
+ * per address (issue 29, M3): past this, the address waits before asking again, so nobody learns
+ * which numbers and addresses have accounts by asking for them in bulk. Only misses count: a
+ * campus behind one address resets passwords freely.
+ */
+export const RESET_MISSES = limitSetting("reset-miss", { max: 10, windowSeconds: 15 * 60 });
+
+/** Spends the image captcha `imageToken` (single use whatever the answer); true when `imageCode` matches. */
+export async function takeCaptcha(kv: Kv, imageToken: string | undefined, imageCode: string | undefined) {
+  const answer = imageToken ? await kv.take(`captcha:${imageToken}`) : null;
+  return !!answer && answer === (imageCode ?? "").trim().toLowerCase();
+}
+
+/** The §5 answer to a wrong or missing image captcha, naming its field. */
+export const wrongCaptcha = () => badRequest("图片验证码错误，请重新输入", "imageCode");
 
 /** The captcha and SMS-code half of the user service; `consumeSmsCode` is for its own flows only. */
 export function createCodes(
@@ -32,22 +50,39 @@ export function createCodes(
 ) {
   const { db, kv } = deps;
 
-  /** Checks an SMS code and uses it up; wrong or expired answers 10017 (spec §8). */
-  async function consumeSmsCode(purpose: CodePurpose, phone: string, code: string) {
-    check(code.trim() ? null : MESSAGES.smsCodeEmpty, "smsCode");
+  /** Checks an SMS code and uses it up; wrong or expired answers 10017 (spec §8) naming `field`. */
+  async function consumeSmsCode(purpose: CodePurpose, phone: string, code: string, field = "smsCode") {
+    check(code.trim() ? null : MESSAGES.smsCodeEmpty, field);
     const row = await latestLiveCode(db, purpose, phone);
     // Every comparison, right or wrong, spends one of the code's attempts first (atomically).
     if (!row || !(await claimCodeAttempt(db, row.id, SMS.maxAttempts))) {
-      throw new AppError(10017, REGISTER_MESSAGES.wrongCode, "smsCode");
+      throw new AppError(10017, REGISTER_MESSAGES.wrongCode, field);
     }
     if (row.codeHash !== sha256(`${purpose}:${phone}:${code.trim()}`)) {
-      throw new AppError(10017, REGISTER_MESSAGES.wrongCode, "smsCode");
+      throw new AppError(10017, REGISTER_MESSAGES.wrongCode, field);
     }
-    if (!(await spendCode(db, row.id))) throw new AppError(10017, REGISTER_MESSAGES.wrongCode, "smsCode");
+    if (!(await spendCode(db, row.id))) throw new AppError(10017, REGISTER_MESSAGES.wrongCode, field);
+  }
+
+  const missKey = (caller: Caller) => `resetmiss:ip:${caller.ip}`;
+
+  /** 429 once the caller's address has used up its reset misses (RESET_MISSES). */
+  async function refuseSpentResets(caller: Caller) {
+    if (Number(await kv.get(missKey(caller))) >= RESET_MISSES.max) {
+      throw new RetryLaterError("找回密码失败次数过多，请稍后再试", RESET_MISSES.windowSeconds);
+    }
+  }
+
+  /** Counts one reset answer that found nothing against the caller's address, then rethrows `err`. */
+  async function missedReset(caller: Caller, err: unknown): Promise<never> {
+    await kv.incr(missKey(caller), RESET_MISSES.windowSeconds);
+    throw err;
   }
 
   return {
     consumeSmsCode,
+    refuseSpentResets,
+    missedReset,
 
     /** The 4-character image captcha; the answer is kept for 5 minutes and can be tried once. */
     async getRandCode(caller: Caller) {
@@ -67,29 +102,29 @@ export function createCodes(
         phone: string;
         imageToken: string;
         imageCode: string;
-        useType: "signup" | "restpwd" | "bind" | "close";
+        useType: "signup" | "restpwd" | "bind" | "close" | "confirm";
       },
       caller: Caller,
     ) {
       const phone = input.phone.trim();
       check(checkPhone(phone), "phone");
+      if (input.useType === "restpwd") await refuseSpentResets(caller);
       // The captcha is single-use whatever the outcome, so a wrong guess needs a new image.
-      const answer = input.imageToken ? await kv.take(`captcha:${input.imageToken}`) : null;
-      if (!answer || answer !== input.imageCode.trim().toLowerCase()) {
-        throw badRequest("图片验证码错误，请重新输入", "imageCode");
-      }
+      if (!(await takeCaptcha(kv, input.imageToken, input.imageCode))) throw wrongCaptcha();
       const existing = await findUserByPhone(db, phone);
       if (input.useType === "signup" && existing) {
         throw new AppError(10014, REGISTER_MESSAGES.phoneTaken, "phone");
       }
-      if (input.useType === "restpwd" && !existing) throw notFound("手机号不存在");
+      // The legitimate client's §8 answer, behind the captcha and the address's reset misses.
+      if (input.useType === "restpwd" && !existing) await missedReset(caller, notFound("手机号不存在"));
       if (input.useType === "bind") {
         const user = await requireUser(caller);
         if (existing && existing.id !== user.id)
           throw new AppError(10014, REGISTER_MESSAGES.phoneTaken, "phone");
       }
-      // Closing the account: the code goes only to the caller's own number.
-      if (input.useType === "close" && (await requireUser(caller)).mobilePhoneNumber !== phone) {
+      // Closing the account or proving its owner: the code goes only to the caller's own number.
+      const ownPhoneOnly = input.useType === "close" || input.useType === "confirm";
+      if (ownPhoneOnly && (await requireUser(caller)).mobilePhoneNumber !== phone) {
         throw badRequest("只能发送到本账号绑定的手机号", "phone");
       }
       if (await kv.get(`sms:cooldown:${phone}`)) throw new AppError(429, "发送太频繁，请 60 秒后再试");

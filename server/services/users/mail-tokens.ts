@@ -19,10 +19,11 @@ export function createMailTokens(deps: Deps) {
   const { db, config } = deps;
 
   /**
-   * Tells the address an account just left, with a link that undoes the change: restores the old
-   * address, ends every session (issue 10: the owner learns of a takeover and can stop it).
+   * Tells the address an account just left (changed to `newEmail`, or unbound when null), with a
+   * link that undoes it: restores the old address, ends every session (issue 10: the owner learns
+   * of a takeover and can stop it).
    */
-  async function mailEmailChanged(user: UserRow, oldEmail: string, newEmail: string) {
+  async function mailEmailChanged(user: UserRow, oldEmail: string, newEmail: string | null) {
     const token = randomToken();
     await insertCode(db, {
       id: newId(),
@@ -34,12 +35,27 @@ export function createMailTokens(deps: Deps) {
     });
     // A page with a button, not the change itself: mail scanners open links.
     const link = `${config.publicUrl}/revert-email?token=${token}`;
+    const what = newEmail ? `从 ${oldEmail} 换成了 ${newEmail}` : `${oldEmail} 刚被解绑`;
     await deps.mailer.send({
       to: oldEmail,
-      subject: `【${config.siteName}】你的账号邮箱已更换`,
+      subject: `【${config.siteName}】你的账号邮箱已${newEmail ? "更换" : "解绑"}`,
       text:
-        `${user.username}，你好：\n\n你在${config.siteName}的账号邮箱刚从 ${oldEmail} 换成了 ${newEmail}。\n\n` +
+        `${user.username}，你好：\n\n你在${config.siteName}的账号邮箱${what}，其他设备上的登录已退出。\n\n` +
         `如果这不是你本人的操作，请在 ${EMAIL_REVERT_DAYS} 天内打开下面的链接并确认：邮箱会改回 ${oldEmail}，所有设备上的登录都会退出。之后请用「忘记密码」重设密码。\n${link}`,
+    });
+  }
+
+  /**
+   * Tells the account's address of a change to its ways in (`what`: 「绑定了 GitHub 账号 octo」…),
+   * made after the owner's proof; the other sessions have ended.
+   */
+  async function mailAccountChanged(user: UserRow, to: string, what: string) {
+    await deps.mailer.send({
+      to,
+      subject: `【${config.siteName}】你的账号${what}`,
+      text:
+        `${user.username}，你好：\n\n你在${config.siteName}的账号刚刚${what}，其他设备上的登录已退出。\n\n` +
+        `如果这不是你本人的操作，请立即修改密码（或用「忘记密码」重设），并在「设置 → 账号设置」中解除不认识的绑定。`,
     });
   }
 
@@ -87,5 +103,5 @@ export function createMailTokens(deps: Deps) {
     return row;
   }
 
-  return { mailEmailChanged, sendMailToken, consumeMailToken };
+  return { mailEmailChanged, mailAccountChanged, sendMailToken, consumeMailToken };
 }

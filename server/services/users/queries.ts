@@ -124,6 +124,8 @@ export type CodePurpose =
   | "signup"
   /** Confirms closing the account (services/account-data) for an account without a password. */
   | "close"
+  /** Proves the owner of an account without a password before a change to its ways in (owner-proof.ts). */
+  | "confirm"
   | "restpwd"
   | "bind"
   | "reset"

@@ -73,8 +73,16 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
 
     app.post(
       "/v1/restPassword",
-      route({ tags, summary: "用短信验证码重置密码", body: RestPasswordBody }),
-      async (req) => ok(await users.restPassword(req.body)),
+      route({
+        tags,
+        summary: "用短信验证码重置密码",
+        description:
+          "smsCode 为 sendSmsCodeToUser（useType restpwd，须先过图片验证码）发到该手机号的验证码；验证码先于账号核对，" +
+          "错误或缺少返回 10017（d.field 为 smsCode），本接口不单独回答手机号是否注册。" +
+          "同一地址 15 分钟内找回密码落空（验证码错误、手机号或邮箱不存在）10 次后返回 429（带 Retry-After）。",
+        body: RestPasswordBody,
+      }),
+      async (req) => ok(await users.restPassword(req.body, req.caller)),
     );
 
     app.post(
@@ -82,10 +90,13 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
       route({
         tags,
         summary: "发送重置密码邮件",
+        description:
+          "需要图片验证码：imageToken、imageCode 必填（getRandCode 获取，一次有效；缺少或错误返回 400，d.field 为 imageCode）。" +
+          "邮箱未注册返回 404「邮箱不存在」；同一地址 15 分钟内找回密码落空 10 次后返回 429（带 Retry-After）。",
         body: RestPwdByEmailBody,
         config: { rateLimit: RESET_MAILS },
       }),
-      async (req) => ok(await users.restPwdByEmail(req.body)),
+      async (req) => ok(await users.restPwdByEmail(req.body, req.caller)),
     );
 
     app.post(
@@ -165,7 +176,10 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
       route({
         tags,
         summary: "发送短信验证码",
-        description: "需要先通过图片验证码；同一手机号 60 秒一次、每天 10 次。useType bind 需要登录。",
+        description:
+          "需要先通过图片验证码；同一手机号 60 秒一次、每天 10 次。useType bind、close、confirm 需要登录；" +
+          "close 与 confirm（没有密码的账号确认身份）只能发到本账号已绑定的手机号。" +
+          "useType restpwd 的手机号未注册返回 404，并计入该地址找回密码的落空次数（15 分钟 10 次，之后 429）。",
         body: SendSmsBody,
         config: { rateLimit: SMS_SENDS },
       }),
@@ -180,8 +194,10 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
           summary: "绑定或更换手机号（useType bind 的短信验证码）",
           description:
             NEEDS_LOGIN +
-            "账号设置过密码时需要 password（当前密码，缺少或错误返回 400，d.field 为 password）；" +
-            "没有密码的账号（第三方登录创建）绑定后 24 小时内不能用该手机号找回密码。",
+            "需要确认是账号本人：账号设置过密码时需要 password（当前密码，缺少或错误返回 400，d.field 为 password）；" +
+            "没有密码但已绑定手机号的账号需要 currentSmsCode（useType confirm 发到当前手机号的验证码，缺少 400、错误 10017，d.field 为 currentSmsCode）；" +
+            "既没有密码也没有手机号的账号（第三方登录创建）可直接绑定，但 24 小时内不能用该手机号找回密码或确认身份。" +
+            "成功后该账号其他设备上的登录退出，账号邮箱收到通知。",
           body: BindMobileBody,
           limit: ACCOUNT_CHANGES,
         }),
@@ -196,9 +212,10 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
         summary: "绑定或更换邮箱（随后发送验证邮件）",
         description:
           NEEDS_LOGIN +
-          "账号设置过密码时需要 password（当前密码，缺少或错误返回 400，d.field 为 password）。" +
-          "更换时旧邮箱会收到通知和一个撤销链接（/revert-email 页，确认后 POST /api/v1/revertEmailChange，7 天内有效）。" +
-          "没有密码的账号绑定后 24 小时内不能用该邮箱找回密码。",
+          "需要确认是账号本人：账号设置过密码时需要 password（当前密码，缺少或错误返回 400，d.field 为 password）；" +
+          "没有密码但已绑定手机号的账号需要 smsCode（useType confirm，缺少 400、错误 10017，d.field 为 smsCode）。" +
+          "更换时旧邮箱会收到通知和一个撤销链接（/revert-email 页，确认后 POST /api/v1/revertEmailChange，7 天内有效），其他设备上的登录退出。" +
+          "既没有密码也没有手机号的账号可直接绑定，但 24 小时内不能用该邮箱找回密码。",
         body: UpdateEmailBody,
         limit: ACCOUNT_CHANGES,
       }),
@@ -229,7 +246,17 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
 
     app.post(
       "/v1/unbind",
-      route({ tags, summary: "解绑邮箱、手机号或第三方账号", description: NEEDS_LOGIN, body: UnbindBody }),
+      route({
+        tags,
+        summary: "解绑邮箱、手机号或第三方账号",
+        description:
+          NEEDS_LOGIN +
+          "需要确认是账号本人：password（当前密码，缺少或错误返回 400，d.field 为 password）；" +
+          "没有密码的账号用 smsCode（useType confirm 发到已绑定手机号的验证码，缺少 400、错误 10017，d.field 为 smsCode；" +
+          "24 小时内未经确认绑定的手机号不能用来确认，返回 403）。至少保留一种登录方式，否则返回 400。" +
+          "成功后其他设备上的登录退出；解绑邮箱时该邮箱收到通知和撤销链接，其他解绑通知账号邮箱。",
+        body: UnbindBody,
+      }),
       async (req) => ok(await users.unbind(req.body, req.caller)),
     );
   };

@@ -35,6 +35,7 @@ export const SendSmsBody = Type.Object({
     Type.Literal("restpwd"),
     Type.Literal("bind"),
     Type.Literal("close"),
+    Type.Literal("confirm"),
   ]),
 });
 
@@ -49,7 +50,16 @@ export const ChangePasswordBody = Type.Object({
 });
 
 export const RestPasswordBody = Type.Object({ phone, smsCode, new_password: password("新密码") });
-export const RestPwdByEmailBody = Type.Object({ email });
+export const RestPwdByEmailBody = Type.Object({
+  email,
+  // Optional in the schema so a client without them gets the §5 answer naming imageCode, not a bare 400.
+  imageToken: Type.Optional(
+    Type.String({ maxLength: 64, description: "必填：getRandCode 返回的 imageToken（图片验证码）" }),
+  ),
+  imageCode: Type.Optional(
+    Type.String({ maxLength: LIMITS.captchaLength, description: "必填：4 位图片验证码" }),
+  ),
+});
 export const ChangePasswordByEmailTokenBody = Type.Object({
   mail_token: Type.String({ maxLength: 100, description: "重置邮件中的令牌" }),
   new_password: password("新密码"),
@@ -59,15 +69,39 @@ export const SendEmailBody = Type.Object({
   email: Type.Optional(email),
 });
 export const VerifyEmailInput = Type.Object({ token: Type.String({ maxLength: 100 }) });
-/** The current password: adding a way into the account asks for it (absent only without one). */
-const currentPassword = Type.Optional(
+/**
+ * The owner's proof (owner-proof.ts) for a change to the account's ways in: the current password,
+ * or for an account without one the SMS code (useType confirm) sent to its bound phone.
+ */
+const proofPassword = Type.Optional(
   Type.String({
     maxLength: 128,
-    description: "当前密码；账号设置过密码时必填（第三方登录创建、从未设置密码的账号不填）",
+    description: "当前密码；账号设置过密码时必填（缺少或错误返回 400，d.field 为 password）",
   }),
 );
-export const UpdateEmailBody = Type.Object({ email, password: currentPassword });
-export const BindMobileBody = Type.Object({ phone, smsCode, password: currentPassword });
+const proofSmsCode = (field: string) =>
+  Type.Optional(
+    Type.String({
+      maxLength: LIMITS.smsCodeInputMax,
+      description:
+        "没有密码的账号必填：发到本账号已绑定手机号的短信验证码（sendSmsCodeToUser useType confirm）；" +
+        `缺少返回 400、错误返回 10017，d.field 为 ${field}`,
+    }),
+  );
+export const UpdateEmailBody = Type.Object({
+  email,
+  password: proofPassword,
+  smsCode: proofSmsCode("smsCode"),
+});
+export const BindMobileBody = Type.Object({
+  phone,
+  smsCode: Type.String({
+    maxLength: LIMITS.smsCodeInputMax,
+    description: "发到新手机号的 6 位短信验证码（useType bind）",
+  }),
+  password: proofPassword,
+  currentSmsCode: proofSmsCode("currentSmsCode"),
+});
 export const RevertEmailInput = Type.Object({
   token: Type.String({ minLength: 1, maxLength: 128, description: "旧邮箱收到的撤销链接中的 token" }),
 });
@@ -76,4 +110,6 @@ export const UnbindBody = Type.Object({
   isThird: Type.Optional(Type.Boolean()),
   email: Type.Optional(Type.Boolean({ description: "解绑邮箱" })),
   phone: Type.Optional(Type.Boolean({ description: "解绑手机号" })),
+  password: proofPassword,
+  smsCode: proofSmsCode("smsCode"),
 });

@@ -14,8 +14,9 @@ import {
 import type { Caller, Deps } from "../deps.ts";
 import type { UploadService } from "../uploads/index.ts";
 import { createBindings } from "./bindings.ts";
-import { createCodes } from "./codes.ts";
+import { createCodes, takeCaptcha, wrongCaptcha } from "./codes.ts";
 import { createMailTokens } from "./mail-tokens.ts";
+import { createOwnerProof, type OwnerProof } from "./owner-proof.ts";
 import { presentPublicUser, presentSelf } from "./present.ts";
 import {
   findUserByEmail,
@@ -71,10 +72,11 @@ export function createUserService<Session>(
   // The service's other jobs, each in its own file: captcha and SMS codes, mailed links, bindings.
   const codes = createCodes(deps, limits, requireUser);
   const mail = createMailTokens(deps);
-  const bindings = createBindings(deps, { requireUser, codes, mail, auth });
-  const { consumeSmsCode } = codes;
+  const proof = createOwnerProof(deps, { limits, consumeSmsCode: codes.consumeSmsCode });
+  const bindings = createBindings(deps, { requireUser, codes, mail, proof, auth });
+  const { consumeSmsCode, refuseSpentResets, missedReset } = codes;
   const { sendMailToken, consumeMailToken } = mail;
-  const { refuseFreshBinding } = bindings;
+  const { refuseFreshBinding } = proof;
 
   return {
     requireUser,
@@ -83,17 +85,8 @@ export function createUserService<Session>(
      * Proves the account's owner for an irreversible step (closing the account): the current
      * password, or for an account without one the SMS code (useType close) sent to its phone.
      */
-    async confirmOwner(user: UserRow, input: { password?: string; smsCode?: string }, caller: Caller) {
-      if (user.passwordHash) {
-        await limits.hit("password", caller);
-        if (!input.password) throw badRequest(MESSAGES.currentPasswordEmpty, "password");
-        if (!(await verifyPassword(user.passwordHash, input.password))) {
-          throw badRequest("当前密码不正确", "password");
-        }
-        return;
-      }
-      if (!user.mobilePhoneNumber) throw badRequest("请先绑定手机号，再用短信验证码确认", "smsCode");
-      await consumeSmsCode("close", user.mobilePhoneNumber, input.smsCode ?? "");
+    async confirmOwner(user: UserRow, input: OwnerProof, caller: Caller) {
+      await proof.proveOwner(user, input, caller, { purpose: "close" });
     },
 
     /** For other services' admin-only calls: 401 when signed out, 403 (with `message`) for non-admins. */
@@ -246,15 +239,22 @@ export function createUserService<Session>(
       return {};
     },
 
-    /** Reset by phone code (useType restpwd); ends every session and clears the 410 flag. */
-    async restPassword(input: { phone: string; smsCode: string; new_password: string }) {
+    /**
+     * Reset by phone code (useType restpwd); ends every session and clears the 410 flag. The code is
+     * checked before the account is looked up: the code went out only behind the captcha, to a phone
+     * with an account, so this call tells nobody which numbers have one (issue 29, M3). Misses count
+     * against the address (RESET_MISSES).
+     */
+    async restPassword(input: { phone: string; smsCode: string; new_password: string }, caller: Caller) {
       const phone = input.phone.trim();
       check(checkPhone(phone), "phone");
       check(checkPassword(input.new_password), "new_password");
+      await refuseSpentResets(caller);
+      await consumeSmsCode("restpwd", phone, input.smsCode).catch((err) => missedReset(caller, err));
       const user = await findUserByPhone(db, phone);
-      if (!user) throw notFound("手机号不存在");
+      // The phone left its account after the code went out.
+      if (!user) return missedReset(caller, notFound("手机号不存在"));
       await refuseFreshBinding(user, "phone-bound", phone);
-      await consumeSmsCode("restpwd", phone, input.smsCode);
       await updateUser(db, user.id, {
         passwordHash: await hashPassword(input.new_password),
         passwordResetRequired: false,
@@ -264,12 +264,17 @@ export function createUserService<Session>(
       return {};
     },
 
-    /** Sends a reset link to the account's e-mail address. */
-    async restPwdByEmail(input: { email: string }) {
+    /**
+     * Sends a reset link to the account's e-mail address, behind the image captcha; an unknown
+     * address answers 404 (the legitimate client's §8 answer) and counts against the address.
+     */
+    async restPwdByEmail(input: { email: string; imageToken?: string; imageCode?: string }, caller: Caller) {
       const email = input.email.trim();
       check(checkEmail(email), "email");
+      await refuseSpentResets(caller);
+      if (!(await takeCaptcha(deps.kv, input.imageToken, input.imageCode))) throw wrongCaptcha();
       const user = await findUserByEmail(db, email);
-      if (!user) throw notFound("邮箱不存在");
+      if (!user) return missedReset(caller, notFound("邮箱不存在"));
       await refuseFreshBinding(user, "email-bound", user.email!);
       await sendMailToken(user, "reset", user.email!);
       return {};
