@@ -8,6 +8,7 @@ import { call, registerByEmail, postRaw, openApiPaths } from "../../../tests/sup
 import { thirdPartyBindings, users } from "../../../db/schema/index.ts";
 import { checkUsername } from "../../../shared/validation.ts";
 import { devIdentity } from "../../lib/oauth.ts";
+import { hashPassword } from "../../lib/crypto.ts";
 import { usernameFromNickname } from "./oauth.ts";
 
 let nugget: NuggetApp;
@@ -37,7 +38,32 @@ async function get(url: string, jar: Jar, ip: string) {
 /** A browser logged in as a new user (session cookie, as after the login form). */
 async function browserOf() {
   const u = await registerByEmail(nugget);
-  return { user: u.user as { id: string; username: string }, jar: { nugget_session: u.auth.token } as Jar };
+  return {
+    user: u.user as { id: string; username: string },
+    email: u.email,
+    password: u.password,
+    jar: { nugget_session: u.auth.token } as Jar,
+  };
+}
+
+/** A JSON POST from the browser of `jar`: its session cookie and the double-submit CSRF header. */
+function postAs(jar: Jar, url: string, body: object, ip = uniqueIp()) {
+  const csrf = `t${hex()}${hex()}`;
+  return call(nugget.app, "POST", url, {
+    body,
+    ip,
+    headers: { cookie: `nugget_session=${jar.nugget_session}; nugget_csrf=${csrf}`, "x-csrf-token": csrf },
+  });
+}
+
+/** Binding's first step (issue 29, H3): the owner's proof, answered with start's address and its grant. */
+async function confirmBind(
+  channel: string,
+  jar: Jar,
+  proof: object = { password: "secret123" },
+  redirect?: string,
+) {
+  return postAs(jar, `/api/oauth/${channel}/bind`, { ...proof, ...(redirect ? { redirect } : {}) });
 }
 
 /**
@@ -48,7 +74,14 @@ async function authorize(
   channel: string,
   mode: "login" | "bind",
   jar: Jar,
-  opts: { name?: string; redirect?: string; decision?: "allow" | "deny"; via?: "inapp" } = {},
+  opts: {
+    name?: string;
+    redirect?: string;
+    decision?: "allow" | "deny";
+    via?: "inapp";
+    /** Binding's proof: the password of browserOf's accounts unless given. */
+    proof?: object;
+  } = {},
 ) {
   const ip = uniqueIp();
   const q = new URLSearchParams({
@@ -56,7 +89,13 @@ async function authorize(
     ...(opts.redirect ? { redirect: opts.redirect } : {}),
     ...(opts.via ? { via: opts.via } : {}),
   });
-  const start = await get(`/api/oauth/${channel}/start?${q}`, jar, ip);
+  let startUrl = `/api/oauth/${channel}/start?${q}`;
+  if (mode === "bind") {
+    const confirmed = await confirmBind(channel, jar, opts.proof, opts.redirect);
+    expect(confirmed.s, confirmed.m).toBe(1);
+    startUrl = confirmed.d.url;
+  }
+  const start = await get(startUrl, jar, ip);
   expect(start.statusCode, start.body).toBe(302);
   const consentUrl = String(start.headers.location);
   expect(consentUrl.startsWith(`/dev/oauth/${channel}?`)).toBe(true);
@@ -94,6 +133,7 @@ async function flow(
     redirect?: string;
     decision?: "allow" | "deny";
     via?: "inapp";
+    proof?: object;
     tamper?: (cb: string) => string;
   } = {},
 ) {
@@ -156,6 +196,63 @@ describe("binding a third-party account", () => {
     const r = await get("/api/oauth/github/start?mode=bind", {}, uniqueIp());
     expect(r.statusCode).toBe(401);
     expect(r.body).toContain("请先登录");
+    const confirm = await call(nugget.app, "POST", "/api/oauth/github/bind", { body: { password: "x" } });
+    expect(confirm.status).toBe(401);
+  });
+
+  it("binds nothing with a stolen session alone: the password first (issue 29, H3)", async () => {
+    const owner = await browserOf();
+    const thief: Jar = { nugget_session: owner.jar.nugget_session };
+    // Straight to start, as before: no grant, no state, no binding.
+    const start = await get("/api/oauth/github/start?mode=bind", thief, uniqueIp());
+    expect(start.statusCode).toBe(403);
+    expect(start.body).toContain("请先输入当前密码");
+    const bare = await confirmBind("github", thief, {});
+    expect([bare.status, bare.d.field]).toEqual([400, "password"]);
+    const wrong = await confirmBind("github", thief, { password: "not-the-password" });
+    expect([wrong.status, wrong.d.field]).toEqual([400, "password"]);
+    // Without the binding the e-mail is the last way in; the session cannot take it away either
+    // (account-methods.test.ts: not even when another way is left, without the password).
+    expect((await postAs(thief, "/api/v1/unbind", { email: true })).status).toBe(400);
+    expect((await infoByCookie(thief)).d.email).toBe(owner.email);
+    expect(await bindingsOf(owner.user.id)).toHaveLength(0);
+    const login = await call(nugget.app, "POST", "/api/auth/type/email", {
+      body: { email: owner.email, password: owner.password },
+      ip: uniqueIp(),
+    });
+    expect(login.s).toBe(1);
+  });
+
+  it("takes a grant once, for its own account and channel only", async () => {
+    const a = await browserOf();
+    const b = await browserOf();
+    const granted = await confirmBind("github", a.jar);
+    expect(granted.d.url).toMatch(/^\/api\/oauth\/github\/start\?mode=bind&redirect=.+&grant=[\w-]+$/);
+    const grant = new URL(granted.d.url, "http://x").searchParams.get("grant")!;
+    // Another account's session with A's grant, or A's grant for another channel: refused, and spent.
+    expect((await get(granted.d.url, b.jar, uniqueIp())).statusCode).toBe(403);
+    expect((await get(granted.d.url, a.jar, uniqueIp())).statusCode).toBe(403);
+    const other = await confirmBind("github", a.jar);
+    const weibo = `/api/oauth/weibo/start?mode=bind&grant=${new URL(other.d.url, "http://x").searchParams.get("grant")}`;
+    expect((await get(weibo, a.jar, uniqueIp())).statusCode).toBe(403);
+    expect(grant).not.toBe("");
+    expect(await bindingsOf(a.user.id)).toHaveLength(0);
+    expect(await bindingsOf(b.user.id)).toHaveLength(0);
+  });
+
+  it("ends the account's other sessions and tells its address once bound", async () => {
+    const owner = await browserOf();
+    const other = await call(nugget.app, "POST", "/api/auth/type/email", {
+      body: { email: owner.email, password: owner.password },
+      ip: uniqueIp(),
+    });
+    const otherAuth = { uid: other.d.user.id, client: other.d.clientId, token: other.d.token };
+    const name = `sudo${hex()}`;
+    expect((await flow("github", "bind", owner.jar, { name })).callback.statusCode).toBe(200);
+    expect((await call(nugget.app, "GET", "/api/v1/getUserInfo", { auth: otherAuth })).status).toBe(401);
+    expect((await infoByCookie(owner.jar)).d.id).toBe(owner.user.id);
+    const notices = nugget.outbox!.list(owner.email).map((m) => m.text);
+    expect(notices.some((t) => t.includes(`绑定了GitHub账号 ${name}`))).toBe(true);
   });
 
   it("refuses a state started by another user, even with the first browser's cookie", async () => {
@@ -227,26 +324,27 @@ describe("logging in with a third-party account", () => {
   it("never lets an account made by third-party login unbind its last way in", async () => {
     const jar: Jar = {};
     expect((await flow("github", "login", jar, { name: `solo${hex()}` })).callback.statusCode).toBe(200);
-    const csrf = `t${hex()}${hex()}`;
-    const unbind = (channel: string) =>
-      call(nugget.app, "POST", "/api/v1/unbind", {
-        body: { channel, isThird: true },
-        headers: {
-          cookie: `nugget_session=${jar.nugget_session}; nugget_csrf=${csrf}`,
-          "x-csrf-token": csrf,
-        },
-      });
-    // No password, no e-mail, no phone: GitHub is the only way back in.
+    const unbind = (channel: string, proof: object = {}) =>
+      postAs(jar, "/api/v1/unbind", { channel, isThird: true, ...proof });
+    // No password, e-mail or phone: GitHub is the only way back in.
     const refused = await unbind("github");
     expect([refused.status, refused.d?.field]).toEqual([400, "channel"]);
     expect(refused.m).toContain("至少保留一种登录方式");
     const me = (await infoByCookie(jar)).d;
     expect((await bindingsOf(me.id)).map((b) => b.channel)).toEqual(["github"]);
-    // With a second binding, either one may go.
-    expect((await flow("weibo", "bind", jar, { name: `solo${hex()}` })).callback.statusCode).toBe(200);
-    expect((await unbind("github")).status).toBe(200);
+    // Nothing to prove itself with: no second binding either (a stolen session would bind its own).
+    const unproven = await confirmBind("weibo", jar, {});
+    expect([unproven.status, unproven.d?.field]).toEqual([400, "smsCode"]);
+    // Once it has a password (set through a reset), either binding may go, the last never.
+    await db()
+      .update(users)
+      .set({ passwordHash: await hashPassword("later-set-1") })
+      .where(eq(users.id, me.id));
+    const proof = { password: "later-set-1" };
+    expect((await flow("weibo", "bind", jar, { name: `solo${hex()}`, proof })).callback.statusCode).toBe(200);
+    expect((await unbind("github", proof)).status).toBe(200);
     expect((await bindingsOf(me.id)).map((b) => b.channel)).toEqual(["weibo"]);
-    expect((await unbind("weibo")).status).toBe(400);
+    expect((await unbind("weibo", proof)).status).toBe(400);
   });
 
   it("derives §5-valid usernames from any display name", () => {

@@ -14,7 +14,15 @@ import {
 import { checkUsername, LIMITS, USERNAME_PATTERN } from "../../../shared/validation.ts";
 import type { AuthResult, AuthService } from "../auth/index.ts";
 import type { Caller, Deps } from "../deps.ts";
-import { findUserById, insertUser, listBindings, usernameTaken, type UserRow } from "../users/index.ts";
+import {
+  accountGuardFor,
+  findUserById,
+  insertUser,
+  listBindings,
+  usernameTaken,
+  type OwnerProof,
+  type UserRow,
+} from "../users/index.ts";
 import { presentCommunity } from "../users/index.ts";
 import { findBindingByExternal, findBindingOfUser, insertBinding, refreshBinding } from "./queries.ts";
 
@@ -63,6 +71,14 @@ interface StateRecord {
   via?: OAuthVia;
   /** SHA-256 of the browser's oauth cookie: the callback must come from the same browser. */
   browser: string;
+  /** Bind: the owner proved it before the flow began (a grant of confirmBind); nothing binds without. */
+  confirmed?: true;
+}
+
+/** What confirmBind hands to start: who proved themselves, for which channel. Single use. */
+interface BindGrant {
+  userId: string;
+  channel: OAuthChannel;
 }
 
 export type CallbackOutcome =
@@ -70,6 +86,7 @@ export type CallbackOutcome =
   | { outcome: "login" | "created"; redirect: string; channel: OAuthChannel; session: AuthResult };
 
 const stateKey = (state: string) => `oauth:state:${state}`;
+const grantKey = (grant: string) => `oauth:grant:${grant}`;
 
 /**
  * A §5-valid username from a provider's display name: characters outside the rule become "_",
@@ -100,6 +117,7 @@ const AVATAR = /^https?:\/\/[^\s]+$/;
 export function createOAuthService(deps: Deps, auth: AuthService) {
   const { db, kv, config } = deps;
   const providers: OAuthProviders = createOAuthProviders(config.oauth, config.publicUrl, kv);
+  const guard = accountGuardFor(deps);
 
   function channelOf(name: string): OAuthChannel {
     if (!isOAuthChannel(name)) throw notFound("不支持的第三方账号类型");
@@ -163,12 +181,33 @@ export function createOAuthService(deps: Deps, auth: AuthService) {
     },
 
     /**
+     * POST /api/oauth/{channel}/bind: binding a way in asks the owner's proof first (issue 29, H3: a
+     * stolen session alone bound the attacker's GitHub), as GitHub's sudo mode does. The proof cannot
+     * ride on start (a GET the browser opens: no password in an address), so this call checks it and
+     * answers start's address with a grant: single use, 10 minutes, this account and channel only.
+     */
+    async confirmBind(channelName: string, input: OwnerProof & { redirect?: string }, caller: Caller) {
+      const channel = channelOf(channelName);
+      const redirect = input.redirect ?? "/user/settings/account";
+      if (!isSafeRedirect(redirect)) throw new AppError(400, "跳转地址只能是本站页面", "redirect");
+      if (!caller.userId) throw unauthorized();
+      const user = await findUserById(db, caller.userId);
+      if (!user) throw unauthorized();
+      providerOf(channel, redirect);
+      await guard.proveOwner(user, input, caller);
+      const grant = randomBytes(24).toString("base64url");
+      const record: BindGrant = { userId: user.id, channel };
+      await kv.set(grantKey(grant), JSON.stringify(record), STATE_TTL_SECONDS);
+      return { url: `/api/oauth/${channel}/start?${new URLSearchParams({ mode: "bind", redirect, grant })}` };
+    },
+
+    /**
      * GET /api/oauth/{channel}/start: makes a single-use state (bound to the browser's cookie
      * `browser`, the mode, the caller for binding and the return path) and answers the provider URL.
      */
     async start(
       channelName: string,
-      input: { mode: OAuthMode; redirect?: string; via?: OAuthVia },
+      input: { mode: OAuthMode; redirect?: string; via?: OAuthVia; grant?: string },
       caller: Caller,
       browser: string,
     ): Promise<string> {
@@ -180,7 +219,14 @@ export function createOAuthService(deps: Deps, auth: AuthService) {
         throw new OAuthFlowError(400, "只有微信登录可以在微信内完成", redirect);
       }
       const provider = providerOf(channel, redirect, via);
-      if (input.mode === "bind" && !caller.userId) throw new OAuthFlowError(401, "请先登录", redirect);
+      if (input.mode === "bind") {
+        if (!caller.userId) throw new OAuthFlowError(401, "请先登录", redirect);
+        const raw = input.grant ? await kv.take(grantKey(input.grant)) : null;
+        const grant = raw ? (JSON.parse(raw) as BindGrant) : null;
+        if (grant?.userId !== caller.userId || grant.channel !== channel) {
+          throw new OAuthFlowError(403, "请先输入当前密码确认是你本人，再绑定", redirect);
+        }
+      }
       const state = randomBytes(24).toString("base64url");
       const record: StateRecord = {
         channel,
@@ -189,6 +235,7 @@ export function createOAuthService(deps: Deps, auth: AuthService) {
         redirect,
         via,
         browser: sha256(browser),
+        ...(input.mode === "bind" ? { confirmed: true as const } : {}),
       };
       await kv.set(stateKey(state), JSON.stringify(record), STATE_TTL_SECONDS);
       return provider.authorizeUrl(state, providers.redirectUri(channel));
@@ -223,6 +270,9 @@ export function createOAuthService(deps: Deps, auth: AuthService) {
       if (record.mode === "bind" && (!caller.userId || caller.userId !== record.userId)) {
         throw new OAuthFlowError(403, "请使用发起绑定的账号完成绑定", redirect);
       }
+      if (record.mode === "bind" && !record.confirmed) {
+        throw new OAuthFlowError(403, "请先输入当前密码确认是你本人，再绑定", redirect);
+      }
       const provider = providerOf(channel, redirect, record.via);
       let profile: OAuthProfile;
       try {
@@ -255,13 +305,17 @@ export function createOAuthService(deps: Deps, auth: AuthService) {
           throw new OAuthFlowError(409, `你已绑定了其他${title}账号，请先解绑`, redirect);
         }
         try {
-          await insertBinding(db, {
-            id: newId(),
-            userId,
-            channel,
-            externalUid: profile.externalUid,
-            username: profile.username.slice(0, 128),
-            nickname: profile.nickname.slice(0, 128),
+          // A new way in: the account's other sessions end with it (issue 29, H3).
+          await db.transaction(async (tx) => {
+            await insertBinding(tx, {
+              id: newId(),
+              userId,
+              channel,
+              externalUid: profile.externalUid,
+              username: profile.username.slice(0, 128),
+              nickname: profile.nickname.slice(0, 128),
+            });
+            await auth.endSessions(tx, userId, caller.sessionId);
           });
         } catch (err) {
           // A concurrent bind of the same account or channel won the unique index.
@@ -269,6 +323,9 @@ export function createOAuthService(deps: Deps, auth: AuthService) {
             throw new OAuthFlowError(409, `该${title}账号已被绑定`, redirect);
           throw err;
         }
+        const owner = await findUserById(db, userId);
+        const shown = profile.nickname || profile.username;
+        if (owner) await guard.tellAccount(owner, `绑定了${title}账号${shown ? ` ${shown}` : ""}`);
         return { outcome: "bound", redirect, channel };
       }
 

@@ -7,7 +7,9 @@ import type { Config } from "../../config.ts";
 import type { Services } from "../index.ts";
 import { CHANNEL_TITLES } from "./oauth.ts";
 import { POPUP_COOP, resultPage, sendPopupPage } from "./pages.ts";
-import { CallbackQuery, ChannelParams, StartQuery } from "./schema.ts";
+import { BindConfirmBody, CallbackQuery, ChannelParams, StartQuery } from "./schema.ts";
+import { ok } from "../../plugins/envelope.ts";
+import { NEEDS_LOGIN } from "../../lib/route-notes.ts";
 import { OAUTH_FLOWS } from "../../lib/rate-limits.ts";
 import { route } from "../../lib/route.ts";
 
@@ -51,6 +53,24 @@ export function oauthRoutes(services: Services, config: Config): FastifyPluginAs
   };
 
   return async (app) => {
+    app.post(
+      "/oauth/:channel/bind",
+      route({
+        tags: ["oauth"],
+        summary: "绑定第三方账号前确认本人（得到发起绑定的地址）",
+        description:
+          NEEDS_LOGIN +
+          "绑定是新增一种登录方式，须先确认是账号本人（类似 GitHub 的 sudo 模式）：账号设置过密码时需要 password（当前密码，缺少或错误返回 400，d.field 为 password）；" +
+          "没有密码但已绑定手机号的账号需要 smsCode（sendSmsCodeToUser useType confirm，缺少 400、错误 10017，d.field 为 smsCode）；两者都没有的账号返回 400，须先绑定手机号。" +
+          "成功时 d.url 为 GET /api/oauth/{channel}/start?mode=bind&grant=… 的地址（grant 一次有效，10 分钟内，只能由本账号用于该渠道），在弹窗中打开它。" +
+          "绑定完成后该账号其他设备上的登录退出，账号邮箱收到通知。",
+        params: ChannelParams,
+        body: BindConfirmBody,
+        config: FLOW_LIMIT,
+      }),
+      async (req) => ok(await oauth.confirmBind(req.params.channel, req.body, req.caller)),
+    );
+
     app.get(
       "/oauth/:channel/start",
       route({
