@@ -209,11 +209,14 @@ function driftedRows(def: CounterDef, columns: string, limit: number, suffix = "
 /**
  * The periodic repair (the counter-repair job, twice a day, as Discourse does): finds the drifted
  * rows of each counter and sets them to their recount, while the site keeps writing. Per counter,
- * one transaction locks the drifted rows (FOR UPDATE) before recounting them: a writer that counts
+ * one transaction locks the drifted rows before recounting them: a writer that counts
  * a row updates the same counter row in its own transaction (the house rule), so it has either
  * committed before the lock — and the recount sees its row — or waits for this transaction and
  * then adds its one on top of the repaired value. Never a stale count over a fresh one. Answers
- * what it fixed (at most `limit` rows a counter a run; the next run takes the rest).
+ * what it fixed (at most `limit` rows a counter a run; the next run takes the rest). The lock is
+ * FOR NO KEY UPDATE in id order, as users' lockUsers takes users (issue 29): FOR UPDATE would also
+ * wait for the key-share lock of a writer inserting a row that refers to one of them (a like, a
+ * comment) while that writer waits for another of them.
  */
 export async function repairDrift(db: Db, limit = 1000): Promise<CounterDrift[]> {
   const fixed: CounterDrift[] = [];
@@ -222,7 +225,9 @@ export async function repairDrift(db: Db, limit = 1000): Promise<CounterDrift[]>
     const repaired = await db.transaction(async (tx) => {
       const locked = rowsOf(
         await tx.execute(
-          sql.raw(driftedRows(def, `t.id as id, t.${def.column}::text as stored`, limit, "for update of t")),
+          sql.raw(
+            driftedRows(def, `t.id as id, t.${def.column}::text as stored`, limit, "for no key update of t"),
+          ),
         ),
       ) as unknown as { id: string; stored: string | null }[];
       if (!locked.length) return [];

@@ -5,7 +5,7 @@ import { idIsAnyOf, preparedPerDb, preparedPerShape } from "../../../db/prepared
 import { entries, entryLikes, entryTags, tagSubscriptions, tags, users } from "../../../db/schema/index.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
 import { notHiddenFrom, notHiddenFromViewerParam } from "../blocks/index.ts";
-import { publicUserColumns } from "../users/index.ts";
+import { lockUsers, publicUserColumns } from "../users/index.ts";
 import { sitemapSource } from "../../lib/sitemap-source.ts";
 
 /**
@@ -291,15 +291,28 @@ export async function likedPairs(db: Tx, userIds: string[], entryIds: string[]) 
 /**
  * Adds counted views in one go (view-tally.ts): the entries' viewsCount and with it their two heat
  * numbers, their authors' totalHotIndex, and the viewers' viewedEntriesCount — one statement each,
- * whatever the batch's size. Ids are sorted so two instances flushing at once lock rows in the same
- * order.
+ * whatever the batch's size. An UPDATE of many rows locks them in whatever order its plan reads
+ * them, so the rows are locked first, in id order: the entries, then every user the batch writes
+ * (authors and viewers) in one call of users' lockUsers, as a like or a comment takes its entry,
+ * then its users (issue 29). Two instances flushing at once, or a flush and a like, cannot then
+ * wait on each other in a cycle.
  */
 export async function addViews(db: Db, entryViews: Map<string, number>, viewerViews: Map<string, number>) {
   const byEntry = [...entryViews].sort(([a], [b]) => (a < b ? -1 : 1));
   const byViewer = [...viewerViews].sort(([a], [b]) => (a < b ? -1 : 1));
+  const entryIds = byEntry.map(([id]) => id);
   await db.transaction(async (tx) => {
+    const authors = entryIds.length
+      ? await tx
+          .select({ userId: entries.userId })
+          .from(entries)
+          .where(inArray(entries.id, entryIds))
+          .orderBy(entries.id)
+          .for("no key update")
+      : [];
+    await lockUsers(tx, [...authors.map((a) => a.userId), ...byViewer.map(([id]) => id)]);
     if (byEntry.length) {
-      const ids = sql.param(byEntry.map(([id]) => id));
+      const ids = sql.param(entryIds);
       const counts = sql.param(byEntry.map(([, n]) => n));
       await tx.execute(sql`
         update entries e set views_count = e.views_count + v.n

@@ -27,6 +27,23 @@ async function adjustAuthor(tx: Tx, e: EntryRow, delta: 1 | -1) {
   });
 }
 
+/**
+ * Locks these tags' rows in id order before their entriesCount moves: two entries sharing tags,
+ * written at once, then take them in one order (an UPDATE of several rows locks them in whatever
+ * order its plan reads them). Called once with every tag a write moves, and before the author's
+ * row: users' rows come after the rows a transaction acts on (issue 29, users' lockUsers), and a
+ * subscription takes its tag, then its user.
+ */
+async function lockTags(tx: Tx, tagIds: string[]) {
+  if (!tagIds.length) return;
+  await tx
+    .select({ id: tags.id })
+    .from(tags)
+    .where(inArray(tags.id, [...new Set(tagIds)].sort()))
+    .orderBy(tags.id)
+    .for("no key update");
+}
+
 async function adjustTags(tx: Tx, tagIds: string[], delta: 1 | -1) {
   if (!tagIds.length) return;
   await tx
@@ -54,8 +71,9 @@ export async function insertEntry(tx: Tx, values: NewEntry, tagIds: string[]): P
   const unique = [...new Set(tagIds)];
   if (unique.length) await tx.insert(entryTags).values(unique.map((tagId) => ({ entryId: row.id, tagId })));
   if (isCounted(row)) {
-    await adjustAuthor(tx, row, 1);
+    await lockTags(tx, unique);
     await adjustTags(tx, unique, 1);
+    await adjustAuthor(tx, row, 1);
   }
   // The search index follows the row in the same transaction; only findable entries have a document.
   if (isCounted(row)) await indexEntry(tx, row.id);
@@ -82,6 +100,9 @@ export async function updateEntry(
     .returning();
   const oldTags = await tagIdsOf(tx, before.id);
   const newTags = tagIds ? [...new Set(tagIds)] : oldTags;
+  const counted = isCounted(before) || isCounted(after);
+  // Every tag whose count may move, at once and in id order; the author's row after them.
+  if (counted) await lockTags(tx, tagIds ? [...oldTags, ...newTags] : oldTags);
   if (tagIds) {
     const removed = oldTags.filter((t) => !newTags.includes(t));
     const added = newTags.filter((t) => !oldTags.includes(t));
@@ -98,12 +119,12 @@ export async function updateEntry(
     }
   }
   if (isCounted(before) && !isCounted(after)) {
-    await adjustAuthor(tx, before, -1);
     await adjustTags(tx, oldTags, -1);
+    await adjustAuthor(tx, before, -1);
     await refreshAuthorHeat(tx, before.userId);
   } else if (!isCounted(before) && isCounted(after)) {
-    await adjustAuthor(tx, after, 1);
     await adjustTags(tx, newTags, 1);
+    await adjustAuthor(tx, after, 1);
     await refreshAuthorHeat(tx, after.userId);
   }
   // Rewrites the document, or removes it when the entry stops being findable (draft, deleted).

@@ -39,8 +39,8 @@ type BookletRow = Awaited<ReturnType<BookletFace["forSale"]>>;
  * Orders (spec §7 Booklets: order/buy, order/check, AlipayWapToBuy) and the providers' payment
  * notices, through the providers of server/lib/payments/. A paid notice moves the order,
  * booklets.buyCount, the buyer's purchasedBookletCount and the author's wallet (income bill +
- * balance) in one transaction with the order row locked — lock order: order → booklet → buyer's
- * user row → author's wallet.
+ * balance) in one transaction with the order row locked — lock order: order → author's wallet →
+ * booklet → buyer's user row, users' rows last as in every transaction that writes them (issue 29).
  */
 export function createOrderService(
   deps: Deps,
@@ -72,7 +72,6 @@ export function createOrderService(
         paidAt: new Date(),
         tradeNo: notice.tradeNo || null,
       });
-      await booklets.countPurchase(tx, order.bookletId, order.userId);
       const booklet = (await booklets.row(tx, order.bookletId))!;
       const income = Math.round(order.amount * AUTHOR_SHARE);
       if (income > 0) {
@@ -83,6 +82,7 @@ export function createOrderService(
           description: `《${booklet.title}》销售收入`,
         });
       }
+      await booklets.countPurchase(tx, order.bookletId, order.userId);
       return "paid";
     });
   }
