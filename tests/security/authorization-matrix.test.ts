@@ -138,18 +138,20 @@ const ROWS: Row[] = [
       body: { old_password: p.password, new_password: "secret456" },
     };
   }),
+  // A reset tells nobody whether a phone has an account (issue 29, M3): the code is checked first.
   open(
     "POST /api/v1/restPassword",
     (w) => ({
       url: "/api/v1/restPassword",
       body: { phone: w.uniquePhone(), smsCode: "123456", new_password: "secret456" },
     }),
-    404,
+    10017,
   ),
+  // Behind the image captcha: without it, 400 naming imageCode whoever asks.
   open(
     "POST /api/v1/restPwdByEmail",
     (w) => ({ url: "/api/v1/restPwdByEmail", body: { email: w.uniqueEmail() } }),
-    404,
+    400,
   ),
   open(
     "POST /api/v1/changePasswordByEmailToken",
@@ -214,10 +216,12 @@ const ROWS: Row[] = [
     () => ({ url: "/api/v1/revertEmailChange", body: { token: "0".repeat(40) } }),
     400,
   ),
+  // Each caller unbinds only their own ways in (the call names no account), with their own
+  // password (issue 29, H3); "a session without its password" below tries it bare.
   self("POST /api/v1/unbind", async (w, who) => {
-    if (who === "anonymous") return { url: "/api/v1/unbind", body: { phone: true } };
+    if (who === "anonymous") return { url: "/api/v1/unbind", body: { phone: true, password: "secret123" } };
     const p = await w.personWithPhone();
-    return { url: "/api/v1/unbind", auth: p.auth, body: { phone: true } };
+    return { url: "/api/v1/unbind", auth: p.auth, body: { phone: true, password: p.password } };
   }),
 
   // Tags and likes: each caller subscribes and likes as themselves.
@@ -630,8 +634,28 @@ const ROWS: Row[] = [
     };
   }),
 
-  // Third-party login (ADR 010): binding needs a session; the callback is guarded by its state.
-  self("GET /api/oauth/:channel/start", () => ({ url: "/api/oauth/github/start?mode=bind" })),
+  // Third-party login (ADR 010): binding needs a session and the owner's proof first (issue 29,
+  // H3); the callback is guarded by its state.
+  self("POST /api/oauth/:channel/bind", (w, who) => ({
+    url: "/api/oauth/github/bind",
+    body: { password: who === "anonymous" ? "secret123" : w.people[who].password },
+  })),
+  // A grant the owner's password earned starts the owner's binding only: another user's session,
+  // an admin's included, cannot use it to bind for them or for itself.
+  {
+    route: "GET /api/oauth/:channel/start",
+    build: async (w) => {
+      const owner = w.people.owner;
+      const caller = { userId: owner.id, sessionId: null, ip: "10.9.9.9", userAgent: "" };
+      const { url } = await w.nugget.services.oauth.confirmBind(
+        "github",
+        { password: owner.password },
+        caller,
+      );
+      return { url };
+    },
+    expect: { owner: "ok", other: 403, anonymous: 401, admin: 403 },
+  },
   open(
     "GET /api/oauth/:channel/callback",
     () => ({ url: `/api/oauth/github/callback?code=x&state=${"0".repeat(32)}` }),
@@ -808,6 +832,31 @@ describe("authorization matrix", () => {
       if (expected[who] !== "ok" && JSON.stringify(await snapshot()) !== before) {
         wrong.push(`${who}: refused, yet the entry changed`);
       }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("a session without its password binds and unbinds nothing (issue 29, H3)", async () => {
+    const wrong: string[] = [];
+    for (const who of ["owner", "other", "admin"] as const) {
+      const p = await w.personWithPhone();
+      const unbind = await send(nugget, "POST", "/api/v1/unbind", p.auth, { phone: true });
+      const bind = await send(nugget, "POST", "/api/oauth/github/bind", w.people[who].auth, {});
+      const start = await send(nugget, "GET", "/api/oauth/github/start?mode=bind", w.people[who].auth);
+      for (const [what, a, outcome] of [
+        ["unbind", unbind, 400],
+        ["bind", bind, 400],
+        ["start", start, 403],
+      ] as const) {
+        if (!matches(outcome, a)) wrong.push(`${who} ${what}: expected ${outcome}, got ${a.status} ${a.m}`);
+      }
+      const me = await w.nugget.services.users.getUserInfo({
+        userId: p.id,
+        sessionId: null,
+        ip: "10.9.9.9",
+        userAgent: "",
+      });
+      if (!me.mobilePhoneNumber) wrong.push(`${who}: the phone went anyway`);
     }
     expect(wrong).toEqual([]);
   });
