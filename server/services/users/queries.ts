@@ -106,6 +106,9 @@ type UserCounter =
  * Moves counters of one user's row by their deltas, in the caller's transaction, so a counter
  * follows the rows it counts (a comment, a booklet, a like …); a delta of 0 leaves its column
  * alone, and nothing to move writes nothing. The one way other services write users' counters.
+ * Its UPDATE locks the row: a transaction that writes more than one user's row locks them all
+ * first, after its other rows, through `lockUsers` (locks.ts, issue 29); one that writes a single
+ * user's row may let this be that lock, after its other rows too.
  */
 export async function bumpUserCounters(
   tx: Tx,
