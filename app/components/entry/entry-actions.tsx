@@ -1,7 +1,6 @@
 import { lazy, Suspense, useCallback, useState } from "react";
 import { api, errorMessage } from "~/lib/api";
 import { useShell } from "~/components/shell/shell-context";
-import { useRootData } from "~/lib/root-data";
 import { formatCount } from "../../../shared/format";
 import { LikeButton } from "~/components/like-button";
 import { CollectButton } from "~/components/collections/collect-button";
@@ -36,8 +35,6 @@ export function EntryActions({
   likers: LikerFace[];
 }) {
   const [sharing, setSharing] = useState(false);
-  // The site's address (PUBLIC_URL), whatever host this page was reached by.
-  const { publicUrl } = useRootData();
   const [like, setLike] = useState({ liked: entry.liked, count: entry.collectionCount });
   const onLikeChange = useCallback((liked: boolean, count: number) => setLike({ liked, count }), []);
   const { viewer } = useShell();
@@ -71,7 +68,7 @@ export function EntryActions({
             <ShareDialog
               entryId={entry.id}
               title={entry.title}
-              url={new URL(path, publicUrl || window.location.origin).toString()}
+              path={path}
               onClose={() => setSharing(false)}
             />
           </Suspense>

@@ -3,6 +3,7 @@ import qrcode from "qrcode-generator";
 import { Modal } from "~/components/ui/modal";
 import { track, trackedUrl } from "~/lib/tracking";
 import { useShell } from "~/components/shell/shell-context";
+import { useRootData } from "~/lib/root-data";
 
 /**
  * Spec §9's share list: timeline and app message (WeChat moments and chats: a QR code to scan with
@@ -62,16 +63,18 @@ export function QrCode({ text, size = 160, label }: { text: string; size?: numbe
 export function ShareDialog({
   entryId,
   title,
-  url,
+  path,
   onClose,
 }: {
   entryId: string;
   title: string;
-  /** The absolute URL of the page shared. */
-  url: string;
+  /** The path of the page shared on this site ("/post/{id}"). */
+  path: string;
   onClose: () => void;
 }) {
   const { alert } = useShell();
+  // The site's address (PUBLIC_URL), whatever host this page was reached by.
+  const url = new URL(path, useRootData().publicUrl || window.location.origin).toString();
   const [copied, setCopied] = useState(false);
   const wechatUrl = trackedUrl(url, "wechat", entryId);
 
