@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { AppShell } from "./components/shell/app-shell";
-import { ErrorView, ForbiddenView, NotFoundView, UnauthorizedView } from "./components/shell/error-views";
+import { RouteErrorView } from "./components/shell/error-views";
 import { useNonce } from "./lib/nonce";
 import type { RootData } from "./lib/root-data";
 import { rootMeta, titleMeta } from "./lib/title";
@@ -88,13 +88,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error)) {
-    const message = (error.data as { message?: string } | null)?.message;
-    if (error.status === 404) return <NotFoundView message={message} />;
-    if (error.status === 401) return <UnauthorizedView />;
-    if (error.status === 403) return <ForbiddenView message={message} />;
-    return <ErrorView status={error.status} message={message} />;
-  }
-  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
-  return <ErrorView detail={detail} />;
+  return <RouteErrorView error={error} />;
 }

@@ -1,11 +1,13 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { concurrencyLimit } from "./lib/concurrency.ts";
 import type { AppLoadContext, ServerBuild, createRequestHandler } from "react-router";
 import "../shared/load-context.ts";
 import { randomToken } from "./lib/crypto.ts";
+import { pageServices } from "./lib/page-services.ts";
+import { databaseUnavailable } from "./lib/pg-errors.ts";
 import { ensureCsrfCookie } from "./plugins/session.ts";
 import { presentSelf } from "./services/users/present.ts";
 import type { Services } from "./services/index.ts";
@@ -31,6 +33,8 @@ function contentSecurityPolicy(nonce: string) {
     "frame-ancestors 'none'",
   ].join("; ");
 }
+
+const isApi = (url: string) => url.startsWith("/api/") || url === "/api";
 
 /** Headers that may name a reader: never handed to a render made for nobody. */
 const CREDENTIALS = new Set(["cookie", "token", "uid", "authorization"]);
@@ -104,26 +108,28 @@ export async function installSsr(app: FastifyInstance, services: Services, confi
     },
   });
 
-  app.all("/*", async (request, reply) => {
-    if (request.url.startsWith("/api/") || request.url === "/api") {
-      return reply.status(404).send({ s: 404, m: "接口不存在", d: null });
-    }
+  // Loaders meet a database that is away as the page's 503 (lib/page-services.ts).
+  const loaderServices = pageServices(services);
+  const awayServices = pageServices(services, true);
+
+  /** Renders the page; `away`: for nobody, every service call the page's 503. */
+  async function renderPage(request: FastifyRequest, reply: FastifyReply, away = false) {
     const nonce = randomToken(16);
     const forNobody = request.pageCacheMiss !== null;
     // The render says whose page it made: the page cache stores none that holds a reader's state.
-    request.touchedViewer = !!request.viewer && !forNobody;
+    request.touchedViewer = !!request.viewer && !forNobody && !away;
     const context: AppLoadContext = {
-      viewer: request.viewer && !forNobody ? presentSelf(request.viewer) : null,
+      viewer: request.viewer && !forNobody && !away ? presentSelf(request.viewer) : null,
       siteName: config.siteName,
       // A page bound for the shared cache carries no per-visitor token and sets no cookie: the
       // browser makes its own double-submit token (app/lib/api.ts).
-      csrfToken: request.pageCacheMiss ? "" : ensureCsrfCookie(request, reply, config),
+      csrfToken: request.pageCacheMiss || away ? "" : ensureCsrfCookie(request, reply, config),
       devOutbox: config.devOutbox,
       supportEmail: config.supportEmail,
       publicUrl: config.publicUrl,
       cspNonce: nonce,
       caller: request.caller,
-      services,
+      services: away ? awayServices : loaderServices,
     };
     let gone = false;
     reply.raw.once("close", () => (gone = !reply.raw.writableFinished));
@@ -159,7 +165,25 @@ export async function installSsr(app: FastifyInstance, services: Services, confi
       reply.header("Content-Security-Policy", contentSecurityPolicy(nonce));
     }
     return reply.send(body);
-  });
+  }
+
+  app.all(
+    "/*",
+    {
+      // The database away before any loader ran (a signed-in reader's session could not be read):
+      // the page's 503 all the same, not the API's JSON. Anything else goes to the app's handler.
+      errorHandler: async (err, request, reply) => {
+        if (!databaseUnavailable(err) || reply.sent || isApi(request.url)) throw err;
+        return renderPage(request, reply, true);
+      },
+    },
+    async (request, reply) => {
+      if (isApi(request.url)) {
+        return reply.status(404).send({ s: 404, m: "接口不存在", d: null });
+      }
+      return renderPage(request, reply);
+    },
+  );
   return {
     /**
      * Waits (at most `maxMs`) for the renders in hand: a render whose reader left has no connection

@@ -1,3 +1,4 @@
+import { isRouteErrorResponse } from "react-router";
 import { deferred } from "~/lib/deferred";
 import type { ErrorPageProps } from "./error-page";
 
@@ -36,3 +37,22 @@ export function ErrorView({
 }) {
   return <ErrorSection kind="error" status={status} detail={detail} message={message} />;
 }
+
+/**
+ * The view of what a loader threw: the root's error boundary, and a page's own boundary for all
+ * but its 404 (a 503 while the database is away says so with its message, never "no such page").
+ */
+export function RouteErrorView({ error }: { error: unknown }) {
+  if (isRouteErrorResponse(error)) {
+    const message = (error.data as { message?: string } | null)?.message;
+    if (error.status === 404) return <NotFoundView message={message} />;
+    if (error.status === 401) return <UnauthorizedView />;
+    if (error.status === 403) return <ForbiddenView message={message} />;
+    return <ErrorView status={error.status} message={message} />;
+  }
+  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return <ErrorView detail={detail} />;
+}
+
+/** Whether a page's boundary meets its own 404 (its placeholder) rather than another error. */
+export const isNotFound = (error: unknown) => isRouteErrorResponse(error) && error.status === 404;

@@ -3,6 +3,7 @@ import { CommentSection } from "~/components/comments/comment-section";
 import { loadEntryComments } from "~/components/comments/load.server";
 import { EntryView } from "~/components/entry/entry-view";
 import { MissingContent } from "~/components/layout/missing";
+import { isNotFound, RouteErrorView } from "~/components/shell/error-views";
 import { loadEntryPage } from "~/lib/entry.server";
 import { optionalRouteId, requireRouteId } from "~/lib/guards.server";
 import { entryMeta } from "~/lib/structured-data";
@@ -49,6 +50,7 @@ export default function EntryDetail({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isNotFound(error)) return <RouteErrorView error={error} />;
   return <MissingContent title="未知文章" message="该文章不存在" />;
 }

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/entry-public";
 import { EntryView } from "~/components/entry/entry-view";
 import { MissingContent } from "~/components/layout/missing";
+import { isNotFound, RouteErrorView } from "~/components/shell/error-views";
 import { loadEntryPage } from "~/lib/entry.server";
 import { requireRouteId } from "~/lib/guards.server";
 import { entryMeta } from "~/lib/structured-data";
@@ -22,6 +23,7 @@ export default function EntryPublic({ loaderData }: Route.ComponentProps) {
 }
 
 /** A missing entry is the placeholder article, answered with 404 (thrown by the loader). */
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isNotFound(error)) return <RouteErrorView error={error} />;
   return <MissingContent title="未知文章" message="该文章不存在" />;
 }

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/pin-detail";
 import { CommentSection } from "~/components/comments/comment-section";
 import { MissingContent } from "~/components/layout/missing";
+import { isNotFound, RouteErrorView } from "~/components/shell/error-views";
 import { PinView } from "~/components/pins/pin-view";
 import { notFound, requireRouteId } from "~/lib/guards.server";
 import { fromService } from "~/lib/loader.server";
@@ -29,6 +30,7 @@ export default function PinDetail({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isNotFound(error)) return <RouteErrorView error={error} />;
   return <MissingContent title="未知沸点" message="该沸点不存在或已被删除" />;
 }
