@@ -161,6 +161,9 @@ export async function installSsr(app: FastifyInstance, services: Services, confi
       if (key !== "set-cookie") reply.header(key, value);
     }
     for (const cookie of response.headers.getSetCookie()) reply.header("set-cookie", cookie);
+    // A page's 503 (the database away, lib/page-services.ts) says when to come back, as the API's
+    // does: a boundary below the root does not carry the thrown answer's headers.
+    if (response.status === 503 && !reply.hasHeader("retry-after")) reply.header("Retry-After", "5");
     if (String(response.headers.get("content-type")).startsWith("text/html")) {
       reply.header("Content-Security-Policy", contentSecurityPolicy(nonce));
     }

@@ -82,6 +82,7 @@ describe.skipIf(!process.env.DATABASE_URL || !built)("pages while the database i
       ]);
       expect(res.body).toContain(PAGE_UNAVAILABLE);
       expect(res.body).toContain('class="error-view"');
+      expect(res.headers["retry-after"]).toBe("5");
     }
     // A navigation's data request says the same.
     const navigation = await nugget.app.inject({ url: `/entry/${entryId}.data` });

@@ -5,9 +5,8 @@ import { databaseUnavailable } from "./pg-errors.ts";
 /** What a page says while the database is away (the API's envelope says 服务繁忙 with its 503). */
 export const PAGE_UNAVAILABLE = "服务暂时不可用，请稍后再试";
 
-/** The page's answer then: the root error view with this message, status 503 and Retry-After. */
-const unavailable = () =>
-  data({ message: PAGE_UNAVAILABLE }, { status: 503, headers: { "Retry-After": "5" } });
+/** The page's answer then: the error view with this message, status 503 (ssr.ts adds Retry-After). */
+const unavailable = () => data({ message: PAGE_UNAVAILABLE }, { status: 503 });
 
 const asPageError = (err: unknown): never => {
   throw databaseUnavailable(err) ? unavailable() : err;
