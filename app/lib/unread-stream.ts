@@ -45,6 +45,9 @@ export function openUnreadStream(onCounts: (counts: UnreadCounts) => void): () =
         // a malformed event is skipped; the next one carries the whole state again
       }
     });
+    // The server closed this tab's stream for a newer one of the same reader (at most 5 each):
+    // reconnecting would only close another.
+    es.addEventListener("replaced", () => handle.close());
     es.onerror = () => {
       failures++;
       // The browser reconnects by itself while the answer was a stream that broke off; it gives up

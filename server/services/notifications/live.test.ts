@@ -7,6 +7,7 @@ import { call, registerByEmail, type Auth } from "../../../tests/support/client.
 import { openUnreadStream, type OpenStream, type UnreadEvent } from "../../../tests/support/event-stream.ts";
 import { makeEntry } from "../../../tests/support/factories.ts";
 import { cacheRule } from "../../plugins/page-cache-rules.ts";
+import { MAX_STREAMS_PER_USER } from "./live.ts";
 import { loadConfig } from "../../config.ts";
 
 // The live unread counts of issue 9 over a real socket: an app listening on loopback, read with
@@ -169,6 +170,29 @@ describe("GET /api/notifications/stream", () => {
     expect(site.services.notifications.liveStreams()).toBe(before + 1);
     s.close();
     await waitFor(() => site.services.notifications.liveStreams() === before);
+  });
+
+  it(`holds at most ${MAX_STREAMS_PER_USER} streams an account: a new one closes the oldest`, async () => {
+    const viewer = await register();
+    const before = site.services.notifications.liveStreams();
+    const tabs: OpenStream[] = [];
+    for (let i = 0; i <= MAX_STREAMS_PER_USER; i++) {
+      tabs.push(await stream(site.url, viewer));
+      await tabs[i].next();
+    }
+    // The oldest was told it was replaced and ended; the newest five stay and count.
+    await expect(tabs[0].next(3000)).rejects.toThrow("the stream ended");
+    expect(site.services.notifications.liveStreams()).toBe(before + MAX_STREAMS_PER_USER);
+    await api(site, "POST", "/api/setUserNotificationNum", viewer);
+    const fan = await register();
+    const entry = await makeEntry(site.database.db, viewer.uid);
+    expect((await api(site, "PUT", `/api/user/like/entry/${entry.id}`, fan)).status).toBe(200);
+    for (const tab of tabs.slice(1)) expect((await nextWithUser(tab, 1)).user).toBe(1);
+    // Another account's streams are its own.
+    const other = await stream(site.url, await register());
+    await other.next();
+    tabs.forEach((t) => t.close());
+    await waitFor(() => site.services.notifications.liveStreams() === before + 1);
   });
 
   it("does not signal a notification whose transaction rolled back", async () => {

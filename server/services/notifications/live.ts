@@ -13,6 +13,11 @@ export interface EventSink {
 export const COALESCE_MS = 250;
 /** A comment line this often keeps proxies (nginx's 60 s proxy_read_timeout) from closing a quiet stream. */
 export const HEARTBEAT_MS = 25_000;
+/**
+ * Open streams a user may hold on one instance (a tab each): a new one past this closes their
+ * oldest, told `event: replaced` first so that its tab does not reconnect (app/lib/unread-stream.ts).
+ */
+export const MAX_STREAMS_PER_USER = 5;
 /** Users recounted a statement. */
 const RECOUNT_BATCH = 500;
 /** The bus channel: "*" (everyone: a system notification) or user ids separated by spaces. */
@@ -134,6 +139,17 @@ export function createLiveCounts(deps: { db: Db; signals: SignalBus; log: (messa
     }
   }
 
+  /** Ends a stream from this side, after a last word when there is one. */
+  function end(stream: Stream, last?: string) {
+    remove(stream);
+    if (last) write(stream, last);
+    try {
+      stream.sink.end();
+    } catch {
+      // already gone
+    }
+  }
+
   return {
     /**
      * Starts a stream of `userId`'s counts into `sink`: the current counts come first (within
@@ -141,7 +157,12 @@ export function createLiveCounts(deps: { db: Db; signals: SignalBus; log: (messa
      */
     open(userId: string, sink: EventSink): () => void {
       const stream: Stream = { userId, sink, last: null };
-      const list = streams.get(userId);
+      let list = streams.get(userId);
+      // One account held 150 streams (issue 29): each keeps a socket and is pushed every change.
+      while (list && list.length >= MAX_STREAMS_PER_USER) {
+        end(list[0], "event: replaced\ndata: {}\n\n");
+        list = streams.get(userId);
+      }
       if (list) list.push(stream);
       else streams.set(userId, [stream]);
       open++;
@@ -166,16 +187,7 @@ export function createLiveCounts(deps: { db: Db; signals: SignalBus; log: (messa
 
     /** Ends every stream (the app is closing): browsers reconnect, to another instance. */
     closeAll() {
-      for (const list of [...streams.values()]) {
-        for (const stream of [...list]) {
-          remove(stream);
-          try {
-            stream.sink.end();
-          } catch {
-            // already gone
-          }
-        }
-      }
+      for (const list of [...streams.values()]) for (const stream of [...list]) end(stream);
       clearTimeout(timer);
       timer = undefined;
       registered.delete(changed);

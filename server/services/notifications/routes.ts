@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
+import { MAX_STREAMS_PER_USER } from "./live.ts";
 import type { Services } from "../index.ts";
 import { PostSystemBody, SystemNotificationQuery, UserNotificationQuery } from "./schema.ts";
 import { SYSTEM_NOTICES } from "../../lib/rate-limits.ts";
@@ -84,6 +85,7 @@ export function notificationRoutes(services: Services): FastifyPluginAsyncTypebo
             "（收到新通知、在任一设备上标为已读、管理员发布系统通知）推送一次，同一用户最多每 250 ms 一次，" +
             "数值不变则不推送。事件格式：`event: counts`，`data` 为 {user, system, total}（与 getUserNotificationNum 的 d 相同）。" +
             "每 25 秒发送一行注释 `: ping` 以免代理断开；`retry: 3000` 让浏览器断线 3 秒后重连。" +
+            `同一账号在每个实例上最多保持 ${MAX_STREAMS_PER_USER} 条，再打开一条时最早的一条先收到 \`event: replaced\` 随即关闭（收到后不应重连）。` +
             "多实例部署时，任一实例写入的通知都会推送到用户连接所在的实例（Redis 发布订阅，无 Redis 时为 PostgreSQL LISTEN/NOTIFY）。",
         },
         // Belt and braces: the stream is written to the socket itself, past every onSend hook.
