@@ -38,8 +38,19 @@ describeInBrowser("third-party accounts in a real browser", () => {
     await githubRow.getByText("未绑定").waitFor();
     await shot(page, "oauth-settings-unbound");
 
-    // Keyboard: focus the 绑定 button and press Enter.
+    // Keyboard: focus the 绑定 button and press Enter; binding asks for the current password
+    // first (issue 29: a stolen session alone binds nothing).
     const bindButton = page.getByRole("button", { name: "绑定GitHub账号" });
+    await bindButton.focus();
+    await page.keyboard.press("Enter");
+    const confirm = page.getByRole("dialog", { name: "绑定GitHub账号" });
+    await confirm.getByRole("button", { name: "继续绑定" }).click();
+    await confirm.getByText("请输入当前密码").waitFor();
+    await confirm.getByLabel("当前密码").fill("not-my-password");
+    await confirm.getByRole("button", { name: "继续绑定" }).click();
+    await confirm.getByText("当前密码不正确").waitFor();
+    await shot(page, "oauth-bind-password");
+    await confirm.getByLabel("当前密码").fill("secret-pass-1");
     // The success alert lives 3 s (spec §9) and may come and go while the row reloads on a slow
     // machine: watch for it from before the popup opens.
     const boundAlert = page.getByText("GitHub账号绑定成功").waitFor({ timeout: 30_000 });
@@ -47,8 +58,7 @@ describeInBrowser("third-party accounts in a real browser", () => {
     await consentInPopup(
       page,
       async () => {
-        await bindButton.focus();
-        await page.keyboard.press("Enter");
+        await confirm.getByLabel("当前密码").press("Enter");
       },
       name,
       "oauth-dev-consent",

@@ -7,7 +7,7 @@ import type { Captcha } from "./use-captcha";
 export const SMS_RESEND_SECONDS = 60;
 
 /** `useType` values of POST /api/v2/sendSmsCodeToUser. */
-export type SmsUseType = "signup" | "restpwd" | "bind" | "close";
+export type SmsUseType = "signup" | "restpwd" | "bind" | "close" | "confirm";
 
 interface SendResult {
   ok: boolean;

@@ -130,10 +130,10 @@ export function startWechatInAppLogin() {
 }
 
 /**
- * Third-party binding for the logged-in user: runs the popup, then `onDone` (the page revalidates
- * its data) with how it went.
+ * Third-party binding for the logged-in user: `url` is start's address with the grant the owner's
+ * proof earned (POST /api/oauth/{channel}/bind, issue 29). Runs the popup, then `onDone` (the page
+ * revalidates its data) with how it went.
  */
-export function startOAuthBind(channel: OAuthChannel, onDone: (result: PopupResult | null) => void) {
-  const url = oauthStartUrl(channel, "bind", currentPath());
+export function startOAuthBind(url: string, onDone: (result: PopupResult | null) => void) {
   if (!openOAuthPopup(url, onDone)) window.location.assign(url);
 }

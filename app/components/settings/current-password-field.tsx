@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Field } from "~/components/ui/field";
+import { PhoneVerification, usePhoneVerification } from "~/components/forms/phone-verification";
 import { LIMITS, MESSAGES } from "../../../shared/validation";
 
 /**
@@ -56,5 +57,83 @@ export function CurrentPasswordField({
       onChange={(event) => password.setValue(event.target.value)}
       error={error}
     />
+  );
+}
+
+/** What a proof's fields show under them, by the request's field names. */
+export type OwnerProofErrors = { password?: string; smsCode?: string; imageCode?: string };
+
+/**
+ * How this account proves its owner before a change to its ways in (issue 29): the current
+ * password, else an SMS code (useType confirm) to its bound phone, else nothing — it must bind a
+ * phone first. `enabled` loads the SMS group's captcha only once the form is open.
+ */
+export function useOwnerProof(hasPassword: boolean, phone: string | null, enabled = true) {
+  const password = useCurrentPassword(hasPassword);
+  const bySms = !hasPassword && !!phone;
+  const verification = usePhoneVerification("confirm", enabled && bySms);
+  return {
+    password,
+    verification,
+    phone,
+    bySms,
+    /** Neither a password nor a phone: nothing to prove with. */
+    impossible: !hasPassword && !phone,
+    /** The errors of sending the form as it is; empty when it may go. */
+    missing(): OwnerProofErrors {
+      if (password.missing) return { password: password.missing };
+      if (bySms && !verification.smsCode.trim()) return { smsCode: MESSAGES.smsCodeEmpty };
+      return {};
+    },
+    /** The request's share: `{ password }`, or the SMS code under `smsField`. */
+    body(smsField = "smsCode"): Record<string, string> {
+      if (hasPassword) return { password: password.value };
+      return bySms ? { [smsField]: verification.smsCode.trim() } : {};
+    },
+    clear() {
+      password.setValue("");
+      verification.setSmsCode("");
+    },
+  };
+}
+
+export type OwnerProofState = ReturnType<typeof useOwnerProof>;
+
+/** The proof's fields: 当前密码, or the captcha and SMS code to the bound phone, or why neither. */
+export function OwnerProofFields({
+  idPrefix,
+  proof,
+  errors,
+  onSent,
+  onSendError,
+}: {
+  idPrefix: string;
+  proof: OwnerProofState;
+  errors: OwnerProofErrors;
+  onSent: (notice: string) => void;
+  onSendError: (message: string, field?: "phone" | "imageCode") => void;
+}) {
+  if (proof.password.asked) {
+    return (
+      <CurrentPasswordField id={`${idPrefix}-password`} password={proof.password} error={errors.password} />
+    );
+  }
+  if (proof.bySms && proof.phone) {
+    return (
+      <>
+        <p className="confirm-message">为了账号安全，请用发到已绑定手机号的短信验证码确认是你本人。</p>
+        <PhoneVerification
+          idPrefix={idPrefix}
+          verification={proof.verification}
+          phone={proof.phone}
+          errors={errors}
+          onSent={onSent}
+          onSendError={onSendError}
+        />
+      </>
+    );
+  }
+  return (
+    <p className="field-error">没有密码的账号需要先绑定手机号（满 24 小时后），用短信验证码确认是你本人。</p>
   );
 }

@@ -5,8 +5,8 @@ import { ApiError, api, errorMessage } from "~/lib/api";
 import { ACCOUNT_EMAIL_INPUT } from "~/components/forms/account-email-input";
 import { SubmitButton } from "~/components/forms/form-submit";
 import { FormError } from "~/components/ui/field";
-import { CurrentPasswordField, useCurrentPassword } from "./current-password-field";
-import { UnbindDialog, useUnbind } from "./unbind-dialog";
+import { OwnerProofFields, useOwnerProof, type OwnerProofErrors } from "./current-password-field";
+import { ProofDialog, useUnbind } from "./unbind-dialog";
 import { SettingsRow } from "./settings-row";
 
 /** The 邮箱 row of /user/settings/account: bind or change (then verify by mail), resend the mail, unbind. */
@@ -14,35 +14,39 @@ export function EmailRow({
   email,
   verified,
   hasPassword,
+  phone,
 }: {
   email: string | null;
   verified: boolean;
   hasPassword: boolean;
+  phone: string | null;
 }) {
   const { alert, refreshSession } = useShell();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState("");
-  const password = useCurrentPassword(hasPassword);
+  // The owner's proof (issue 29); an account with nothing to prove with binds without one.
+  const proof = useOwnerProof(hasPassword, phone, editing);
   const [error, setError] = useState<string | null>(null);
-  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [proofErrors, setProofErrors] = useState<OwnerProofErrors>({});
   const [busy, setBusy] = useState<"save" | "send" | null>(null);
-  const unbind = useUnbind({ email: true }, "邮箱已解绑");
+  const unbind = useUnbind({ email: true }, "邮箱已解绑", { hasPassword, phone });
 
   async function save(event: FormEvent) {
     event.preventDefault();
     const problem = checkEmail(draft);
+    const missing = proof.missing();
     setError(problem);
-    setPasswordError(password.missing);
-    if (problem || password.missing) return;
+    setProofErrors(missing);
+    if (problem || Object.keys(missing).length > 0) return;
     setBusy("save");
     try {
       await api.post("/api/v1/updateUserEmail", {
         email: draft.trim(),
-        ...password.body,
+        ...proof.body(),
       });
       setEditing(false);
       setError(null);
-      password.setValue("");
+      proof.clear();
       alert(
         email ? "邮箱已更换，请前往新邮箱完成验证；原邮箱会收到一封通知" : "邮箱已绑定，请前往邮箱完成验证",
         "success",
@@ -50,7 +54,8 @@ export function EmailRow({
       refreshSession();
     } catch (e) {
       const message = errorMessage(e, "保存失败，请稍后重试");
-      if (e instanceof ApiError && e.field === "password") setPasswordError(message);
+      const field = e instanceof ApiError ? e.field : null;
+      if (field === "password" || field === "smsCode") setProofErrors({ [field]: message });
       else setError(message);
     } finally {
       setBusy(null);
@@ -86,7 +91,17 @@ export function EmailRow({
             autoFocus
           />
           <FormError id="email-input-error" message={error} />
-          <CurrentPasswordField id="email-password" hideLabel password={password} error={passwordError} />
+          {proof.impossible ? null : (
+            <OwnerProofFields
+              idPrefix="email-proof"
+              proof={proof}
+              errors={proofErrors}
+              onSent={(notice) => alert(notice, "success")}
+              onSendError={(message, field) =>
+                field === "imageCode" ? setProofErrors({ imageCode: message }) : alert(message, "error")
+              }
+            />
+          )}
           <div className="settings-actions">
             <SubmitButton busy={busy === "save"} busyLabel="保存中...">
               保存
@@ -120,8 +135,8 @@ export function EmailRow({
             onClick={() => {
               setDraft(email ?? "");
               setError(null);
-              password.setValue("");
-              setPasswordError(null);
+              proof.clear();
+              setProofErrors({});
               setEditing(true);
             }}
           >
@@ -134,10 +149,12 @@ export function EmailRow({
           ) : null}
         </div>
       )}
-      <UnbindDialog
-        unbind={unbind}
+      <ProofDialog
+        dialog={unbind}
+        idPrefix="unbind-email"
         title="确定要解绑邮箱吗？"
-        message="解绑后将不能再用该邮箱登录或找回密码。"
+        message="解绑后将不能再用该邮箱登录或找回密码，其他设备上的登录会退出；该邮箱会收到一封可撤销的通知。"
+        confirmLabel="解绑"
       />
     </SettingsRow>
   );

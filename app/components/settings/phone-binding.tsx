@@ -9,7 +9,7 @@ import { useShell } from "~/components/shell/shell-context";
 import { checkPhone, checkSmsCode } from "../../../shared/validation";
 import { ApiError, api, errorMessage } from "~/lib/api";
 import { CurrentPasswordField, useCurrentPassword } from "./current-password-field";
-import { UnbindDialog, useUnbind } from "./unbind-dialog";
+import { ProofDialog, useUnbind } from "./unbind-dialog";
 import { SettingsRow } from "./settings-row";
 
 /** 13812345678 → 138****5678 */
@@ -21,7 +21,7 @@ function maskPhone(phone: string): string {
 export function PhoneRow({ phone, hasPassword }: { phone: string | null; hasPassword: boolean }) {
   const { refreshSession } = useShell();
   const [binding, setBinding] = useState(false);
-  const unbind = useUnbind({ phone: true }, "手机号已解绑");
+  const unbind = useUnbind({ phone: true }, "手机号已解绑", { hasPassword, phone });
 
   return (
     <SettingsRow label="手机">
@@ -50,7 +50,13 @@ export function PhoneRow({ phone, hasPassword }: { phone: string | null; hasPass
           )}
         </div>
       )}
-      <UnbindDialog unbind={unbind} title="确定要解绑手机号吗？" message="解绑后将不能再用该手机号登录。" />
+      <ProofDialog
+        dialog={unbind}
+        idPrefix="unbind-phone"
+        title="确定要解绑手机号吗？"
+        message="解绑后将不能再用该手机号登录或找回密码，其他设备上的登录会退出。"
+        confirmLabel="解绑"
+      />
     </SettingsRow>
   );
 }

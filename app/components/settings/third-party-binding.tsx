@@ -1,9 +1,10 @@
 import { useState } from "react";
 import { ChannelIcon } from "~/components/oauth/channel-icon";
-import { startOAuthBind, type OAuthChannel } from "~/components/oauth/popup";
+import { currentPath, startOAuthBind, type OAuthChannel } from "~/components/oauth/popup";
 import "~/components/oauth/oauth.css";
 import { useShell } from "~/components/shell/shell-context";
-import { UnbindDialog, useUnbind } from "./unbind-dialog";
+import { api } from "~/lib/api";
+import { ProofDialog, useProofDialog, useUnbind, type AccountProof } from "./unbind-dialog";
 import { SettingsRow } from "./settings-row";
 
 /** One third-party channel: bind through the popup (spec §4), or show the account and unbind. */
@@ -12,26 +13,36 @@ export function ThirdPartyRow({
   title,
   bound,
   onlyWayIn,
+  account,
 }: {
   channel: OAuthChannel;
   title: string;
   bound: { uid: string; username: string; nickname: string } | null;
   onlyWayIn: boolean;
+  account: AccountProof;
 }) {
   const { alert, refreshSession } = useShell();
   const [binding, setBinding] = useState(false);
-  const unbind = useUnbind({ channel, isThird: true }, `${title}账号已解绑`);
-
-  function bind() {
-    setBinding(true);
-    startOAuthBind(channel, (result) => {
-      setBinding(false);
-      if (result?.status === "error") alert(result.message || "绑定失败，请稍后重试", "error");
-      else if (result?.status === "ok") alert(`${title}账号绑定成功`, "success");
-      // The popup has closed: reload the page's data whatever happened in it (spec §4).
-      refreshSession();
-    });
-  }
+  const unbind = useUnbind({ channel, isThird: true }, `${title}账号已解绑`, account);
+  // Binding adds a way in: the owner's proof first, which earns start's address (issue 29).
+  const bind = useProofDialog(
+    account,
+    async (proof) => {
+      const { url } = await api.post<{ url: string }>(`/api/oauth/${channel}/bind`, {
+        ...proof,
+        redirect: currentPath(),
+      });
+      setBinding(true);
+      startOAuthBind(url, (result) => {
+        setBinding(false);
+        if (result?.status === "error") alert(result.message || "绑定失败，请稍后重试", "error");
+        else if (result?.status === "ok") alert(`${title}账号绑定成功`, "success");
+        // The popup has closed: reload the page's data whatever happened in it (spec §4).
+        refreshSession();
+      });
+    },
+    "绑定失败，请稍后重试",
+  );
 
   return (
     <SettingsRow label={title} channel={channel}>
@@ -60,17 +71,26 @@ export function ThirdPartyRow({
             type="button"
             className="link-button"
             aria-label={`绑定${title}账号`}
-            onClick={bind}
+            onClick={bind.ask}
             disabled={binding}
           >
             {binding ? "绑定中..." : "绑定"}
           </button>
         )}
       </div>
-      <UnbindDialog
-        unbind={unbind}
+      <ProofDialog
+        dialog={bind}
+        idPrefix={`bind-${channel}`}
+        title={`绑定${title}账号`}
+        message={`绑定后可以用该${title}账号登录，其他设备上的登录会退出。`}
+        confirmLabel="继续绑定"
+      />
+      <ProofDialog
+        dialog={unbind}
+        idPrefix={`unbind-${channel}`}
         title={`确定要解绑${title}账号吗？`}
-        message={`解绑后将不能再用该${title}账号登录。`}
+        message={`解绑后将不能再用该${title}账号登录，其他设备上的登录会退出。`}
+        confirmLabel="解绑"
       />
     </SettingsRow>
   );

@@ -3,6 +3,8 @@ import { classifyAccount, LIMITS, MESSAGES } from "../../../shared/validation";
 import { api, ApiError } from "~/lib/api";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/forms/form-submit";
+import { CaptchaField } from "~/components/forms/captcha-field";
+import { useCaptcha } from "~/components/forms/use-captcha";
 import type { PandaState } from "./panda";
 
 /** What a successful login or registration answers. */
@@ -32,8 +34,12 @@ export interface AuthFormProps {
 export function LoginForm({ idPrefix, onSuccess, onPandaChange, onError }: AuthFormProps) {
   const [account, setAccount] = useState("");
   const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<{ account?: string; password?: string }>({});
+  const [errors, setErrors] = useState<{ account?: string; password?: string; imageCode?: string }>({});
   const [busy, setBusy] = useState(false);
+  // Asked for only once the account has failed too often from everywhere (403 naming imageCode).
+  const [needsCaptcha, setNeedsCaptcha] = useState(false);
+  const [imageCode, setImageCode] = useState("");
+  const captcha = useCaptcha(needsCaptcha);
   const accountInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
 
@@ -54,11 +60,16 @@ export function LoginForm({ idPrefix, onSuccess, onPandaChange, onError }: AuthF
     setErrors({});
     setBusy(true);
     const kind = classifyAccount(trimmed);
+    const extra = needsCaptcha ? { imageToken: captcha.imageToken, imageCode: imageCode.trim() } : {};
     try {
       const result =
         kind === "phone"
-          ? await api.post<AuthResult>("/api/auth/type/phoneNumber", { phoneNumber: trimmed, password })
-          : await api.post<AuthResult>("/api/auth/type/email", { email: trimmed, password });
+          ? await api.post<AuthResult>("/api/auth/type/phoneNumber", {
+              phoneNumber: trimmed,
+              password,
+              ...extra,
+            })
+          : await api.post<AuthResult>("/api/auth/type/email", { email: trimmed, password, ...extra });
       onSuccess(result);
       // A suspended account logs in to read; its login says why it cannot write (issue 13).
       if (result.suspension) onError(result.suspension.message);
@@ -72,7 +83,10 @@ export function LoginForm({ idPrefix, onSuccess, onPandaChange, onError }: AuthF
           passwordInput.current?.select();
           break;
         case 403:
-          onError(serverMessage || "登录失败次数过多，请稍后再试");
+          if (error instanceof ApiError && error.field === "imageCode") {
+            setNeedsCaptcha(true);
+            setErrors({ imageCode: serverMessage });
+          } else onError(serverMessage || "登录失败次数过多，请稍后再试");
           break;
         case 404:
           setErrors({ account: serverMessage || (kind === "phone" ? "手机号未注册" : "邮箱未注册") });
@@ -91,6 +105,11 @@ export function LoginForm({ idPrefix, onSuccess, onPandaChange, onError }: AuthF
           onError(serverMessage || "登录失败，请稍后重试");
       }
     } finally {
+      // A captcha answers once, right or wrong.
+      if (needsCaptcha) {
+        setImageCode("");
+        void captcha.refresh();
+      }
       setBusy(false);
     }
   }
@@ -116,6 +135,16 @@ export function LoginForm({ idPrefix, onSuccess, onPandaChange, onError }: AuthF
         onChange={(event) => setPassword(event.target.value)}
         error={errors.password}
       />
+      {needsCaptcha || errors.imageCode ? (
+        <CaptchaField
+          idPrefix={idPrefix}
+          hideLabel
+          captcha={captcha}
+          value={imageCode}
+          onChange={setImageCode}
+          error={errors.imageCode}
+        />
+      ) : null}
       <SubmitButton className="btn btn-primary btn-block" busy={busy} busyLabel="登录中...">
         登录
       </SubmitButton>

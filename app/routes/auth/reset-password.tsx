@@ -15,8 +15,17 @@ import { useShell } from "~/components/shell/shell-context";
 import { SignInAgain } from "~/components/forms/sign-in-again";
 import { fieldErrors, SubmitButton } from "~/components/forms/form-submit";
 import { ACCOUNT_EMAIL_INPUT } from "~/components/forms/account-email-input";
+import { CaptchaField } from "~/components/forms/captcha-field";
+import { useCaptcha } from "~/components/forms/use-captcha";
 import { Field } from "~/components/ui/field";
-import { checkEmail, checkPhone, checkSmsCode, isPhone, LIMITS } from "../../../shared/validation";
+import {
+  checkCaptcha,
+  checkEmail,
+  checkPhone,
+  checkSmsCode,
+  isPhone,
+  LIMITS,
+} from "../../../shared/validation";
 import { api, ApiError, errorMessage } from "~/lib/api";
 import { titleMeta } from "~/lib/title";
 
@@ -145,25 +154,41 @@ function PhoneReset({ initialPhone }: { initialPhone: string }) {
   );
 }
 
-/** E-mail: POST /api/v1/restPwdByEmail sends a link to /set-new-password?token=…. */
+/**
+ * E-mail: the image captcha, then POST /api/v1/restPwdByEmail sends a link to
+ * /set-new-password?token=… (issue 29: behind the captcha, so nobody asks for addresses in bulk).
+ */
 function EmailReset({ initialEmail }: { initialEmail: string }) {
   const [email, setEmail] = useState(initialEmail);
-  const [error, setError] = useState<string | null>(null);
+  const [imageCode, setImageCode] = useState("");
+  const captcha = useCaptcha(true);
+  const [errors, setErrors] = useState<{ email?: string; imageCode?: string }>({});
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = checkEmail(email);
-    if (problem) return setError(problem);
+    const found = fieldErrors({ email: checkEmail(email), imageCode: checkCaptcha(imageCode) });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await api.post("/api/v1/restPwdByEmail", { email: email.trim() });
-      setError(null);
+      await api.post("/api/v1/restPwdByEmail", {
+        email: email.trim(),
+        imageToken: captcha.imageToken,
+        imageCode: imageCode.trim(),
+      });
+      setErrors({});
       setSentTo(email.trim());
     } catch (e) {
-      setError(errorMessage(e, "发送失败，请稍后重试"));
+      const message = errorMessage(e, "发送失败，请稍后重试");
+      setErrors(
+        e instanceof ApiError && e.field === "imageCode" ? { imageCode: message } : { email: message },
+      );
     } finally {
+      // The captcha is spent whatever the answer: the next try needs a new picture.
+      setImageCode("");
+      void captcha.refresh();
       setBusy(false);
     }
   }
@@ -191,7 +216,14 @@ function EmailReset({ initialEmail }: { initialEmail: string }) {
         {...ACCOUNT_EMAIL_INPUT}
         value={email}
         onChange={(event) => setEmail(event.target.value)}
-        error={error}
+        error={errors.email}
+      />
+      <CaptchaField
+        idPrefix="reset-email"
+        captcha={captcha}
+        value={imageCode}
+        onChange={setImageCode}
+        error={errors.imageCode}
       />
     </ResetForm>
   );

@@ -15,7 +15,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     phoneVerified: viewer.mobilePhoneVerified,
     email: viewer.email,
     emailVerified: viewer.emailVerified,
-    /** Adding an e-mail or phone asks for the current password when the account has one. */
+    /**
+     * A change to the ways in asks for the current password, or without one an SMS code to the
+     * bound phone (issue 29).
+     */
     hasPassword: viewer.hasPassword,
     /** The spec's community (authData): channel → {uid, username, nickname}. */
     community: await context.services.oauth.community(context.caller),
@@ -38,6 +41,7 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
           email={loaderData.email}
           verified={loaderData.emailVerified}
           hasPassword={loaderData.hasPassword}
+          phone={loaderData.phone}
         />
       </dl>
       <h2 className="settings-title">第三方账号</h2>
@@ -50,6 +54,7 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
             bound={community[channel] ?? null}
             // An account made by a third-party login has no password: its last binding is its only door.
             onlyWayIn={!loaderData.phone && !loaderData.email && boundCount === 1}
+            account={{ hasPassword: loaderData.hasPassword, phone: loaderData.phone }}
           />
         ))}
       </dl>
