@@ -100,12 +100,13 @@ export async function updateEntry(
     .returning();
   const oldTags = await tagIdsOf(tx, before.id);
   const newTags = tagIds ? [...new Set(tagIds)] : oldTags;
-  const counted = isCounted(before) || isCounted(after);
-  // Every tag whose count may move, at once and in id order; the author's row after them.
-  if (counted) await lockTags(tx, tagIds ? [...oldTags, ...newTags] : oldTags);
+  const removed = oldTags.filter((t) => !newTags.includes(t));
+  const added = newTags.filter((t) => !oldTags.includes(t));
+  // Every tag whose count moves, at once and in id order; the author's row after them.
+  if (isCounted(before) && isCounted(after)) await lockTags(tx, [...removed, ...added]);
+  else if (isCounted(before)) await lockTags(tx, oldTags);
+  else if (isCounted(after)) await lockTags(tx, newTags);
   if (tagIds) {
-    const removed = oldTags.filter((t) => !newTags.includes(t));
-    const added = newTags.filter((t) => !oldTags.includes(t));
     if (removed.length) {
       await tx
         .delete(entryTags)
