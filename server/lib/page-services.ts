@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Services } from "../services/index.ts";
-import { databaseUnavailable } from "./pg-errors.ts";
+import { AppError } from "./errors.ts";
+import { databaseUnavailable, transactionConflict } from "./pg-errors.ts";
 
 /** What a page says while the database is away (the API's envelope says 服务繁忙 with its 503). */
 export const PAGE_UNAVAILABLE = "服务暂时不可用，请稍后再试";
@@ -8,8 +9,14 @@ export const PAGE_UNAVAILABLE = "服务暂时不可用，请稍后再试";
 /** The page's answer then: the error view with this message, status 503 (ssr.ts adds Retry-After). */
 const unavailable = () => data({ message: PAGE_UNAVAILABLE }, { status: 503 });
 
+/**
+ * A database away, a write conflict retried out (db/conflict-retry.ts: its 503), or any other 503 a
+ * service answers: the page's 503, as the API's error handler answers them.
+ */
 const asPageError = (err: unknown): never => {
-  throw databaseUnavailable(err) ? unavailable() : err;
+  const busy =
+    databaseUnavailable(err) || transactionConflict(err) || (err instanceof AppError && err.status === 503);
+  throw busy ? unavailable() : err;
 };
 
 /**
