@@ -15,7 +15,7 @@ import { ensureReferenceData } from "../db/reference-data.ts";
 import type { Config } from "./config.ts";
 import { memoryKv, redisKv, type Kv } from "./lib/kv.ts";
 import { fallbackRateLimitStore } from "./lib/rate-limit-store.ts";
-import { connectRedis } from "./lib/redis.ts";
+import { connectRedis, outageLogHook, RedisOutage } from "./lib/redis.ts";
 import { createSignalBus } from "./lib/signals.ts";
 import { COUNTER_REPAIR_CRON, startQueue, type JobQueue } from "./lib/queue.ts";
 import { repairDrift } from "../db/counters.ts";
@@ -90,6 +90,8 @@ export interface BuildOptions {
   buildDir?: string;
   /** Replace the SMS gateway (tests can watch codes through the outbox instead). */
   sms?: SmsProvider;
+  /** Where the log's lines go instead of stdout (tests that count them). */
+  logStream?: { write(line: string): void };
 }
 
 export interface NuggetApp {
@@ -128,12 +130,18 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   let front: PageCacheFront | null = null;
   // A read for nobody is routed as the URL the page cache keeps it under (plugins/page-cache.ts).
   let rewriteUrl: ((req: IncomingMessage) => string) | null = null;
+  // A Redis outage is logged once each way; what fails meanwhile is counted (server/lib/redis.ts).
+  const redisOutage = new RedisOutage();
   const app = Fastify({
     serverFactory: serverWithFront(() => front),
     rewriteUrl: (req) => (rewriteUrl ? rewriteUrl(req) : (req.url ?? "/")),
     // The one query parser: the page cache's front and the session read a query as routes do.
     routerOptions: { querystringParser: parseQuery },
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      hooks: { logMethod: outageLogHook(redisOutage) },
+      ...(opts.logStream && { stream: opts.logStream }),
+    },
     trustProxy: config.trustProxy,
     // While closing for a shutdown, a request that still arrives on an open connection is served,
     // not answered 503: the balancer would hand a 503 to the client (plugins/drain.ts).
@@ -143,12 +151,8 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   }).withTypeProvider<TypeBoxTypeProvider>();
   // One Redis connection for the shared store, the page cache and the rate limits: an outage is
   // logged once each way and recovered from by itself (server/lib/redis.ts).
-  const redis = config.redisUrl
-    ? await connectRedis(config.redisUrl, {
-        warn: (m) => app.log.warn(m),
-        info: (m) => app.log.info(m),
-      })
-    : undefined;
+  redisOutage.useLog({ warn: (m) => app.log.warn(m), info: (m) => app.log.info(m) });
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, redisOutage) : undefined;
   const kv = redis ? redisKv(redis) : memoryKv();
 
   const mailer = createMailer({
@@ -166,13 +170,15 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
               lifeSeconds: longestLife(config.pageCache),
             })
           : memoryPageStore(config.pageCache.maxBytes),
-        (err) => app.log.warn({ err }, "page cache unavailable; rendering instead"),
+        (err) =>
+          redisOutage.failed(err) || app.log.warn({ err }, "page cache unavailable; rendering instead"),
       )
     : null;
   const jobs = await startQueue(database, app.log);
   // Live unread counts reach the streams of every instance through it (Redis, else PostgreSQL).
   const signals = await createSignalBus({
     redis,
+    redisOutage,
     database,
     databaseUrl: config.databaseUrl,
     log: { warn: (m) => app.log.warn(m), info: (m) => app.log.info(m) },

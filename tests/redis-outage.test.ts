@@ -9,13 +9,17 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { NuggetApp } from "../server/app.ts";
+import { buildApp, type NuggetApp } from "../server/app.ts";
 import { OPERATION_LIMITS } from "../server/lib/operation-limits.ts";
 import { SERVICE_BUSY } from "../server/lib/redis.ts";
-import { testApp, uniqueIp, withPageCache } from "./support/app.ts";
+import { testApp, testDatabase, uniqueIp, withPageCache } from "./support/app.ts";
 import { call, registerByEmail } from "./support/client.ts";
 import { makeEntry } from "./support/factories.ts";
+import { testConfig } from "./support/test-config.ts";
 import { until } from "./support/wait.ts";
+
+/** A line of the app's log (pino's JSON). */
+type LogLine = { msg: string; req?: unknown; res?: unknown };
 
 const REDIS_SERVER = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"].find((p) => fs.existsSync(p));
 
@@ -69,13 +73,23 @@ describe.skipIf(!REDIS_SERVER)("Redis lost and back (own redis-server)", () => {
   let redis: ChildProcess | undefined;
   let nugget: NuggetApp;
   let person: Awaited<ReturnType<typeof registerByEmail>>;
+  let reader: Awaited<ReturnType<typeof registerByEmail>>;
   let entryId: string;
+  const logged: LogLine[] = [];
+  /** The lines logged since `from`, but Fastify's two a request. */
+  const linesSince = (from: number) => logged.slice(from).filter((line) => !line.req && !line.res);
 
   beforeAll(async () => {
     port = await freePort();
     redis = await startRedis(port);
-    nugget = await testApp({ redisUrl: `redis://127.0.0.1:${port}`, ...withPageCache() });
+    // Logging at info as in production, into `logged` (the outage's lines are counted).
+    nugget = await buildApp({
+      config: testConfig({ redisUrl: `redis://127.0.0.1:${port}`, logLevel: "info", ...withPageCache() }),
+      database: await testDatabase(),
+      logStream: { write: (line) => logged.push(JSON.parse(line) as LogLine) },
+    });
     person = await registerByEmail(nugget);
+    reader = await registerByEmail(nugget);
     entryId = (await makeEntry(nugget.database.db, person.auth.uid, { title: "Redis 断开时也能读" })).id;
   }, 30_000);
   afterAll(async () => {
@@ -98,6 +112,7 @@ describe.skipIf(!REDIS_SERVER)("Redis lost and back (own redis-server)", () => {
   });
 
   it("keeps reads answering and fails what needs Redis fast with 503, then recovers by itself", async () => {
+    const before = logged.length;
     await stopRedis(redis!);
 
     // Reads: a public list (page cache store away: rendered instead), search (its rate limit
@@ -113,7 +128,8 @@ describe.skipIf(!REDIS_SERVER)("Redis lost and back (own redis-server)", () => {
       expect(ms).toBeLessThan(1000);
     }
     // Logged-in reads and writes that need only the database go on too.
-    const liked = await call(nugget.app, "PUT", `/api/user/like/entry/${entryId}`, { auth: person.auth });
+    // (A reader's like notifies the author: the live count's signal cannot reach other instances.)
+    const liked = await call(nugget.app, "PUT", `/api/user/like/entry/${entryId}`, { auth: reader.auth });
     expect([liked.status, liked.s]).toEqual([200, 1]);
     // Allowances kept per operation count in this process meanwhile, at the same limits.
     const guess = (old_password: string) =>
@@ -140,6 +156,14 @@ describe.skipIf(!REDIS_SERVER)("Redis lost and back (own redis-server)", () => {
     expect(await until(async () => (await login()).s === 1, 10_000, 100)).toBe(true);
     expect((await call(nugget.app, "GET", "/api/v1/getRandCode")).s).toBe(1);
     expect((await call(nugget.app, "GET", "/readyz")).status).toBe(200);
+
+    // Two lines for the whole outage, however much failed in it (the page cache's store, the
+    // signed-in write's mark, the captcha, the login window…): when it began and when it ended.
+    await until(async () => linesSince(before).length >= 2, 5000, 50);
+    expect(linesSince(before).map((line) => line.msg)).toEqual([
+      expect.stringContaining("Redis 不可用"),
+      expect.stringMatching(/^Redis 已恢复：断开约 \d+ 秒，其间 [1-9]\d* 次操作失败/),
+    ]);
   }, 30_000);
 
   it("starts degraded while Redis is down, and comes up when it does", async () => {

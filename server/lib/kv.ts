@@ -92,7 +92,7 @@ export function redisKv(redis: Redis, prefix = "nugget:"): Kv {
   const k = (key: string) => prefix + key;
   const busy = <T>(op: Promise<T>): Promise<T> =>
     op.catch((err: unknown) => {
-      throw Object.assign(serviceBusy(), { cause: err });
+      throw serviceBusy(err);
     });
   // This process's counts while Redis is away, made at the first need.
   let local: Kv | undefined;
@@ -106,7 +106,7 @@ export function redisKv(redis: Redis, prefix = "nugget:"): Kv {
     async incr(key, windowSeconds) {
       const replies = await busy(redis.multi().incr(k(key)).expire(k(key), windowSeconds, "NX").exec());
       const [error, n] = replies?.[0] ?? [new Error("no reply"), 0];
-      if (error) throw Object.assign(serviceBusy(), { cause: error });
+      if (error) throw serviceBusy(error);
       return n as number;
     },
     async del(key) {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { Database } from "../../db/client.ts";
+import type { RedisOutage } from "./redis.ts";
 
 /**
  * Small "something changed" messages between app instances (issue 9: live unread counts). Through
@@ -34,6 +35,8 @@ export interface SignalLog {
 
 export async function createSignalBus(opts: {
   redis?: Redis;
+  /** With `redis`: its outages' account, which counts a send that failed in one (lib/redis.ts). */
+  redisOutage?: Pick<RedisOutage, "failed">;
   database: Database;
   databaseUrl?: string;
   log: SignalLog;
@@ -158,8 +161,10 @@ export async function createSignalBus(opts: {
           sendFailing = false;
         },
         (err: Error) => {
-          // Logged once per outage: the other instances resync when their link returns.
-          if (!sendFailing) opts.log.warn(`signal not sent to other instances: ${err.message}`);
+          // Logged once per outage (Redis's own account of it when it is Redis): the other
+          // instances resync when their link returns.
+          const counted = kind === "redis" && opts.redisOutage?.failed(err);
+          if (!sendFailing && !counted) opts.log.warn(`signal not sent to other instances: ${err.message}`);
           sendFailing = true;
         },
       );
