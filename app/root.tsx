@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { AppShell } from "./components/shell/app-shell";
 import { RouteErrorView } from "./components/shell/error-views";
@@ -22,6 +22,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+  // The database is away and who is reading unknown: the 503 error view for every page.
+  if (context.unavailable) throw data({ message: context.unavailable }, { status: 503 });
   return {
     viewer: context.viewer,
     siteName: context.siteName,

@@ -6,7 +6,7 @@ import { concurrencyLimit } from "./lib/concurrency.ts";
 import type { AppLoadContext, ServerBuild, createRequestHandler } from "react-router";
 import "../shared/load-context.ts";
 import { randomToken } from "./lib/crypto.ts";
-import { pageServices } from "./lib/page-services.ts";
+import { PAGE_UNAVAILABLE, pageServices } from "./lib/page-services.ts";
 import { databaseUnavailable } from "./lib/pg-errors.ts";
 import { ensureCsrfCookie } from "./plugins/session.ts";
 import { presentSelf } from "./services/users/present.ts";
@@ -112,7 +112,7 @@ export async function installSsr(app: FastifyInstance, services: Services, confi
   const loaderServices = pageServices(services);
   const awayServices = pageServices(services, true);
 
-  /** Renders the page; `away`: for nobody, every service call the page's 503. */
+  /** Renders the page; `away`: for nobody, every page and every service call the page's 503. */
   async function renderPage(request: FastifyRequest, reply: FastifyReply, away = false) {
     const nonce = randomToken(16);
     const forNobody = request.pageCacheMiss !== null;
@@ -127,6 +127,7 @@ export async function installSsr(app: FastifyInstance, services: Services, confi
       devOutbox: config.devOutbox,
       supportEmail: config.supportEmail,
       publicUrl: config.publicUrl,
+      ...(away && { unavailable: PAGE_UNAVAILABLE }),
       cspNonce: nonce,
       caller: request.caller,
       services: away ? awayServices : loaderServices,

@@ -39,6 +39,11 @@ export interface NuggetLoadContext {
   supportEmail: string;
   /** The site's address (PUBLIC_URL): canonical links, share cards and feeds are absolute. */
   publicUrl: string;
+  /**
+   * Set when the database is away and the reader could not even be told (their session unread):
+   * the message of the 503 the root answers for every page (server/ssr.ts).
+   */
+  unavailable?: string;
   /** Per-request nonce for inline scripts, allowed by the page's Content-Security-Policy. */
   cspNonce: string;
   /** Who is asking, for services that authorize or personalize (liked flags). */

@@ -73,6 +73,8 @@ describe.skipIf(!process.env.DATABASE_URL || !built)("pages while the database i
       ["/", {}],
       // A signed-in reader's session cannot be read: the page's 503 too, not the API's JSON.
       [`/entry/${entryId}`, { cookie }],
+      // A page for signed-in readers only: its 503 as well, not "please log in".
+      ["/notification", { cookie }],
     ] as const) {
       const res = await nugget.app.inject({ url, headers });
       expect([url, res.statusCode, res.headers["content-type"]]).toEqual([
