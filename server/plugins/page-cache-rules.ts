@@ -200,4 +200,3 @@ export function ruleReader(settings: PageCacheSettings, routeParams: RouteParams
     },
   };
 }
-export type RuleReader = ReturnType<typeof ruleReader>;
