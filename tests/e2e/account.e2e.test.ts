@@ -1,5 +1,7 @@
 import { expect, it } from "vitest";
-import { uniqueEmail } from "../support/app.ts";
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema/index.ts";
+import { uniqueEmail, uniquePhone } from "../support/app.ts";
 import { describeInBrowser, shot, useBrowserSite } from "../support/browser.ts";
 
 // 账号设置: changing the e-mail asks for the current password (issue 10: a stolen session alone
@@ -54,6 +56,32 @@ describeInBrowser("changing the account's e-mail", () => {
     const settings = await me.page.goto(`${web.site.url}/user/settings/account`);
     expect(settings?.status()).toBe(401);
     await phone.close();
+    expect(web.errors).toEqual([]);
+  });
+
+  it("unbinds the phone only with the current password, in the dialog (issue 29)", async () => {
+    const phone = uniquePhone();
+    const me = await web.person({ consoleErrors: true });
+    await web.site.database.db
+      .update(users)
+      .set({ mobilePhoneNumber: phone, mobilePhoneVerified: true })
+      .where(eq(users.id, me.id));
+    const { page } = me;
+    await web.open(page, "/user/settings/account");
+    const row = page.locator(".settings-row").filter({ hasText: "手机" });
+    await row.getByText(`${phone.slice(0, 3)}****${phone.slice(7)}`).waitFor();
+    await row.getByRole("button", { name: "解绑" }).click();
+    const dialog = page.getByRole("dialog", { name: "确定要解绑手机号吗？" });
+    await dialog.getByRole("button", { name: "解绑" }).click();
+    await dialog.getByText("请输入当前密码").waitFor();
+    await dialog.getByLabel("当前密码").fill("not-my-password");
+    await dialog.getByRole("button", { name: "解绑" }).click();
+    await dialog.getByText("当前密码不正确").waitFor();
+    await shot(page, "settings-unbind-password", true);
+    await dialog.getByLabel("当前密码").fill("secret-pass-1");
+    await dialog.getByRole("button", { name: "解绑" }).click();
+    await page.getByText("手机号已解绑").waitFor();
+    await row.getByText("未绑定").waitFor();
     expect(web.errors).toEqual([]);
   });
 });
