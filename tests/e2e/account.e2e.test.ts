@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/index.ts";
+import { registerByEmail } from "../support/client.ts";
 import { uniqueEmail, uniquePhone } from "../support/app.ts";
 import { describeInBrowser, shot, useBrowserSite } from "../support/browser.ts";
 
@@ -82,6 +83,28 @@ describeInBrowser("changing the account's e-mail", () => {
     await dialog.getByRole("button", { name: "解绑" }).click();
     await page.getByText("手机号已解绑").waitFor();
     await row.getByText("未绑定").waitFor();
+    expect(web.errors).toEqual([]);
+  });
+
+  it("sends a reset mail only behind the image captcha (issue 29)", async () => {
+    const me = await registerByEmail(web.site);
+    const page = await web.visitor();
+    const captchaAnswer = async () => {
+      const res = await page.waitForResponse((r) => r.url().includes("/api/v1/getRandCode"));
+      const token = ((await res.json()) as { d: { imageToken: string } }).d.imageToken;
+      return (await web.site.kv.get(`captcha:${token}`))!;
+    };
+    const first = captchaAnswer();
+    await web.open(page, `/reset-password?type=email&account=${encodeURIComponent(me.email)}`);
+    const answer = await first;
+    await page.getByRole("button", { name: "发送重置邮件" }).click();
+    await page.getByText("请输入 4 位图片验证码").waitFor();
+    await page.getByLabel("图片验证码").fill(answer);
+    await page.getByRole("button", { name: "发送重置邮件" }).click();
+    await page.getByText(`我们已向 ${me.email} 发送了重置密码的链接`, { exact: false }).waitFor();
+    expect(web.site.outbox!.list(me.email).some((m) => m.text.includes("/set-new-password?token="))).toBe(
+      true,
+    );
     expect(web.errors).toEqual([]);
   });
 });
