@@ -115,7 +115,8 @@ export async function installSsr(app: FastifyInstance, services: Services, confi
   /** Renders the page; `away`: for nobody, every page and every service call the page's 503. */
   async function renderPage(request: FastifyRequest, reply: FastifyReply, away = false) {
     const nonce = randomToken(16);
-    const forNobody = request.pageCacheMiss !== null;
+    // (Undefined, not null, where no page cache is installed: a signed-in page then as always.)
+    const forNobody = !!request.pageCacheMiss;
     // The render says whose page it made: the page cache stores none that holds a reader's state.
     request.touchedViewer = !!request.viewer && !forNobody && !away;
     const context: AppLoadContext = {
