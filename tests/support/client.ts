@@ -91,7 +91,7 @@ export async function solveCaptcha(nugget: NuggetApp) {
 export async function smsCodeFor(
   nugget: NuggetApp,
   phone: string,
-  useType: "signup" | "restpwd" | "bind" | "close",
+  useType: "signup" | "restpwd" | "bind" | "close" | "confirm",
   auth?: Auth,
 ) {
   const captcha = await solveCaptcha(nugget);

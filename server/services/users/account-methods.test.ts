@@ -110,7 +110,7 @@ describe("changing the ways into an account", () => {
       ...captcha,
     });
     expect([elsewhere.status, elsewhere.d.field]).toEqual([400, "phone"]);
-    const code = await smsCodeFor(nugget, owner.phoneNumber, "confirm" as "close", owner.auth);
+    const code = await smsCodeFor(nugget, owner.phoneNumber, "confirm", owner.auth);
     const done = await post("v1/unbind", owner.auth, { email: true, smsCode: code });
     expect([done.s, done.d.email]).toEqual([1, null]);
 
@@ -126,7 +126,7 @@ describe("changing the ways into an account", () => {
     const email2 = uniqueEmail();
     const fresh = await post("v1/updateUserEmail", bare2.auth, {
       email: email2,
-      smsCode: await smsCodeFor(nugget, phone, "confirm" as "close", bare2.auth),
+      smsCode: await smsCodeFor(nugget, phone, "confirm", bare2.auth),
     });
     expect([fresh.status, fresh.d.field]).toEqual([403, "smsCode"]);
     expect(fresh.m).toContain("24 小时");
