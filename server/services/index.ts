@@ -127,7 +127,7 @@ export function createServices(deps: Deps) {
     // Buying sits above booklets and wallet: it counts purchases and credits income through them.
     orders: createOrderService(deps, booklets, wallet),
     wallet,
-    oauth: createOAuthService(deps, auth),
+    oauth: createOAuthService(deps, auth, users),
     banners: createBannerService(deps, uploads),
     tracking: createTrackingService(deps),
     // Feeds and sitemaps read the public lists as a visitor would.

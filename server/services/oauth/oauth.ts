@@ -15,13 +15,13 @@ import { checkUsername, LIMITS, USERNAME_PATTERN } from "../../../shared/validat
 import type { AuthResult, AuthService } from "../auth/index.ts";
 import type { Caller, Deps } from "../deps.ts";
 import {
-  accountGuardFor,
   findUserById,
   insertUser,
   listBindings,
   usernameTaken,
   type OwnerProof,
   type UserRow,
+  type UserService,
 } from "../users/index.ts";
 import { presentCommunity } from "../users/index.ts";
 import { findBindingByExternal, findBindingOfUser, insertBinding, refreshBinding } from "./queries.ts";
@@ -114,10 +114,13 @@ const AVATAR = /^https?:\/\/[^\s]+$/;
  * Third-party login and binding (spec §1, §7; ADR 010): start → provider → callback. The state is
  * single use, expires, and is bound to the browser (a cookie) and, for binding, to the account.
  */
-export function createOAuthService(deps: Deps, auth: AuthService) {
+export function createOAuthService(
+  deps: Deps,
+  auth: AuthService,
+  users: Pick<UserService, "proveOwner" | "tellAccount">,
+) {
   const { db, kv, config } = deps;
   const providers: OAuthProviders = createOAuthProviders(config.oauth, config.publicUrl, kv);
-  const guard = accountGuardFor(deps);
 
   function channelOf(name: string): OAuthChannel {
     if (!isOAuthChannel(name)) throw notFound("不支持的第三方账号类型");
@@ -194,7 +197,7 @@ export function createOAuthService(deps: Deps, auth: AuthService) {
       const user = await findUserById(db, caller.userId);
       if (!user) throw unauthorized();
       providerOf(channel, redirect);
-      await guard.proveOwner(user, input, caller);
+      await users.proveOwner(user, input, caller);
       const grant = randomBytes(24).toString("base64url");
       const record: BindGrant = { userId: user.id, channel };
       await kv.set(grantKey(grant), JSON.stringify(record), STATE_TTL_SECONDS);
@@ -325,7 +328,7 @@ export function createOAuthService(deps: Deps, auth: AuthService) {
         }
         const owner = await findUserById(db, userId);
         const shown = profile.nickname || profile.username;
-        if (owner) await guard.tellAccount(owner, `绑定了${title}账号${shown ? ` ${shown}` : ""}`);
+        if (owner) await users.tellAccount(owner, `绑定了${title}账号${shown ? ` ${shown}` : ""}`);
         return { outcome: "bound", redirect, channel };
       }
 

@@ -76,6 +76,7 @@ export function createBindings(deps: Deps, parts: BindingParts) {
   }
 
   return {
+    tellAccount,
     /**
      * Binds or changes the e-mail: the owner's proof (or a fresh mark), the other sessions end, the
      * old address is told with an undo link, the new one gets its verification mail.

@@ -24,6 +24,6 @@ export {
 } from "./queries.ts";
 export { lockUsers } from "./locks.ts";
 export { type UserService } from "./users.ts";
-export { accountGuardFor, type OwnerProof } from "./owner-proof.ts";
+export { type OwnerProof } from "./owner-proof.ts";
 export { takeCaptcha } from "./codes.ts";
 export { userSitemap } from "./queries.ts";

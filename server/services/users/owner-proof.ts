@@ -6,14 +6,13 @@
  * there is no phone: such an account can only add a phone or an e-mail (marked fresh, see below)
  * until it has something to prove itself with.
  */
-import { AppError, badRequest, forbidden } from "../../lib/errors.ts";
+import { AppError, badRequest } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { randomToken, sha256, verifyPassword } from "../../lib/crypto.ts";
-import { operationLimiter, type OperationLimiter } from "../../lib/operation-limits.ts";
+import type { OperationLimiter } from "../../lib/operation-limits.ts";
 import { MESSAGES } from "../../../shared/validation.ts";
 import type { Caller, Deps } from "../deps.ts";
-import { createCodes } from "./codes.ts";
-import { createMailTokens } from "./mail-tokens.ts";
+import type { createCodes } from "./codes.ts";
 import { insertCode, latestLiveCode, type UserRow } from "./queries.ts";
 
 /** No password reset to (nor proof by) an address or phone bound without a proof, for this long. */
@@ -108,24 +107,3 @@ export function createOwnerProof(
 }
 
 export type OwnerProofService = ReturnType<typeof createOwnerProof>;
-
-/**
- * For a service above users (OAuth binding): the owner's proof, with its own limiter and code
- * checker over the same store and tables, so it answers exactly as the user service's own calls
- * do; and the notice to the account's address of a change to its ways in.
- */
-export function accountGuardFor(deps: Deps) {
-  const limits = operationLimiter(deps.kv);
-  const codes = createCodes(deps, limits, async () => {
-    throw forbidden();
-  });
-  const { proveOwner } = createOwnerProof(deps, { limits, consumeSmsCode: codes.consumeSmsCode });
-  const { mailAccountChanged } = createMailTokens(deps);
-  return {
-    proveOwner,
-    /** Mails the account's address (if any) that `what` happened; a mail server that is down loses it. */
-    async tellAccount(user: UserRow, what: string) {
-      if (user.email) await mailAccountChanged(user, user.email, what).catch(() => undefined);
-    },
-  };
-}

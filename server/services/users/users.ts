@@ -89,6 +89,9 @@ export function createUserService<Session>(
       await proof.proveOwner(user, input, caller, { purpose: "close" });
     },
 
+    /** The owner's proof before a change to the account's ways in (OAuth binding: owner-proof.ts). */
+    proveOwner: (user: UserRow, input: OwnerProof, caller: Caller) => proof.proveOwner(user, input, caller),
+
     /** For other services' admin-only calls: 401 when signed out, 403 (with `message`) for non-admins. */
     async requireAdmin(caller: Caller, message: string): Promise<UserRow> {
       const user = await requireUser(caller);
@@ -322,6 +325,8 @@ export function createUserService<Session>(
     revertEmailChange: bindings.revertEmailChange,
     bindUserMobile: bindings.bindUserMobile,
     unbind: bindings.unbind,
+    /** Mails the account's address (if any) that `what` happened to its ways in. */
+    tellAccount: bindings.tellAccount,
   };
 }
 
