@@ -124,7 +124,7 @@ export async function installSsr(app: FastifyInstance, services: Services, confi
       siteName: config.siteName,
       // A page bound for the shared cache carries no per-visitor token and sets no cookie: the
       // browser makes its own double-submit token (app/lib/api.ts).
-      csrfToken: request.pageCacheMiss || away ? "" : ensureCsrfCookie(request, reply, config),
+      csrfToken: forNobody || away ? "" : ensureCsrfCookie(request, reply, config),
       devOutbox: config.devOutbox,
       supportEmail: config.supportEmail,
       publicUrl: config.publicUrl,
