@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "./client.ts";
 import { HEAT_SQL } from "./heat.ts";
+import { publicEntrySql } from "./public-entry.ts";
 
 // Every denormalized counter, defined once as "recount from the rows". Services keep counters in
 // the same transaction as the rows they count; repairCounters fixes any drift, findCounterDrift
@@ -56,7 +57,8 @@ interface CounterDef {
   float?: boolean;
 }
 
-const livePublished = `status = 'published' and deleted_at is null`;
+/** The entries counters count: the public ones (db/public-entry.ts), as entries/write.ts moves them. */
+const livePublished = publicEntrySql();
 
 /** A counter that is the number of rows of `rows` per `key` (those meeting `where`, if given). */
 const rowsPer = (table: string, column: string, rows: string, key: string, where?: string): CounterDef => ({
@@ -88,7 +90,7 @@ const COUNTERS: CounterDef[] = [
     table: "users",
     column: "total_collections_count",
     recount: `select e.user_id as k, count(*) as n from entry_likes l join entries e on e.id = l.entry_id
-      where e.status = 'published' and e.deleted_at is null group by 1`,
+      where ${publicEntrySql("e")} group by 1`,
   },
   rowsPer("users", "subscribed_tags_count", "tag_subscriptions", "user_id"),
   rowsPer("users", "comments_count", "comments", "user_id", "deleted_at is null"),
@@ -98,7 +100,7 @@ const COUNTERS: CounterDef[] = [
     table: "tags",
     column: "entries_count",
     recount: `select et.tag_id as k, count(*) as n from entry_tags et join entries e on e.id = et.entry_id
-      where e.status = 'published' and e.deleted_at is null group by 1`,
+      where ${publicEntrySql("e")} group by 1`,
   },
   rowsPer("tags", "subscribers_count", "tag_subscriptions", "tag_id"),
   rowsPer("comments", "likes_count", "comment_likes", "comment_id"),

@@ -3,7 +3,7 @@ import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.
 import { newId } from "../../lib/ids.ts";
 import type { UploadService } from "../uploads/index.ts";
 import type { Caller, Deps } from "../deps.ts";
-import { entryHydrator } from "../entries/index.ts";
+import { entryHydrator, isPublicEntry } from "../entries/index.ts";
 import { findUserById } from "../users/index.ts";
 import {
   presentCollection,
@@ -85,8 +85,6 @@ function cleanFields<T extends UpdateSetInput>(input: T): T {
   return out;
 }
 
-const isVisible = (e: { status: string; deletedAt: Date | null }) => e.status === "published" && !e.deletedAt;
-
 /**
  * Collection sets (spec §7 Collection-set service, §3 Collection, §4 toggles): a user's named lists
  * of entries that others follow. Only the creator changes a set or its entries (403 otherwise); an
@@ -159,7 +157,7 @@ export function createCollectionService(deps: Deps, uploads: Pick<UploadService,
       if (on) {
         // Only a live entry can be collected; one deleted since may still be taken out.
         const entry = await entryState(tx, entryId);
-        if (!entry || !isVisible(entry)) throw notFound(ENTRY_MISSING);
+        if (!entry || !isPublicEntry(entry)) throw notFound(ENTRY_MISSING);
       }
       const changed = on ? await insertSetEntry(tx, csId, entryId) : await deleteSetEntry(tx, csId, entryId);
       const row = changed ? await bumpSetCounter(tx, csId, "entryCount", on ? 1 : -1) : set;

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { rowsById } from "../../lib/row-by-id.ts";
 import { publicUserColumns, type PublicUserRow } from "../users/index.ts";
-import { authorColumns, entryListColumns } from "../entries/index.ts";
+import { authorColumns, entryListColumns, publicEntry } from "../entries/index.ts";
 import {
   collectionSetEntries,
   collectionSetFollowers,
@@ -189,7 +189,7 @@ export async function bumpSetCounter(
   return row;
 }
 
-/** An entry's state, for collecting it: only published, undeleted entries can be collected. */
+/** An entry's state, for collecting it: only public entries can be collected (isPublicEntry). */
 export async function entryState(db: Tx, entryId: string) {
   const [row] = await db
     .select({ id: entries.id, status: entries.status, deletedAt: entries.deletedAt })
@@ -198,8 +198,6 @@ export async function entryState(db: Tx, entryId: string) {
     .limit(1);
   return row;
 }
-
-const visibleEntry = and(eq(entries.status, "published"), isNull(entries.deletedAt));
 
 /**
  * One page of a set's entries with their authors. new: most recently collected first
@@ -219,7 +217,7 @@ export async function setEntryPage(db: Tx, setId: string, rank: SetRank, offset:
       .from(collectionSetEntries)
       .innerJoin(entries, eq(entries.id, collectionSetEntries.entryId))
       .innerJoin(users, eq(users.id, entries.userId))
-      .where(and(eq(collectionSetEntries.collectionSetId, setId), visibleEntry))
+      .where(and(eq(collectionSetEntries.collectionSetId, setId), publicEntry()))
       .orderBy(...order)
       .offset(offset)
       .limit(limit)

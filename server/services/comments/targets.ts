@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import type { CommentTargetType } from "../../../db/schema/social.ts";
 import { entries, pins } from "../../../db/schema/index.ts";
-import { refreshHeat } from "../entries/index.ts";
+import { publicEntry, refreshHeat } from "../entries/index.ts";
 import { repoTarget } from "./repo-target.ts";
 import { bookletTarget } from "./booklet-target.ts";
 import { rowTarget } from "./row-target.ts";
@@ -26,10 +26,8 @@ export interface CommentTarget {
   bump(tx: Tx, id: string, delta: 1 | -1, at: Date): Promise<void>;
 }
 
-const entryLive = sql<boolean>`${entries.status} = 'published' and ${entries.deletedAt} is null`;
-
 const entryTarget: CommentTarget = {
-  ...rowTarget(entries, "commentsCount", entryLive, entries.userId),
+  ...rowTarget(entries, "commentsCount", publicEntry(), entries.userId),
   async bump(tx, id, delta, at) {
     await tx
       .update(entries)

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { tags as tagsTable } from "../../../db/schema/index.ts";
 import { storedCategories } from "../../../db/reference-data.ts";
+import { isPublicEntry } from "../../../db/public-entry.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
@@ -174,7 +175,7 @@ export function createEntryService(deps: Deps) {
     /** get_related_entry: 4 or 5 popular entries sharing a tag (else the category). */
     async related(entryId: string, count: number, caller: Caller) {
       const base = await entryWithAuthor(db, entryId);
-      if (!base || base.entry.deletedAt || base.entry.status !== "published") throw notFound("文章不存在");
+      if (!base || !isPublicEntry(base.entry)) throw notFound("文章不存在");
       return hydrate(await relatedEntries(db, base.entry, count, caller.userId), caller);
     },
 
@@ -184,9 +185,12 @@ export function createEntryService(deps: Deps) {
      */
     async getEntry(entryId: string, caller: Caller) {
       const row = HEX_ID.test(entryId) ? await entryWithAuthor(db, entryId) : undefined;
-      const mayRead = (e: { status: string; userId: string }) =>
-        e.status === "published" || e.userId === caller.userId || (e.status === "hidden" && !!caller.staff);
-      if (!row || row.entry.deletedAt || !mayRead(row.entry)) {
+      // Wider than the public rule on purpose: the author reads their own draft or hidden entry,
+      // staff a hidden one; a deleted entry stays nobody's.
+      const mayRead = (e: { status: string; deletedAt: Date | null; userId: string }) =>
+        isPublicEntry(e) ||
+        (!e.deletedAt && (e.userId === caller.userId || (e.status === "hidden" && !!caller.staff)));
+      if (!row || !mayRead(row.entry)) {
         throw notFound("文章不存在");
       }
       const [presented] = await hydrate([row], caller);
@@ -202,7 +206,7 @@ export function createEntryService(deps: Deps) {
      */
     async recordView(entryId: string, caller: Caller) {
       const row = HEX_ID.test(entryId) ? await entryWithAuthor(db, entryId) : undefined;
-      if (!row || row.entry.deletedAt || row.entry.status !== "published") throw notFound("文章不存在");
+      if (!row || !isPublicEntry(row.entry)) throw notFound("文章不存在");
       const who = caller.userId ?? `ip:${caller.ip}`;
       // Without the shared store (Redis away) a view goes uncounted: reading must not fail for it.
       const fresh = await kv.incr(`view:${entryId}:${who}`, VIEW_WINDOW_SECONDS).then(

@@ -5,3 +5,5 @@ export { presentAuthor, presentEntry, type AuthorRow, type PresentedEntry } from
 export { authorColumns, entryListColumns, entryWithAuthor, likedAmong, tagsOfEntries } from "./queries.ts";
 export { deleteEntry, insertEntry, refreshHeat, updateEntry, type EntryRow } from "./write.ts";
 export { entrySitemap } from "./queries.ts";
+// Whether an entry is public, for every list, count, target and index (defined in db/ for db/counters.ts).
+export { isPublicEntry, publicEntry } from "../../../db/public-entry.ts";

@@ -1,6 +1,7 @@
-import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, isNotNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { HEAT_SQL } from "../../../db/heat.ts";
+import { publicEntry } from "../../../db/public-entry.ts";
 import { idIsAnyOf, preparedPerDb, preparedPerShape } from "../../../db/prepared.ts";
 import { entries, entryLikes, entryTags, tagSubscriptions, tags, users } from "../../../db/schema/index.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
@@ -72,7 +73,7 @@ export interface FeedFilter {
  */
 function buildFeedQuery(db: Tx, shape: FeedShape, name: string) {
   const column = SORT_COLUMN[shape.sort];
-  const where: SQL[] = [eq(entries.status, "published"), isNull(entries.deletedAt)];
+  const where: SQL[] = [publicEntry()];
   if (shape.categoryId) where.push(eq(entries.categoryId, sql.placeholder("categoryId")));
   if (shape.type) where.push(eq(entries.type, sql.placeholder("type")));
   if (shape.userId) where.push(eq(entries.userId, sql.placeholder("userId")));
@@ -179,7 +180,7 @@ export async function entriesByIds(db: Tx, ids: string[]) {
     .select({ entry: entryListColumns, user: authorColumns })
     .from(entries)
     .innerJoin(users, eq(users.id, entries.userId))
-    .where(and(inArray(entries.id, ids), eq(entries.status, "published"), isNull(entries.deletedAt)));
+    .where(and(inArray(entries.id, ids), publicEntry()));
 }
 
 /**
@@ -222,15 +223,7 @@ export async function relatedEntries(
     .select({ entry: entryListColumns, user: authorColumns })
     .from(entries)
     .innerJoin(users, eq(users.id, entries.userId))
-    .where(
-      and(
-        sameTopic,
-        ne(entries.id, entry.id),
-        eq(entries.status, "published"),
-        isNull(entries.deletedAt),
-        notHiddenFrom(viewerId, entries.userId),
-      ),
-    )
+    .where(and(sameTopic, ne(entries.id, entry.id), publicEntry(), notHiddenFrom(viewerId, entries.userId)))
     .orderBy(desc(entries.rankIndex), desc(entries.id))
     .limit(count);
 }
@@ -324,7 +317,7 @@ export async function addViews(db: Db, entryViews: Map<string, number>, viewerVi
       await tx.execute(sql`
         update users u set total_hot_index = (
           select round(coalesce(sum(x.hot_index), 0)) from entries x
-          where x.user_id = u.id and x.status = 'published' and x.deleted_at is null)
+          where x.user_id = u.id and ${publicEntry("x")})
         where u.id in (select distinct e.user_id from entries e where e.id = any(${ids}::char(24)[]))`);
     }
     if (byViewer.length) {
@@ -341,7 +334,7 @@ export async function addViews(db: Db, entryViews: Map<string, number>, viewerVi
 export const entrySitemap = sitemapSource(
   entries,
   { id: entries.id, updatedAt: entries.updatedAt, key: entries.type },
-  sql`${entries.status} = 'published' and ${entries.deletedAt} is null`,
+  publicEntry(),
 );
 
 /**

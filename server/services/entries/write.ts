@@ -3,21 +3,20 @@ import type { Tx } from "../../../db/client.ts";
 import { bumpUserCounters } from "../users/index.ts";
 import { entries, entryTags, tags, users } from "../../../db/schema/index.ts";
 import { heatIndexes } from "../../../db/heat.ts";
+import { isPublicEntry, publicEntry } from "../../../db/public-entry.ts";
 import { newId } from "../../lib/ids.ts";
 import { indexEntry, touchesSearch } from "../search-index/index.ts";
 
 /**
  * The one place entries are written. Every counter that counts entries (db/counters.ts gives the
  * definitions: users.postedEntriesCount/postedPostsCount/totalCollectionsCount, tags.entriesCount)
- * moves here, in the caller's transaction, together with the rows it counts. Callers check
- * permissions first; these functions only keep the data consistent.
+ * moves here, in the caller's transaction, together with the rows it counts: only public entries
+ * (isPublicEntry) are counted and searchable, so the counters move as an entry crosses that line.
+ * Callers check permissions first; these functions only keep the data consistent.
  */
 
 export type EntryRow = typeof entries.$inferSelect;
 export type NewEntry = Omit<typeof entries.$inferInsert, "id" | "hotIndex" | "rankIndex"> & { id?: string };
-
-/** Counts only published, undeleted entries (the spec's lists show nothing else). */
-const isCounted = (e: Pick<EntryRow, "status" | "deletedAt">) => e.status === "published" && !e.deletedAt;
 
 async function adjustAuthor(tx: Tx, e: EntryRow, delta: 1 | -1) {
   await bumpUserCounters(tx, e.userId, {
@@ -70,13 +69,13 @@ export async function insertEntry(tx: Tx, values: NewEntry, tagIds: string[]): P
     .returning();
   const unique = [...new Set(tagIds)];
   if (unique.length) await tx.insert(entryTags).values(unique.map((tagId) => ({ entryId: row.id, tagId })));
-  if (isCounted(row)) {
+  if (isPublicEntry(row)) {
     await lockTags(tx, unique);
     await adjustTags(tx, unique, 1);
     await adjustAuthor(tx, row, 1);
   }
   // The search index follows the row in the same transaction; only findable entries have a document.
-  if (isCounted(row)) await indexEntry(tx, row.id);
+  if (isPublicEntry(row)) await indexEntry(tx, row.id);
   return row;
 }
 
@@ -103,9 +102,9 @@ export async function updateEntry(
   const removed = oldTags.filter((t) => !newTags.includes(t));
   const added = newTags.filter((t) => !oldTags.includes(t));
   // Every tag whose count moves, at once and in id order; the author's row after them.
-  if (isCounted(before) && isCounted(after)) await lockTags(tx, [...removed, ...added]);
-  else if (isCounted(before)) await lockTags(tx, oldTags);
-  else if (isCounted(after)) await lockTags(tx, newTags);
+  if (isPublicEntry(before) && isPublicEntry(after)) await lockTags(tx, [...removed, ...added]);
+  else if (isPublicEntry(before)) await lockTags(tx, oldTags);
+  else if (isPublicEntry(after)) await lockTags(tx, newTags);
   if (tagIds) {
     if (removed.length) {
       await tx
@@ -114,16 +113,16 @@ export async function updateEntry(
     }
     if (added.length)
       await tx.insert(entryTags).values(added.map((tagId) => ({ entryId: before.id, tagId })));
-    if (isCounted(before) && isCounted(after)) {
+    if (isPublicEntry(before) && isPublicEntry(after)) {
       await adjustTags(tx, removed, -1);
       await adjustTags(tx, added, 1);
     }
   }
-  if (isCounted(before) && !isCounted(after)) {
+  if (isPublicEntry(before) && !isPublicEntry(after)) {
     await adjustTags(tx, oldTags, -1);
     await adjustAuthor(tx, before, -1);
     await refreshAuthorHeat(tx, before.userId);
-  } else if (!isCounted(before) && isCounted(after)) {
+  } else if (!isPublicEntry(before) && isPublicEntry(after)) {
     await adjustTags(tx, newTags, 1);
     await adjustAuthor(tx, after, 1);
     await refreshAuthorHeat(tx, after.userId);
@@ -165,7 +164,7 @@ async function refreshAuthorHeat(tx: Tx, userId: string): Promise<void> {
     .update(users)
     .set({
       totalHotIndex: sql`(select round(coalesce(sum(${entries.hotIndex}), 0)) from ${entries}
-        where ${entries.userId} = ${userId} and ${entries.status} = 'published' and ${entries.deletedAt} is null)`,
+        where ${entries.userId} = ${userId} and ${publicEntry()})`,
     })
     .where(eq(users.id, userId));
 }

@@ -5,6 +5,7 @@ import type { Pointer } from "../../../shared/pagination.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
 import { deleteLink, idsAmong, insertLink } from "../../lib/link-rows.ts";
 import { publicUserColumns } from "../users/index.ts";
+import { publicEntry } from "../entries/index.ts";
 
 /** Adds the follow row; true only when this call inserted it (following twice is a no-op). */
 export async function insertFollow(tx: Tx, followerId: string, followeeId: string): Promise<boolean> {
@@ -88,7 +89,7 @@ export async function followPage(
 }
 
 /**
- * Authors of published entries in the tags `userId` subscribes to, hottest first: the first
+ * Authors of public entries in the tags `userId` subscribes to, hottest first: the first
  * source of suggested users (spec §5).
  */
 export async function authorsInSubscribedTags(db: Tx, userId: string, limit: number) {
@@ -98,13 +99,7 @@ export async function authorsInSubscribedTags(db: Tx, userId: string, limit: num
     .innerJoin(entryTags, eq(entryTags.tagId, tagSubscriptions.tagId))
     .innerJoin(entries, eq(entries.id, entryTags.entryId))
     .innerJoin(users, eq(users.id, entries.userId))
-    .where(
-      and(
-        eq(tagSubscriptions.userId, userId),
-        eq(entries.status, "published"),
-        sql`${entries.deletedAt} is null`,
-      ),
-    )
+    .where(and(eq(tagSubscriptions.userId, userId), publicEntry()))
     .groupBy(entries.userId, users.totalHotIndex)
     .orderBy(desc(users.totalHotIndex), desc(entries.userId))
     .limit(limit);

@@ -4,7 +4,7 @@ import { decodePointer, encodePointer } from "../../../shared/pagination.ts";
 import { type Caller, type Deps, requireLogin } from "../deps.ts";
 import { findUserById } from "../users/index.ts";
 import { presentPublicUser } from "../users/index.ts";
-import { entryHydrator } from "../entries/index.ts";
+import { entryHydrator, isPublicEntry } from "../entries/index.ts";
 import {
   countLikedEntries,
   entryLikeState,
@@ -26,8 +26,6 @@ export interface LikeState {
 }
 
 const ENTRY_MISSING = LIKE_TARGETS.entry.missing;
-
-const isVisible = (e: { status: string; deletedAt: Date | null }) => e.status === "published" && !e.deletedAt;
 
 /**
  * Likes (spec §7 Likes, the like calls of Pin and Comment; §4 "like entry toggles liked and adjusts
@@ -101,7 +99,7 @@ export function createLikeService(deps: Deps) {
     async state(entryId: string, caller: Caller): Promise<LikeState> {
       const userId = requireLogin(caller);
       const entry = await entryLikeState(db, entryId);
-      if (!entry || !isVisible(entry)) throw notFound(ENTRY_MISSING);
+      if (!entry || !isPublicEntry(entry)) throw notFound(ENTRY_MISSING);
       return { liked: await isLiked(db, entryId, userId), collectionCount: entry.collectionCount };
     },
 
@@ -139,7 +137,7 @@ export function createLikeService(deps: Deps) {
       const pointer = decodePointer(input.pointer, "date");
       if (input.pointer && !pointer) throw badRequest("pointer 格式不正确", "pointer");
       const entry = await entryLikeState(db, entryId);
-      if (!entry || !isVisible(entry)) throw notFound(ENTRY_MISSING);
+      if (!entry || !isPublicEntry(entry)) throw notFound(ENTRY_MISSING);
       const page = input.page ?? 0;
       const pageSize = input.pageSize ?? LIKES_PAGE_SIZE;
       const rows = await likersOf(db, entryId, { pointer, offset: page * pageSize }, pageSize + 1);

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { preparedPerDb } from "../../../db/prepared.ts";
-import { authorColumns, entryListColumns } from "../entries/index.ts";
+import { authorColumns, entryListColumns, publicEntry } from "../entries/index.ts";
 import { bumpUserCounters, publicUserColumns } from "../users/index.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
@@ -137,8 +137,6 @@ export async function isLiked(db: Tx, entryId: string, userId: string): Promise<
   return rows.length === 1;
 }
 
-const visibleEntry = and(eq(entries.status, "published"), isNull(entries.deletedAt));
-
 /**
  * A user's liked entries, newest like first (entry_likes_user_created_idx), with their authors.
  * Likes of entries deleted or unpublished since stay in the table (and in the counters of
@@ -151,7 +149,7 @@ export async function likedEntriesOf(db: Tx, userId: string, offset: number, lim
     .from(entryLikes)
     .innerJoin(entries, eq(entries.id, entryLikes.entryId))
     .innerJoin(users, eq(users.id, entries.userId))
-    .where(and(eq(entryLikes.userId, userId), visibleEntry))
+    .where(and(eq(entryLikes.userId, userId), publicEntry()))
     .orderBy(desc(entryLikes.createdAt), desc(entryLikes.entryId))
     .offset(offset)
     .limit(limit);
@@ -162,7 +160,7 @@ export async function countLikedEntries(db: Tx, userId: string): Promise<number>
     .select({ n: count() })
     .from(entryLikes)
     .innerJoin(entries, eq(entries.id, entryLikes.entryId))
-    .where(and(eq(entryLikes.userId, userId), visibleEntry));
+    .where(and(eq(entryLikes.userId, userId), publicEntry()));
   return Number(row?.n ?? 0);
 }
 

@@ -1,5 +1,5 @@
 import type { Tx } from "../../../db/client.ts";
-import { refreshHeat } from "../entries/index.ts";
+import { isPublicEntry, refreshHeat } from "../entries/index.ts";
 import { bumpPinLikes, lockPin } from "../pins/index.ts";
 import { bumpCommentLikes, lockComment } from "../comments/index.ts";
 import { notify } from "../notifications/index.ts";
@@ -43,7 +43,7 @@ const entryTarget: LikeTarget<{ liked: boolean; collectionCount: number }> = {
   async lock(tx, id) {
     const entry = await lockEntry(tx, id);
     if (!entry) return undefined;
-    const live = entry.status === "published" && !entry.deletedAt;
+    const live = isPublicEntry(entry);
     return {
       live,
       count: entry.collectionCount,
@@ -56,7 +56,7 @@ const entryTarget: LikeTarget<{ liked: boolean; collectionCount: number }> = {
         await lockUsers(tx, [likerId, entry.userId]);
         await bumpLikeCounters(tx, [
           { userId: likerId, collected: delta },
-          // totalCollectionsCount counts likes on published, undeleted entries only.
+          // totalCollectionsCount counts likes on public entries only.
           ...(live ? [{ userId: entry.userId, received: delta }] : []),
         ]);
         await refreshHeat(tx, id);

@@ -10,6 +10,7 @@ import {
   users,
 } from "../../../db/schema/index.ts";
 import { notHiddenFrom } from "../blocks/index.ts";
+import { publicEntry } from "../entries/index.ts";
 
 /** A recipient of a mail push: only verified addresses of accounts in good standing get mail. */
 export interface Recipient {
@@ -185,8 +186,7 @@ export async function broadcastDigestEntries(
       and(
         inArray(follows.followerId, userIds),
         inArray(follows.followeeId, authorIds),
-        eq(entries.status, "published"),
-        sql`${entries.deletedAt} is null`,
+        publicEntry(),
         sql`${notificationBroadcasts.createdAt} > coalesce(${notificationReadMarks.readAt}, '-infinity'::timestamptz)`,
         owedArticleDigest(q, notificationBroadcasts.createdAt),
         notHiddenFrom(follows.followerId, follows.followeeId),
@@ -243,7 +243,7 @@ export function entryTitles(db: Tx, ids: string[]) {
   return db
     .select({ id: entries.id, title: entries.title, type: entries.type, originalUrl: entries.originalUrl })
     .from(entries)
-    .where(and(inArray(entries.id, ids), eq(entries.status, "published"), sql`${entries.deletedAt} is null`));
+    .where(and(inArray(entries.id, ids), publicEntry()));
 }
 
 export async function usernameOf(db: Tx, userId: string) {

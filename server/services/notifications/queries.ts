@@ -15,6 +15,7 @@ import {
   users,
 } from "../../../db/schema/index.ts";
 import { notHiddenFrom } from "../blocks/index.ts";
+import { publicEntry } from "../entries/index.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
 import { columnsByIds } from "../../lib/row-by-id.ts";
@@ -51,7 +52,7 @@ function unreadBroadcasts(user: SQL): SQL {
       join ${notificationBroadcasts} x on x.author_id = a.user_id and x.created_at > f.created_at
         and x.created_at > coalesce((select m.read_at from ${notificationReadMarks} m where m.user_id = ${user}),
                                     '-infinity'::timestamptz)
-      join ${entries} e on e.id = x.entry_id and e.status = 'published' and e.deleted_at is null)`;
+      join ${entries} e on e.id = x.entry_id and ${publicEntry("e")})`;
 }
 
 /**
@@ -99,7 +100,7 @@ export async function broadcastPage(
         and ${followerHearsBroadcaster}
       cross join lateral (
         select x.entry_id, x.author_id, x.created_at from ${notificationBroadcasts} x
-          join ${entries} e on e.id = x.entry_id and e.status = 'published' and e.deleted_at is null
+          join ${entries} e on e.id = x.entry_id and ${publicEntry("e")}
          where x.author_id = a.user_id and x.created_at > f.created_at ${before}
          order by x.created_at desc, x.entry_id desc limit ${limit}) b
       left join ${notificationReadMarks} m on m.user_id = ${userId}
@@ -375,11 +376,11 @@ export async function insertFollowerFanOutBatch(
   return last ? { ...last, told: last.told ? last.told.split(",") : [] } : null;
 }
 
-/** Whether an entry can still be announced: published and not deleted. */
+/** Whether an entry can still be announced: it is public. */
 export async function isPublished(db: Tx, entryId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: entries.id })
     .from(entries)
-    .where(and(eq(entries.id, entryId), eq(entries.status, "published"), isNull(entries.deletedAt)));
+    .where(and(eq(entries.id, entryId), publicEntry()));
   return Boolean(row);
 }

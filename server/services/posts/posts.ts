@@ -9,7 +9,7 @@ import { type Caller, type ContentScreen, type Deps, NO_SCREEN, requireLogin } f
 import type { UploadService } from "../uploads/index.ts";
 import { likedAmong, tagsOfEntries } from "../entries/index.ts";
 import { storedCategories } from "../../../db/reference-data.ts";
-import { deleteEntry, insertEntry, updateEntry } from "../entries/index.ts";
+import { deleteEntry, insertEntry, isPublicEntry, updateEntry } from "../entries/index.ts";
 import { presentArticle, presentDraftItem, presentEditable, type Article } from "./present.ts";
 import {
   categoryExists,
@@ -125,7 +125,7 @@ export function createPostService(
   async function ownArticle(tx: Tx, id: string, userId: string) {
     if (!isRouteId(id)) throw notFound("文章不存在");
     const row = await findPost(tx, id, true);
-    if (!row || row.status !== "published" || row.deletedAt) throw notFound("文章不存在");
+    if (!row || !isPublicEntry(row)) throw notFound("文章不存在");
     if (row.userId !== userId) throw forbidden("只能编辑自己的文章");
     return row;
   }

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { preparedPerShape } from "../../../db/prepared.ts";
-import { authorColumns } from "../entries/index.ts";
+import { authorColumns, publicEntry } from "../entries/index.ts";
 import { categories, entries, users } from "../../../db/schema/index.ts";
 
 export type PostRow = typeof entries.$inferSelect;
@@ -47,7 +47,7 @@ export async function countDrafts(db: Tx, userId: string): Promise<number> {
 }
 
 /**
- * A published, undeleted column article with its author (the article page, getDetailData); with
+ * A public column article (publicEntry) with its author (the article page, getDetailData); with
  * `orHidden`, one hidden pending review too. The author by the columns presentAuthor shows (not the
  * whole user row: no password hash, e-mail or phone), prepared, one statement a shape.
  */
@@ -67,8 +67,11 @@ const publishedWithAuthorQuery = preparedPerShape(
         and(
           eq(entries.id, sql.placeholder("id")),
           eq(entries.type, "post"),
-          orHidden ? inArray(entries.status, ["published", "hidden"]) : eq(entries.status, "published"),
-          isNull(entries.deletedAt),
+          // Wider than publicEntry on purpose: detail() shows one hidden pending review to its
+          // author and staff (and checks who asks); a deleted article stays nobody's.
+          orHidden
+            ? and(inArray(entries.status, ["published", "hidden"]), isNull(entries.deletedAt))
+            : publicEntry(),
         ),
       )
       .limit(1)

@@ -3,7 +3,7 @@ import type { Tx } from "../../../db/client.ts";
 import { lockRowById } from "../../lib/row-by-id.ts";
 import { entries, users } from "../../../db/schema/index.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
-import { authorColumns, type EntryRow } from "../entries/index.ts";
+import { authorColumns, publicEntry, type EntryRow } from "../entries/index.ts";
 
 /** The entry locked for a change (update, delete). */
 export async function entryForUpdate(tx: Tx, id: string): Promise<EntryRow | undefined> {
@@ -23,7 +23,7 @@ export async function ownShareOf(tx: Tx, userId: string, url: string, exceptId?:
 }
 
 /**
- * The first live, published share of a URL: the hash index finds the few rows, then the oldest wins.
+ * The first public share of a URL: the hash index finds the few rows, then the oldest wins.
  * The author by the columns presentEntry shows (authorColumns), not the whole user row.
  */
 export async function firstShareOf(db: Tx, url: string) {
@@ -31,7 +31,7 @@ export async function firstShareOf(db: Tx, url: string) {
     .select({ entry: entries, user: authorColumns })
     .from(entries)
     .innerJoin(users, eq(users.id, entries.userId))
-    .where(and(eq(entries.originalUrl, url), isNull(entries.deletedAt), eq(entries.status, "published")))
+    .where(and(eq(entries.originalUrl, url), publicEntry()))
     .orderBy(asc(entries.createdAt), asc(entries.id))
     .limit(1);
   return row;
@@ -44,11 +44,7 @@ export async function ownEntriesPage(
   pointer: { value: Date; id: string } | null,
   limit: number,
 ) {
-  const where: SQL[] = [
-    eq(entries.userId, userId),
-    eq(entries.status, "published"),
-    isNull(entries.deletedAt),
-  ];
+  const where: SQL[] = [eq(entries.userId, userId), publicEntry()];
   // (createdAt, id) < pointer walks entries_user_created_idx (userId, createdAt, id) backward.
   const after = keysetAfter(entries.createdAt, entries.id, pointer);
   if (after) where.push(after);

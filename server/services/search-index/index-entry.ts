@@ -1,6 +1,8 @@
-import { and, asc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { entries, entrySearch } from "../../../db/schema/index.ts";
+// From db/ rather than entries' face (which re-exports it): the search index sits below entries.
+import { publicEntry } from "../../../db/public-entry.ts";
 import { indexWords } from "../../lib/segment.ts";
 import { dropChampionLists, noteDocument } from "./champions.ts";
 
@@ -87,8 +89,8 @@ function documentFields(e: EntrySource): DocumentFields {
   };
 }
 
-/** Findable means published and not deleted: only those have a row in entry_search. */
-const findable = and(eq(entries.status, "published"), isNull(entries.deletedAt));
+/** Findable means public (publicEntry: published, not deleted): only those have a row in entry_search. */
+const findable = publicEntry();
 
 /** The sources of some entries (tags in the same query); `where` picks them. Starts at once. */
 async function loadSources(db: Tx, where: SQL | undefined, limit?: number): Promise<EntrySource[]> {
@@ -183,6 +185,6 @@ export async function reindexAllEntries(
   await db.execute(sql`
     delete from ${entrySearch} s
     where not exists (select 1 from ${entries} e
-                      where e.id = s.entry_id and e.status = 'published' and e.deleted_at is null)`);
+                      where e.id = s.entry_id and ${publicEntry("e")})`);
   return progress;
 }

@@ -1,9 +1,9 @@
-import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { idIsAnyOf, preparedPerDb, preparedPerShape } from "../../../db/prepared.ts";
 import { entries, entrySearch, users } from "../../../db/schema/index.ts";
 import { containsPattern } from "../tags/index.ts";
-import { authorColumns, entryListColumns } from "../entries/index.ts";
+import { authorColumns, entryListColumns, publicEntry } from "../entries/index.ts";
 import { notHiddenFromViewerParam } from "../blocks/index.ts";
 import { publicUserColumns } from "../users/index.ts";
 import {
@@ -32,8 +32,6 @@ export interface EntryQuery {
  * read; heat then reorders them (rankCandidates). Beyond them there are no pages.
  */
 export const RANK_WINDOW = 400;
-
-const findable = and(eq(entries.status, "published"), isNull(entries.deletedAt));
 
 /** The RUM index on entry_search.document, made at startup when PostgreSQL has RUM (db/client.ts). */
 export const RUM_INDEX = "entry_search_document_rum_idx";
@@ -113,7 +111,7 @@ const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
  *   select c.entry_id, c.doc <=> $any as distance, c.doc @@ $phrase as phrase, e.hot_index
  *   from (select entry_id, document || ''::tsvector as doc from entry_search
  *         where document @@ $all order by document <=> $any limit 400) c
- *   join entries e on e.id = c.entry_id where <findable>
+ *   join entries e on e.id = c.entry_id where <publicEntry("e")>
  *
  * `document || ''` detoasts each candidate's document once for the two tests above (each would
  * fetch it from TOAST again). The distance recomputed on the row (rum_ts_distance, a float4) comes
@@ -139,7 +137,7 @@ async function rumCandidates(tx: Tx, q: EntryQuery, window: number) {
             where s.document @@ ${q.all}::tsquery
             order by s.document <=> ${q.any}::tsquery limit ${window}) c
       join ${entries} e on e.id = c.entry_id
-      where e.status = 'published' and e.deleted_at is null`),
+      where ${publicEntry("e")}`),
   );
   const candidates: Candidate[] = rows.map((r) => ({
     entryId: r.entryId,
@@ -202,7 +200,7 @@ async function scoreByPositions(tx: Db | Tx, q: EntryQuery, where: SQL) {
              (select json_agg(json_build_object('lexeme', u.lexeme, 'positions', u.positions, 'weights', u.weights))
               from unnest(s.document) u where u.lexeme = any(${sql.param(q.words)}::text[])) as words
       from ${entrySearch} s join ${entries} e on e.id = s.entry_id
-      where ${where} and s.document @@ ${q.all}::tsquery and e.status = 'published' and e.deleted_at is null`),
+      where ${where} and s.document @@ ${q.all}::tsquery and ${publicEntry("e")}`),
   );
   return rows.map((r) => {
     const found: Found[] = typeof r.words === "string" ? JSON.parse(r.words) : (r.words ?? []);
@@ -235,7 +233,7 @@ async function scoreEntries(db: Db, q: EntryQuery, ids: string[], rum: boolean):
              c.doc @@ ${q.phrase}::tsquery as phrase, e.hot_index as "hotIndex"
       from (select s.entry_id, s.document || ''::tsvector as doc from ${entrySearch} s where ${picked} offset 0) c
       join ${entries} e on e.id = c.entry_id
-      where c.doc @@ ${q.all}::tsquery and e.status = 'published' and e.deleted_at is null`),
+      where c.doc @@ ${q.all}::tsquery and ${publicEntry("e")}`),
   );
   return rows.map((r) => ({
     entryId: r.entryId,
@@ -328,7 +326,7 @@ const pageEntriesQuery = preparedPerDb((db: Tx) =>
     .select({ entry: entryListColumns, user: authorColumns })
     .from(entries)
     .innerJoin(users, eq(users.id, entries.userId))
-    .where(and(idIsAnyOf(entries.id, "ids"), findable, notHiddenFromViewerParam(entries.userId)))
+    .where(and(idIsAnyOf(entries.id, "ids"), publicEntry(), notHiddenFromViewerParam(entries.userId)))
     .prepare("nugget_search_page"),
 );
 

@@ -2,7 +2,7 @@ import { AppError, badRequest, notFound, unauthorized } from "../../lib/errors.t
 import { keysetSlice, pointerParam } from "../../lib/keyset.ts";
 import { HEX_ID } from "../../../shared/ids.ts";
 import type { Caller, Deps } from "../deps.ts";
-import { insertEntry } from "../entries/index.ts";
+import { insertEntry, isPublicEntry } from "../entries/index.ts";
 import { storedCategories } from "../../../db/reference-data.ts";
 import { findUserById } from "../users/index.ts";
 import { presentPublicUser } from "../users/index.ts";
@@ -76,10 +76,11 @@ export const answerLink = (entryId: string, answerId: string) =>
 export function createVoteService(deps: Deps) {
   const { db } = deps;
 
+  // Wider than the public rule on purpose: the author sees their own vote while it is a draft or hidden.
   const isVisible = (
     e: { type: string; status: string; deletedAt: Date | null; userId: string },
     caller: Caller,
-  ) => e.type === "vote" && !e.deletedAt && (e.status === "published" || e.userId === caller.userId);
+  ) => e.type === "vote" && (isPublicEntry(e) || (!e.deletedAt && e.userId === caller.userId));
 
   async function requireVote(entryId: string, caller: Caller) {
     const entry = HEX_ID.test(entryId) ? await voteEntry(db, entryId) : undefined;
@@ -197,8 +198,7 @@ export function createVoteService(deps: Deps) {
       if (!HEX_ID.test(entryId)) throw notFound(VOTE_MISSING);
       await db.transaction(async (tx) => {
         const entry = await voteEntry(tx, entryId, true);
-        if (!entry || entry.type !== "vote" || entry.deletedAt || entry.status !== "published")
-          throw notFound(VOTE_MISSING);
+        if (!entry || entry.type !== "vote" || !isPublicEntry(entry)) throw notFound(VOTE_MISSING);
         if (!(await optionOf(tx, entryId, optionId))) throw badRequest("该选项不属于这个投票", "optionId");
         const inserted = await insertAnswer(tx, { entryId, optionId, userId, content });
         if (!inserted) throw new AppError(409, "你已经投过票了，每人只能投一次");
