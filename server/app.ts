@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
+import type { ServerBuild } from "react-router";
 import zlib from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
@@ -34,6 +35,7 @@ import { installMetrics } from "./plugins/metrics.ts";
 import { installSession } from "./plugins/session.ts";
 import { parseQuery } from "./lib/reader.ts";
 import { installPageCache, serverWithFront, type PageCacheFront } from "./plugins/page-cache.ts";
+import type { CacheMatcher, CacheTarget } from "./plugins/page-cache-rules.ts";
 import { longestLife } from "./plugins/page-cache-rules.ts";
 import { installBufferedCompression } from "./plugins/compress.ts";
 import { memoryPageStore, PageCache, redisPageStore } from "./lib/page-cache.ts";
@@ -48,7 +50,7 @@ import {
 import { UPLOAD_CLEANUP_CRON, type VariantJob } from "./services/uploads/uploads.ts";
 import { authRoutes } from "./services/auth/routes.ts";
 import { userRoutes } from "./services/users/routes.ts";
-import { entryListOverlays, entryRoutes } from "./services/entries/routes.ts";
+import { entryRoutes } from "./services/entries/routes.ts";
 import { tagRoutes } from "./services/tags/routes.ts";
 import { searchRoutes } from "./services/search/routes.ts";
 import { refreshChampionLists, SEARCH_CHAMPIONS_CRON } from "./services/search-index/index.ts";
@@ -98,6 +100,10 @@ export interface NuggetApp {
   app: FastifyInstance;
   /** The anonymous page cache, or null with PAGE_CACHE=0. */
   pageCache: PageCache | null;
+  /** What the page cache takes a read for, compiled from the routes' declarations (null: never cached). */
+  cacheTarget: (method: string, url: string) => CacheTarget | null;
+  /** What every GET route and page declared to the page cache (empty with PAGE_CACHE=0). */
+  cacheDeclarations: CacheMatcher["declarations"];
   services: Services;
   database: Database;
   outbox: Outbox | undefined;
@@ -130,6 +136,10 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   let front: PageCacheFront | null = null;
   // A read for nobody is routed as the URL the page cache keeps it under (plugins/page-cache.ts).
   let rewriteUrl: ((req: IncomingMessage) => string) | null = null;
+  // The pages' declared policies reach the page cache's matcher once the build is loaded.
+  let declarePages: ((routes: ServerBuild["routes"]) => void) | null = null;
+  let cacheTarget: NuggetApp["cacheTarget"] = () => null;
+  let cacheDeclarations: NuggetApp["cacheDeclarations"] = () => [];
   // A Redis outage is logged once each way; what fails meanwhile is counted (server/lib/redis.ts).
   const redisOutage = new RedisOutage();
   const app = Fastify({
@@ -213,8 +223,14 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   // inject, meets the page cache's hook first of all: before cookies are parsed, headers set or the
   // session looked up (a stored page keeps the headers its render was sent with).
   if (pageCache) {
-    ({ front, rewriteUrl } = installPageCache(app, pageCache, config.pageCache, {
-      personal: { overlays: entryListOverlays(services), kv, recentSession: services.auth.recentSession },
+    ({
+      front,
+      rewriteUrl,
+      declarePages,
+      targetOf: cacheTarget,
+      declarations: cacheDeclarations,
+    } = installPageCache(app, pageCache, config.pageCache, {
+      personal: { kv, recentSession: services.auth.recentSession },
       draining: () => drain.draining,
     }));
   }
@@ -382,6 +398,7 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   // The outbox, the 模拟支付 cashier and the OAuth consent screen, each only with its stand-in on.
   installDevPages(app, { services, outbox, siteName: config.siteName });
   const ssr = opts.buildDir ? await installSsr(app, services, config, path.resolve(opts.buildDir)) : null;
+  if (ssr) declarePages?.(ssr.routes);
   if (!ssr)
     app.setNotFoundHandler((_req, reply) => reply.status(404).send({ s: 404, m: "接口不存在", d: null }));
 
@@ -400,5 +417,5 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
     await redis?.quit().catch(() => redis.disconnect());
     if (ownsDatabase) await database.close();
   });
-  return { app, services, database, outbox, kv, pageCache, jobs, drain };
+  return { app, services, database, outbox, kv, pageCache, cacheTarget, cacheDeclarations, jobs, drain };
 }

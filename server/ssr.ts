@@ -175,6 +175,8 @@ export async function installSsr(app: FastifyInstance, services: Services, confi
   app.all(
     "/*",
     {
+      // The page cache's check that what answered is the page it took the URL for.
+      config: { renderedPage: true },
       // The database away before any loader ran (a signed-in reader's session could not be read):
       // the page's 503 all the same, not the API's JSON. Anything else goes to the app's handler.
       errorHandler: async (err, request, reply) => {
@@ -190,6 +192,8 @@ export async function installSsr(app: FastifyInstance, services: Services, confi
     },
   );
   return {
+    /** The build's routes: the page cache reads each page's declared policy off its module. */
+    routes: build.routes,
     /**
      * Waits (at most `maxMs`) for the renders in hand: a render whose reader left has no connection
      * holding the server open, yet its loaders still use the database a shutdown is about to close.

@@ -4,7 +4,6 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NuggetApp } from "../server/app.ts";
-import { cacheRule } from "../server/plugins/page-cache-rules.ts";
 import {
   BUILD_DIR,
   built,
@@ -451,7 +450,7 @@ describe.skipIf(!built)("anonymous page cache", () => {
   it("renders a stored page it cannot write instead of failing the request or the process", async () => {
     const address = await listening();
     const path = await fresh("/explore/all");
-    const rule = cacheRule(path, settings.pageCache!)!;
+    const rule = nugget.cacheTarget("GET", path)!.rule;
     const store = nugget.pageCache!.store;
     const { gens } = await store.read(path, rule.scopes);
     // A header Node refuses to send (a line break in its value).

@@ -9,7 +9,7 @@ article{border:1px solid #e4e6eb;border-radius:4px;padding:12px 16px;margin:12px
 
 /** /dev/outbox (page) and /api/dev/outbox (JSON, ?to=): only registered when DEV_OUTBOX is on. */
 export function devOutboxRoutes(app: FastifyInstance, outbox: Outbox, siteName: string) {
-  app.get("/api/dev/outbox", { schema: { hide: true } }, async (req) => {
+  app.get("/api/dev/outbox", { schema: { hide: true }, config: { pageCache: false } }, async (req) => {
     const to = (req.query as { to?: string }).to;
     return ok(outbox.list(to));
   });

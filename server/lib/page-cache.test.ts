@@ -1,19 +1,9 @@
 import fc from "fast-check";
 import { Redis } from "ioredis";
 import { describe, expect, it } from "vitest";
-import { cacheRule, type PageCacheSettings } from "../plugins/page-cache-rules.ts";
 import zlib from "node:zlib";
 import { bodyWithNonce, gzipWithNonce, newNonce, reuseGzip, type CachedPage } from "./cached-page.ts";
 import { memoryPageStore, PageCache, redisPageStore } from "./page-cache.ts";
-
-const settings: PageCacheSettings = {
-  enabled: true,
-  maxBytes: 1 << 20,
-  redisMaxBytes: 1 << 26,
-  ttl: { list: 30, detail: 60, search: 60, api: 10 },
-  swr: 60,
-  prefix: "t:",
-};
 
 const page = (body: string, gens = [0]): CachedPage => ({
   status: 200,
@@ -273,61 +263,5 @@ describe("page cache", () => {
       ),
       { numRuns: 80 },
     );
-  });
-});
-
-describe("cache rules", () => {
-  it("never caches private pages or calls that count, issue or read the caller's own state", () => {
-    const privatePath = fc.constantFrom(
-      "/user/settings",
-      "/user/settings/profile",
-      "/user/wallet",
-      "/user/invitation",
-      "/timeline",
-      "/notification",
-      "/notification/system",
-      "/editor/drafts",
-      "/new-entry",
-      "/admin/withdrawals",
-      "/admin/banners",
-      "/admin/notices",
-      "/api/getEntryView",
-      "/api/v1/getRandCode",
-      "/api/v1/getUserInfo",
-      "/api/getUserNotificationNum",
-      "/api/collector",
-      "/api/oauth/github/start",
-      "/api/get_entry_by_self",
-      "/api/isInMyCollectionSet",
-      "/api/wallet/getAmount",
-      "/api/drafts",
-    );
-    fc.assert(
-      fc.property(
-        privatePath,
-        fc.constantFrom("", ".data", "/"),
-        fc.webQueryParameters(),
-        (path, suffix, q) => {
-          const url = `${path}${suffix}${q ? `?${q}` : ""}`;
-          expect(cacheRule(url, settings)).toBeNull();
-        },
-      ),
-    );
-  });
-
-  it("caches public pages with the scope of their target", () => {
-    const id = "0123456789abcdef01234567";
-    expect(cacheRule("/explore/all", settings)?.scopes).toEqual(["*"]);
-    expect(cacheRule("/explore/all.data?_routes=routes%2Fexplore", settings)?.ttl).toBe(30);
-    expect(cacheRule("/_root.data", settings)).not.toBeNull();
-    expect(cacheRule(`/post/${id}`, settings)?.scopes).toEqual(["*", `entry:${id}`]);
-    expect(cacheRule(`/entry/${id}/detail/abc`, settings)?.scopes).toEqual(["*", `entry:${id}`, "comments"]);
-    expect(cacheRule(`/user/${id}/posts`, settings)?.scopes).toEqual(["*", `user:${id}`]);
-    expect(cacheRule(`/api/comments/entry/${id}?pageSize=20`, settings)?.scopes).toEqual([
-      "*",
-      `entry:${id}`,
-    ]);
-    expect(cacheRule("/api/search?query=x", settings)?.ttl).toBe(10);
-    expect(cacheRule("/search?query=x", settings)?.ttl).toBe(60);
   });
 });

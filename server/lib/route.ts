@@ -4,6 +4,7 @@ import { Type, type Static, type TSchema } from "@sinclair/typebox";
 import { HEX_ID_PATTERN, HEX_ID_SOURCE } from "../../shared/ids.ts";
 import { limitNote, type RouteLimit } from "./rate-limits.ts";
 import type { Caller } from "../services/deps.ts";
+import type { RouteCache } from "../plugins/page-cache-rules.ts";
 
 interface RouteExtras {
   /**
@@ -13,6 +14,13 @@ interface RouteExtras {
   limit?: RouteLimit;
   /** Other route config (suspendedMayCall …); a limit the docs do not tell yet goes here too. */
   config?: FastifyContextConfig;
+  /**
+   * A GET's page-cache policy (shared/page-cache-policy.ts): its answer to a visitor may be every
+   * visitor's copy, for `life`, purged with the records named in `purgedBy`, and with `overlay` a
+   * signed-in reader gets it with their own state laid over. `false`: never cached (it reads the
+   * reader, counts or issues something). The page cache compiles its matcher from these alone.
+   */
+  cache?: RouteCache | false;
 }
 
 /**
@@ -24,12 +32,14 @@ interface RouteExtras {
 export function route<S extends FastifySchema>({
   limit,
   config,
+  cache,
   ...schema
 }: S & RouteExtras): { schema: Omit<S, keyof RouteExtras>; config?: FastifyContextConfig } {
-  if (!limit) return config ? { schema, config } : { schema };
+  const withCache = cache === undefined ? config : { ...config, pageCache: cache };
+  if (!limit) return withCache ? { schema, config: withCache } : { schema };
   return {
     schema: { ...schema, description: (schema.description ?? "") + limitNote(limit) },
-    config: { ...config, rateLimit: limit },
+    config: { ...withCache, rateLimit: limit },
   };
 }
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { CachedPage } from "../lib/cached-page.ts";
 import type { CacheRule, PageCache } from "../lib/page-cache.ts";
 import type { Kv } from "../lib/kv.ts";
@@ -24,18 +24,17 @@ import { ByteBudgetMap } from "../../shared/byte-budget-map.ts";
  * cache's longest staleness after any change they make, their lists render as usual.
  */
 export interface ViewerOverlay {
-  /** Does the overlay apply to this path and query (a list that reads the caller's own subscriptions does not)? */
-  applies(path: string, query: Record<string, unknown>): boolean;
+  /** Does it apply to this query (a list that reads the caller's own subscriptions does not)? */
+  applies(query: Record<string, unknown>): boolean;
   /**
    * The anonymous answer's `d` as this caller sees it (not changing `d`), or null when it is the
    * same: then the cached bytes go out as they are, pre-compressed. It may depend only on the stored
-   * answer and on state the caller changes by their own writes (their likes, whom they hide).
+   * answer, the query and state the caller changes by their own writes (their likes, whom they hide).
    */
-  apply(d: unknown, caller: Caller): Promise<unknown>;
+  apply(d: unknown, caller: Caller, query: Record<string, unknown>): Promise<unknown>;
 }
 
 export interface PersonalOptions {
-  overlays: ViewerOverlay[];
   /** The shared store that marks recent writers. */
   kv: Kv;
   /** A session confirmed moments ago (auth.recentSession): lets the front answer without Fastify. */
@@ -97,21 +96,9 @@ function createPersonalMemo(budget = REMEMBERED_BYTES) {
   };
 }
 
-/** The overlay for a path and query, or null (auth in the query makes the URL a key of its own). */
-function overlayFor(
-  url: string,
-  query: Record<string, unknown>,
-  overlays: ViewerOverlay[],
-): ViewerOverlay | null {
-  if (query.token || query.uid) return null;
-  const q = url.indexOf("?");
-  const path = q < 0 ? url : url.slice(0, q);
-  return overlays.find((o) => o.applies(path, query)) ?? null;
-}
-
-/** The overlay for a signed-in GET Fastify routed (its query parsed). */
-export function overlayForRequest(request: FastifyRequest, overlays: ViewerOverlay[]): ViewerOverlay | null {
-  return overlayFor(request.url, (request.query ?? {}) as Record<string, unknown>, overlays);
+/** Whether a route's overlay answers this query (auth in the query makes the URL a key of its own). */
+export function overlayApplies(overlay: ViewerOverlay, query: Record<string, unknown>): boolean {
+  return !query.token && !query.uid && overlay.applies(query);
 }
 
 /**
@@ -128,7 +115,7 @@ export function installViewerOverlays(
   refresh: (url: string) => Promise<void>,
   draining: () => boolean,
 ): SignedInFront | null {
-  const { kv, overlays } = personal;
+  const { kv } = personal;
   const markSeconds = settings.ttl.api + settings.swr;
   const memo = createPersonalMemo();
 
@@ -138,6 +125,7 @@ export function installViewerOverlays(
     overlay: ViewerOverlay,
     caller: Caller & { userId: string },
     url: string,
+    query: Record<string, unknown>,
   ) {
     // Whether they hide anyone is in the key: a first mute (which the session lookup reports) is
     // seen at once even when made without a request of theirs (by a test, say, or an operator).
@@ -145,7 +133,7 @@ export function installViewerOverlays(
     const known = memo.find(key, page);
     if (known) return { key, entry: known };
     const envelope = envelopeOf(page);
-    const d = await overlay.apply(envelope.d, caller);
+    const d = await overlay.apply(envelope.d, caller, query);
     const json = d === null ? null : Buffer.from(JSON.stringify({ ...envelope, d }));
     return { key, entry: memo.remember(key, page, json) };
   }
@@ -177,6 +165,7 @@ export function installViewerOverlays(
     request.pageCacheOverlay = null;
     const caller = request.caller;
     if (!pending || !caller?.userId) return;
+    const query = (request.query ?? {}) as Record<string, unknown>;
     // Without the shared store nobody can tell whether they wrote just now: render.
     const wrote = await kv.get(wroteKey(caller.userId)).catch(() => "unknown");
     if (wrote) return;
@@ -188,6 +177,7 @@ export function installViewerOverlays(
         pending.overlay,
         { ...caller, userId: caller.userId },
         pending.key,
+        query,
       );
       return writeHijacked(request, reply, (hooked) =>
         write(request.raw, reply.raw, found, pending.rule, answer, hooked),
@@ -202,7 +192,7 @@ export function installViewerOverlays(
     if (anonymous.statusCode !== 200) return;
     const envelope = JSON.parse(anonymous.body) as Envelope;
     if (envelope.s !== 1) return;
-    const d = await pending.overlay.apply(envelope.d, caller);
+    const d = await pending.overlay.apply(envelope.d, caller, query);
     reply.header("x-cache", "overlay-miss");
     reply.header("content-type", "application/json; charset=utf-8");
     return reply.send(JSON.stringify(d === null ? envelope : { ...envelope, d }));
@@ -226,12 +216,10 @@ export function installViewerOverlays(
    * The same read in front of Fastify, for a reader whose session this instance confirmed moments
    * ago: no routing, hooks or session query. Anything else it cannot settle goes on to Fastify.
    */
-  return (req, res, url, { rule, key }) => {
+  return (req, res, url, { rule, key, overlay }) => {
     // Parsed as Fastify parses it (lib/reader.ts); a key given twice: let Fastify's hooks decide.
     const query = queryOf(url);
-    if (Object.values(query).some(Array.isArray)) return false;
-    const overlay = overlayFor(url, query, overlays);
-    if (!overlay) return false;
+    if (!overlay || Object.values(query).some(Array.isArray) || !overlayApplies(overlay, query)) return false;
     const login = presentedLogin(req.method, req.headers, query);
     const session = login && recentSession(login.token, login.uid);
     if (!session) return false;
@@ -247,7 +235,7 @@ export function installViewerOverlays(
       if (await kv.get(wroteKey(session.userId)).catch(() => "unknown")) return false;
       const found = cache.peekNow(key, rule, refresh) ?? (await cache.peek(key, rule, refresh));
       if (!found || found.page.status !== 200 || envelopeOf(found.page).s !== 1) return false;
-      return write(req, res, found, rule, await personalFor(found.page, overlay, caller, key), {});
+      return write(req, res, found, rule, await personalFor(found.page, overlay, caller, key, query), {});
     })();
   };
 }

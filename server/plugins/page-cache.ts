@@ -6,18 +6,19 @@ import http, {
   type ServerResponse,
 } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ServerBuild } from "react-router";
 import {
-  ruleReader,
+  createCacheMatcher,
+  type CacheMatcher,
   type CacheTarget,
   type PageCacheSettings,
-  type RouteParams,
 } from "./page-cache-rules.ts";
 import { newNonce, type CachedPage } from "../lib/cached-page.ts";
 import { publicCacheControl, serve, writeStored } from "./page-cache-write.ts";
 import { PageCache, type CacheRule } from "../lib/page-cache.ts";
 import {
   installViewerOverlays,
-  overlayForRequest,
+  overlayApplies,
   type OverlayServed,
   type PersonalOptions,
   type SignedInFront,
@@ -35,6 +36,8 @@ declare module "fastify" {
     pageCacheMiss: {
       gens: number[];
       rule: CacheRule;
+      /** The route the matcher took it for: the one that answers must be it, or nothing is stored. */
+      route: string;
       done: (page: CachedPage | null) => void;
       store: boolean;
     } | null;
@@ -126,12 +129,23 @@ export function installPageCache(
     /** The instance is draining (plugins/drain.ts): a hit closes its connection like any answer. */
     draining?: () => boolean;
   } = {},
-): { front: PageCacheFront; rewriteUrl: (req: IncomingMessage) => string } {
+): {
+  front: PageCacheFront;
+  rewriteUrl: (req: IncomingMessage) => string;
+  /** The pages of the React Router build, whose route modules declare their policies. */
+  declarePages: (routes: ServerBuild["routes"]) => void;
+  /** What the cache takes a read for (tests, and what the declarations compiled to). */
+  targetOf: (method: string, url: string) => CacheTarget | null;
+  /** What every route declared (a test holds each to declaring). */
+  declarations: CacheMatcher["declarations"];
+} {
   const { personal, draining = () => false } = opts;
   app.decorateRequest("pageCacheMiss", null);
   app.decorateRequest("pageCacheOverlay", null);
   app.decorateRequest("touchedViewer", false);
-  const rules = ruleReader(settings, routeParamsOf(app));
+  // Compiled from the routes' own declarations, API routes as Fastify registers them.
+  const rules = createCacheMatcher(settings);
+  app.addHook("onRoute", (route) => rules.declareRoute(route));
   // Only this process's own refreshes may skip the cache: outsiders cannot force renders.
   const refreshSecret = newNonce();
   const refresh = async (url: string) => {
@@ -141,18 +155,24 @@ export function installPageCache(
   app.addHook("onRequest", async (request, reply) => {
     const target = rules.read(request.method, request.url);
     if (!target) return;
-    const { rule, key } = target;
+    const { rule, key, route } = target;
     if (carriesLogin(request.method, request.headers, request.url)) {
       // Whoever this turns out to be, this answer is not for a shared cache.
       reply.header("cache-control", "private, no-cache");
-      const overlay = personal?.overlays.length ? overlayForRequest(request, personal.overlays) : null;
-      if (overlay && request.method === "GET") request.pageCacheOverlay = { rule, key, overlay };
+      const { overlay } = target;
+      if (
+        personal &&
+        overlay &&
+        request.method === "GET" &&
+        overlayApplies(overlay, (request.query ?? {}) as Record<string, unknown>)
+      )
+        request.pageCacheOverlay = { rule, key, overlay };
       return;
     }
     if (request.headers[REFRESH_HEADER] === refreshSecret) {
       // The background refresh of a stale entry (app.inject below): render and store.
       const lookup = await cache.renderAgain(key, rule);
-      request.pageCacheMiss = { gens: lookup.gens, rule, done: lookup.done, store: true };
+      request.pageCacheMiss = { gens: lookup.gens, rule, route, done: lookup.done, store: true };
       return;
     }
     if (request.method === "HEAD") {
@@ -160,14 +180,14 @@ export function installPageCache(
       // never becomes anyone's stored page (H1: an empty 200 did), nor the renderer others wait on.
       const found = await cache.peek(key, rule, refresh);
       if (found) return serve(request, reply, found.page, found.state, rule, { close: draining() });
-      request.pageCacheMiss = { gens: [], rule, done: () => undefined, store: false };
+      request.pageCacheMiss = { gens: [], rule, route, done: () => undefined, store: false };
       reply.header("x-cache", "miss");
       return;
     }
     const found = await cache.lookup(key, rule, refresh);
     if (found.state !== "miss")
       return serve(request, reply, found.page, found.state, rule, { close: draining() });
-    request.pageCacheMiss = { gens: found.gens, rule, done: found.done, store: true };
+    request.pageCacheMiss = { gens: found.gens, rule, route, done: found.done, store: true };
     reply.header("x-cache", "miss");
   });
 
@@ -218,7 +238,7 @@ export function installPageCache(
     return payload;
   });
 
-  const signedIn: SignedInFront | null = personal?.overlays.length
+  const signedIn: SignedInFront | null = personal
     ? installViewerOverlays(app, cache, settings, personal, refresh, draining)
     : null;
 
@@ -316,7 +336,13 @@ export function installPageCache(
       return url;
     }
   };
-  return { front, rewriteUrl };
+  return {
+    front,
+    rewriteUrl,
+    declarePages: rules.declarePages,
+    targetOf: rules.read,
+    declarations: rules.declarations,
+  };
 }
 
 /** Nobody's login was presented (the session plugin's reading) and no reader was resolved. */
@@ -334,8 +360,11 @@ function refusedByStore(
   reply: FastifyReply,
   payload: unknown,
   miss: NonNullable<FastifyRequest["pageCacheMiss"]>,
-): "reader" | "status" | "cookie" | "head" | "body" | null {
+): "reader" | "route" | "status" | "cookie" | "head" | "body" | null {
   if (!madeForNobody(request) || request.touchedViewer) return "reader";
+  // The matcher and the router must agree on which route answered: another route's answer under
+  // this one's key and policy would be stored unasked.
+  if (answeringRoute(request) !== miss.route) return "route";
   if (reply.statusCode !== 200) return "status";
   if (reply.hasHeader("set-cookie")) return "cookie";
   if (request.method !== "GET" || !miss.store) return "head";
@@ -347,57 +376,9 @@ function refusedByStore(
   return null;
 }
 
-/**
- * The query parameters of the route Fastify would route a GET of `path` to, from its schema. The
- * routes are matched here by their patterns (`/api/tag/:id`), a path with no parameter before one
- * with, as Fastify's router prefers; Fastify's own lookup hands back one handler for every route.
- */
-function routeParamsOf(app: FastifyInstance): RouteParams {
-  const routes: { pattern: RegExp; fixed: boolean; keys: readonly string[] | null }[] = [];
-  app.addHook("onRoute", (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!methods.includes("GET")) return;
-    const keys = queryKeysOf(route.schema?.querystring);
-    const source = route.url
-      .split("/")
-      .map((part) =>
-        part.startsWith(":") ? "[^/]+" : part === "*" ? ".*" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
-      )
-      .join("/");
-    routes.push({
-      pattern: new RegExp(`^${source}$`),
-      fixed: !/[:*]/.test(route.url),
-      keys,
-    });
-    routes.sort((a, b) => Number(b.fixed) - Number(a.fixed));
-  });
-  return (path) => routes.find((r) => r.pattern.test(path))?.keys ?? [];
-}
-
-type QuerySchema = {
-  properties?: Record<string, unknown>;
-  allOf?: QuerySchema[];
-  anyOf?: QuerySchema[];
-  oneOf?: QuerySchema[];
-  patternProperties?: unknown;
-  additionalProperties?: unknown;
-};
-
-/**
- * The parameters a querystring schema names (its members' too, for a union or an intersection);
- * null — keep every parameter — where it takes names it does not list. No schema: none is read.
- */
-function queryKeysOf(schema: unknown): readonly string[] | null {
-  if (!schema || typeof schema !== "object") return [];
-  const s = schema as QuerySchema;
-  if (s.patternProperties || (s.additionalProperties && typeof s.additionalProperties === "object"))
-    return null;
-  const keys = new Set(Object.keys(s.properties ?? {}));
-  for (const member of [...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])]) {
-    const more = queryKeysOf(member);
-    if (more === null) return null;
-    for (const k of more) keys.add(k);
-  }
-  if (keys.size === 0 && !s.properties) return null;
-  return [...keys];
+/** The declared route that answered: an API route's URL pattern, or "page" for the renderer's. */
+function answeringRoute(request: FastifyRequest): string | undefined {
+  const config = request.routeOptions.config;
+  if (config?.pageCache) return request.routeOptions.url;
+  return config?.renderedPage ? "page" : undefined;
 }

@@ -13,6 +13,9 @@ import { useApiAction } from "~/lib/use-api-action";
 import { beijingTime } from "../../../shared/format";
 import { BannerForm } from "./banner-form";
 import "./admin.css";
+import { uncachedPage } from "~/lib/page-cache.server";
+
+export const headers = uncachedPage;
 
 /**
  * 横幅管理 (/admin/banners): every banner, stopped and expired ones too (GET /api/banners), with

@@ -13,6 +13,9 @@ import { titleMeta } from "~/lib/title";
 import { beijingTime } from "../../../shared/format";
 import { JOB_POINTER, type TroubledJob } from "../../../shared/jobs";
 import "./admin.css";
+import { uncachedPage } from "~/lib/page-cache.server";
+
+export const headers = uncachedPage;
 
 /** The job queue's states, in the order a job passes them, with the words the page uses. */
 const STATES: readonly { state: string; title: string }[] = [

@@ -11,6 +11,9 @@ import { forbidden, requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
 import { beijingTime } from "../../../shared/format";
 import "./admin.css";
+import { uncachedPage } from "~/lib/page-cache.server";
+
+export const headers = uncachedPage;
 
 /** The latest notices shown under the form: enough to see what went out last. */
 const RECENT = 10;

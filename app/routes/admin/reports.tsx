@@ -22,6 +22,9 @@ import {
   type ReportTarget,
 } from "../../../shared/report-rules";
 import "./admin.css";
+import { uncachedPage } from "~/lib/page-cache.server";
+
+export const headers = uncachedPage;
 
 const POINTER = /^[\dT:.Z-]{10,30}_[0-9a-f]{24}$/;
 const hrefOf = (pointer?: string | null) => pageHref("/admin/reports", pointer);

@@ -16,6 +16,9 @@ import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 import { beijingTime } from "../../../shared/format";
 import "./admin.css";
+import { uncachedPage } from "~/lib/page-cache.server";
+
+export const headers = uncachedPage;
 
 type Status = PresentedWithdrawal["bill"]["status"];
 

@@ -28,6 +28,9 @@ import {
 } from "../../../shared/validation";
 import { api, ApiError, errorMessage } from "~/lib/api";
 import { titleMeta } from "~/lib/title";
+import { uncachedPage } from "~/lib/page-cache.server";
+
+export const headers = uncachedPage;
 
 type Method = "phone" | "email";
 

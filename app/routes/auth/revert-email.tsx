@@ -5,6 +5,9 @@ import { SignInAgain } from "~/components/forms/sign-in-again";
 import { api, errorMessage } from "~/lib/api";
 import { linkToken } from "~/lib/link-token.server";
 import { titleMeta } from "~/lib/title";
+import { uncachedPage } from "~/lib/page-cache.server";
+
+export const headers = uncachedPage;
 
 /**
  * The old address's "this wasn't me" link after an e-mail change (issue 10). Opening it changes

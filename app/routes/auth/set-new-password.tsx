@@ -11,6 +11,9 @@ import { api, ApiError, errorMessage } from "~/lib/api";
 import { linkToken } from "~/lib/link-token.server";
 import { titleMeta } from "~/lib/title";
 import { SubmitButton } from "~/components/forms/form-submit";
+import { uncachedPage } from "~/lib/page-cache.server";
+
+export const headers = uncachedPage;
 
 /** setNewPassword: the e-mail link's ?token=…; new password twice → changePasswordByEmailToken. */
 export function loader({ request }: Route.LoaderArgs) {

@@ -14,6 +14,9 @@ import { Avatar } from "~/components/ui/avatar";
 import { requireRouteId } from "~/lib/guards.server";
 import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
+import { cachedPage } from "~/lib/page-cache.server";
+
+export const headers = cachedPage({ life: "detail", purgedBy: ["booklet"] });
 
 /**
  * bookInfo (/book/{id}): cover, summary, author, price, the sections with their free marks, the buy

@@ -12,6 +12,10 @@ import { BROWSE_CATEGORIES, findCategory } from "~/lib/categories";
 import { notFound } from "~/lib/guards.server";
 import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
+import { cachedPage } from "~/lib/page-cache.server";
+import { FEED_QUERY } from "../../../shared/page-cache-policy";
+
+export const headers = cachedPage({ life: "list", query: FEED_QUERY });
 
 /** Booklet categories: the fixed ones, with 全部 in place of 推荐. */
 const BOOK_CATEGORIES = BROWSE_CATEGORIES.map((c) => (c.slug === "all" ? { ...c, title: "全部" } : c));

@@ -22,6 +22,9 @@ import { toSummary } from "~/lib/feed.server";
 import { titleMeta } from "~/lib/title";
 import type { EntrySummary } from "~/lib/types";
 import { useListState } from "~/lib/use-list-state";
+import { cachedPage } from "~/lib/page-cache.server";
+
+export const headers = cachedPage({ life: "detail", query: ["sort", "page"], purgedBy: ["collection"] });
 
 // 举报 (issue 13) for signed-in readers of someone else's set, loaded only for them.
 const ReportButton = lazy(() => import("~/components/report/report-button"));

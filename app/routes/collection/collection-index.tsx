@@ -14,6 +14,9 @@ import { notFound } from "~/lib/guards.server";
 import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 import { useListState } from "~/lib/use-list-state";
+import { cachedPage } from "~/lib/page-cache.server";
+
+export const headers = cachedPage({ life: "list", query: ["sort", "page", "tag"] });
 
 const TYPES = [
   { slug: "recommended", title: "推荐" },

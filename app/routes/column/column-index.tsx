@@ -8,6 +8,10 @@ import { loadFeed } from "~/lib/feed.server";
 import { notFound } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
 import { SidebarList } from "~/components/ui/sidebar-list";
+import { cachedPage } from "~/lib/page-cache.server";
+import { FEED_QUERY } from "../../../shared/page-cache-policy";
+
+export const headers = cachedPage({ life: "list", query: FEED_QUERY });
 
 const COLUMN_SORTS = [
   { value: "newest", title: "最新" },

@@ -18,6 +18,9 @@ import { fromService } from "~/lib/loader.server";
 import { entryMeta } from "~/lib/structured-data";
 import articleStyles from "~/styles/article.css?url";
 import { useRecordedViews } from "~/components/entry/use-recorded-views";
+import { cachedPage } from "~/lib/page-cache.server";
+
+export const headers = cachedPage({ life: "detail", purgedBy: ["entry"] });
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: articleStyles }];
 

@@ -6,6 +6,9 @@ import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 import articleStyles from "~/styles/article.css?url";
 import bookletEditorStyles from "~/styles/booklet-editor.css?url";
+import { uncachedPage } from "~/lib/page-cache.server";
+
+export const headers = uncachedPage;
 
 // article.css: the Markdown editor, the preview's Markdown body and code highlighting.
 export const links: Route.LinksFunction = () => [

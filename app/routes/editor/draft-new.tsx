@@ -5,6 +5,9 @@ import { PageSection } from "~/components/layout/page";
 import { api, errorMessage } from "~/lib/api";
 import { requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
+import { uncachedPage } from "~/lib/page-cache.server";
+
+export const headers = uncachedPage;
 
 /**
  * Write a new article: login required. The draft is created by a POST from the page (never by the

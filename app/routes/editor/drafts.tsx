@@ -12,6 +12,9 @@ import { notFound, requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
 import { useApiAction } from "~/lib/use-api-action";
 import articleStyles from "~/styles/article.css?url";
+import { uncachedPage } from "~/lib/page-cache.server";
+
+export const headers = uncachedPage;
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: articleStyles }];
 

@@ -5,6 +5,9 @@ import { ShareForm, type ShareValues } from "~/components/share/share-form";
 import { forbidden, notFound, requireRouteId, requireViewer } from "~/lib/guards.server";
 import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
+import { uncachedPage } from "~/lib/page-cache.server";
+
+export const headers = uncachedPage;
 
 const HOT_TAGS = { type: "hot", page: 1, pageSize: 30 } as const;
 

@@ -9,6 +9,9 @@ import { optionalRouteId, requireRouteId } from "~/lib/guards.server";
 import { entryMeta } from "~/lib/structured-data";
 import { loadVote } from "~/components/votes/load.server";
 import { VoteSection } from "~/components/votes/vote-section";
+import { cachedPage } from "~/lib/page-cache.server";
+
+export const headers = cachedPage({ life: "detail", purgedBy: ["entry", "comments"] });
 
 /**
  * entryDetail (/entry/{id}/detail/{commentId?} and the vote-answer alias

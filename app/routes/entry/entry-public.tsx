@@ -5,6 +5,9 @@ import { isNotFound, RouteErrorView } from "~/components/shell/error-views";
 import { loadEntryPage } from "~/lib/entry.server";
 import { requireRouteId } from "~/lib/guards.server";
 import { entryMeta } from "~/lib/structured-data";
+import { cachedPage } from "~/lib/page-cache.server";
+
+export const headers = cachedPage({ life: "detail", purgedBy: ["entry"] });
 
 /**
  * entryPublic: a shared link or other entry. A post-type entry redirects to /post/{id from the

@@ -12,6 +12,9 @@ import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 import { useApiAction } from "~/lib/use-api-action";
 import "~/components/share/share.css";
+import { uncachedPage } from "~/lib/page-cache.server";
+
+export const headers = uncachedPage;
 
 /**
  * published: login required; the viewer's own published shares and articles, newest first, paged by

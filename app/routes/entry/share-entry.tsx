@@ -6,6 +6,9 @@ import { VoteForm } from "~/components/votes/vote-form";
 import { VOTE_LIMITS } from "../../../shared/vote-rules";
 import { requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
+import { uncachedPage } from "~/lib/page-cache.server";
+
+export const headers = uncachedPage;
 
 /** Hot tags offered as toggles on the share form. */
 const HOT_TAGS = { type: "hot", page: 1, pageSize: 30 } as const;

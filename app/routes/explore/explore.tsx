@@ -10,6 +10,10 @@ import { Banners } from "~/components/banners/banners";
 import { notFound } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
 import { SITE_FEEDS } from "~/lib/feeds";
+import { cachedPage } from "~/lib/page-cache.server";
+import { FEED_QUERY } from "../../../shared/page-cache-policy";
+
+export const headers = cachedPage({ life: "list", query: FEED_QUERY });
 
 /** exploreIndex: public; default sort popular; keyset `pointer` paging once entries exist. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {

@@ -7,6 +7,9 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { CATEGORIES, findCategory } from "~/lib/categories";
 import { requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
+import { uncachedPage } from "~/lib/page-cache.server";
+
+export const headers = uncachedPage;
 
 /** Spec §9: getting-started lists 20 a page, from page 1. */
 const PAGE_SIZE = 20;

@@ -9,6 +9,9 @@ import { loadEntryFeedPage } from "~/lib/feed.server";
 import { notFound, requireViewer } from "~/lib/guards.server";
 import { passAlertOn } from "~/lib/redirect-alert";
 import { titleMeta } from "~/lib/title";
+import { uncachedPage } from "~/lib/page-cache.server";
+
+export const headers = uncachedPage;
 
 /** timelineIndex: login required; the default category is 关注 (the subscribed tags). */
 export async function loader({ context, params, request }: Route.LoaderArgs) {

@@ -10,6 +10,10 @@ import { Banners } from "~/components/banners/banners";
 import { notFound, redirectViewerToTimeline } from "~/lib/guards.server";
 import { rootMeta, titleMeta } from "~/lib/title";
 import { SITE_FEEDS } from "~/lib/feeds";
+import { cachedPage } from "~/lib/page-cache.server";
+import { FEED_QUERY } from "../../../shared/page-cache-policy";
+
+export const headers = cachedPage({ life: "list", query: FEED_QUERY });
 
 /** welcome ("/" and /welcome/{category?}): unauthenticated only; a logged-in viewer goes to the timeline. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {

@@ -3,6 +3,9 @@ import { PageSection } from "~/components/layout/page";
 import { useShell } from "~/components/shell/shell-context";
 import { useRootData } from "~/lib/root-data";
 import { titleMeta } from "~/lib/title";
+import { cachedPage } from "~/lib/page-cache.server";
+
+export const headers = cachedPage({ life: "list" });
 
 export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "下载应用");
 

@@ -6,6 +6,9 @@ import { NotificationList } from "~/components/notifications/notification-list";
 import { api } from "~/lib/api";
 import { titleMeta } from "~/lib/title";
 import { loadNotificationTab } from "./load-tab.server";
+import { uncachedPage } from "~/lib/page-cache.server";
+
+export const headers = uncachedPage;
 
 /** Messages from the site itself, newest first, paged by `pointer`. */
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -6,6 +6,9 @@ import { api } from "~/lib/api";
 import { titleMeta } from "~/lib/title";
 import { useApiAction } from "~/lib/use-api-action";
 import { loadNotificationTab } from "./load-tab.server";
+import { uncachedPage } from "~/lib/page-cache.server";
+
+export const headers = uncachedPage;
 
 /** Likes, comments, replies, follows and new entries addressed to the viewer, newest first. */
 export function loader({ context, request }: Route.LoaderArgs) {

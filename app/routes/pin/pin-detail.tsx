@@ -6,6 +6,9 @@ import { PinView } from "~/components/pins/pin-view";
 import { notFound, requireRouteId } from "~/lib/guards.server";
 import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
+import { cachedPage } from "~/lib/page-cache.server";
+
+export const headers = cachedPage({ life: "detail", purgedBy: ["pin"] });
 
 /** pin: a short post with its comments and sub-comments, read in-process through the pin service. */
 export async function loader({ params, context }: Route.LoaderArgs) {

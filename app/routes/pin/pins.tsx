@@ -12,6 +12,9 @@ import { notFound } from "~/lib/guards.server";
 import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 import "~/components/pins/pins.css";
+import { cachedPage } from "~/lib/page-cache.server";
+
+export const headers = cachedPage({ life: "list", query: ["before"] });
 
 /** 沸点: the newest pins, a box to write one, and pages by the last pin's pointer. */
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -13,6 +13,9 @@ import { requireRouteId } from "~/lib/guards.server";
 import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 import articleStyles from "~/styles/article.css?url";
+import { cachedPage } from "~/lib/page-cache.server";
+
+export const headers = cachedPage({ life: "detail", purgedBy: ["repo"] });
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: articleStyles }];
 

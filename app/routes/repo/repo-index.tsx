@@ -13,6 +13,9 @@ import { notFound } from "~/lib/guards.server";
 import { fromService } from "~/lib/loader.server";
 import { REPO_SINCE, repoIndexUrl, saveRepoState, type RepoSince } from "~/lib/repo-state";
 import { titleMeta } from "~/lib/title";
+import { cachedPage } from "~/lib/page-cache.server";
+
+export const headers = cachedPage({ life: "list", query: ["since", "lang"] });
 
 /**
  * repoIndex (/repos?lang=&since=): the trending list of one window (today, this week, this month)

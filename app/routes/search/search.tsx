@@ -12,6 +12,9 @@ import { normalizeSearchQuery } from "../../../shared/validation";
 import { titleMeta } from "~/lib/title";
 import { fromService } from "~/lib/loader.server";
 import { SidebarList } from "~/components/ui/sidebar-list";
+import { cachedPage } from "~/lib/page-cache.server";
+
+export const headers = cachedPage({ life: "search", query: ["query", "page"] });
 
 /** The spec's list URL for search (§2): /search?query={word}&page={n}; pages count from 1 here. */
 const searchHref = (query: string, page: number) => `/search?query=${encodeURIComponent(query)}&page=${page}`;

@@ -6,6 +6,9 @@ import { PhoneRow } from "~/components/settings/phone-binding";
 import { ThirdPartyRow } from "~/components/settings/third-party-binding";
 import { requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
+import { uncachedPage } from "~/lib/page-cache.server";
+
+export const headers = uncachedPage;
 
 /** setting:account: login required; phone, e-mail and third-party bindings; my data (issue 13). */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -11,6 +11,9 @@ import type { BlockListPage, BlockedUser } from "../../../shared/api-types";
 import { jobLine } from "~/components/user/job-line";
 import { decodePointer } from "../../../shared/pagination";
 import "~/components/user/user.css";
+import { uncachedPage } from "~/lib/page-cache.server";
+
+export const headers = uncachedPage;
 
 type Kind = "mute" | "block";
 const SECTIONS: readonly { kind: Kind; title: string; hint: string; undo: string; empty: string }[] = [

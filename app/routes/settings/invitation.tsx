@@ -2,6 +2,9 @@ import type { Route } from "./+types/invitation";
 import { InvitePanel } from "~/components/settings/invite-panel";
 import { requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
+import { uncachedPage } from "~/lib/page-cache.server";
+
+export const headers = uncachedPage;
 
 /** invite (/user/invitation): the viewer's invitation code, counts, and sending an invitation by e-mail. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -2,6 +2,9 @@ import type { Route } from "./+types/mail";
 import { MailPushSwitches } from "~/components/settings/mail-push-switches";
 import { requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
+import { uncachedPage } from "~/lib/page-cache.server";
+
+export const headers = uncachedPage;
 
 /** setting:mail: the viewer's mail-push switches (follow off, article on, week on by default). */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -11,6 +11,9 @@ import { api, ApiError, errorMessage } from "~/lib/api";
 import { viewerOnlyLoader } from "~/lib/viewer-only.server";
 import { titleMeta } from "~/lib/title";
 import { SubmitButton } from "~/components/forms/form-submit";
+import { uncachedPage } from "~/lib/page-cache.server";
+
+export const headers = uncachedPage;
 
 /** setting:password: login required. */
 export const loader = viewerOnlyLoader;

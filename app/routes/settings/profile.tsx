@@ -9,6 +9,9 @@ import { api, ApiError, errorMessage } from "~/lib/api";
 import { requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
 import { SubmitButton } from "~/components/forms/form-submit";
+import { uncachedPage } from "~/lib/page-cache.server";
+
+export const headers = uncachedPage;
 
 type ProfileField = "avatarLarge" | "username" | "jobTitle" | "company" | "selfDescription" | "blogAddress";
 

@@ -8,6 +8,9 @@ import { parseSort } from "~/lib/categories";
 import { titleMeta } from "~/lib/title";
 import { LIMITS } from "../../../shared/validation";
 import { fromService } from "~/lib/loader.server";
+import { cachedPage } from "~/lib/page-cache.server";
+
+export const headers = cachedPage({ life: "list", query: ["sort", "query", "page"] });
 
 const SORTS = [
   { value: "hottest", title: "最热" },

@@ -5,6 +5,9 @@ import { TagCardGrid } from "~/components/tags/tag-card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { requireViewer } from "~/lib/guards.server";
 import { titleMeta } from "~/lib/title";
+import { uncachedPage } from "~/lib/page-cache.server";
+
+export const headers = uncachedPage;
 
 /** Spec §9: 40 a page. */
 const PAGE_SIZE = 40;

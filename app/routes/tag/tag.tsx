@@ -14,6 +14,10 @@ import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
 import { breadcrumbs } from "~/lib/structured-data";
 import { formatCount } from "../../../shared/format";
+import { cachedPage } from "~/lib/page-cache.server";
+import { FEED_QUERY } from "../../../shared/page-cache-policy";
+
+export const headers = cachedPage({ life: "list", query: FEED_QUERY });
 
 const SORTS = ENTRY_SORTS.map((s) => s.value);
 

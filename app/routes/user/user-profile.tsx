@@ -26,6 +26,13 @@ import { titleMeta } from "~/lib/title";
 import { personLd } from "~/lib/structured-data";
 import type { EntrySummary, TagSummary } from "~/lib/types";
 import { decodePointer } from "../../../shared/pagination";
+import { cachedPage } from "~/lib/page-cache.server";
+
+export const headers = cachedPage({
+  life: "detail",
+  query: ["pointer", "page", "before", "show", "cursor"],
+  purgedBy: ["user"],
+});
 
 /** The profile tabs (spec §2); book and bought only for booklet authors, bought only for oneself. */
 const TABS = [

@@ -7,6 +7,9 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { requireViewer } from "~/lib/guards.server";
 import { fromService } from "~/lib/loader.server";
 import { titleMeta } from "~/lib/title";
+import { uncachedPage } from "~/lib/page-cache.server";
+
+export const headers = uncachedPage;
 
 /**
  * wallet (/user/wallet?page=): login required. With wallet access: balance (and what pending

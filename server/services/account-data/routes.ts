@@ -18,6 +18,7 @@ export function accountDataRoutes(services: Services, config: Config): FastifyPl
     app.get(
       "/account/exports",
       route({
+        cache: false,
         tags,
         summary: "我的数据导出的状态",
         description:
@@ -45,6 +46,7 @@ export function accountDataRoutes(services: Services, config: Config): FastifyPl
     app.get(
       "/account/exports/:id/download",
       route({
+        cache: false,
         tags,
         summary: "下载导出的 ZIP",
         description:

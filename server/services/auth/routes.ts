@@ -84,6 +84,7 @@ export function authRoutes(services: Services, config: Config): FastifyPluginAsy
     app.get(
       "/wechat/auth",
       route({
+        cache: false,
         tags: ["auth"],
         summary: "微信内置浏览器 JS-SDK 签名（分享卡片）",
         description:

@@ -15,6 +15,7 @@ export function bannerRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/get_banner",
       route({
+        cache: { life: "api" },
         tags,
         summary: "当前展示的横幅",
         description:
@@ -27,7 +28,7 @@ export function bannerRoutes(services: Services): FastifyPluginAsyncTypebox {
 
     app.get(
       "/banners",
-      route({ tags, summary: "全部横幅（含停用、过期）", description: ADMIN_ONLY }),
+      route({ cache: false, tags, summary: "全部横幅（含停用、过期）", description: ADMIN_ONLY }),
       async (req) => ok(await banners.all(req.caller)),
     );
     app.post(

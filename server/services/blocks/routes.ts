@@ -46,6 +46,7 @@ export function blockRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/blocks",
       route({
+        cache: false,
         tags,
         summary: "我屏蔽或拉黑的人",
         description:

@@ -131,6 +131,7 @@ export function bookletAuthoringRoutes(services: Services): FastifyPluginAsyncTy
     app.get(
       "/booklets/sales",
       {
+        config: { pageCache: false },
         schema: {
           tags,
           summary: "小册销售情况",

@@ -38,6 +38,7 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/booklets/get",
       route({
+        cache: { life: "api" },
         tags,
         summary: "取小册（get）",
         description: "草稿只有作者和管理员能取到，其他人 404。" + BOOKLET_SHAPE,
@@ -49,6 +50,7 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/booklets/getListSection",
       route({
+        cache: { life: "api" },
         tags,
         summary: "小册的章节列表（getListSection）",
         description:
@@ -61,6 +63,7 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/booklets/getSection",
       route({
+        cache: false,
         tags,
         summary: "读章节（getSection）",
         description:
@@ -74,6 +77,7 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/booklets/getList",
       route({
+        cache: { life: "api" },
         tags,
         summary: "小册列表（getList）",
         description:
@@ -88,6 +92,7 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/booklets/getHot",
       route({
+        cache: { life: "api" },
         tags,
         summary: "热门小册（getHot）",
         description: "管理员标为热门且已上架的小册，购买多的在前。d 为小册数组。",
@@ -99,6 +104,7 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/booklets/userBuyList",
       route({
+        cache: false,
         tags,
         summary: "我已购买的小册 id（userBuyList）",
         description: "需要登录。d 为小册 id 数组，最近购买在前，用于在列表上标记已购。",
@@ -109,6 +115,7 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/booklets/getListBuy",
       route({
+        cache: false,
         tags,
         summary: "已购小册列表（getListBuy）",
         description:
@@ -142,6 +149,8 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
         url,
         {
           ...route({
+            // A change: never cached.
+            cache: false,
             tags,
             summary: `${put.summary}（${flag}，规格 §7 的 GET 形式）`,
             description: `${SPEC_GET_NOTE}推荐使用 PUT /api${url}。`,
@@ -200,6 +209,7 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/booklets/viewCountDetail",
       route({
+        cache: false,
         tags,
         summary: "小册页访问计数（viewCountDetail，规格 §7 的 GET 形式）",
         description: "同 POST /api/booklets/viewCountDetail（推荐 POST：预取链接的爬虫也会发 GET）。",
@@ -210,6 +220,7 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/booklets/viewCountContent",
       route({
+        cache: false,
         tags,
         summary: "章节阅读计数（viewCountContent，规格 §7 的 GET 形式）",
         description: "同 POST /api/booklets/viewCountContent（推荐 POST）。",

@@ -117,6 +117,7 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
     app.get(
       "/isInMyCollectionSet",
       route({
+        cache: false,
         tags,
         summary: "这些条目是否在我的收藏集里",
         description:
@@ -129,6 +130,7 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
     app.get(
       "/homeCollectionSet",
       route({
+        cache: { life: "api" },
         tags,
         summary: "收藏集首页列表",
         description:
@@ -143,6 +145,7 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
     app.get(
       "/getCollectionSetEntries",
       route({
+        cache: { life: "api" },
         tags,
         summary: "收藏集里的条目",
         description:
@@ -155,13 +158,19 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
     );
 
     // A user's sets two ways, the same query and answer: the ones they follow, the ones they made.
-    for (const [path, summary, order, list] of [
-      ["/getFollowedCollectionSet", "用户关注的收藏集", "最近关注的在前。", service.followedBy],
-      ["/getUserCollectionSet", "用户创建的收藏集", "最新创建的在前。", service.byUser],
+    for (const [path, summary, order, list, cache] of [
+      ["/getFollowedCollectionSet", "用户关注的收藏集", "最近关注的在前。", service.followedBy, false],
+      ["/getUserCollectionSet", "用户创建的收藏集", "最新创建的在前。", service.byUser, { life: "api" }],
     ] as const) {
       app.get(
         path,
-        route({ tags, summary, description: `${order}${USER_LIST} ${PAGING}`, querystring: UserSetsQuery }),
+        route({
+          tags,
+          summary,
+          description: `${order}${USER_LIST} ${PAGING}`,
+          querystring: UserSetsQuery,
+          cache,
+        }),
         async (req) => ok(await list(req.query, req.caller)),
       );
     }
@@ -169,6 +178,7 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
     app.get(
       "/getUserCollectionSet/:page",
       route({
+        cache: false,
         tags,
         summary: "我的收藏集（加入收藏集的对话框）",
         description: `${NEEDS_LOGIN_BRIEF}调用者自己创建的收藏集，最新的在前；给了 entryId 时每项的 isIn 表示是否已收进该条目。d 同 getUserCollectionSet。${PAGING}`,
@@ -181,6 +191,7 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
     app.get(
       "/getHotTags",
       route({
+        cache: { life: "api" },
         tags,
         summary: "收藏集热门标签",
         description: `带这个话题标签的收藏集最多的在前，默认 ${HOT_TAGS} 个（§9）。d 为 [{title, count}]。`,
@@ -192,6 +203,7 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
     app.get(
       "/getCollectionSetInfo",
       route({
+        cache: { life: "api" },
         tags,
         summary: "收藏集详情",
         description: `收藏集不存在返回 404（§5：回答里没有收藏集 id 即不存在）。${SET_NOTE}`,

@@ -71,6 +71,7 @@ export function commentRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/comments",
       route({
+        cache: false,
         tags,
         summary: "按 id 取评论",
         description: "idList 用 | 连接。d 为评论数组，按请求顺序。" + COMMENT_SHAPE,
@@ -134,6 +135,7 @@ export function targetCommentRoutes(
       ...opts.list,
       params: Type.Object({ [key]: targetId }),
       querystring: CommentListQuery,
+      cache: { life: "api", purgedBy: [opts.target], idParam: key },
     }),
     // The schema requires the key; TypeBox cannot see that through a computed name.
     async (req) => ok(await opts.listOf(req.params[key] as string, req.query, req.caller)),
@@ -145,6 +147,8 @@ export function targetCommentRoutes(
       ...opts.replies,
       params: Type.Object({ [key]: targetId, commentId }),
       querystring: CommentListQuery,
+      // One thread by its root comment's id: any comment's deletion may change it.
+      cache: { life: "api", purgedBy: [opts.target, "comments"], idParam: key },
     }),
     async (req) =>
       ok(

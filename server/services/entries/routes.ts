@@ -15,6 +15,7 @@ import {
   TimelineQuery,
 } from "./schema.ts";
 import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
+import { route } from "../../lib/route.ts";
 
 const tags = ["entries"];
 const FEED_NOTE =
@@ -25,25 +26,22 @@ const FEED_NOTE =
 type Filters = Static<typeof TimelineQuery>;
 const category = (q: Filters) => (q.recomment === 1 && !q.category ? "all" : q.category);
 
-/** The entry lists whose answer differs between viewers only by the viewer's likes. */
-const PERSONAL_LISTS = /^\/api\/(get_entry_by_(rank|timeline|period|hot|ids)|entries|get_related_entry)$/;
-/** Of those, the feeds (and an article's related entries) that leave out authors the viewer muted or blocked (issue 13). */
-const FEEDS = /^\/api\/(get_entry_by_(rank|timeline|period|hot)|entries|get_related_entry)$/;
-
 /**
  * Signed-in reads of the public entry lists: the cached anonymous answer with the viewer's likes
- * laid over it (server/plugins/page-cache.ts). Not the subscribe category, which lists the viewer's
- * own tags. On the feeds (not one author's list, nor lists of named ids) the authors the viewer
- * muted or blocked are taken out after the cache, their set read once per request: the SQL path's
- * anti-join (entries/queries.ts feedQuery) cannot reach a shared cached answer. The page keeps the
- * cached pointer, so the next page continues where the unfiltered one ended.
+ * laid over it (server/plugins/page-cache-overlay.ts). Not the subscribe category, which lists the
+ * viewer's own tags. On the feeds (`hideMuted`; not one author's list, nor lists of named ids) the
+ * authors the viewer muted or blocked are taken out after the cache, their set read once per
+ * request: the SQL path's anti-join (entries/queries.ts feedQuery) cannot reach a shared cached
+ * answer. The page keeps the cached pointer, so the next page continues where the unfiltered one
+ * ended.
  */
-export function entryListOverlays(services: Services): ViewerOverlay[] {
+function entryListOverlay(services: Services, hideMuted: boolean): ViewerOverlay {
   type Listed = Pick<PresentedEntry, "id" | "liked" | "isCollected"> & { user?: { id: string } };
-  const overlay = (filtered: boolean, applies: ViewerOverlay["applies"]): ViewerOverlay => ({
-    applies,
-    async apply(d, caller) {
+  return {
+    applies: (query) => query.category !== "subscribe",
+    async apply(d, caller, query) {
       const list = Array.isArray(d) ? (d as Listed[]) : (d as { list: Listed[] }).list;
+      const filtered = hideMuted && !query.userId;
       // Two queries side by side: the viewer's likes among the page, and whom they hide.
       const [liked, hidden] = await Promise.all([
         services.entries.personalize(list, caller),
@@ -54,13 +52,7 @@ export function entryListOverlays(services: Services): ViewerOverlay[] {
       if (seen === list) return null;
       return Array.isArray(d) ? seen : { ...(d as object), list: seen };
     },
-  });
-  const personal = (path: string, query: Record<string, unknown>) =>
-    PERSONAL_LISTS.test(path) && query.category !== "subscribe";
-  return [
-    overlay(true, (path, query) => personal(path, query) && FEEDS.test(path) && !query.userId),
-    overlay(false, personal),
-  ];
+  };
 }
 
 /** Entries and Timeline calls of spec §7 (publishing shares is services/publish). */
@@ -68,55 +60,56 @@ export function entryRoutes(services: Services): FastifyPluginAsyncTypebox {
   return async (app) => {
     const entries = services.entries;
     entries.views.useLogger(app.log);
-    const timeline = (path: string, sort: FeedSort, summary: string) =>
+    // A feed's answer to a visitor is every visitor's; a signed-in reader's is it with their likes
+    // laid over and the authors they hide taken out.
+    const feedCache = { life: "api", overlay: entryListOverlay(services, true) } as const;
+    const timeline = (path: string, sort: FeedSort, summary: string, cache: typeof feedCache | false) =>
       app.get(
         path,
-        { schema: { tags, summary, description: FEED_NOTE, querystring: TimelineQuery } },
+        route({ tags, summary, description: FEED_NOTE, querystring: TimelineQuery, cache }),
         async (req) =>
           ok(await entries.feed({ ...req.query, category: category(req.query), sort }, req.caller)),
       );
 
     app.get(
       "/categories",
-      {
-        schema: {
-          tags,
-          summary: "九个固定分类",
-          description:
-            "d 为 [{id, name, title, subscribed}]。subscribed：登录者关注了该分类下的任一内置标签时为 true" +
-            "（分类没有单独的关注，读者通过关注其标签关注它）；未登录时都为 false。",
-        },
-      },
+      route({
+        tags,
+        summary: "九个固定分类",
+        description:
+          "d 为 [{id, name, title, subscribed}]。subscribed：登录者关注了该分类下的任一内置标签时为 true" +
+          "（分类没有单独的关注，读者通过关注其标签关注它）；未登录时都为 false。",
+        cache: { life: "api" },
+      }),
       async (req) => ok(await entries.categories(req.caller)),
     );
 
     app.get(
       "/entries",
-      {
-        schema: {
-          tags,
-          summary: "条目列表（任意排序与筛选）",
-          description: FEED_NOTE,
-          querystring: EntriesQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "条目列表（任意排序与筛选）",
+        description: FEED_NOTE,
+        querystring: EntriesQuery,
+        cache: feedCache,
+      }),
       async (req) => ok(await entries.feed({ ...req.query, category: category(req.query) }, req.caller)),
     );
-    timeline("/get_entry_by_rank", "popular", "热门（popular，按 rankIndex）");
-    timeline("/get_entry_by_timeline", "newest", "最新（newest，按 createdAt）");
-    timeline("/get_entry_by_hot", "hottest", "热榜（hottest，按 hotIndex）");
-    timeline("/get_entry_by_comment", "comment", "最新评论（按 latestCommentAt，只含有评论的条目）");
+    timeline("/get_entry_by_rank", "popular", "热门（popular，按 rankIndex）", feedCache);
+    timeline("/get_entry_by_timeline", "newest", "最新（newest，按 createdAt）", feedCache);
+    timeline("/get_entry_by_hot", "hottest", "热榜（hottest，按 hotIndex）", feedCache);
+    // Reordered by every new comment: a stored copy would be out of date at once.
+    timeline("/get_entry_by_comment", "comment", "最新评论（按 latestCommentAt，只含有评论的条目）", false);
 
     app.get(
       "/get_entry_by_period",
-      {
-        schema: {
-          tags,
-          summary: "本周 / 本月最热（weeklyHottest / monthlyHottest）",
-          description: FEED_NOTE,
-          querystring: PeriodQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "本周 / 本月最热（weeklyHottest / monthlyHottest）",
+        description: FEED_NOTE,
+        querystring: PeriodQuery,
+        cache: feedCache,
+      }),
       async (req) =>
         ok(
           await entries.feed(
@@ -132,7 +125,13 @@ export function entryRoutes(services: Services): FastifyPluginAsyncTypebox {
 
     app.get(
       "/get_entry_by_self",
-      { schema: { tags, summary: "某作者的文章或分享", description: FEED_NOTE, querystring: SelfQuery } },
+      route({
+        tags,
+        summary: "某作者的文章或分享",
+        description: FEED_NOTE,
+        querystring: SelfQuery,
+        cache: false,
+      }),
       async (req) =>
         ok(
           await entries.feed(
@@ -150,29 +149,40 @@ export function entryRoutes(services: Services): FastifyPluginAsyncTypebox {
 
     app.get(
       "/get_entry_by_ids",
-      { schema: { tags, summary: "按 id 取条目（保持请求顺序，略过不存在的）", querystring: IdsQuery } },
+      route({
+        tags,
+        summary: "按 id 取条目（保持请求顺序，略过不存在的）",
+        querystring: IdsQuery,
+        // Named ids: nobody's authors are taken out of what was asked for by name.
+        cache: { life: "api", overlay: entryListOverlay(services, false) },
+      }),
       async (req) => ok(await entries.byIds(req.query.ids.split("|"), req.caller)),
     );
 
     app.get(
       "/get_related_entry",
-      { schema: { tags, summary: "相关条目（4 或 5 条，同标签优先）", querystring: RelatedQuery } },
+      route({
+        tags,
+        summary: "相关条目（4 或 5 条，同标签优先）",
+        querystring: RelatedQuery,
+        cache: feedCache,
+      }),
       async (req) => ok(await entries.related(req.query.entryId, req.query.count ?? 5, req.caller)),
     );
 
     app.get(
       "/getEntryView",
-      {
-        schema: {
-          tags,
-          summary: "记录一次浏览",
-          description:
-            "同一用户（未登录时按地址）30 分钟内只计一次（由共享存储判定）。d 为 EntryView：{entryViewId, viewsCount, counted, createdAt}。" +
-            "计入的浏览每隔几秒批量写入条目的 viewsCount（不为每次浏览建行），故 viewsCount 含本实例尚未写入的浏览；" +
-            "entryViewId 标识这次计入的浏览，不可再查询。",
-          querystring: EntryIdQuery,
-        },
-      },
+      route({
+        tags,
+        summary: "记录一次浏览",
+        description:
+          "同一用户（未登录时按地址）30 分钟内只计一次（由共享存储判定）。d 为 EntryView：{entryViewId, viewsCount, counted, createdAt}。" +
+          "计入的浏览每隔几秒批量写入条目的 viewsCount（不为每次浏览建行），故 viewsCount 含本实例尚未写入的浏览；" +
+          "entryViewId 标识这次计入的浏览，不可再查询。",
+        querystring: EntryIdQuery,
+        // It counts a view: every call must reach the server.
+        cache: false,
+      }),
       async (req) => ok(await entries.recordView(req.query.entryId, req.caller)),
     );
   };

@@ -51,6 +51,8 @@ export function followRoutes(services: Services): FastifyPluginAsyncTypebox {
         path,
         {
           ...route({
+            // A change: never cached.
+            cache: false,
             tags,
             summary: `${summary}（规格 §7 的 GET 形式）`,
             description:
@@ -75,6 +77,7 @@ export function followRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/isCurrentUserFollowed",
       route({
+        cache: false,
         tags,
         summary: "我是否关注了这些用户",
         description: "d 为 {用户 id: boolean}；未登录时全为 false。",
@@ -89,13 +92,20 @@ export function followRoutes(services: Services): FastifyPluginAsyncTypebox {
     ] as const) {
       app.get(
         path,
-        route({ tags, summary, description: LIST_NOTE, querystring: FollowListQuery }),
+        route({
+          tags,
+          summary,
+          description: LIST_NOTE,
+          querystring: FollowListQuery,
+          cache: { life: "api" },
+        }),
         async (req) => ok(await list(req.query, req.caller)),
       );
     }
     app.get(
       "/getUserFollowInfo",
       route({
+        cache: false,
         tags,
         summary: "用户的关注数与关注者数",
         description: "d 为 {followerNum, followeeNum}。用户不存在返回 404。",
@@ -106,6 +116,7 @@ export function followRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/get_multi_user",
       route({
+        cache: { life: "api" },
         tags: ["users"],
         summary: "批量获取用户公开资料",
         description:
@@ -117,6 +128,7 @@ export function followRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/getByTag",
       route({
+        cache: false,
         tags: ["users"],
         summary: "推荐关注的用户",
         description:

@@ -20,6 +20,7 @@ export function inviteRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/sender/:uid/availableCode",
       route({
+        cache: false,
         tags,
         summary: "我的邀请码与邀请数",
         description:

@@ -15,6 +15,7 @@ export function jobRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/admin/jobs",
       route({
+        cache: false,
         tags,
         summary: "后台任务：各队列数量与失败的任务",
         description:

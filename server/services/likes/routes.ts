@@ -41,13 +41,20 @@ export function likeRoutes(services: Services): FastifyPluginAsyncTypebox {
     );
     app.get(
       "/user/like/entry/:id",
-      route({ tags, summary: "我是否点赞了该条目", description: STATE_NOTE, params: EntryIdParams }),
+      route({
+        cache: false,
+        tags,
+        summary: "我是否点赞了该条目",
+        description: STATE_NOTE,
+        params: EntryIdParams,
+      }),
       async (req) => ok(await likes.state(req.params.id, req.caller)),
     );
 
     app.get(
       "/user/:id/like/entry",
       route({
+        cache: { life: "api" },
         tags,
         summary: "用户点赞过的条目",
         description:
@@ -61,6 +68,7 @@ export function likeRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/entry/:id/user",
       route({
+        cache: { life: "api", purgedBy: ["entry"] },
         tags,
         summary: "点赞了该条目的用户",
         description:

@@ -16,14 +16,17 @@ export function mailPushRoutes(services: Services): FastifyPluginAsyncTypebox {
   return async (app) => {
     const mailpush = services.mailpush;
 
-    app.get("/getStatus.php", route({ tags, summary: "邮件推送设置", description: NOTE }), async (req) =>
-      ok(await mailpush.status(req.caller)),
+    app.get(
+      "/getStatus.php",
+      route({ cache: false, tags, summary: "邮件推送设置", description: NOTE }),
+      async (req) => ok(await mailpush.status(req.caller)),
     );
 
     app.get(
       "/subscribe.php",
       {
         ...route({
+          cache: false,
           tags,
           summary: "打开或关闭一项邮件推送",
           description: SUBSCRIBE_NOTE,

@@ -34,6 +34,7 @@ export function moderationRoutes(services: Services): FastifyPluginAsyncTypebox 
     app.get(
       "/admin/reports",
       route({
+        cache: false,
         tags,
         summary: "举报队列：按对象归并，最早的在前",
         description:
@@ -78,6 +79,7 @@ export function moderationRoutes(services: Services): FastifyPluginAsyncTypebox 
     app.get(
       "/admin/audit",
       route({
+        cache: false,
         tags,
         summary: "审核日志：最新的在前",
         description:

@@ -6,9 +6,7 @@ import { testApp, uniqueIp } from "../../../tests/support/app.ts";
 import { call, registerByEmail, type Auth } from "../../../tests/support/client.ts";
 import { openUnreadStream, type OpenStream, type UnreadEvent } from "../../../tests/support/event-stream.ts";
 import { makeEntry } from "../../../tests/support/factories.ts";
-import { cacheRule } from "../../plugins/page-cache-rules.ts";
 import { MAX_STREAMS_PER_USER } from "./live.ts";
-import { loadConfig } from "../../config.ts";
 
 // The live unread counts of issue 9 over a real socket: an app listening on loopback, read with
 // fetch as a browser's EventSource would. On PGlite the signals stay in the process; on PostgreSQL
@@ -89,8 +87,6 @@ describe("GET /api/notifications/stream", () => {
     const res = await fetch(`${site.url}/api/notifications/stream`);
     expect(res.status).toBe(401);
     expect(((await res.json()) as { s: number }).s).toBe(401);
-    const settings = loadConfig(process.env).pageCache;
-    expect(cacheRule("/api/notifications/stream", settings)).toBeNull();
   });
 
   it("streams uncompressed, uncached events: the counts first, then each change", async () => {

@@ -43,7 +43,7 @@ export function notificationRoutes(services: Services): FastifyPluginAsyncTypebo
 
     app.get(
       "/getUserNotificationNum",
-      route({ tags, summary: "未读通知数", description: NEEDS_LOGIN_BRIEF + COUNTS }),
+      route({ cache: false, tags, summary: "未读通知数", description: NEEDS_LOGIN_BRIEF + COUNTS }),
       async (req) => ok(await notifications.counts(req.caller)),
     );
     // Marking all read, user and system notifications alike: both answer the counts after.
@@ -61,6 +61,7 @@ export function notificationRoutes(services: Services): FastifyPluginAsyncTypebo
     app.get(
       "/getUserNotification",
       route({
+        cache: false,
         tags,
         summary: "用户通知列表",
         description:
@@ -76,6 +77,7 @@ export function notificationRoutes(services: Services): FastifyPluginAsyncTypebo
     app.get(
       "/notifications/stream",
       {
+        config: { pageCache: false },
         schema: {
           tags,
           summary: "未读数实时推送（Server-Sent Events）",
@@ -125,12 +127,18 @@ export function notificationRoutes(services: Services): FastifyPluginAsyncTypebo
     );
     app.get(
       "/getUnreadSystemNotificationNum",
-      route({ tags, summary: "未读系统通知数", description: NEEDS_LOGIN_BRIEF + "d 为 {count}。" }),
+      route({
+        cache: false,
+        tags,
+        summary: "未读系统通知数",
+        description: NEEDS_LOGIN_BRIEF + "d 为 {count}。",
+      }),
       async (req) => ok(await notifications.unreadSystem(req.caller)),
     );
     app.get(
       "/getSystemNotification",
       route({
+        cache: false,
         tags,
         summary: "系统通知列表",
         description:

@@ -74,6 +74,7 @@ export function oauthRoutes(services: Services, config: Config): FastifyPluginAs
     app.get(
       "/oauth/:channel/start",
       route({
+        cache: false,
         tags: ["oauth"],
         summary: "发起第三方登录或绑定（跳转到授权页）",
         description: FLOW_NOTE,
@@ -98,6 +99,7 @@ export function oauthRoutes(services: Services, config: Config): FastifyPluginAs
     app.get(
       "/oauth/:channel/callback",
       route({
+        cache: false,
         tags: ["oauth"],
         summary: "第三方授权回调：绑定，或登录（首次登录创建账号）",
         description:

@@ -50,6 +50,7 @@ export function orderRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/booklets/order/check",
       route({
+        cache: false,
         tags,
         summary: "查询订单状态（order check）",
         description:

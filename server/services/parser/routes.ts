@@ -15,6 +15,7 @@ export function parserRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/page/info",
       route({
+        cache: false,
         tags: ["parser"],
         summary: "读取网页的标题、描述和封面图（分享用）",
         description:

@@ -43,6 +43,7 @@ export function pinRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/pins",
       route({
+        cache: { life: "api" },
         tags,
         summary: "沸点列表",
         description:
@@ -56,6 +57,7 @@ export function pinRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/getByID",
       route({
+        cache: { life: "api" },
         tags,
         summary: "取沸点",
         description: "不存在或已删除返回 404。" + PIN_SHAPE,
@@ -86,6 +88,7 @@ export function pinRoutes(services: Services): FastifyPluginAsyncTypebox {
           "最热排序（hot）的 createdAt 只接受上一页的 cursor。",
         params: PinCommentsParams,
         querystring: PinCommentQuery,
+        cache: { life: "api", purgedBy: ["pin"], idParam: "pinId" },
       }),
       async (req) => ok(await pins.comments(req.params.pinId, req.query, req.caller)),
     );
@@ -93,6 +96,7 @@ export function pinRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/reply/:commentId",
       route({
+        cache: { life: "api", purgedBy: ["comments"] },
         tags,
         summary: "沸点评论的回复",
         description: "最早在前。count 为该根评论的回复数。" + PAGE_NOTE,

@@ -45,6 +45,7 @@ export function postRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/drafts",
       route({
+        cache: false,
         tags,
         summary: "我的草稿（GET /api/drafts?page=&pageSize=）",
         description: `${NEEDS_LOGIN}按最后编辑时间从新到旧。d 为 {list: [{id, title, abstract, createdAt, updatedAt}], page, pageSize, total, canNext}，page 从 1 开始。`,
@@ -56,6 +57,7 @@ export function postRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/drafts/:id",
       route({
+        cache: false,
         tags,
         summary: "读取一篇草稿（GET /api/drafts/{id}）",
         description: `${NEEDS_LOGIN}${DRAFT_SHAPE}已发布或已删除的返回 404。`,
@@ -105,6 +107,7 @@ export function postRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/posts/:id/source",
       route({
+        cache: false,
         tags,
         summary: "编辑器打开的文章（GET /api/posts/{id}/source）",
         description:
@@ -143,6 +146,7 @@ export function postRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/getDetailData",
       route({
+        cache: { life: "api" },
         tags,
         summary: "文章存储：读取一篇已发布的专栏文章（§7 getDetailData）",
         description: `公开。草稿、已删除或不存在的返回 404。${ARTICLE_SHAPE}`,

@@ -53,7 +53,13 @@ export function publishRoutes(services: Services): FastifyPluginAsyncTypebox {
     const delDescription = `${NEEDS_LOGIN}作者或管理员可删（软删除，计数同步减少）。d 为 {entryId}。网页以 Cookie 登录时 GET 也要带 x-csrf-token 头；网页使用 POST。`;
     app.get(
       "/entryDel",
-      route({ tags, summary: "删除条目", description: delDescription, querystring: EntryIdInput }),
+      route({
+        cache: false,
+        tags,
+        summary: "删除条目",
+        description: delDescription,
+        querystring: EntryIdInput,
+      }),
       async (req) => {
         await requireCsrfForCookieGet(req);
         return ok(await publish.remove(req.query.entryId, req.caller));
@@ -68,6 +74,7 @@ export function publishRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/getEntry",
       route({
+        cache: { life: "api" },
         tags,
         summary: "条目详情",
         description: "公开。d 为条目（含 content、extra）。不存在或已删除 404，id 格式错误 400。",
@@ -79,6 +86,7 @@ export function publishRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/get_entry_by_url",
       route({
+        cache: false,
         tags,
         summary: "按原文链接找条目",
         description: "公开。d 为最早分享该链接（规范化后比较）的条目，没有则为 null。",

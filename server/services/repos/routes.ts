@@ -24,6 +24,7 @@ export function repoRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/get_repo_detail",
       route({
+        cache: { life: "api" },
         tags,
         summary: "开源库详情",
         description:
@@ -38,6 +39,7 @@ export function repoRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/repo/:id",
       route({
+        cache: { life: "api" },
         tags,
         summary: "按 id 取开源库",
         description: REPO_SHAPE + DETAIL_EXTRA + "id 格式不对返回 400（d.field 为 id），不存在返回 404。",
@@ -49,6 +51,7 @@ export function repoRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/get_trending",
       route({
+        cache: { life: "api" },
         tags,
         summary: "开源库趋势榜",
         description:
@@ -68,6 +71,7 @@ export function repoRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/get_trending_languages",
       route({
+        cache: { life: "api" },
         tags,
         summary: "趋势榜可选的语言",
         description: "d 为 [{title, colour, repoCount}]：各开源库的主语言，开源库多的在前。",
@@ -78,6 +82,7 @@ export function repoRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/get_showcases",
       route({
+        cache: { life: "api" },
         tags,
         summary: "开源库精选集",
         description:

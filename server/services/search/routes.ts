@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
+import { route } from "../../lib/route.ts";
 import { SearchQuery } from "./schema.ts";
 import { operationLimitNote } from "../../lib/operation-limits.ts";
 
@@ -20,14 +21,14 @@ export function searchRoutes(services: Services): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       "/search",
-      {
-        schema: {
-          tags: ["search"],
-          summary: "搜索文章、用户和标签",
-          description: SEARCH_NOTE + operationLimitNote("search"),
-          querystring: SearchQuery,
-        },
-      },
+      route({
+        tags: ["search"],
+        summary: "搜索文章、用户和标签",
+        description: SEARCH_NOTE + operationLimitNote("search"),
+        querystring: SearchQuery,
+        // A visitor's answer is every visitor's; the per-caller search limit counts only renders.
+        cache: { life: "api" },
+      }),
       async (req) => ok(await services.search.search(req.query, req.caller)),
     );
   };

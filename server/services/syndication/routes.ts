@@ -28,7 +28,13 @@ export function syndicationRoutes(services: Services): FastifyPluginAsyncTypebox
 
     app.get(
       "/feeds/:file",
-      route({ tags, summary: "全站订阅源：最新、热门、专栏", description: FEED, params: SiteFeedParams }),
+      route({
+        cache: { life: "list" },
+        tags,
+        summary: "全站订阅源：最新、热门、专栏",
+        description: FEED,
+        params: SiteFeedParams,
+      }),
       async (req, reply) => {
         const [kind, format] = split(req.params.file);
         return sendFeed(reply, { kind: kind as "newest" | "hot" | "column" }, format);
@@ -41,7 +47,7 @@ export function syndicationRoutes(services: Services): FastifyPluginAsyncTypebox
     ] as const) {
       app.get(
         `/feeds/${kind}/:file`,
-        route({ tags, summary, description: FEED + missing, params }),
+        route({ tags, summary, description: FEED + missing, params, cache: { life: "list" } }),
         async (req, reply) => {
           const [key, format] = split(req.params.file);
           return sendFeed(reply, kind === "tag" ? { kind, title: key } : { kind, id: key }, format);
@@ -52,6 +58,7 @@ export function syndicationRoutes(services: Services): FastifyPluginAsyncTypebox
     app.get(
       "/sitemap.xml",
       route({
+        cache: { life: "list" },
         tags,
         summary: "站点地图索引",
         description:
@@ -64,6 +71,7 @@ export function syndicationRoutes(services: Services): FastifyPluginAsyncTypebox
     app.get(
       "/sitemaps/:file",
       route({
+        cache: { life: "list" },
         tags,
         summary: "站点地图的一段",
         description: "该段中公开的地址，lastmod 为最后修改时间。段名不存在返回 404。",
@@ -79,6 +87,7 @@ export function syndicationRoutes(services: Services): FastifyPluginAsyncTypebox
     app.get(
       "/robots.txt",
       route({
+        cache: { life: "list" },
         tags,
         summary: "robots.txt",
         description: "不抓取设置、编辑器、管理、搜索和 API；指向站点地图。",

@@ -38,7 +38,7 @@ export function tagRoutes(services: Services): FastifyPluginAsyncTypebox {
       page: (params: Static<P>, caller: Caller) => Promise<unknown>,
     ) {
       // The schema is generic here, so Fastify cannot narrow req.params to it: validation already has.
-      app.get(url, route({ tags, ...doc, params }), async (req) =>
+      app.get(url, route({ tags, ...doc, params, cache: { life: "api" } }), async (req) =>
         ok(await page(req.params as Static<P>, req.caller)),
       );
     }
@@ -68,6 +68,7 @@ export function tagRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/tag/:title",
       route({
+        cache: { life: "api" },
         tags,
         summary: "按标题取标签",
         description: "标题不分大小写；不存在返回 404。",
@@ -79,6 +80,7 @@ export function tagRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/user/:id/subscribe",
       route({
+        cache: { life: "api" },
         tags,
         summary: "用户关注的标签",
         description:

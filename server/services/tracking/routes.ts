@@ -22,12 +22,20 @@ export function trackingRoutes(services: Services): FastifyPluginAsyncTypebox {
 
     app.get(
       "/log",
-      route({ tags, summary: "记录一次行为", description: NOTE, querystring: LogQuery, ...beacon }),
+      route({
+        cache: false,
+        tags,
+        summary: "记录一次行为",
+        description: NOTE,
+        querystring: LogQuery,
+        ...beacon,
+      }),
       async (req) => ok(tracking.log(req.query, req.caller)),
     );
     app.get(
       "/collector",
       route({
+        cache: false,
         tags,
         summary: "记录文章曝光（每个 id 一条 impression）",
         description: NOTE,
@@ -39,6 +47,7 @@ export function trackingRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/punch",
       route({
+        cache: false,
         tags,
         summary: "打点（sub_location 记入 category）",
         description: NOTE,
@@ -74,6 +83,7 @@ export function trackingRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/gen_suid",
       route({
+        cache: false,
         tags,
         summary: "生成浏览器标识 suid",
         description: "d 为 {suid}：22 个字符的随机 base64url 串，服务器不保存；浏览器按 src 缓存。",

@@ -119,29 +119,33 @@ export function uploadRoutes(services: Services, config: Config): FastifyPluginA
       },
     );
 
-    app.get("/uploads/*", { schema: { hide: true, params: ServeParams } }, async (req, reply) => {
-      const rel = req.params["*"];
-      const etag = uploads.etagOf(rel);
-      // Names are content hashes: a client holding this name's ETag holds these bytes.
-      if (etag && req.headers["if-none-match"] === etag) return reply.status(304).send();
-      const image = etag ? await uploads.open(rel) : undefined;
-      if (!image) return reply.status(404).send({ s: 404, m: "文件不存在", d: null });
-      if (req.headers["if-none-match"] === image.etag) {
-        image.body.destroy();
-        return reply.status(304).send();
-      }
-      // A name never changes meaning, so caches may keep it for a year — except a variant's address
-      // answered with its original while the variant is being made: a minute, then ask again.
-      // nosniff + a sandboxing CSP: whatever a browser thinks of the bytes, it never runs them as a page.
-      reply
-        .header("Content-Type", CONTENT_TYPES[image.type])
-        .header("Cache-Control", image.immutable ? IMMUTABLE : "public, max-age=60")
-        .header("X-Content-Type-Options", "nosniff")
-        .header("Content-Security-Policy", "default-src 'none'; sandbox")
-        .header("Content-Disposition", "inline")
-        .header("ETag", image.etag)
-        .header("Content-Length", image.size);
-      return reply.send(image.body);
-    });
+    app.get(
+      "/uploads/*",
+      { config: { pageCache: false }, schema: { hide: true, params: ServeParams } },
+      async (req, reply) => {
+        const rel = req.params["*"];
+        const etag = uploads.etagOf(rel);
+        // Names are content hashes: a client holding this name's ETag holds these bytes.
+        if (etag && req.headers["if-none-match"] === etag) return reply.status(304).send();
+        const image = etag ? await uploads.open(rel) : undefined;
+        if (!image) return reply.status(404).send({ s: 404, m: "文件不存在", d: null });
+        if (req.headers["if-none-match"] === image.etag) {
+          image.body.destroy();
+          return reply.status(304).send();
+        }
+        // A name never changes meaning, so caches may keep it for a year — except a variant's address
+        // answered with its original while the variant is being made: a minute, then ask again.
+        // nosniff + a sandboxing CSP: whatever a browser thinks of the bytes, it never runs them as a page.
+        reply
+          .header("Content-Type", CONTENT_TYPES[image.type])
+          .header("Cache-Control", image.immutable ? IMMUTABLE : "public, max-age=60")
+          .header("X-Content-Type-Options", "nosniff")
+          .header("Content-Security-Policy", "default-src 'none'; sandbox")
+          .header("Content-Disposition", "inline")
+          .header("ETag", image.etag)
+          .header("Content-Length", image.size);
+        return reply.send(image.body);
+      },
+    );
   };
 }

@@ -38,7 +38,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
 
     app.get(
       "/v1/getUserInfo",
-      route({ tags, summary: "当前用户信息", description: NEEDS_LOGIN }),
+      route({ cache: false, tags, summary: "当前用户信息", description: NEEDS_LOGIN }),
       async (req) => ok(await users.getUserInfo(req.caller)),
     );
 
@@ -121,6 +121,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
     app.get(
       "/v1/verifyUserEmail",
       route({
+        cache: false,
         tags,
         summary: "验证邮箱（邮件链接）",
         description: "浏览器打开时验证后跳转到账号设置页；API 客户端得到信封。",
@@ -167,7 +168,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
       },
     );
 
-    app.get("/v1/getRandCode", route({ tags, summary: "获取 4 位图片验证码" }), async (req) =>
+    app.get("/v1/getRandCode", route({ cache: false, tags, summary: "获取 4 位图片验证码" }), async (req) =>
       ok(await users.getRandCode(req.caller)),
     );
 
@@ -240,7 +241,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
     // Links mailed before the confirmation page existed: they lead to it and change nothing.
     app.get(
       "/v1/revertEmailChange",
-      { schema: { hide: true, querystring: RevertEmailInput } },
+      { schema: { hide: true, querystring: RevertEmailInput }, config: { pageCache: false } },
       async (req, reply) => reply.redirect(`/revert-email?token=${encodeURIComponent(req.query.token)}`),
     );
 

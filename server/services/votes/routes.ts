@@ -27,6 +27,7 @@ export function voteRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/votes/:entryId",
       route({
+        cache: false,
         tags,
         summary: "投票结果",
         description: `${STATE_NOTE} 投票不存在或已删除返回 404。`,
@@ -48,6 +49,7 @@ export function voteRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/get_attender",
       route({
+        cache: false,
         tags,
         summary: "投票参与者",
         description:

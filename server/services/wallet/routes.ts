@@ -23,6 +23,7 @@ export function walletRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/wallet/haveWalletAccessRight",
       route({
+        cache: false,
         tags,
         summary: "是否有钱包权限",
         description: "d 为 {hasWallet}；没有权限时 s=2。" + STATUS_NOTE,
@@ -36,6 +37,7 @@ export function walletRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/wallet/getAmount",
       route({
+        cache: false,
         tags,
         summary: "钱包余额",
         description: "d 为 {amount（可提现余额）, held（提现处理中冻结的金额）, currency}。" + STATUS_NOTE,
@@ -46,6 +48,7 @@ export function walletRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/wallet/getBill",
       route({
+        cache: false,
         tags,
         summary: "账单",
         description:
@@ -60,6 +63,7 @@ export function walletRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/wallet/checkApplyRules",
       route({
+        cache: false,
         tags,
         summary: "提现规则检查",
         description:
@@ -90,6 +94,7 @@ export function walletRoutes(services: Services): FastifyPluginAsyncTypebox {
     app.get(
       "/wallet/withdrawals",
       route({
+        cache: false,
         tags,
         summary: "提现申请列表（管理员）",
         description:
