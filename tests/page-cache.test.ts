@@ -204,6 +204,15 @@ describe.skipIf(!built)("anonymous page cache", () => {
     expect(ids(asReader.d)).toEqual([kept.id]);
     // The cached page's pointer stays: the next page goes on after the unfiltered one.
     expect(asReader.d.pointer).toBe((await get(url)).json().d.pointer);
+    // A render for the reader (auth in the query: never laid over) ends with the same viewer step.
+    const rendered = await call(
+      nugget.app,
+      "GET",
+      `${url}&uid=${reader.auth.uid}&token=${reader.auth.token}&device_id=${reader.auth.client}`,
+    );
+    expect(rendered.headers["x-cache"]).toBeUndefined();
+    expect(ids(rendered.d)).toEqual(ids(asReader.d));
+    expect(rendered.d.pointer).toBe(asReader.d.pointer);
     // The author's own list is not filtered (the reader opened it on purpose).
     const own = await call(nugget.app, "GET", `/api/entries?sort=newest&userId=${author.user.id}`, {
       auth: reader.auth,

@@ -12,6 +12,7 @@ import { entryHydrator } from "./hydrate.ts";
 import { likeFlags, type PresentedEntry } from "./present.ts";
 import { createViewTally } from "./view-tally.ts";
 import { createLikedBatch } from "./liked-batch.ts";
+import { viewerStep } from "./for-viewer.ts";
 import {
   PERIOD_DAYS,
   SORTS,
@@ -78,6 +79,7 @@ export function createEntryService(deps: Deps) {
   }
 
   const hydrate = entryHydrator(db);
+  const forViewer = viewerStep(db);
 
   function parseSort(sort: string | undefined, fallback: FeedSort): FeedSort {
     const s = sort ?? fallback;
@@ -108,6 +110,8 @@ export function createEntryService(deps: Deps) {
       return { list: [], pointer: null, canNext: false };
     }
     const days = PERIOD_DAYS[sort];
+    // Not on one author's own list: whoever opens a muted person's profile asked to see them.
+    const hiding = input.userId ? Promise.resolve(new Set<string>()) : forViewer.hiddenAuthors(caller);
     const rows = await feedPage(db, {
       sort,
       categoryId:
@@ -118,18 +122,20 @@ export function createEntryService(deps: Deps) {
       type: input.type,
       tagId: input.tag ? await tagId(input.tag) : undefined,
       userId: input.userId,
-      viewerId: caller.userId,
       since: days ? new Date(Date.now() - days * 86_400_000) : undefined,
       pointer,
       limit: limit + 1,
     });
     const { page, ...next } = keysetSlice(rows, limit, (r) => [pointerValue(sort, r.entry), r.entry.id]);
-    return { list: await hydrate(page, caller), ...next };
+    const [list, hidden] = await Promise.all([hydrate(page, caller), hiding]);
+    return { list: forViewer.withoutHidden(list, hidden), ...next };
   }
 
   return {
     feed,
     hydrate,
+    /** The viewer step of entry lists, for a stored list laid over for a reader (for-viewer.ts). */
+    forViewer,
 
     /**
      * Entries presented for a visitor (a cached anonymous list) as this caller sees them: their likes
@@ -176,7 +182,11 @@ export function createEntryService(deps: Deps) {
     async related(entryId: string, count: number, caller: Caller) {
       const base = await entryWithAuthor(db, entryId);
       if (!base || !isPublicEntry(base.entry)) throw notFound("文章不存在");
-      return hydrate(await relatedEntries(db, base.entry, count, caller.userId), caller);
+      const [rows, hidden] = await Promise.all([
+        relatedEntries(db, base.entry, count),
+        forViewer.hiddenAuthors(caller),
+      ]);
+      return forViewer.withoutHidden(await hydrate(rows, caller), hidden);
     },
 
     /**

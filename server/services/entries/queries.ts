@@ -5,7 +5,6 @@ import { publicEntry } from "../../../db/public-entry.ts";
 import { idIsAnyOf, preparedPerDb, preparedPerShape } from "../../../db/prepared.ts";
 import { entries, entryLikes, entryTags, tagSubscriptions, tags, users } from "../../../db/schema/index.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
-import { notHiddenFrom, notHiddenFromViewerParam } from "../blocks/index.ts";
 import { lockUsers, publicUserColumns } from "../users/index.ts";
 import { sitemapSource } from "../../lib/sitemap-source.ts";
 
@@ -54,8 +53,6 @@ export interface FeedFilter {
   tagId?: string;
   /** Only entries with a tag this user subscribes to (the timeline's 关注 category). */
   subscribedBy?: string;
-  /** The signed-in reader: authors they muted or blocked are left out (one anti-join, issue 13). */
-  viewerId?: string | null;
   /** Only entries created at or after this time (weekly/monthly hottest). */
   since?: Date;
   pointer: Pointer | null;
@@ -89,8 +86,6 @@ function buildFeedQuery(db: Tx, shape: FeedShape, name: string) {
       on ${tagSubscriptions.tagId} = ${entryTags.tagId} and ${tagSubscriptions.userId} = ${sql.placeholder("subscribedBy")}
       where ${entryTags.entryId} = ${entries.id})`);
   }
-  // Not on one author's own list: whoever opens a muted person's profile asked to see them.
-  if (shape.hidden) where.push(notHiddenFromViewerParam(entries.userId));
   if (shape.pointer !== "none") {
     const value = TIME_SORTS.has(shape.sort)
       ? sql`${sql.placeholder("pointerValue")}::timestamptz`
@@ -120,7 +115,6 @@ interface FeedShape {
   since: boolean;
   tagId: boolean;
   subscribedBy: boolean;
-  hidden: boolean;
   /** §4's bare sort value, or the value_id pair. */
   pointer: "none" | "value" | "pair";
 }
@@ -134,13 +128,12 @@ function feedShape(f: FeedFilter): FeedShape {
     since: !!f.since,
     tagId: !!f.tagId,
     subscribedBy: !!f.subscribedBy,
-    hidden: !f.userId && !!f.viewerId,
     pointer: !f.pointer ? "none" : f.pointer.id === "" ? "value" : "pair",
   };
 }
 
 function shapeKey(shape: FeedShape): string {
-  const flags = (["categoryId", "type", "userId", "since", "tagId", "subscribedBy", "hidden"] as const)
+  const flags = (["categoryId", "type", "userId", "since", "tagId", "subscribedBy"] as const)
     .map((k) => (shape[k] ? "1" : "0"))
     .join("");
   return `nugget_feed_${shape.sort}_${flags}_${shape.pointer}`;
@@ -159,7 +152,6 @@ export function feedStatement(db: Tx, f: FeedFilter) {
     since: f.since?.toISOString(),
     tagId: f.tagId,
     subscribedBy: f.subscribedBy,
-    viewerId: f.viewerId,
     pointerValue,
     pointerId: f.pointer?.id,
     limit: f.limit,
@@ -206,13 +198,7 @@ const entryWithAuthorQuery = preparedPerDb((db: Tx) =>
  * Related entries: the most popular published entries sharing a tag with this one, else its
  * category. One query over entry_tags for the tag ids, one for the candidates.
  */
-export async function relatedEntries(
-  db: Tx,
-  entry: { id: string; categoryId: string },
-  count: number,
-  /** Entries of people this viewer muted or blocked are left out, as in every feed (issue 13). */
-  viewerId: string | null = null,
-) {
+export async function relatedEntries(db: Tx, entry: { id: string; categoryId: string }, count: number) {
   const tagIds = (
     await db.select({ id: entryTags.tagId }).from(entryTags).where(eq(entryTags.entryId, entry.id))
   ).map((r) => r.id);
@@ -223,7 +209,7 @@ export async function relatedEntries(
     .select({ entry: entryListColumns, user: authorColumns })
     .from(entries)
     .innerJoin(users, eq(users.id, entries.userId))
-    .where(and(sameTopic, ne(entries.id, entry.id), publicEntry(), notHiddenFrom(viewerId, entries.userId)))
+    .where(and(sameTopic, ne(entries.id, entry.id), publicEntry()))
     .orderBy(desc(entries.rankIndex), desc(entries.id))
     .limit(count);
 }

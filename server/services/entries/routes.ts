@@ -30,10 +30,8 @@ const category = (q: Filters) => (q.recomment === 1 && !q.category ? "all" : q.c
  * Signed-in reads of the public entry lists: the cached anonymous answer with the viewer's likes
  * laid over it (server/plugins/page-cache-overlay.ts). Not the subscribe category, which lists the
  * viewer's own tags. On the feeds (`hideMuted`; not one author's list, nor lists of named ids) the
- * authors the viewer muted or blocked are taken out after the cache, their set read once per
- * request: the SQL path's anti-join (entries/queries.ts feedQuery) cannot reach a shared cached
- * answer. The page keeps the cached pointer, so the next page continues where the unfiltered one
- * ended.
+ * authors the viewer muted or blocked are taken out by the viewer step every entry list ends with
+ * (entries/for-viewer.ts), as the SQL path takes them out.
  */
 function entryListOverlay(services: Services, hideMuted: boolean): ViewerOverlay {
   type Listed = Pick<PresentedEntry, "id" | "liked" | "isCollected"> & { user?: { id: string } };
@@ -41,13 +39,14 @@ function entryListOverlay(services: Services, hideMuted: boolean): ViewerOverlay
     applies: (query) => query.category !== "subscribe",
     async apply(d, caller, query) {
       const list = Array.isArray(d) ? (d as Listed[]) : (d as { list: Listed[] }).list;
-      const filtered = hideMuted && !query.userId;
-      // Two queries side by side: the viewer's likes among the page, and whom they hide.
+      const { forViewer } = services.entries;
+      // Two queries side by side: the viewer's likes among the page, and whom they hide — the
+      // viewer step the SQL path runs too (entries/for-viewer.ts).
       const [liked, hidden] = await Promise.all([
         services.entries.personalize(list, caller),
-        filtered ? services.blocks.hiddenIds(caller) : new Set<string>(),
+        hideMuted && !query.userId ? forViewer.hiddenAuthors(caller) : new Set<string>(),
       ]);
-      const seen = hidden.size ? liked.filter((e) => !hidden.has(e.user?.id ?? "")) : liked;
+      const seen = forViewer.withoutHidden(liked, hidden);
       // Nothing of the viewer's on the page (the common case): the visitor's answer as it is.
       if (seen === list) return null;
       return Array.isArray(d) ? seen : { ...(d as object), list: seen };
