@@ -1,0 +1,149 @@
+import { Type, type Static, type TSchema } from "@sinclair/typebox";
+
+/**
+ * Success answers as schemas (spec §7's `{s, m, d}` with each call's `d`): what the OpenAPI document
+ * shows, and what Fastify compiles into the route's serializer (fast-json-stringify). That serializer
+ * writes only the properties a schema lists and coerces to the declared type, so a shape here must
+ * name every key its presenter writes, with `Optional` where a key may be absent and `Nullable`
+ * where it may be null (a null string would become "", a null number 0).
+ *
+ * Error answers never meet these schemas: the envelope's error handler sends them with
+ * JSON.stringify, even the register codes (10013 …) that travel with HTTP 200.
+ */
+
+/** `response: okResponse(d)` in a route({...}) declaration: the envelope ok() writes around `d`. */
+export function okResponse<D extends TSchema>(d: D) {
+  return {
+    200: Type.Object({
+      s: Type.Number({ description: "1 表示成功" }),
+      m: Type.String(),
+      d,
+    }),
+  };
+}
+
+/**
+ * `schema` or null. Written as OpenAPI 3.0's `nullable` rather than anyOf [schema, null]: the
+ * serializer writes it with one null check, where anyOf validates the whole value to pick a branch.
+ */
+export function Nullable<T extends TSchema>(schema: T) {
+  return Type.Unsafe<Static<T> | null>({ ...schema, nullable: true });
+}
+
+/**
+ * A point in time as every presenter sends it: ISO 8601 text (`toISOString()`). A Date is written
+ * the same way by the serializer's date-time format, so either may be handed to it.
+ */
+export const Timestamp = Type.Unsafe<string | Date>(
+  Type.String({ format: "date-time", description: "ISO 8601 时间" }),
+);
+
+/** A keyset list (spec §4): pass `pointer` back for the next page; null on an empty page. */
+export function PointerPage<T extends TSchema>(item: T) {
+  return Type.Object({
+    list: Type.Array(item),
+    pointer: Nullable(Type.String({ description: "最后一项的翻页参数（值_id），为空表示空页" })),
+    canNext: Type.Boolean(),
+  });
+}
+
+/** A list paged by number from 1, as the spec's URLs with page/pageSize are. */
+export function NumberedPage<T extends TSchema>(item: T) {
+  return Type.Object({
+    list: Type.Array(item),
+    page: Type.Number(),
+    pageSize: Type.Number(),
+    canNext: Type.Boolean(),
+  });
+}
+
+/** The few fields every place that names a person shows (users/present.ts presentUserCard). */
+export const UserCard = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  avatarLarge: Type.String(),
+  jobTitle: Type.String(),
+  company: Type.String(),
+});
+
+/** An entry's author as entry lists show them (entries/present.ts presentAuthor): the card and role. */
+export const Author = Type.Object({ ...UserCard.properties, role: Type.String() });
+
+/** The public face of a user (spec §3 User; users/present.ts presentPublicUser). */
+export const PublicUser = Type.Object({
+  id: Type.String(),
+  objectId: Type.String(),
+  username: Type.String(),
+  selfDescription: Type.String(),
+  avatarLarge: Type.String(),
+  role: Type.String(),
+  jobTitle: Type.String(),
+  company: Type.String(),
+  blogAddress: Type.String(),
+  isXiaoceAuthor: Type.Boolean(),
+  followeesCount: Type.Number(),
+  followersCount: Type.Number(),
+  postedPostsCount: Type.Number(),
+  postedEntriesCount: Type.Number(),
+  collectedEntriesCount: Type.Number(),
+  subscribedTagsCount: Type.Number(),
+  viewedEntriesCount: Type.Number(),
+  totalCollectionsCount: Type.Number(),
+  bookletCount: Type.Number(),
+  purchasedBookletCount: Type.Number(),
+  commentsCount: Type.Number(),
+  totalHotIndex: Type.Number(),
+  latestLoginedInAt: Nullable(Timestamp),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+/** A tag as an entry carries it. */
+export const EntryTag = Type.Object({ id: Type.String(), title: Type.String(), icon: Type.String() });
+
+/** A category as an entry carries it (name is the URL name, title the Chinese one). */
+export const EntryCategory = Type.Object({ id: Type.String(), name: Type.String(), title: Type.String() });
+
+/** Entry (spec §3) in a list: everything but the body (entries/present.ts presentEntry). */
+export const Entry = Type.Object({
+  id: Type.String(),
+  objectId: Type.String(),
+  title: Type.String(),
+  type: Type.String({ description: "article | post | vote | others" }),
+  originalUrl: Type.String(),
+  screenshot: Type.String(),
+  abstract: Type.String(),
+  user: Author,
+  category: Nullable(EntryCategory),
+  tags: Type.Array(EntryTag),
+  liked: Type.Boolean(),
+  isCollected: Type.Boolean({ description: "与 liked 相同：点赞即收藏" }),
+  collectionCount: Type.Number(),
+  commentsCount: Type.Number(),
+  viewsCount: Type.Number(),
+  hot: Type.Number({ description: "编辑推荐为 1，否则为 0" }),
+  hotIndex: Type.Number(),
+  rankIndex: Type.Number(),
+  original: Type.Boolean(),
+  gfw: Type.Boolean(),
+  english: Type.Boolean(),
+  campaignTag: Type.String({ description: "管理员的活动标签，没有为空字符串" }),
+  latestCommentAt: Nullable(Timestamp),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+/** A page of entries: every feed (spec §4 keyset pointer). */
+export const EntryPage = PointerPage(Entry);
+
+/** Tag (spec §3) as lists show it (tags/tags.ts presentTag); `subscribed` is the caller's flag. */
+export const Tag = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  icon: Type.String(),
+  entriesCount: Type.Number(),
+  subscribersCount: Type.Number(),
+  subscribed: Type.Boolean(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
