@@ -98,6 +98,54 @@ export const PublicUser = Type.Object({
   updatedAt: Timestamp,
 });
 
+/** Bound third-party accounts (spec `community`, authData): channel → the account there. */
+export const Community = Type.Record(
+  Type.String({ description: "渠道：github、weibo、wechat …" }),
+  Type.Object({ uid: Type.String(), username: Type.String(), nickname: Type.String() }),
+);
+
+/**
+ * The user as they see themselves (users/present.ts presentSelf): the public face, account
+ * details, and `community` when the call loaded the bindings (getUserInfo).
+ */
+export const Self = Type.Object({
+  community: Type.Optional(Community),
+  ...PublicUser.properties,
+  self: Type.Boolean(),
+  email: Nullable(Type.String()),
+  emailVerified: Type.Boolean(),
+  mobilePhoneNumber: Nullable(Type.String()),
+  mobilePhoneVerified: Type.Boolean(),
+  hasWalletAccess: Type.Boolean(),
+  hasPassword: Type.Boolean(),
+  deviceType: Type.String(),
+  editorType: Type.String(),
+  weeklyEmail: Type.Boolean(),
+  allowNotification: Type.Boolean(),
+  blacklist: Type.Boolean(),
+  notificationCheckedAt: Nullable(Timestamp),
+});
+
+/** A new session (auth/auth.ts AuthResult): registration and every login answer it. */
+export const SessionStart = Type.Object({
+  user: Self,
+  clientId: Type.String(),
+  token: Type.String(),
+  suspension: Type.Optional(
+    Type.Object(
+      { until: Timestamp, reason: Type.String(), message: Type.String() },
+      { description: "账号被暂停时：可以登录和阅读，写操作被拒绝的原因与截止时间" },
+    ),
+  ),
+  deletionCancelled: Type.Optional(Type.Literal(true, { description: "这次登录撤销了账号的注销申请" })),
+});
+
+/** The answer of a call that only reports it was done: `{}`. */
+export const Empty = Type.Object({});
+
+/** A soft deletion done (or already done: repeating it changes nothing). */
+export const Deleted = Type.Object({ deleted: Type.Literal(true) });
+
 /** A tag as an entry carries it. */
 export const EntryTag = Type.Object({ id: Type.String(), title: Type.String(), icon: Type.String() });
 
