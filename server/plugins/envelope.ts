@@ -31,7 +31,8 @@ export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     // An error's envelope is not the route's answer: the register codes (10013 …) travel with HTTP
     // 200, where the route's compiled success schema (server/lib/response.ts) would drop `d.field`.
-    reply.serializer(JSON.stringify);
+    // (A serializer of the reply's own leaves the content type to it.)
+    reply.serializer(JSON.stringify).type("application/json; charset=utf-8");
     if (err instanceof AppError) {
       if (err instanceof RetryLaterError) reply.header("Retry-After", String(err.retryAfterSeconds));
       return reply
