@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from "@sinclair/typebox";
+import { Type, type TSchema } from "@sinclair/typebox";
 
 /**
  * Success answers as schemas (spec §7's `{s, m, d}` with each call's `d`): what the OpenAPI document
@@ -23,20 +23,19 @@ export function okResponse<D extends TSchema>(d: D) {
 }
 
 /**
- * `schema` or null. Written as OpenAPI 3.0's `nullable` rather than anyOf [schema, null]: the
- * serializer writes it with one null check, where anyOf validates the whole value to pick a branch.
+ * `schema` or null, as anyOf [schema, null]: a union both TypeBox and the type provider's TypeBox
+ * read as `T | null`. (OpenAPI 3.0's `nullable: true` serializes about 15% faster, with one null
+ * check instead of a validation to pick the branch, but neither reads its type.)
  */
 export function Nullable<T extends TSchema>(schema: T) {
-  return Type.Unsafe<Static<T> | null>({ ...schema, nullable: true });
+  return Type.Union([schema, Type.Null()]);
 }
 
 /**
- * A point in time as every presenter sends it: ISO 8601 text (`toISOString()`). A Date is written
- * the same way by the serializer's date-time format, so either may be handed to it.
+ * A point in time as every presenter sends it: ISO 8601 text (`toISOString()`), written as it is
+ * (the serializer's date-time format would write a Date the same way).
  */
-export const Timestamp = Type.Unsafe<string | Date>(
-  Type.String({ format: "date-time", description: "ISO 8601 时间" }),
-);
+export const Timestamp = Type.String({ format: "date-time", description: "ISO 8601 时间" });
 
 /** A keyset list (spec §4): pass `pointer` back for the next page; null on an empty page. */
 export function PointerPage<T extends TSchema>(item: T) {
@@ -145,6 +144,55 @@ export const Empty = Type.Object({});
 
 /** A soft deletion done (or already done: repeating it changes nothing). */
 export const Deleted = Type.Object({ deleted: Type.Literal(true) });
+
+/**
+ * After following or unfollowing a collection set: the caller's state and the set's count (the
+ * collections service answers it, and the user-follow calls when given a csId).
+ */
+export const CollectionFollowState = Type.Object({
+  csId: Type.String(),
+  followed: Type.Boolean(),
+  followerCount: Type.Number(),
+});
+
+/** The fields of a comment (spec §3 Comment; comments/present.ts presentComment) but its replies. */
+const commentFields = {
+  id: Type.String(),
+  targetId: Type.String(),
+  targetType: Type.String({ description: "entry | pin | booklet | repo" }),
+  user: Nullable(UserCard),
+  content: Type.String({ description: "已删除的根评论为「该评论已删除」" }),
+  imageUrlList: Type.Array(Type.String()),
+  likesCount: Type.Number(),
+  likeCount: Type.Number({ description: "与 likesCount 相同（沸点评论的名字）" }),
+  subCommentCount: Type.Number(),
+  replyCount: Type.Number({ description: "与 subCommentCount 相同" }),
+  replyUser: Nullable(UserCard),
+  replyCommentId: Nullable(Type.String()),
+  firstCommentId: Nullable(Type.String()),
+  liked: Type.Boolean(),
+  deleted: Type.Boolean(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+};
+
+/** A reply: its own topSubCommentList is always empty (replies nest one level). */
+const Reply = Type.Object({
+  ...commentFields,
+  // Written as JSON.stringify writes it, whatever it holds: the shape ends one level down.
+  topSubCommentList: Type.Array(Type.Unknown(), { description: "回复下不再嵌套，总为 []" }),
+});
+
+/** Comment (spec §3): a root comment carries its first replies. Every comment target uses it. */
+export const Comment = Type.Object({ ...commentFields, topSubCommentList: Type.Array(Reply) });
+
+/** A page of comments or replies (comments.ts CommentPage): pass `cursor` back as createdAt. */
+export const CommentPage = Type.Object({
+  count: Type.Number(),
+  comments: Type.Array(Comment),
+  cursor: Nullable(Type.String({ description: "下一页的 createdAt；最后一页为 null" })),
+  hasMore: Type.Boolean(),
+});
 
 /** A tag as an entry carries it. */
 export const EntryTag = Type.Object({ id: Type.String(), title: Type.String(), icon: Type.String() });

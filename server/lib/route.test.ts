@@ -42,18 +42,19 @@ describe("toggle()", () => {
     const seen: { method: string; schema: unknown }[] = [];
     app.addHook("onRoute", (r) => void seen.push({ method: String(r.method), schema: r.schema }));
     const params = Type.Object({ id: Type.String() });
+    const response = { 200: Type.Object({ on: Type.Boolean(), id: Type.String() }) };
     toggle(
       app,
       "/x/:id",
-      { tags: ["t"], on: "开", off: "关", description: "d", params },
+      { tags: ["t"], on: "开", off: "关", description: "d", params, response },
       async (on, { id }) => ({
         on,
         id,
       }),
     );
     expect(seen).toEqual([
-      { method: "PUT", schema: { tags: ["t"], summary: "开", description: "d", params } },
-      { method: "DELETE", schema: { tags: ["t"], summary: "关", description: "d", params } },
+      { method: "PUT", schema: { tags: ["t"], summary: "开", description: "d", params, response } },
+      { method: "DELETE", schema: { tags: ["t"], summary: "关", description: "d", params, response } },
     ]);
     const put = await app.inject({ method: "PUT", url: "/x/a" });
     const del = await app.inject({ method: "DELETE", url: "/x/b" });

@@ -64,22 +64,24 @@ type RouteApp = Parameters<FastifyPluginAsyncTypebox>[0];
 
 /**
  * Declares an on/off pair on one URL: PUT turns it on, DELETE turns it off (a like, a tag
- * subscription). Both sides share tags, params and description, so the docs cannot drift apart;
- * only the summaries differ. `change(on, params, caller)` does the work, the way the services take
- * a flag.
+ * subscription). Both sides share tags, params, description and answer (`response`, an okResponse),
+ * so the docs cannot drift apart; only the summaries differ. `change(on, params, caller)` does the
+ * work, the way the services take a flag.
  */
-export function toggle<P extends TSchema>(
+export function toggle<P extends TSchema, R extends { 200: TSchema }>(
   app: RouteApp,
   url: string,
-  opts: { tags: string[]; params: P; description: string; on: string; off: string },
-  change: (on: boolean, params: Static<P>, caller: Caller) => Promise<unknown>,
+  opts: { tags: string[]; params: P; description: string; on: string; off: string; response: R },
+  change: (on: boolean, params: Static<P>, caller: Caller) => Promise<Static<R[200]>>,
 ): void {
   const { tags, description, params } = opts;
-  // The schema is generic here, so Fastify cannot narrow req.params to it: validation already has.
-  app.put(url, route({ tags, summary: opts.on, description, params }), (req) =>
+  // The schemas are generic here, so Fastify can narrow neither req.params (validation already has)
+  // nor the answer's type (`change` is held to it instead).
+  const response: { 200: TSchema } = opts.response;
+  app.put(url, route({ tags, summary: opts.on, description, params, response }), (req) =>
     change(true, req.params as Static<P>, req.caller),
   );
-  app.delete(url, route({ tags, summary: opts.off, description, params }), (req) =>
+  app.delete(url, route({ tags, summary: opts.off, description, params, response }), (req) =>
     change(false, req.params as Static<P>, req.caller),
   );
 }

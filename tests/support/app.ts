@@ -7,6 +7,7 @@ import { openDatabase, type Database } from "../../db/client.ts";
 import { buildApp, type NuggetApp } from "../../server/app.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
 import { testConfig } from "./test-config.ts";
+import { checkSerializedAnswers } from "./serializer-check.ts";
 
 /**
  * The database tests run on: the machine's PostgreSQL when DATABASE_URL is set (CI's second pass),
@@ -26,7 +27,9 @@ export const BUILD_DIR = path.resolve(process.env.NUGGET_BUILD_DIR ?? "build");
 export const built = fs.existsSync(path.join(BUILD_DIR, "server/index.js"));
 
 export async function testApp(overrides: Partial<Config> = {}, buildDir?: string): Promise<NuggetApp> {
-  return buildApp({ config: testConfig(overrides), database: await testDatabase(), buildDir });
+  const nugget = await buildApp({ config: testConfig(overrides), database: await testDatabase(), buildDir });
+  checkSerializedAnswers(nugget.app);
+  return nugget;
 }
 
 /** Page cache settings for a test: on, in its own Redis namespace so parallel files never share keys. */
@@ -54,6 +57,7 @@ export async function countingTestApp(overrides: Partial<Config> = {}): Promise<
     onQuery: (text) => recording?.push(text),
   });
   const nugget = await buildApp({ config: testConfig(overrides), database });
+  checkSerializedAnswers(nugget.app);
   async function record(work: () => Promise<unknown>) {
     const texts: string[] = [];
     recording = texts;
