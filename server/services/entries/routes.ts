@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { Static } from "@sinclair/typebox";
+import { Type, type Static } from "@sinclair/typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { ViewerOverlay } from "../../plugins/page-cache-overlay.ts";
 import type { PresentedEntry } from "./present.ts";
@@ -13,7 +13,10 @@ import {
   RelatedQuery,
   SelfQuery,
   TimelineQuery,
+  CategoryItem,
+  EntryView,
 } from "./schema.ts";
+import { Entry, EntryPage, okResponse } from "../../lib/response.ts";
 import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
 import { route } from "../../lib/route.ts";
 
@@ -65,7 +68,14 @@ export function entryRoutes(services: Services): FastifyPluginAsyncTypebox {
     const timeline = (path: string, sort: FeedSort, summary: string, cache: typeof feedCache | false) =>
       app.get(
         path,
-        route({ tags, summary, description: FEED_NOTE, querystring: TimelineQuery, cache }),
+        route({
+          tags,
+          summary,
+          description: FEED_NOTE,
+          querystring: TimelineQuery,
+          response: okResponse(EntryPage),
+          cache,
+        }),
         async (req) =>
           ok(await entries.feed({ ...req.query, category: category(req.query), sort }, req.caller)),
       );
@@ -78,6 +88,7 @@ export function entryRoutes(services: Services): FastifyPluginAsyncTypebox {
         description:
           "d 为 [{id, name, title, subscribed}]。subscribed：登录者关注了该分类下的任一内置标签时为 true" +
           "（分类没有单独的关注，读者通过关注其标签关注它）；未登录时都为 false。",
+        response: okResponse(Type.Array(CategoryItem)),
         cache: { life: "api" },
       }),
       async (req) => ok(await entries.categories(req.caller)),
@@ -90,6 +101,7 @@ export function entryRoutes(services: Services): FastifyPluginAsyncTypebox {
         summary: "条目列表（任意排序与筛选）",
         description: FEED_NOTE,
         querystring: EntriesQuery,
+        response: okResponse(EntryPage),
         cache: feedCache,
       }),
       async (req) => ok(await entries.feed({ ...req.query, category: category(req.query) }, req.caller)),
@@ -107,6 +119,7 @@ export function entryRoutes(services: Services): FastifyPluginAsyncTypebox {
         summary: "本周 / 本月最热（weeklyHottest / monthlyHottest）",
         description: FEED_NOTE,
         querystring: PeriodQuery,
+        response: okResponse(EntryPage),
         cache: feedCache,
       }),
       async (req) =>
@@ -129,6 +142,7 @@ export function entryRoutes(services: Services): FastifyPluginAsyncTypebox {
         summary: "某作者的文章或分享",
         description: FEED_NOTE,
         querystring: SelfQuery,
+        response: okResponse(EntryPage),
         cache: false,
       }),
       async (req) =>
@@ -152,6 +166,7 @@ export function entryRoutes(services: Services): FastifyPluginAsyncTypebox {
         tags,
         summary: "按 id 取条目（保持请求顺序，略过不存在的）",
         querystring: IdsQuery,
+        response: okResponse(Type.Array(Entry)),
         // Named ids: nobody's authors are taken out of what was asked for by name.
         cache: { life: "api", overlay: entryListOverlay(services, false) },
       }),
@@ -164,6 +179,7 @@ export function entryRoutes(services: Services): FastifyPluginAsyncTypebox {
         tags,
         summary: "相关条目（4 或 5 条，同标签优先）",
         querystring: RelatedQuery,
+        response: okResponse(Type.Array(Entry)),
         cache: feedCache,
       }),
       async (req) => ok(await entries.related(req.query.entryId, req.query.count ?? 5, req.caller)),
@@ -179,6 +195,7 @@ export function entryRoutes(services: Services): FastifyPluginAsyncTypebox {
           "计入的浏览每隔几秒批量写入条目的 viewsCount（不为每次浏览建行），故 viewsCount 含本实例尚未写入的浏览；" +
           "entryViewId 标识这次计入的浏览，不可再查询。",
         querystring: EntryIdQuery,
+        response: okResponse(EntryView),
         // It counts a view: every call must reach the server.
         cache: false,
       }),

@@ -1,5 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { hexId } from "../../lib/route.ts";
+import { Nullable, Timestamp } from "../../lib/response.ts";
 
 /** The filters every timeline call takes (spec §7: before, limit, type, tag, category, recomment). */
 const listFilters = {
@@ -62,3 +63,20 @@ export const RelatedQuery = Type.Object({
 });
 
 export const EntryIdQuery = Type.Object({ entryId: hexId("条目 id") });
+
+/** A category as /categories lists it; `subscribed` is the caller's (through its built-in tags). */
+export const CategoryItem = Type.Object({
+  id: Type.String(),
+  name: Type.String({ description: "URL 中的名字：frontend、backend …" }),
+  title: Type.String(),
+  subscribed: Type.Boolean(),
+});
+
+/** EntryView (spec §3): the answer of getEntryView; `updatedAt` only when this view counted. */
+export const EntryView = Type.Object({
+  entryViewId: Nullable(Type.String({ description: "计入的这次浏览的 id；不计入时为 null" })),
+  viewsCount: Type.Number(),
+  counted: Type.Boolean(),
+  createdAt: Timestamp,
+  updatedAt: Type.Optional(Timestamp),
+});

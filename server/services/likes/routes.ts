@@ -3,14 +3,20 @@ import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
 import {
   CommentIdParams,
+  CommentLikeState,
   EntryIdParams,
+  EntryLikeState,
+  LikedEntries,
+  Likers,
   LikersQuery,
+  PinLikeState,
   PinIdParams,
   UserIdParams,
   ZeroBasedPage,
 } from "./schema.ts";
 import { operationLimitNote } from "../../lib/operation-limits.ts";
 import { route, toggle } from "../../lib/route.ts";
+import { okResponse } from "../../lib/response.ts";
 import { NEEDS_LOGIN } from "../../lib/route-notes.ts";
 
 const tags = ["likes"];
@@ -36,6 +42,7 @@ export function likeRoutes(services: Services): FastifyPluginAsyncTypebox {
         off: "取消点赞",
         description: STATE_NOTE + operationLimitNote("toggle"),
         params: EntryIdParams,
+        response: okResponse(EntryLikeState),
       },
       async (on, { id }, caller) => ok(await (on ? likes.like(id, caller) : likes.unlike(id, caller))),
     );
@@ -47,6 +54,7 @@ export function likeRoutes(services: Services): FastifyPluginAsyncTypebox {
         summary: "我是否点赞了该条目",
         description: STATE_NOTE,
         params: EntryIdParams,
+        response: okResponse(EntryLikeState),
       }),
       async (req) => ok(await likes.state(req.params.id, req.caller)),
     );
@@ -61,6 +69,7 @@ export function likeRoutes(services: Services): FastifyPluginAsyncTypebox {
           "最新点赞在前，page 从 0 开始。d 为 {list, total, page, pageSize, canNext}；list 每项为条目（liked 是调用者自己的点赞状态）加 likedAt。用户不存在返回 404。",
         params: UserIdParams,
         querystring: ZeroBasedPage,
+        response: okResponse(LikedEntries),
       }),
       async (req) => ok(await likes.likedEntries(req.params.id, req.query, req.caller)),
     );
@@ -78,6 +87,7 @@ export function likeRoutes(services: Services): FastifyPluginAsyncTypebox {
           "条目不存在返回 404；pointer 格式不对返回 400，d.field 为 pointer。",
         params: EntryIdParams,
         querystring: LikersQuery,
+        response: okResponse(Likers),
       }),
       async (req) => ok(await likes.likers(req.params.id, req.query)),
     );
@@ -93,6 +103,7 @@ export function likeRoutes(services: Services): FastifyPluginAsyncTypebox {
         off: "取消点赞沸点",
         description: PIN_LIKE_NOTE,
         params: PinIdParams,
+        response: okResponse(PinLikeState),
       },
       async (on, { id }, caller) => ok(await likes.likePin(id, caller, on)),
     );
@@ -110,6 +121,7 @@ export function likeRoutes(services: Services): FastifyPluginAsyncTypebox {
         off: "取消点赞评论",
         description: COMMENT_LIKE_NOTE,
         params: CommentIdParams,
+        response: okResponse(CommentLikeState),
       },
       async (on, { id }, caller) => ok(await likes.likeComment(id, caller, on)),
     );
@@ -121,6 +133,7 @@ export function likeRoutes(services: Services): FastifyPluginAsyncTypebox {
         summary: "取消点赞评论（沸点评论的写法）",
         description: COMMENT_LIKE_NOTE + "与 DELETE /comment/{id}/like 相同。",
         params: CommentIdParams,
+        response: okResponse(CommentLikeState),
       }),
       async (req) => ok(await likes.likeComment(req.params.id, req.caller, false)),
     );

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
 import { route } from "../../lib/route.ts";
-import { SearchQuery } from "./schema.ts";
+import { SearchAnswer, SearchQuery } from "./schema.ts";
+import { okResponse } from "../../lib/response.ts";
 import { operationLimitNote } from "../../lib/operation-limits.ts";
 
 const SEARCH_NOTE = `搜索文章、用户和标签（§7 Search、§5）。中文按词切分（jieba），英文技术词整体保留（Vue.js、C++、.NET），不分大小写。
@@ -26,6 +27,7 @@ export function searchRoutes(services: Services): FastifyPluginAsyncTypebox {
         summary: "搜索文章、用户和标签",
         description: SEARCH_NOTE + operationLimitNote("search"),
         querystring: SearchQuery,
+        response: okResponse(SearchAnswer),
         // A visitor's answer is every visitor's; the per-caller search limit counts only renders.
         cache: { life: "api" },
       }),

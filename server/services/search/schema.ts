@@ -1,6 +1,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { LIMITS } from "../../../shared/validation.ts";
 import { SEARCH_MAX_PAGE } from "./search.ts";
+import { Entry, PublicUser, Tag } from "../../lib/response.ts";
 
 export const SearchQuery = Type.Object({
   // The 32-character rule applies after trimming, so the schema only refuses the absurd; the
@@ -24,3 +25,19 @@ export const SearchQuery = Type.Object({
   ),
 });
 export type SearchQuery = Static<typeof SearchQuery>;
+
+/** The answer of /search (search.ts SearchResult): a page of entries, and the users and tags beside them. */
+export const SearchAnswer = Type.Object({
+  query: Type.String({ description: "去掉首尾空白后的搜索词" }),
+  words: Type.Array(Type.String(), { description: "切分出的词（小写），用于高亮" }),
+  page: Type.Number(),
+  pageSize: Type.Number(),
+  entries: Type.Object({
+    list: Type.Array(Entry),
+    total: Type.Number(),
+    totalExact: Type.Boolean({ description: "为 false 时 total 为估计值（约 N）" }),
+    canNext: Type.Boolean(),
+  }),
+  users: Type.Array(PublicUser),
+  tags: Type.Array(Tag),
+});

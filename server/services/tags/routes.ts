@@ -5,12 +5,17 @@ import type { Services } from "../index.ts";
 import {
   IdParams,
   OneBasedPage,
+  SubscribeState,
+  SubscribedTags,
+  TagList,
   TagListParams,
   TagSearchParams,
   TagSuggestParams,
   TagTitleParams,
 } from "./schema.ts";
 import { route, toggle } from "../../lib/route.ts";
+import { okResponse, Tag } from "../../lib/response.ts";
+import type { TagPage } from "./tags.ts";
 import type { Static, TSchema } from "@sinclair/typebox";
 import type { Caller } from "../deps.ts";
 import { NEEDS_LOGIN } from "../../lib/route-notes.ts";
@@ -35,11 +40,13 @@ export function tagRoutes(services: Services): FastifyPluginAsyncTypebox {
       url: string,
       doc: { summary: string; description: string },
       params: P,
-      page: (params: Static<P>, caller: Caller) => Promise<unknown>,
+      page: (params: Static<P>, caller: Caller) => Promise<TagPage>,
     ) {
       // The schema is generic here, so Fastify cannot narrow req.params to it: validation already has.
-      app.get(url, route({ tags, ...doc, params, cache: { life: "api" } }), async (req) =>
-        ok(await page(req.params as Static<P>, req.caller)),
+      app.get(
+        url,
+        route({ tags, ...doc, params, response: okResponse(TagList), cache: { life: "api" } }),
+        async (req) => ok(await page(req.params as Static<P>, req.caller)),
       );
     }
 
@@ -73,6 +80,7 @@ export function tagRoutes(services: Services): FastifyPluginAsyncTypebox {
         summary: "按标题取标签",
         description: "标题不分大小写；不存在返回 404。",
         params: TagTitleParams,
+        response: okResponse(Tag),
       }),
       async (req) => ok(await service.byTitle(req.params.title, req.caller)),
     );
@@ -87,6 +95,7 @@ export function tagRoutes(services: Services): FastifyPluginAsyncTypebox {
           "最近关注的在前，page 从 1 开始，pageSize 默认 40。d 为 {list, total, page, pageSize, canNext}，total 为该用户关注的标签数。用户不存在返回 404。",
         params: IdParams,
         querystring: OneBasedPage,
+        response: okResponse(SubscribedTags),
       }),
       async (req) =>
         ok(
@@ -101,7 +110,14 @@ export function tagRoutes(services: Services): FastifyPluginAsyncTypebox {
     toggle(
       app,
       "/tag/subscribe/:id",
-      { tags, on: "关注标签", off: "取消关注标签", description: SUBSCRIBE_NOTE, params: IdParams },
+      {
+        tags,
+        on: "关注标签",
+        off: "取消关注标签",
+        description: SUBSCRIBE_NOTE,
+        params: IdParams,
+        response: okResponse(SubscribeState),
+      },
       async (on, { id }, caller) =>
         ok(await (on ? service.subscribe(id, caller) : service.unsubscribe(id, caller))),
     );

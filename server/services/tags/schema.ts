@@ -1,5 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { hexId } from "../../lib/route.ts";
+import { NumberedPage, Tag } from "../../lib/response.ts";
 
 const listType = Type.Union([Type.Literal("hot"), Type.Literal("new")], {
   description: "hot 按关注数，new 按创建时间",
@@ -41,3 +42,12 @@ export const OneBasedPage = Type.Object({
   ),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 40 })),
 });
+
+/** A page of tags (tags.ts TagPage): numbered from 1. */
+export const TagList = NumberedPage(Tag);
+
+/** A user's subscribed tags: a page and how many they follow in all. */
+export const SubscribedTags = Type.Object({ ...TagList.properties, total: Type.Number() });
+
+/** After a (un)subscribe: the caller's state and the tag's count. */
+export const SubscribeState = Type.Object({ subscribed: Type.Boolean(), subscribersCount: Type.Number() });
