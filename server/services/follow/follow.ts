@@ -224,20 +224,17 @@ export function createFollowService(deps: Deps) {
      * get_multi_user: public fields of several users, keyed by id (unknown ids left out). `cols`
      * picks fields; asking for a non-public one answers 400 naming `cols`.
      */
-    async multiUser(
-      raw: string,
-      colsRaw: string | undefined,
-    ): Promise<Record<string, Record<string, unknown>>> {
+    async multiUser(raw: string, colsRaw: string | undefined): Promise<Record<string, Partial<PublicUser>>> {
       const ids = splitIds(raw);
       const cols = colsRaw ? colsRaw.split("|").filter(Boolean) : [];
       const bad = cols.find((c) => !PUBLIC_COLUMNS.includes(c));
       if (bad) throw badRequest(`不支持的字段 ${bad}`, "cols");
       const rows = await usersByIds(db, ids);
-      const out: Record<string, Record<string, unknown>> = {};
+      const out: Record<string, Partial<PublicUser>> = {};
       for (const row of rows) {
-        const user: Record<string, unknown> = presentPublicUser(row);
+        const user = presentPublicUser(row);
         out[row.id] = cols.length
-          ? Object.fromEntries([["id", row.id], ...cols.map((c) => [c, user[c]])])
+          ? Object.fromEntries([["id", row.id], ...cols.map((c) => [c, user[c as keyof PublicUser]])])
           : user;
       }
       return out;

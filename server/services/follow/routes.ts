@@ -4,7 +4,20 @@ import { requireCsrfForCookieGet } from "../../plugins/session.ts";
 import type { Services } from "../index.ts";
 import { badRequest } from "../../lib/errors.ts";
 import type { Caller } from "../deps.ts";
-import { FollowBody, FollowListQuery, IdsQuery, MultiUserQuery, SuggestQuery, UidQuery } from "./schema.ts";
+import {
+  FollowBody,
+  FollowChange,
+  FollowList,
+  FollowListQuery,
+  IdsQuery,
+  MultiUser,
+  MultiUserQuery,
+  SuggestQuery,
+  SuggestedUser,
+  UidQuery,
+} from "./schema.ts";
+import { okResponse } from "../../lib/response.ts";
+import { Type } from "@sinclair/typebox";
 import { operationLimitNote } from "../../lib/operation-limits.ts";
 import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
 import { route } from "../../lib/route.ts";
@@ -60,6 +73,7 @@ export function followRoutes(services: Services): FastifyPluginAsyncTypebox {
               "查询参数同 POST 的请求体；网页以 Cookie 登录时 GET 也要带 x-csrf-token 头。推荐 POST 或 PUT。" +
               operationLimitNote("toggle"),
             querystring: FollowBody,
+            response: okResponse(FollowChange),
           }),
           preHandler: requireCsrfForCookieGet,
         },
@@ -68,7 +82,13 @@ export function followRoutes(services: Services): FastifyPluginAsyncTypebox {
       for (const method of ["post", "put"] as const) {
         app[method](
           path,
-          route({ tags, summary, description: CHANGE_NOTE + operationLimitNote("toggle"), body: FollowBody }),
+          route({
+            tags,
+            summary,
+            description: CHANGE_NOTE + operationLimitNote("toggle"),
+            body: FollowBody,
+            response: okResponse(FollowChange),
+          }),
           async (req) => ok(await change(on, req.body, req.caller)),
         );
       }
@@ -82,6 +102,7 @@ export function followRoutes(services: Services): FastifyPluginAsyncTypebox {
         summary: "我是否关注了这些用户",
         description: "d 为 {用户 id: boolean}；未登录时全为 false。",
         querystring: IdsQuery,
+        response: okResponse(Type.Record(Type.String(), Type.Boolean())),
       }),
       async (req) => ok(await follow.isFollowed(req.query.ids, req.caller)),
     );
@@ -97,6 +118,7 @@ export function followRoutes(services: Services): FastifyPluginAsyncTypebox {
           summary,
           description: LIST_NOTE,
           querystring: FollowListQuery,
+          response: okResponse(FollowList),
           cache: { life: "api" },
         }),
         async (req) => ok(await list(req.query, req.caller)),
@@ -110,6 +132,7 @@ export function followRoutes(services: Services): FastifyPluginAsyncTypebox {
         summary: "用户的关注数与关注者数",
         description: "d 为 {followerNum, followeeNum}。用户不存在返回 404。",
         querystring: UidQuery,
+        response: okResponse(Type.Object({ followerNum: Type.Number(), followeeNum: Type.Number() })),
       }),
       async (req) => ok(await follow.info(req.query.uid)),
     );
@@ -122,6 +145,7 @@ export function followRoutes(services: Services): FastifyPluginAsyncTypebox {
         description:
           "d 为 {用户 id: 用户}，不存在的 id 不出现；cols 只取这些公开字段（另带 id），含非公开字段返回 400，d.field 为 cols。",
         querystring: MultiUserQuery,
+        response: okResponse(MultiUser),
       }),
       async (req) => ok(await follow.multiUser(req.query.ids, req.query.cols)),
     );
@@ -134,6 +158,7 @@ export function followRoutes(services: Services): FastifyPluginAsyncTypebox {
         description:
           "需要登录，未登录返回空列表。不含自己、不含已关注、不重复；优先推荐在调用者关注的标签下写作的作者，再按热度补足。d 为用户列表（默认 4 个）。",
         querystring: SuggestQuery,
+        response: okResponse(Type.Array(SuggestedUser)),
       }),
       async (req) => ok(await follow.suggested(req.caller, req.query.limit)),
     );

@@ -1,5 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { hexId, hexIdList } from "../../lib/route.ts";
+import { CollectionFollowState, PointerPage, PublicUser, Timestamp } from "../../lib/response.ts";
 
 /** At most this many ids in one `ids` list (follow, isCurrentUserFollowed, get_multi_user). */
 export const MAX_IDS = 50;
@@ -45,3 +46,30 @@ export const SuggestQuery = Type.Object({
     Type.Integer({ minimum: 1, maximum: 20, default: 4, description: "推荐人数，默认 4" }),
   ),
 });
+
+/** After following or unfollowing users: each one's state, and the caller's own followeesCount. */
+export const UserFollowState = Type.Object({
+  list: Type.Array(
+    Type.Object({ id: Type.String(), followed: Type.Boolean(), followersCount: Type.Number() }),
+  ),
+  followeesCount: Type.Number(),
+});
+
+/** The follow calls answer for users (ids) or for a collection set (csId). */
+export const FollowChange = Type.Union([UserFollowState, CollectionFollowState]);
+
+/** A follower or followee: the public user, whether the caller follows them, and since when. */
+export const ListedUser = Type.Object({
+  ...PublicUser.properties,
+  followed: Type.Boolean(),
+  followedAt: Timestamp,
+});
+
+/** A suggested user: never one the caller follows. */
+export const SuggestedUser = Type.Object({ ...PublicUser.properties, followed: Type.Literal(false) });
+
+/** A page of followers or followees, newest follow first. */
+export const FollowList = PointerPage(ListedUser);
+
+/** get_multi_user: id → the user's public fields, only those named in `cols` (and id) when given. */
+export const MultiUser = Type.Record(Type.String(), Type.Partial(PublicUser));

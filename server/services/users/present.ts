@@ -61,11 +61,8 @@ export function presentCommunity(bindings: (typeof thirdPartyBindings.$inferSele
  * The user as they see themselves (getUserInfo): public fields plus account details; `community`
  * only when the caller loaded the bindings.
  */
-export function presentSelf(
-  row: UserRow,
-  bindings?: (typeof thirdPartyBindings.$inferSelect)[],
-): Viewer & ReturnType<typeof presentPublicUser> & Record<string, unknown> {
-  return {
+export function presentSelf(row: UserRow, bindings?: (typeof thirdPartyBindings.$inferSelect)[]) {
+  const self = {
     ...(bindings ? { community: presentCommunity(bindings) } : {}),
     ...presentPublicUser(row),
     self: true,
@@ -82,6 +79,8 @@ export function presentSelf(
     blacklist: row.blacklist,
     notificationCheckedAt: row.notificationCheckedAt?.toISOString() ?? null,
   };
+  // Every field the pages' Viewer reads, and the rest of the account, typed as they are.
+  return self satisfies Viewer;
 }
 
 export type PublicUser = ReturnType<typeof presentPublicUser>;

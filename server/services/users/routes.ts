@@ -17,10 +17,13 @@ import {
   ChangePasswordBody,
   ChangePasswordByEmailTokenBody,
   CreateUserBody,
+  EditorApplicationGone,
+  RandCode,
   RestPasswordBody,
   RestPwdByEmailBody,
   SendEmailBody,
   SendSmsBody,
+  SmsSent,
   UnbindBody,
   UpdateEmailBody,
   UpdateUserInfoBody,
@@ -28,6 +31,7 @@ import {
 } from "./schema.ts";
 import { route } from "../../lib/route.ts";
 import { NEEDS_LOGIN } from "../../lib/route-notes.ts";
+import { Empty, okResponse, Self, SessionStart } from "../../lib/response.ts";
 
 const tags = ["users"];
 
@@ -38,7 +42,13 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
 
     app.get(
       "/v1/getUserInfo",
-      route({ cache: false, tags, summary: "当前用户信息", description: NEEDS_LOGIN }),
+      route({
+        cache: false,
+        tags,
+        summary: "当前用户信息",
+        description: NEEDS_LOGIN,
+        response: okResponse(Self),
+      }),
       async (req) => ok(await users.getUserInfo(req.caller)),
     );
 
@@ -50,13 +60,20 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
         description:
           "规格 §5、§8：申请成为编辑已停用，总是拒绝。无论是否登录、带什么字段，都返回 HTTP 410，" +
           "{s: 410, m: '申请成为编辑的功能已停用', d: null}。",
+        response: EditorApplicationGone,
       }),
       async () => users.applyEditor(),
     );
 
     app.post(
       "/v1/updateUserInfo",
-      route({ tags, summary: "修改一项个人资料", description: NEEDS_LOGIN, body: UpdateUserInfoBody }),
+      route({
+        tags,
+        summary: "修改一项个人资料",
+        description: NEEDS_LOGIN,
+        body: UpdateUserInfoBody,
+        response: okResponse(Self),
+      }),
       async (req) => ok(await users.updateUserInfo(req.body, req.caller)),
     );
 
@@ -67,6 +84,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
         summary: "修改密码（其他会话随之失效）",
         description: NEEDS_LOGIN,
         body: ChangePasswordBody,
+        response: okResponse(Empty),
       }),
       async (req) => ok(await users.changePassword(req.body, req.caller)),
     );
@@ -81,6 +99,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
           "错误或缺少返回 10017（d.field 为 smsCode），本接口不单独回答手机号是否注册。" +
           "同一地址 15 分钟内找回密码落空（验证码错误、手机号或邮箱不存在）10 次后返回 429（带 Retry-After）。",
         body: RestPasswordBody,
+        response: okResponse(Empty),
       }),
       async (req) => ok(await users.restPassword(req.body, req.caller)),
     );
@@ -94,6 +113,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
           "需要图片验证码：imageToken、imageCode 必填（getRandCode 获取，一次有效；缺少或错误返回 400，d.field 为 imageCode）。" +
           "邮箱未注册返回 404「邮箱不存在」；同一地址 15 分钟内找回密码落空 10 次后返回 429（带 Retry-After）。",
         body: RestPwdByEmailBody,
+        response: okResponse(Empty),
         config: { rateLimit: RESET_MAILS },
       }),
       async (req) => ok(await users.restPwdByEmail(req.body, req.caller)),
@@ -101,7 +121,12 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
 
     app.post(
       "/v1/changePasswordByEmailToken",
-      route({ tags, summary: "用邮件令牌设置新密码", body: ChangePasswordByEmailTokenBody }),
+      route({
+        tags,
+        summary: "用邮件令牌设置新密码",
+        body: ChangePasswordByEmailTokenBody,
+        response: okResponse(Empty),
+      }),
       async (req) => ok(await users.changePasswordByEmailToken(req.body)),
     );
 
@@ -112,6 +137,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
         summary: "发送邮箱验证邮件",
         description: NEEDS_LOGIN,
         body: SendEmailBody,
+        response: okResponse(Empty),
         config: { rateLimit: VERIFY_MAILS },
       }),
       async (req) => ok(await users.sendEmailToUser(req.body, req.caller)),
@@ -126,6 +152,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
         summary: "验证邮箱（邮件链接）",
         description: "浏览器打开时验证后跳转到账号设置页；API 客户端得到信封。",
         querystring: VerifyEmailInput,
+        response: okResponse(Self),
       }),
       async (req, reply) => {
         const wantsPage = String(req.headers.accept ?? "").includes("text/html");
@@ -141,7 +168,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
     );
     app.post(
       "/v1/verifyUserEmail",
-      route({ tags, summary: "验证邮箱", body: VerifyEmailInput }),
+      route({ tags, summary: "验证邮箱", body: VerifyEmailInput, response: okResponse(Self) }),
       async (req) => ok(await users.verifyUserEmail(req.body)),
     );
 
@@ -154,6 +181,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
           "邮箱注册：email、username、password；手机注册：phoneNumber、smsCode（或 vcode）、username、password。" +
           "注册错误以 HTTP 200 返回并放在 s 中：10013 用户名已占用，10014 手机号已注册，10019 邮箱已注册，10017 验证码错误。",
         body: CreateUserBody,
+        response: okResponse(SessionStart),
         config: { rateLimit: REGISTRATIONS },
       }),
       async (req, reply) => {
@@ -168,8 +196,10 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
       },
     );
 
-    app.get("/v1/getRandCode", route({ cache: false, tags, summary: "获取 4 位图片验证码" }), async (req) =>
-      ok(await users.getRandCode(req.caller)),
+    app.get(
+      "/v1/getRandCode",
+      route({ cache: false, tags, summary: "获取 4 位图片验证码", response: okResponse(RandCode) }),
+      async (req) => ok(await users.getRandCode(req.caller)),
     );
 
     app.post(
@@ -182,6 +212,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
           "close 与 confirm（没有密码的账号确认身份）只能发到本账号已绑定的手机号。" +
           "useType restpwd 的手机号未注册返回 404，并计入该地址找回密码的落空次数（15 分钟 10 次，之后 429）。",
         body: SendSmsBody,
+        response: okResponse(SmsSent),
         config: { rateLimit: SMS_SENDS },
       }),
       async (req) => ok(await users.sendSmsCode(req.body, req.caller)),
@@ -200,6 +231,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
             "既没有密码也没有手机号的账号（第三方登录创建）可直接绑定，但 24 小时内不能用该手机号找回密码或确认身份。" +
             "成功后该账号其他设备上的登录退出，账号邮箱收到通知。",
           body: BindMobileBody,
+          response: okResponse(Self),
           limit: ACCOUNT_CHANGES,
         }),
         async (req) => ok(await users.bindUserMobile(req.body, req.caller)),
@@ -218,6 +250,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
           "更换时旧邮箱会收到通知和一个撤销链接（/revert-email 页，确认后 POST /api/v1/revertEmailChange，7 天内有效），其他设备上的登录退出。" +
           "既没有密码也没有手机号的账号可直接绑定，但 24 小时内不能用该邮箱找回密码。",
         body: UpdateEmailBody,
+        response: okResponse(Self),
         limit: ACCOUNT_CHANGES,
       }),
       async (req) => ok(await users.updateUserEmail(req.body, req.caller)),
@@ -233,6 +266,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
           "token 只能用一次。旧邮箱收到的链接打开 /revert-email 确认页，由页面上的按钮发出本请求：" +
           "邮件安全网关会预先打开邮件中的链接，所以打开链接本身不改变任何东西。",
         body: RevertEmailInput,
+        response: okResponse(Empty),
         config: { rateLimit: EMAIL_REVERTS },
       }),
       async (req) => ok(await users.revertEmailChange(req.body)),
@@ -257,6 +291,7 @@ export function userRoutes(services: Services, config: Config): FastifyPluginAsy
           "24 小时内未经确认绑定的手机号不能用来确认，返回 403）。至少保留一种登录方式，否则返回 400。" +
           "成功后其他设备上的登录退出；解绑邮箱时该邮箱收到通知和撤销链接，其他解绑通知账号邮箱。",
         body: UnbindBody,
+        response: okResponse(Self),
       }),
       async (req) => ok(await users.unbind(req.body, req.caller)),
     );

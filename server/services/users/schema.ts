@@ -113,3 +113,17 @@ export const UnbindBody = Type.Object({
   password: proofPassword,
   smsCode: proofSmsCode("smsCode"),
 });
+
+/** The image captcha: a data: URL of the SVG, and the token its answer is kept under (5 minutes). */
+export const RandCode = Type.Object({
+  imageStr: Type.String({ description: "data:image/svg+xml;base64,…" }),
+  imageToken: Type.String(),
+});
+
+/** An SMS code went out: seconds before the same phone may ask again. */
+export const SmsSent = Type.Object({ cooldown: Type.Number() });
+
+/** applyEditor's only answer (it has no success): HTTP 410. */
+export const EditorApplicationGone = {
+  410: Type.Object({ s: Type.Literal(410), m: Type.String(), d: Type.Null() }),
+};
