@@ -2,12 +2,16 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
 import {
+  CollectState,
+  Collection,
   CreateSetBody,
   CsEntryBody,
   CsIdBody,
+  EntriesInMine,
   EntryIdsQuery,
   HOT_TAGS,
   HomeQuery,
+  HotTags,
   HotTagsQuery,
   IdParams,
   InfoQuery,
@@ -16,10 +20,15 @@ import {
   MySetsParams,
   MySetsQuery,
   SET_PAGE_SIZE,
+  SetDeleted,
+  SetEntries,
   SetEntriesQuery,
+  SetList,
   UpdateSetBody,
+  UserSetList,
   UserSetsQuery,
 } from "./schema.ts";
+import { CollectionFollowState, okResponse } from "../../lib/response.ts";
 import { route } from "../../lib/route.ts";
 import { NEEDS_LOGIN_BRIEF } from "../../lib/route-notes.ts";
 
@@ -49,6 +58,7 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
         summary: "创建收藏集",
         description: `${NEEDS_LOGIN_BRIEF}${FIELDS_NOTE} d 为新的收藏集。${SET_NOTE}`,
         body: CreateSetBody,
+        response: okResponse(Collection),
       }),
       async (req) => ok(await service.create(req.body, req.caller)),
     );
@@ -60,6 +70,7 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
         description: `${NEEDS_LOGIN_BRIEF}${OWNER}${FIELDS_NOTE} 只改请求里给出的字段（都可省略）。d 为修改后的收藏集。`,
         params: IdParams,
         body: UpdateSetBody,
+        response: okResponse(Collection),
       }),
       async (req) => ok(await service.update(req.params.id, req.body, req.caller)),
     );
@@ -70,6 +81,7 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
         summary: "删除收藏集",
         description: `${NEEDS_LOGIN_BRIEF}${OWNER}管理员也可以删除任何人的收藏集（编辑不行）。收进的条目和关注关系随之删除（条目本身不受影响）。d 为 {id, deleted: true}。`,
         params: IdParams,
+        response: okResponse(SetDeleted),
       }),
       async (req) => ok(await service.remove(req.params.id, req.caller)),
     );
@@ -80,12 +92,24 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
     for (const method of ["put", "post"] as const) {
       app[method](
         "/collectionset/follow",
-        route({ tags, summary: "关注收藏集", description: FOLLOW_NOTE, body: CsIdBody }),
+        route({
+          tags,
+          summary: "关注收藏集",
+          description: FOLLOW_NOTE,
+          body: CsIdBody,
+          response: okResponse(CollectionFollowState),
+        }),
         async (req) => ok(await service.follow(req.body.csId, req.caller)),
       );
       app[method](
         "/collectionset/unfollow",
-        route({ tags, summary: "取消关注收藏集", description: FOLLOW_NOTE, body: CsIdBody }),
+        route({
+          tags,
+          summary: "取消关注收藏集",
+          description: FOLLOW_NOTE,
+          body: CsIdBody,
+          response: okResponse(CollectionFollowState),
+        }),
         async (req) => ok(await service.unfollow(req.body.csId, req.caller)),
       );
     }
@@ -99,6 +123,7 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
           summary: "把条目收进收藏集",
           description: `${COLLECT_NOTE} 条目不存在、已删除或未发布返回 404。`,
           body: CsEntryBody,
+          response: okResponse(CollectState),
         }),
         async (req) => ok(await service.addEntry(req.body, req.caller)),
       );
@@ -109,6 +134,7 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
           summary: "把条目移出收藏集",
           description: `${COLLECT_NOTE} 条目已被删除时也可以移出；本来不在其中时不做任何改动。`,
           body: CsEntryBody,
+          response: okResponse(CollectState),
         }),
         async (req) => ok(await service.delEntry(req.body, req.caller)),
       );
@@ -123,6 +149,7 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
         description:
           "d 为 [{entryId, isIn}]，顺序同 entryIds（去重）；isIn 表示条目在调用者任一收藏集中。未登录时全为 false。",
         querystring: EntryIdsQuery,
+        response: okResponse(EntriesInMine),
       }),
       async (req) => ok(await service.isInMine(req.query.entryIds, req.caller)),
     );
@@ -138,6 +165,7 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
           "带 tag 时 collection_sets_tag_created_idx），hot 按关注数（collection_sets_followers_idx）。tag 为 all 或空串时不筛选（§7）。" +
           `${PAGING} d 为 {list, page, pageSize, canNext}。${SET_NOTE}`,
         querystring: HomeQuery,
+        response: okResponse(SetList),
       }),
       async (req) => ok(await service.home(req.query, req.caller)),
     );
@@ -153,6 +181,7 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
           `page 从 0 开始，最大 ${MAX_PAGE}；pageSize 默认 20，最多 ${MAX_PAGE_SIZE}。` +
           "d 为 {list, total, page, pageSize, canNext}：list 每项为条目（与其他条目列表同形，另带 collectedAt），total 为 entryCount。收藏集不存在返回 404。",
         querystring: SetEntriesQuery,
+        response: okResponse(SetEntries),
       }),
       async (req) => ok(await service.entries(req.query, req.caller)),
     );
@@ -169,6 +198,7 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
           summary,
           description: `${order}${USER_LIST} ${PAGING}`,
           querystring: UserSetsQuery,
+          response: okResponse(UserSetList),
           cache,
         }),
         async (req) => ok(await list(req.query, req.caller)),
@@ -184,6 +214,7 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
         description: `${NEEDS_LOGIN_BRIEF}调用者自己创建的收藏集，最新的在前；给了 entryId 时每项的 isIn 表示是否已收进该条目。d 同 getUserCollectionSet。${PAGING}`,
         params: MySetsParams,
         querystring: MySetsQuery,
+        response: okResponse(UserSetList),
       }),
       async (req) => ok(await service.mine({ ...req.query, page: req.params.page }, req.caller)),
     );
@@ -196,6 +227,7 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
         summary: "收藏集热门标签",
         description: `带这个话题标签的收藏集最多的在前，默认 ${HOT_TAGS} 个（§9）。d 为 [{title, count}]。`,
         querystring: HotTagsQuery,
+        response: okResponse(HotTags),
       }),
       async (req) => ok(await service.hotTags(req.query.count)),
     );
@@ -208,6 +240,7 @@ export function collectionRoutes(services: Services): FastifyPluginAsyncTypebox 
         summary: "收藏集详情",
         description: `收藏集不存在返回 404（§5：回答里没有收藏集 id 即不存在）。${SET_NOTE}`,
         querystring: InfoQuery,
+        response: okResponse(Collection),
       }),
       async (req) => ok(await service.info(req.query.csId, req.caller, req.query.entryId)),
     );

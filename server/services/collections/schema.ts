@@ -1,5 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { hexId, hexIdList } from "../../lib/route.ts";
+import { Author, Entry, NumberedPage, Timestamp } from "../../lib/response.ts";
 import {
   DESCRIPTION_MAX,
   IMAGE_URL_MAX,
@@ -134,3 +135,59 @@ export const InfoQuery = Type.Object({
   csId: hexId("收藏集 id"),
   entryId: Type.Optional(hexId("条目 id：isIn 表示该收藏集是否收进了它")),
 });
+
+/** Collection (spec §3) for one caller (present.ts presentCollection): followed, isIn, own are theirs. */
+export const Collection = Type.Object({
+  id: Type.String(),
+  csId: Type.String({ description: "与 id 相同" }),
+  title: Type.String(),
+  description: Type.String(),
+  imageUrl: Type.String({ description: "背景图（bgImgUrl），没有为空字符串" }),
+  maskColor: Type.String({ description: "背景上的遮罩色（bgImgMask），没有为空字符串" }),
+  tag: Type.String(),
+  recommended: Type.Boolean(),
+  followerCount: Type.Number(),
+  entryCount: Type.Number(),
+  followed: Type.Boolean(),
+  isIn: Type.Boolean(),
+  own: Type.Boolean(),
+  author: Author,
+  creator: Author,
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+/** homeCollectionSet: a page of sets, numbered from 0. */
+export const SetList = NumberedPage(Collection);
+
+/** A user's sets (made or followed): a page, and `sum`, how many in all. */
+export const UserSetList = Type.Object({
+  collectionSets: Type.Array(Collection),
+  sum: Type.Number(),
+  page: Type.Number(),
+  pageSize: Type.Number(),
+  canNext: Type.Boolean(),
+});
+
+/** A set's entries: entries with `collected` (in one of the caller's sets) and when this set took them. */
+export const SetEntries = Type.Object({
+  list: Type.Array(Type.Object({ ...Entry.properties, collected: Type.Boolean(), collectedAt: Timestamp })),
+  total: Type.Number({ description: "收藏集的 entryCount" }),
+  page: Type.Number(),
+  pageSize: Type.Number(),
+  canNext: Type.Boolean(),
+});
+
+/** After collecting an entry into a set, or taking it out. */
+export const CollectState = Type.Object({
+  csId: Type.String(),
+  entryId: Type.String(),
+  isIn: Type.Boolean(),
+  entryCount: Type.Number(),
+});
+
+export const SetDeleted = Type.Object({ id: Type.String(), deleted: Type.Literal(true) });
+
+export const EntriesInMine = Type.Array(Type.Object({ entryId: Type.String(), isIn: Type.Boolean() }));
+
+export const HotTags = Type.Array(Type.Object({ title: Type.String(), count: Type.Number() }));

@@ -8,12 +8,13 @@ import {
   IdListQuery,
   PostCommentBody,
 } from "./schema.ts";
-import type { CommentListInput } from "./comments.ts";
+import type { CommentListInput, CommentPage as CommentPageData } from "./comments.ts";
 import type { Caller } from "../deps.ts";
 import { Type } from "@sinclair/typebox";
 import { COMMENT_POSTS } from "../../lib/rate-limits.ts";
 import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
 import { route, hexId } from "../../lib/route.ts";
+import { Comment, CommentPage, Deleted, okResponse } from "../../lib/response.ts";
 
 const tags = ["comments"];
 const COMMENT_SHAPE =
@@ -40,6 +41,7 @@ export function commentRoutes(services: Services): FastifyPluginAsyncTypebox {
           "firstComment 不属于该对象或本身是回复、respComment 不在该根评论下返回 400，d.field 为出错字段。" +
           "评论对象的作者或被回复评论的作者已将调用者拉黑时返回 403「对方已将你拉黑」。d 为 {commentId}。",
         body: PostCommentBody,
+        response: okResponse(Type.Object({ commentId: Type.String() })),
         limit: COMMENT_POSTS,
       }),
       async (req) => ok(await comments.create(req.body, req.caller)),
@@ -53,6 +55,7 @@ export function commentRoutes(services: Services): FastifyPluginAsyncTypebox {
         description: "仅作者（否则 403）。d 为编辑后的评论。" + COMMENT_SHAPE,
         params: CommentIdParams,
         body: EditCommentBody,
+        response: okResponse(Comment),
       }),
       async (req) => ok(await comments.edit(req.params.id, req.body.content, req.caller)),
     );
@@ -64,6 +67,7 @@ export function commentRoutes(services: Services): FastifyPluginAsyncTypebox {
         summary: "删除评论",
         description: "作者或管理员（否则 403）；软删除，计数同步减少；重复删除无副作用。",
         params: CommentIdParams,
+        response: okResponse(Deleted),
       }),
       async (req) => ok(await comments.remove(req.params.id, req.caller)),
     );
@@ -76,6 +80,7 @@ export function commentRoutes(services: Services): FastifyPluginAsyncTypebox {
         summary: "按 id 取评论",
         description: "idList 用 | 连接。d 为评论数组，按请求顺序。" + COMMENT_SHAPE,
         querystring: IdListQuery,
+        response: okResponse(Type.Array(Comment)),
       }),
       async (req) => ok(await comments.byIds(req.query.idList, req.caller)),
     );
@@ -116,13 +121,13 @@ export function targetCommentRoutes(
     tags: string[];
     list: { summary: string; description: string };
     replies: { summary: string; description: string };
-    listOf: (targetId: string, query: CommentListInput, caller: Caller) => Promise<unknown>;
+    listOf: (targetId: string, query: CommentListInput, caller: Caller) => Promise<CommentPageData>;
     repliesOf: (
       targetId: string,
       commentId: string,
       query: CommentListInput,
       caller: Caller,
-    ) => Promise<unknown>;
+    ) => Promise<CommentPageData>;
   },
 ): void {
   const key = `${opts.target}Id`;
@@ -135,6 +140,7 @@ export function targetCommentRoutes(
       ...opts.list,
       params: Type.Object({ [key]: targetId }),
       querystring: CommentListQuery,
+      response: okResponse(CommentPage),
       cache: { life: "api", purgedBy: [opts.target], idParam: key },
     }),
     // The schema requires the key; TypeBox cannot see that through a computed name.
@@ -147,6 +153,7 @@ export function targetCommentRoutes(
       ...opts.replies,
       params: Type.Object({ [key]: targetId, commentId }),
       querystring: CommentListQuery,
+      response: okResponse(CommentPage),
       // One thread by its root comment's id: any comment's deletion may change it.
       cache: { life: "api", purgedBy: [opts.target, "comments"], idParam: key },
     }),

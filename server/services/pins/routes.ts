@@ -7,9 +7,12 @@ import {
   PinCommentQuery,
   PinCommentsParams,
   PinFeedQuery,
+  Pin,
+  PinFeed,
   PinIdParams,
   ReplyParams,
 } from "./schema.ts";
+import { CommentPage, Deleted, okResponse } from "../../lib/response.ts";
 import { PIN_POSTS } from "../../lib/rate-limits.ts";
 import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
 import { route } from "../../lib/route.ts";
@@ -35,6 +38,7 @@ export function pinRoutes(services: Services): FastifyPluginAsyncTypebox {
           "需要登录（401）。content 去掉首尾空白后 1–1000 字；imageUrlList 为数组或用 | 连接的 http(s) 地址或本站上传得到的 /uploads/… 地址（POST /api/upload），最多 9 张。d 为沸点。" +
           PIN_SHAPE,
         body: NewPinBody,
+        response: okResponse(Pin),
         limit: PIN_POSTS,
       }),
       async (req) => ok(await pins.create(req.body, req.caller)),
@@ -50,6 +54,7 @@ export function pinRoutes(services: Services): FastifyPluginAsyncTypebox {
           "最新在前，每页 20。d 为 {list, cursor, hasMore}；下一页把 cursor 作为 before 传回。" +
           POINTER_FORMS_NOTE,
         querystring: PinFeedQuery,
+        response: okResponse(PinFeed),
       }),
       async (req) => ok(await pins.feed(req.query, req.caller)),
     );
@@ -62,6 +67,7 @@ export function pinRoutes(services: Services): FastifyPluginAsyncTypebox {
         summary: "取沸点",
         description: "不存在或已删除返回 404。" + PIN_SHAPE,
         querystring: MsgIdQuery,
+        response: okResponse(Pin),
       }),
       async (req) => ok(await pins.get(req.query.msgId, req.caller)),
     );
@@ -73,6 +79,7 @@ export function pinRoutes(services: Services): FastifyPluginAsyncTypebox {
         summary: "删除沸点",
         description: "作者或管理员（否则 403）；软删除，重复删除无副作用。",
         params: PinIdParams,
+        response: okResponse(Deleted),
       }),
       async (req) => ok(await pins.remove(req.params.id, req.caller)),
     );
@@ -87,6 +94,7 @@ export function pinRoutes(services: Services): FastifyPluginAsyncTypebox {
           PAGE_NOTE +
           "最热排序（hot）的 createdAt 只接受上一页的 cursor。",
         params: PinCommentsParams,
+        response: okResponse(CommentPage),
         querystring: PinCommentQuery,
         cache: { life: "api", purgedBy: ["pin"], idParam: "pinId" },
       }),
@@ -101,6 +109,7 @@ export function pinRoutes(services: Services): FastifyPluginAsyncTypebox {
         summary: "沸点评论的回复",
         description: "最早在前。count 为该根评论的回复数。" + PAGE_NOTE,
         params: ReplyParams,
+        response: okResponse(CommentPage),
         querystring: PinCommentQuery,
       }),
       async (req) => ok(await pins.replies(req.params.commentId, req.query, req.caller)),
