@@ -17,7 +17,10 @@ import {
  * none, and a cached part is its component.
  */
 export interface FragmentRenderer {
-  /** The contexts a part's components read, carried into its own render (router, shell). */
+  /**
+   * The contexts a part's components read, carried into its own render (router, shell): those that
+   * know the reader as a visitor's page holds them (fragment-cache.server.ts).
+   */
   carried: readonly Context<unknown>[];
   /** The part's inner HTML, or null when it must be rendered inline (it hoists something to the head). */
   html(key: string, render: () => ReactElement, carried: readonly unknown[]): string | null;
@@ -38,7 +41,9 @@ interface CachedProps<P> {
 /**
  * `<as {...attributes}><component {...props} /></as>`, its inside rendered once per distinct props on
  * the server. Only for components whose markup depends on nothing but their props: no `useId`, no
- * reading the viewer or the location into the markup.
+ * reading the viewer or the location into the markup. The viewer is kept out three ways (ADR 014):
+ * a part's files read the shell as `usePublicShell()`, whose type has no viewer; the lint forbids
+ * them `useShell` and the router's loader data; and the part's own render gets a visitor's shell.
  */
 export function Cached<P extends object>({ name, component, props, as, attributes }: CachedProps<P>) {
   const renderer = use(FragmentContext);

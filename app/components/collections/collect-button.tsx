@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { api } from "~/lib/api";
-import { useShell } from "~/components/shell/shell-context";
+import { usePublicShell } from "~/components/shell/shell-context";
 import "~/components/like-button.css";
 import "./collections.css";
 import { MaskIcon } from "~/components/ui/mask-icon";
@@ -14,7 +14,10 @@ interface CollectButtonProps {
   entryId: string;
   /** Whether the entry is already in one of the viewer's sets, when known. */
   isIn?: boolean;
-  /** Ask the server on mount (isInMyCollectionSet) when `isIn` is not known: detail pages. */
+  /**
+   * Ask the server on mount (isInMyCollectionSet) when `isIn` is not known: detail pages, for a
+   * signed-in reader (the caller knows the viewer; a feed's card, a cached part, may not).
+   */
   checkOnMount?: boolean;
   /** "btn" for a bordered button (detail pages); a plain text action in lists otherwise. */
   variant?: "btn" | "text";
@@ -32,12 +35,12 @@ export function CollectButton({
   variant = "text",
   className,
 }: CollectButtonProps) {
-  const { viewer, requireLogin } = useShell();
+  const { requireLogin } = usePublicShell();
   const [open, setOpen] = useState(false);
   const [collected, setCollected] = useState(!!isIn);
 
   useEffect(() => {
-    if (!checkOnMount || !viewer || isIn !== undefined) return;
+    if (!checkOnMount || isIn !== undefined) return;
     let live = true;
     api
       .get<{ entryId: string; isIn: boolean }[]>("/api/isInMyCollectionSet", { entryIds: entryId })
@@ -49,7 +52,7 @@ export function CollectButton({
     return () => {
       live = false;
     };
-  }, [checkOnMount, viewer, isIn, entryId]);
+  }, [checkOnMount, isIn, entryId]);
 
   const classes = [
     "collect-button",

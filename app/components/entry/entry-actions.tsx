@@ -53,7 +53,7 @@ export function EntryActions({
         <a className="btn entry-action" href="#comments">
           评论 {formatCount(entry.commentsCount)}
         </a>
-        <CollectButton entryId={entry.id} checkOnMount variant="btn" />
+        <CollectButton entryId={entry.id} checkOnMount={!!viewer} variant="btn" />
         <button
           type="button"
           className="btn entry-action"

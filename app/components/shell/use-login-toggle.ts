@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { errorMessage } from "~/lib/api";
 import { useOptimisticToggle, type ToggleState } from "~/lib/use-optimistic-toggle";
-import { useShell } from "./shell-context";
+import { usePublicShell } from "./shell-context";
 
 /**
  * The optimistic toggle (app/lib/use-optimistic-toggle.ts) as every button of a logged-in reader
@@ -13,7 +13,7 @@ export function useLoginToggle(
   send: (on: boolean) => Promise<ToggleState>,
   failMessage = "操作失败，请稍后重试",
 ) {
-  const { requireLogin, alert } = useShell();
+  const { requireLogin, alert } = usePublicShell();
   const onError = useCallback(
     (error: unknown) => alert(errorMessage(error, failMessage), "error"),
     [alert, failMessage],
