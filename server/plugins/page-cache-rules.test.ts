@@ -24,7 +24,7 @@ function sources(...dirs: string[]): string[] {
  * matcher compiles itself from the declarations; a pattern like that anywhere else would be a
  * second registry a new route could be missing from.
  */
-const PATH_PATTERN = /\/\^\\\/[\w(\[]|new RegExp\(\s*[`"']\^\/[\w(\[]/;
+const PATH_PATTERN = /\/\^\\\/[\w([]|new RegExp\(\s*[`"']\^\/[\w([]/;
 /** Patterns of paths that are not about caching, and why. */
 const ALLOWED: Record<string, string> = {
   "server/services/uploads/schema.ts": "validates an upload address a client submits",
