@@ -7,18 +7,25 @@ import { bookletAuthoringRoutes } from "./authoring-routes.ts";
 import {
   BOOKLET_SHAPE,
   BOOKLET_TAGS,
+  Booklet,
   BookletIdQuery,
   BookletListQuery,
+  BookletPage,
+  BoughtPage,
   BuyListQuery,
   FreeBody,
   HotBody,
   HotQuery,
   SECTION_SHAPE,
+  Section,
   SectionIdQuery,
+  SectionWithContent,
+  ViewCount,
 } from "./schema.ts";
 import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
 import { route } from "../../lib/route.ts";
-import type { Static, TSchema } from "@sinclair/typebox";
+import { okResponse } from "../../lib/response.ts";
+import { Type, type Static, type TSchema } from "@sinclair/typebox";
 import type { Caller } from "../deps.ts";
 
 const tags = BOOKLET_TAGS;
@@ -43,6 +50,7 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
         summary: "取小册（get）",
         description: "草稿只有作者和管理员能取到，其他人 404。" + BOOKLET_SHAPE,
         querystring: BookletIdQuery,
+        response: okResponse(Booklet),
       }),
       async (req) => ok(await booklets.get(req.query.bookletId, req.caller)),
     );
@@ -56,6 +64,7 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
         description:
           "按顺序，不含正文。readable 表示当前用户能否阅读（免费章节、已购、作者、管理员）。" + SECTION_SHAPE,
         querystring: BookletIdQuery,
+        response: okResponse(Type.Array(Section)),
       }),
       async (req) => ok(await booklets.sections(req.query.bookletId, req.caller)),
     );
@@ -70,6 +79,7 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
           "d 为章节加 content（Markdown）、html（已净化）与 toc。免费章节（或免费小册）任何人可读；" +
           "其余章节仅购买者、作者与管理员可读：未登录 401，未购买 403。",
         querystring: SectionIdQuery,
+        response: okResponse(SectionWithContent),
       }),
       async (req) => ok(await booklets.section(req.query.sectionId, req.caller)),
     );
@@ -85,6 +95,7 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
           "userId 只看某位作者（本人还会看到草稿）。键集分页：d 为 {list, cursor, hasMore}，下一页把 cursor 作为 pointer 传回。" +
           POINTER_FORMS_NOTE,
         querystring: BookletListQuery,
+        response: okResponse(BookletPage),
       }),
       async (req) => ok(await booklets.list(req.query, req.caller)),
     );
@@ -97,6 +108,7 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
         summary: "热门小册（getHot）",
         description: "管理员标为热门且已上架的小册，购买多的在前。d 为小册数组。",
         querystring: HotQuery,
+        response: okResponse(Type.Array(Booklet)),
       }),
       async (req) => ok(await booklets.hot(req.query, req.caller)),
     );
@@ -108,6 +120,7 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
         tags,
         summary: "我已购买的小册 id（userBuyList）",
         description: "需要登录。d 为小册 id 数组，最近购买在前，用于在列表上标记已购。",
+        response: okResponse(Type.Array(Type.String({ description: "小册 id" }))),
       }),
       async (req) => ok(await booklets.boughtIds(req.caller)),
     );
@@ -121,6 +134,7 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
         description:
           "需要登录。购买记录是私密的：只能看自己的（管理员除外），否则 403。page 从 0 开始。d 为 {list, total, page, pageSize}。",
         querystring: BuyListQuery,
+        response: okResponse(BoughtPage),
       }),
       async (req) => ok(await booklets.boughtList(req.query, req.caller)),
     );
@@ -132,17 +146,27 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
      * A flag set by PUT with a body and, since spec §7 lists it among the GETs, by GET with the same
      * fields in the query; that GET changes state, so a cookie session must send the CSRF header.
      */
-    function specFlag<S extends TSchema>(
+    function specFlag<S extends TSchema, D extends TSchema>(
       url: string,
       put: { summary: string; description: string },
       input: S,
-      set: (input: Static<S>, caller: Caller) => Promise<unknown>,
+      answer: D,
+      set: (input: Static<S>, caller: Caller) => Promise<Static<D>>,
     ) {
       const flag = url.slice(url.lastIndexOf("/") + 1);
+      // Checked at the call: `set` answers the schema's type. The handler's own type stays open, as
+      // Fastify cannot resolve a generic schema's static type.
+      const response = okResponse(answer as TSchema);
       // The schema is generic here, so Fastify cannot narrow body or query to it: validation has.
       app.put(
         url,
-        route({ tags, summary: `${put.summary}（${flag}）`, description: put.description, body: input }),
+        route({
+          tags,
+          summary: `${put.summary}（${flag}）`,
+          description: put.description,
+          body: input,
+          response,
+        }),
         async (req) => ok(await set(req.body as Static<S>, req.caller)),
       );
       app.get(
@@ -155,6 +179,7 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
             summary: `${put.summary}（${flag}，规格 §7 的 GET 形式）`,
             description: `${SPEC_GET_NOTE}推荐使用 PUT /api${url}。`,
             querystring: input,
+            response,
           }),
           preHandler: requireCsrfForCookieGet,
         },
@@ -170,6 +195,7 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
           "仅管理员（规格 §6），否则 403。也接受规格 §7 的 GET 形式（见 GET /api/booklets/isHot）。",
       },
       HotBody,
+      Booklet,
       (input, caller) => booklets.setHot(input.bookletId, input.isHot, caller),
     );
     specFlag(
@@ -180,6 +206,7 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
           "管理员（规格 §6）或该小册作者，否则 403。也接受规格 §7 的 GET 形式（见 GET /api/booklets/isFreeSection）。",
       },
       FreeBody,
+      Section,
       (input, caller) => booklets.setFree(input.sectionId, input.isFree, caller),
     );
 
@@ -192,6 +219,7 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
         description:
           "访问一次加一。d 为 {viewCount}。规格写作 GET，两种都接受；推荐 POST（预取链接的爬虫也会发 GET）。",
         body: BookletIdQuery,
+        response: okResponse(ViewCount),
       }),
       async (req) => ok(await booklets.viewDetail(req.body.bookletId)),
     );
@@ -202,6 +230,7 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
         summary: "章节阅读计数（viewCountContent）",
         description: "阅读一次加一。d 为 {viewCount}。",
         body: SectionIdQuery,
+        response: okResponse(ViewCount),
       }),
       async (req) => ok(await booklets.viewContent(req.body.sectionId)),
     );
@@ -214,6 +243,7 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
         summary: "小册页访问计数（viewCountDetail，规格 §7 的 GET 形式）",
         description: "同 POST /api/booklets/viewCountDetail（推荐 POST：预取链接的爬虫也会发 GET）。",
         querystring: BookletIdQuery,
+        response: okResponse(ViewCount),
       }),
       async (req) => ok(await booklets.viewDetail(req.query.bookletId)),
     );
@@ -225,6 +255,7 @@ export function bookletRoutes(services: Services): FastifyPluginAsyncTypebox {
         summary: "章节阅读计数（viewCountContent，规格 §7 的 GET 形式）",
         description: "同 POST /api/booklets/viewCountContent（推荐 POST）。",
         querystring: SectionIdQuery,
+        response: okResponse(ViewCount),
       }),
       async (req) => ok(await booklets.viewContent(req.query.sectionId)),
     );

@@ -1,5 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { hexId, idParams } from "../../lib/route.ts";
+import { EntryCategory, Nullable, Timestamp, UserCard } from "../../lib/response.ts";
 import { PRICE_MAX, SECTION_MAX, SECTIONS_MAX } from "../../../shared/booklet-rules.ts";
 
 /** The OpenAPI group and the answer shapes the route descriptions name. */
@@ -82,4 +83,82 @@ export const SectionOrderBody = Type.Object({
     maxItems: SECTIONS_MAX,
     description: "小册的全部章节 id，每个一次，按新的阅读顺序",
   }),
+});
+
+// ---------------------------------------------------------------- answers (present.ts)
+
+/** The author as a booklet shows them (present.ts presentAuthor: spec §3 Booklet user as userDetail). */
+const BookletAuthor = Type.Object({
+  ...UserCard.properties,
+  selfDescription: Type.String(),
+  bookletCount: Type.Number(),
+});
+
+/** Booklet (spec §3) as present.ts presentBooklet writes it, with the caller's own flags. */
+export const Booklet = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  summary: Type.String(),
+  cover: Type.String(),
+  price: Type.Number({ description: "价格，单位分；0 为免费" }),
+  category: Nullable(EntryCategory),
+  user: Nullable(BookletAuthor),
+  isHot: Type.Boolean(),
+  isDraft: Type.Boolean(),
+  isFinished: Type.Boolean(),
+  sectionsCount: Type.Number(),
+  buyCount: Type.Number(),
+  commentsCount: Type.Number(),
+  viewCount: Type.Number(),
+  bought: Type.Boolean({ description: "调用者已购买（未登录为 false）" }),
+  isAuthor: Type.Boolean(),
+  canRead: Type.Boolean({ description: "调用者能读全部章节（已购、作者、管理员或免费小册）" }),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+/** A section without its text (present.ts presentSection). */
+export const Section = Type.Object({
+  id: Type.String(),
+  bookletId: Type.String(),
+  title: Type.String(),
+  isFree: Type.Boolean(),
+  isHot: Type.Boolean(),
+  order: Type.Number(),
+  viewCount: Type.Number(),
+  readable: Type.Boolean({ description: "调用者能否阅读" }),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+/** A readable section with its text (present.ts SectionContent). */
+export const SectionWithContent = Type.Object({
+  ...Section.properties,
+  content: Type.String({ description: "Markdown 原文" }),
+  html: Type.String({ description: "渲染并净化后的 HTML" }),
+  toc: Type.Array(Type.Object({ level: Type.Number(), text: Type.String(), id: Type.String() })),
+});
+
+/** getList: a keyset page of booklets. */
+export const BookletPage = Type.Object({
+  list: Type.Array(Booklet),
+  cursor: Nullable(Type.String({ description: "下一页作为 pointer 传回；最后一页为 null" })),
+  hasMore: Type.Boolean(),
+});
+
+/** getListBuy: bought booklets by page number from 0. */
+export const BoughtPage = Type.Object({
+  list: Type.Array(Booklet),
+  total: Type.Number(),
+  page: Type.Number(),
+  pageSize: Type.Number(),
+});
+
+export const ViewCount = Type.Object({ viewCount: Type.Number() });
+
+/** The sales figures of one booklet (authoring.ts BookletSales), in cents. */
+export const BookletSales = Type.Object({
+  buyCount: Type.Number({ description: "已售份数" }),
+  revenue: Type.Number({ description: "读者支付总额，分" }),
+  income: Type.Number({ description: "作者钱包里这些订单的收入，分" }),
 });

@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import { ORDERS } from "../../lib/rate-limits.ts";
 import type { Services } from "../index.ts";
-import { AlipayBuyBody, BuyBody, NotifyParams, OrderIdQuery } from "./schema.ts";
+import { AlipayBuyBody, BuyBody, NotifyAnswers, NotifyParams, Order, OrderIdQuery } from "./schema.ts";
 import { route } from "../../lib/route.ts";
+import { okResponse } from "../../lib/response.ts";
 
 // Orders are booklets' calls in spec §7 (/api/booklets/order/…): the same tag in the API docs.
 const tags = ["booklets"];
@@ -31,6 +32,7 @@ export function orderRoutes(services: Services): FastifyPluginAsyncTypebox {
           ORDER_SHAPE,
         body: BuyBody,
         limit: ORDERS,
+        response: okResponse(Order),
       }),
       async (req) => ok(await orders.buy(req.body, req.caller)),
     );
@@ -43,6 +45,7 @@ export function orderRoutes(services: Services): FastifyPluginAsyncTypebox {
         description: "同 order/buy，type 固定为 alipay；payUrl 是要跳转的支付宝收银台地址。" + ORDER_SHAPE,
         body: AlipayBuyBody,
         limit: ORDERS,
+        response: okResponse(Order),
       }),
       async (req) => ok(await orders.alipayWapToBuy(req.body, req.caller)),
     );
@@ -57,6 +60,7 @@ export function orderRoutes(services: Services): FastifyPluginAsyncTypebox {
           "需要登录，只能查自己的订单（否则 404）。待支付订单会向支付渠道补查一次（回调丢失时），过期则关闭。" +
           ORDER_SHAPE,
         querystring: OrderIdQuery,
+        response: okResponse(Order),
       }),
       async (req) => ok(await orders.check(req.query.orderId, req.caller)),
     );
@@ -75,6 +79,7 @@ export function orderRoutes(services: Services): FastifyPluginAsyncTypebox {
             "dev（开发用模拟支付，HMAC 签名）。验签失败、金额不符一律拒绝且不改动订单；重复回调只记一次。" +
             "应答按渠道格式（微信 200 空体或 {code: FAIL}；支付宝纯文本 success）。",
           params: NotifyParams,
+          response: NotifyAnswers,
         }),
         async (req, reply) => {
           const ack = await orders.notify(

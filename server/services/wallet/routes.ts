@@ -1,10 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
-import { ApplyBody, BillQuery, SettleBody, WithdrawalQuery } from "./schema.ts";
+import {
+  AccessRight,
+  Amount,
+  ApplyBody,
+  ApplyRules,
+  BillAndBalance,
+  BillPage,
+  BillQuery,
+  SettleBody,
+  WithdrawalPage,
+  WithdrawalQuery,
+} from "./schema.ts";
 import { NO_WALLET_MESSAGE, WALLET_NO } from "./wallet.ts";
 import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
 import { route } from "../../lib/route.ts";
+import { okResponse } from "../../lib/response.ts";
 
 const tags = ["wallet"];
 const STATUS_NOTE =
@@ -27,6 +39,7 @@ export function walletRoutes(services: Services): FastifyPluginAsyncTypebox {
         tags,
         summary: "是否有钱包权限",
         description: "d 为 {hasWallet}；没有权限时 s=2。" + STATUS_NOTE,
+        response: okResponse(AccessRight),
       }),
       async (req) => {
         const d = await wallet.accessRight(req.caller);
@@ -41,6 +54,7 @@ export function walletRoutes(services: Services): FastifyPluginAsyncTypebox {
         tags,
         summary: "钱包余额",
         description: "d 为 {amount（可提现余额）, held（提现处理中冻结的金额）, currency}。" + STATUS_NOTE,
+        response: okResponse(Amount),
       }),
       async (req) => ok(await wallet.amount(req.caller)),
     );
@@ -56,6 +70,7 @@ export function walletRoutes(services: Services): FastifyPluginAsyncTypebox {
           "账单 {id, amount（收入为正、提现为负）, type（income/withdraw）, status（pending/succeeded/failed）, description, orderId, create_time, update_time}。" +
           STATUS_NOTE,
         querystring: BillQuery,
+        response: okResponse(BillPage),
       }),
       async (req) => ok(await wallet.bills(req.query, req.caller)),
     );
@@ -70,6 +85,7 @@ export function walletRoutes(services: Services): FastifyPluginAsyncTypebox {
           "d 为 {canApply, reasons, minVolume, maxVolume, balance, pendingCount, maxPending}。规则：单笔不少于 10 元、不超过 5 万元且不超过余额；" +
           "同时只能有一笔处理中的提现。不能提现时 s=2，m 为第一条原因，d 照常给出。" +
           STATUS_NOTE,
+        response: okResponse(ApplyRules),
       }),
       async (req) => {
         const d = await wallet.rules(req.caller);
@@ -87,6 +103,7 @@ export function walletRoutes(services: Services): FastifyPluginAsyncTypebox {
           "已有处理中的提现 409。成功后生成 pending 的提现账单并立即从余额扣除（冻结），d 为 {bill, balance}。" +
           STATUS_NOTE,
         body: ApplyBody,
+        response: okResponse(BillAndBalance),
       }),
       async (req) => ok(await wallet.apply(req.body, req.caller)),
     );
@@ -104,6 +121,7 @@ export function walletRoutes(services: Services): FastifyPluginAsyncTypebox {
           "账号与实名取自钱包（最近一次申请时填写的）。pointer 或 status 不合法返回 400 并指出字段。" +
           POINTER_FORMS_NOTE,
         querystring: WithdrawalQuery,
+        response: okResponse(WithdrawalPage),
       }),
       async (req) => ok(await wallet.withdrawals(req.query, req.caller)),
     );
@@ -116,6 +134,7 @@ export function walletRoutes(services: Services): FastifyPluginAsyncTypebox {
         description:
           "仅管理员（否则 403）。status succeeded 为已打款，failed 为退回（金额回到余额）。重复处理不生效。",
         body: SettleBody,
+        response: okResponse(BillAndBalance),
       }),
       async (req) => ok(await wallet.settle(req.body, req.caller)),
     );

@@ -1,5 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { hexId } from "../../lib/route.ts";
+import { PointerPage, Timestamp } from "../../lib/response.ts";
 
 /** Bills page by 20 (spec §9). */
 export const BILLS_PAGE_SIZE = 20;
@@ -35,3 +36,57 @@ export const WithdrawalQuery = Type.Object({
   ),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: WITHDRAWALS_PAGE_SIZE })),
 });
+
+// ---------------------------------------------------------------- answers (amounts in cents)
+
+export const AccessRight = Type.Object({ hasWallet: Type.Boolean() });
+
+export const Amount = Type.Object({
+  amount: Type.Number({ description: "可提现余额，分" }),
+  held: Type.Number({ description: "提现处理中冻结的金额，分" }),
+  currency: Type.Literal("CNY"),
+});
+
+/** A bill (present.ts presentBill; spec §3 Wallet spells its times create_time, update_time). */
+export const Bill = Type.Object({
+  id: Type.String(),
+  amount: Type.Number({ description: "分：收入为正、提现为负" }),
+  type: Type.Union([Type.Literal("income"), Type.Literal("withdraw")]),
+  status: Type.Union([Type.Literal("pending"), Type.Literal("succeeded"), Type.Literal("failed")]),
+  description: Type.String(),
+  orderId: Type.Union([Type.String(), Type.Null()]),
+  create_time: Timestamp,
+  update_time: Timestamp,
+});
+
+/** getBill: bills by page number from 0. */
+export const BillPage = Type.Object({
+  list: Type.Array(Bill),
+  total: Type.Number(),
+  page: Type.Number(),
+  pageSize: Type.Number(),
+});
+
+/** checkApplyRules (wallet.ts ApplyRules). */
+export const ApplyRules = Type.Object({
+  canApply: Type.Boolean(),
+  reasons: Type.Array(Type.String(), { description: "不能提现的原因，按表单显示的顺序" }),
+  minVolume: Type.Number(),
+  maxVolume: Type.Number(),
+  balance: Type.Number(),
+  pendingCount: Type.Number(),
+  maxPending: Type.Number(),
+});
+
+/** apply and settle: the withdrawal's bill and the balance after it. */
+export const BillAndBalance = Type.Object({ bill: Bill, balance: Type.Number() });
+
+/** The admins' queue (present.ts presentWithdrawal). */
+export const WithdrawalPage = PointerPage(
+  Type.Object({
+    bill: Bill,
+    user: Type.Object({ id: Type.String(), username: Type.String(), avatarLarge: Type.String() }),
+    alipayAccount: Type.String({ description: "完整的支付宝账号，用于打款" }),
+    realName: Type.String(),
+  }),
+);
