@@ -1,5 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { hexId } from "../../lib/route.ts";
+import { Entry, EntryCategory, EntryTag, Nullable, NumberedPage, Timestamp } from "../../lib/response.ts";
 import { CONTENT_MAX, TAGS_MAX, TITLE_MAX } from "../../../shared/post-rules.ts";
 
 // Length rules live in shared/post-rules.ts and answer Chinese messages from the service; the maxLength here is
@@ -42,3 +43,54 @@ export const DetailQuery = Type.Object({
 });
 
 export const PreviewBody = Type.Object({ content });
+
+// ---------------------------------------------------------------- answers (present.ts)
+
+/** What the editor works on: a draft or the author's own article, Markdown included (presentEditable). */
+export const Editable = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  content: Type.String({ description: "Markdown 原文" }),
+  status: Type.Union([Type.Literal("draft"), Type.Literal("published")]),
+  category: Nullable(EntryCategory),
+  tags: Type.Array(EntryTag),
+  url: Nullable(Type.String({ description: "已发布为 /post/{id}，草稿为 null" })),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+/** The drafts list (presentDraftItem), pages from 1. */
+export const DraftPage = Type.Object({
+  ...NumberedPage(
+    Type.Object({
+      id: Type.String(),
+      title: Type.String(),
+      abstract: Type.String(),
+      createdAt: Timestamp,
+      updatedAt: Timestamp,
+    }),
+  ).properties,
+  total: Type.Number(),
+});
+
+const Toc = Type.Array(
+  Type.Object({
+    level: Type.Number(),
+    text: Type.String(),
+    id: Type.String({ description: "heading-0 起" }),
+  }),
+);
+
+/** Rendered Markdown: the sanitized HTML and its headings. */
+export const Rendered = Type.Object({ html: Type.String({ description: "已净化的 HTML" }), toc: Toc });
+
+/** A published article (presentArticle): the Entry of spec §3 with its rendered body. */
+export const Article = Type.Object({
+  ...Entry.properties,
+  ...Rendered.properties,
+  underReview: Type.Optional(
+    Type.Literal(true, { description: "待审核而隐藏，只有作者和管理员、编辑看得到" }),
+  ),
+});
+
+export const RemovedPost = Type.Object({ id: Type.String(), deleted: Type.Literal(true) });

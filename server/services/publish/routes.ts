@@ -3,8 +3,17 @@ import { ok } from "../../plugins/envelope.ts";
 import { requireCsrfForCookieGet } from "../../plugins/session.ts";
 import type { Services } from "../index.ts";
 import { perUser } from "../../lib/rate-limits.ts";
-import { EntryIdInput, PUBLISH_QUOTA, PublishBody, UpdateBody, UrlQuery } from "./schema.ts";
+import {
+  EntryIdAnswer,
+  EntryIdInput,
+  FullEntry,
+  PUBLISH_QUOTA,
+  PublishBody,
+  UpdateBody,
+  UrlQuery,
+} from "./schema.ts";
 import { route } from "../../lib/route.ts";
+import { Nullable, okResponse } from "../../lib/response.ts";
 import { NEEDS_LOGIN } from "../../lib/route-notes.ts";
 
 const tags = ["entries"];
@@ -32,6 +41,7 @@ export function publishRoutes(services: Services): FastifyPluginAsyncTypebox {
           `请求 ${PUBLISH_ATTEMPTS.max} 次，超出返回 429。`,
         body: PublishBody,
         config: { rateLimit: { ...PUBLISH_ATTEMPTS, hook: "preHandler", keyGenerator: perUser } },
+        response: okResponse(EntryIdAnswer),
       }),
       async (req) => ok(await publish.publish(req.body, req.caller)),
     );
@@ -46,6 +56,7 @@ export function publishRoutes(services: Services): FastifyPluginAsyncTypebox {
           "hot=0|1 只有编辑和管理员可设；campaignTag（活动标签）只有管理员可设，可加在任何人的分享上，空字符串去掉，他人 403。" +
           "d 为修改后的条目。他人的条目 403，不存在或已删除 404，id 格式错误 400。",
         body: UpdateBody,
+        response: okResponse(FullEntry),
       }),
       async (req) => ok(await publish.update(req.body, req.caller)),
     );
@@ -59,6 +70,7 @@ export function publishRoutes(services: Services): FastifyPluginAsyncTypebox {
         summary: "删除条目",
         description: delDescription,
         querystring: EntryIdInput,
+        response: okResponse(EntryIdAnswer),
       }),
       async (req) => {
         await requireCsrfForCookieGet(req);
@@ -67,7 +79,13 @@ export function publishRoutes(services: Services): FastifyPluginAsyncTypebox {
     );
     app.post(
       "/entryDel",
-      route({ tags, summary: "删除条目（POST）", description: delDescription, body: EntryIdInput }),
+      route({
+        tags,
+        summary: "删除条目（POST）",
+        description: delDescription,
+        body: EntryIdInput,
+        response: okResponse(EntryIdAnswer),
+      }),
       async (req) => ok(await publish.remove(req.body.entryId, req.caller)),
     );
 
@@ -79,6 +97,7 @@ export function publishRoutes(services: Services): FastifyPluginAsyncTypebox {
         summary: "条目详情",
         description: "公开。d 为条目（含 content、extra）。不存在或已删除 404，id 格式错误 400。",
         querystring: EntryIdInput,
+        response: okResponse(FullEntry),
       }),
       async (req) => ok(await publish.get(req.query.entryId, req.caller)),
     );
@@ -91,6 +110,7 @@ export function publishRoutes(services: Services): FastifyPluginAsyncTypebox {
         summary: "按原文链接找条目",
         description: "公开。d 为最早分享该链接（规范化后比较）的条目，没有则为 null。",
         querystring: UrlQuery,
+        response: okResponse(Nullable(FullEntry)),
       }),
       async (req) => ok(await publish.byUrl(req.query.url, req.caller)),
     );

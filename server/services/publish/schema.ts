@@ -1,4 +1,5 @@
 import { Type } from "@sinclair/typebox";
+import { Entry } from "../../lib/response.ts";
 
 /** The author's /published list pages by 20. */
 export const PUBLISHED_PAGE_SIZE = 20;
@@ -46,3 +47,14 @@ export const UpdateBody = Type.Object({
 });
 export const EntryIdInput = Type.Object({ entryId: EntryId });
 export const UrlQuery = Type.Object({ url: Type.String({ maxLength: 4096, description: "分享的原文链接" }) });
+
+/** A whole entry as getEntry shows it (present.ts presentFullEntry): the list shape, the body and the raw flags. */
+export const FullEntry = Type.Object({
+  ...Entry.properties,
+  content: Type.String({ description: "分享描述" }),
+  vote: Type.Boolean(),
+  extra: Type.String({ description: "vote|original|gfw|english 四个 0/1 标志，如 0|1|0|0" }),
+  status: Type.String(),
+});
+
+export const EntryIdAnswer = Type.Object({ entryId: Type.String() });

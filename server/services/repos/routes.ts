@@ -2,8 +2,19 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import { targetCommentRoutes } from "../comments/index.ts";
 import type { Services } from "../index.ts";
-import { RepoIdParams, RepoIdQuery, TrendingQuery } from "./schema.ts";
+import { Type } from "@sinclair/typebox";
+import {
+  Repo,
+  RepoDetail,
+  RepoIdParams,
+  RepoIdQuery,
+  Showcase,
+  TrendingLanguage,
+  TrendingPage,
+  TrendingQuery,
+} from "./schema.ts";
 import { route } from "../../lib/route.ts";
+import { okResponse } from "../../lib/response.ts";
 
 const tags = ["repos"];
 const REPO_SHAPE =
@@ -32,6 +43,7 @@ export function repoRoutes(services: Services): FastifyPluginAsyncTypebox {
           DETAIL_EXTRA +
           "readmeHtml 为渲染并净化后的 README。id 格式不对返回 400（d.field 为 id），不存在返回 404。",
         querystring: RepoIdQuery,
+        response: okResponse(RepoDetail),
       }),
       async (req) => ok(await repos.detail(req.query.id)),
     );
@@ -44,6 +56,7 @@ export function repoRoutes(services: Services): FastifyPluginAsyncTypebox {
         summary: "按 id 取开源库",
         description: REPO_SHAPE + DETAIL_EXTRA + "id 格式不对返回 400（d.field 为 id），不存在返回 404。",
         params: RepoIdParams,
+        response: okResponse(Repo),
       }),
       async (req) => ok(await repos.byId(req.params.id)),
     );
@@ -61,6 +74,7 @@ export function repoRoutes(services: Services): FastifyPluginAsyncTypebox {
           "d 为 {since, lang, list}；lang 为库中存储的写法；list 每项为开源库（不含 readme）加 periodStars（该时间范围内新增的 star）。" +
           REPO_SHAPE,
         querystring: TrendingQuery,
+        response: okResponse(TrendingPage),
       }),
       async (req) => {
         const { language, ...query } = req.query;
@@ -75,6 +89,7 @@ export function repoRoutes(services: Services): FastifyPluginAsyncTypebox {
         tags,
         summary: "趋势榜可选的语言",
         description: "d 为 [{title, colour, repoCount}]：各开源库的主语言，开源库多的在前。",
+        response: okResponse(Type.Array(TrendingLanguage)),
       }),
       async () => ok(await repos.languages()),
     );
@@ -88,6 +103,7 @@ export function repoRoutes(services: Services): FastifyPluginAsyncTypebox {
         description:
           "按顺序取前 5 个。d 为 [{id, url, title, description, langCount, repoCount, repos}]；" +
           "langCount 为其中开源库的不同主语言数，repoCount 为开源库数，repos 为前 4 个开源库 {id, name, language, colour}。",
+        response: okResponse(Type.Array(Showcase)),
       }),
       async () => ok(await repos.showcases()),
     );

@@ -1,5 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { hexId, idParams } from "../../lib/route.ts";
+import { Author, Nullable, Timestamp } from "../../lib/response.ts";
 
 /** Trending windows (spec §7 get_trending, §9: default daily). */
 export const TRENDING_SINCE = ["daily", "weekly", "monthly"] as const;
@@ -39,5 +40,83 @@ export const TrendingQuery = Type.Object({
   ),
   limit: Type.Optional(
     Type.Integer({ minimum: 1, maximum: TRENDING_MAX, default: TRENDING_SIZE, description: "条数，默认 30" }),
+  ),
+});
+
+// ---------------------------------------------------------------- answers (present.ts)
+
+/** Repo (spec §3) in a list: everything but the readme (presentRepoSummary). */
+const RepoSummary = Type.Object({
+  id: Type.String(),
+  originalId: Type.String(),
+  url: Type.String(),
+  name: Type.String({ description: "owner/name" }),
+  description: Type.String(),
+  language: Type.String(),
+  colour: Type.String(),
+  watchCount: Type.Number(),
+  starCount: Type.Number(),
+  forkCount: Type.Number(),
+  dailyStars: Type.Number(),
+  weeklyStars: Type.Number(),
+  monthlyStars: Type.Number(),
+  translatorIdList: Type.Array(Type.String()),
+  translation: Nullable(Type.Object({ title: Type.String(), description: Type.String() })),
+  languageList: Type.Array(
+    Type.Object({
+      title: Type.String(),
+      lineCount: Type.Number(),
+      colour: Type.String(),
+      proportion: Type.Number({ description: "百分数" }),
+    }),
+  ),
+  license: Nullable(Type.Object({ name: Type.String(), url: Type.String() })),
+  user: Type.Object(
+    { username: Type.String(), avatar: Type.String(), url: Type.String() },
+    { description: "代码托管平台上的所有者" },
+  ),
+  commentsCount: Type.Number(),
+  commitedAt: Nullable(Timestamp),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+/** repo by id (presentRepo): the summary, the Markdown readme and the first translators. */
+export const Repo = Type.Object({
+  ...RepoSummary.properties,
+  readme: Type.String({ description: "Markdown" }),
+  translators: Type.Array(Author),
+});
+
+/** get_repo_detail: the repo with its readme rendered and sanitized. */
+export const RepoDetail = Type.Object({ ...Repo.properties, readmeHtml: Type.String() });
+
+export const TrendingPage = Type.Object({
+  since: Type.Unsafe<TrendingSince>(Type.String({ enum: [...TRENDING_SINCE] })),
+  lang: Type.String({ description: "库中存储的写法；全部语言为 all" }),
+  list: Type.Array(
+    Type.Object({
+      ...RepoSummary.properties,
+      periodStars: Type.Number({ description: "该时间范围内新增的 star" }),
+    }),
+  ),
+});
+
+export const TrendingLanguage = Type.Object({
+  title: Type.String(),
+  colour: Type.String(),
+  repoCount: Type.Number(),
+});
+
+/** Showcase (spec §3) with a preview of its first repos (presentShowcase). */
+export const Showcase = Type.Object({
+  id: Type.String(),
+  url: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  langCount: Type.Number(),
+  repoCount: Type.Number(),
+  repos: Type.Array(
+    Type.Object({ id: Type.String(), name: Type.String(), language: Type.String(), colour: Type.String() }),
   ),
 });

@@ -1,5 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { hexId } from "../../lib/route.ts";
+import { Nullable, PointerPage, PublicUser, Timestamp } from "../../lib/response.ts";
 
 export const VoteIdParams = Type.Object({ entryId: hexId("投票条目 id") });
 
@@ -26,3 +27,37 @@ export const AttenderQuery = Type.Object({
   before: Type.Optional(Type.String({ maxLength: 80, description: "上一页最后一项的 pointer" })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
 });
+
+/** A vote's state (votes.ts VoteState): options with counts, the total, the caller's answer. */
+export const VoteState = Type.Object({
+  entryId: Type.String(),
+  options: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      title: Type.String(),
+      votesCount: Type.Number(),
+      // A share with one decimal: Number, since an integer type would cut it off.
+      percent: Type.Number({ description: "占全部投票的百分比，一位小数；没人投票时为 0" }),
+    }),
+  ),
+  total: Type.Number(),
+  answer: Nullable(
+    Type.Object(
+      { id: Type.String(), optionId: Type.String(), content: Type.String() },
+      { description: "调用者的投票；未投票或未登录为 null" },
+    ),
+  ),
+});
+
+/** get_attender: who voted, newest first. */
+export const AttenderPage = PointerPage(
+  Type.Object({
+    id: Type.String(),
+    user: PublicUser,
+    optionId: Type.String(),
+    optionTitle: Type.String(),
+    content: Type.String(),
+    createdAt: Timestamp,
+    link: Type.String({ description: "/entry/{entryId}/detail/answer/{id}" }),
+  }),
+);
