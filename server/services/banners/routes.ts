@@ -1,8 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
-import { BannerCreateBody, BannerListQuery, BannerParams, BannerUpdateBody } from "./schema.ts";
+import { Type } from "@sinclair/typebox";
+import {
+  Banner,
+  BannerCreateBody,
+  BannerListQuery,
+  BannerPage,
+  BannerParams,
+  BannerUpdateBody,
+} from "./schema.ts";
 import { route } from "../../lib/route.ts";
+import { okResponse } from "../../lib/response.ts";
 import { ADMIN_ONLY } from "../../lib/route-notes.ts";
 
 const tags = ["banners"];
@@ -22,18 +31,31 @@ export function bannerRoutes(services: Services): FastifyPluginAsyncTypebox {
           "启用且在起止时间内（未设置则不限）的横幅，按 order 升序；page 从 0 开始，pageSize 最多 20。" +
           "d 为 {list: [{id, position, title, imageUrl, url, order, active, startedAt, endedAt}], canNext}。",
         querystring: BannerListQuery,
+        response: okResponse(BannerPage),
       }),
       async (req) => ok(await banners.list(req.query)),
     );
 
     app.get(
       "/banners",
-      route({ cache: false, tags, summary: "全部横幅（含停用、过期）", description: ADMIN_ONLY }),
+      route({
+        cache: false,
+        tags,
+        summary: "全部横幅（含停用、过期）",
+        description: ADMIN_ONLY,
+        response: okResponse(Type.Array(Banner)),
+      }),
       async (req) => ok(await banners.all(req.caller)),
     );
     app.post(
       "/banners",
-      route({ tags, summary: "新建横幅", description: ADMIN_ONLY, body: BannerCreateBody }),
+      route({
+        tags,
+        summary: "新建横幅",
+        description: ADMIN_ONLY,
+        body: BannerCreateBody,
+        response: okResponse(Banner),
+      }),
       async (req) => ok(await banners.create(req.body, req.caller)),
     );
     app.put(
@@ -44,6 +66,7 @@ export function bannerRoutes(services: Services): FastifyPluginAsyncTypebox {
         description: ADMIN_ONLY + "横幅不存在返回 404。",
         params: BannerParams,
         body: BannerUpdateBody,
+        response: okResponse(Banner),
       }),
       async (req) => ok(await banners.update(req.params.id, req.body, req.caller)),
     );
@@ -54,6 +77,7 @@ export function bannerRoutes(services: Services): FastifyPluginAsyncTypebox {
         summary: "删除横幅",
         description: ADMIN_ONLY + "横幅不存在返回 404。",
         params: BannerParams,
+        response: okResponse(Type.Object({ id: Type.String() })),
       }),
       async (req) => ok(await banners.remove(req.params.id, req.caller)),
     );

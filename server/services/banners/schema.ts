@@ -1,5 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
+import { Nullable, Timestamp } from "../../lib/response.ts";
 
 /** Spec §7: get_banner pages are at most 20 banners. */
 export const MAX_BANNER_PAGE_SIZE = 20;
@@ -56,3 +57,19 @@ export const BannerUpdateBody = Type.Partial(Type.Object(fields));
 export type BannerUpdateBody = Static<typeof BannerUpdateBody>;
 
 export const BannerParams = Type.Object({ id: Type.String({ pattern: HEX_ID_PATTERN }) });
+
+/** A banner as the API shows it (present.ts presentBanner). */
+export const Banner = Type.Object({
+  id: Type.String(),
+  position: Type.Union([Type.Literal("hero"), Type.Literal("aside")]),
+  title: Type.String(),
+  imageUrl: Type.String(),
+  url: Type.String(),
+  order: Type.Number(),
+  active: Type.Boolean(),
+  startedAt: Nullable(Timestamp),
+  endedAt: Nullable(Timestamp),
+});
+
+/** get_banner: the banners showing now. */
+export const BannerPage = Type.Object({ list: Type.Array(Banner), canNext: Type.Boolean() });

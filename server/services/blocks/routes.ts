@@ -3,9 +3,10 @@ import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
 import { operationLimitNote } from "../../lib/operation-limits.ts";
 import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
-import { BlockBody, BlockListQuery } from "./schema.ts";
+import { BlockBody, BlockListPage, BlockListQuery, BlockState } from "./schema.ts";
 import { BLOCKED_BY_THEM, BLOCKED_BY_YOU } from "./blocks.ts";
 import { route } from "../../lib/route.ts";
+import { okResponse } from "../../lib/response.ts";
 import { NEEDS_LOGIN_BRIEF } from "../../lib/route-notes.ts";
 
 const tags = ["blocks"];
@@ -34,6 +35,7 @@ export function blockRoutes(services: Services): FastifyPluginAsyncTypebox {
           summary,
           description: CHANGE_NOTE + extra + operationLimitNote("toggle"),
           body: BlockBody,
+          response: okResponse(BlockState),
         }),
         async (req) => ok(await run(req.body.uid, req.caller)),
       );
@@ -55,6 +57,7 @@ export function blockRoutes(services: Services): FastifyPluginAsyncTypebox {
           POINTER_FORMS_NOTE +
           "d 为 {list, pointer, canNext}；list 每项为用户卡片（id、username、avatarLarge、jobTitle、company）加 kind 和 at（设置时间）。",
         querystring: BlockListQuery,
+        response: okResponse(BlockListPage),
       }),
       async (req) => ok(await blocks.list(req.query, req.caller)),
     );

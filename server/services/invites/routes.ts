@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
 import { INVITES_PER_DAY } from "../../../shared/invite-rules.ts";
-import { PostCodeBody, SenderParams } from "./schema.ts";
+import { AvailableCode, PostCodeBody, SenderParams, SentInvitation } from "./schema.ts";
 import { INVITES } from "../../lib/rate-limits.ts";
 import { route } from "../../lib/route.ts";
+import { okResponse } from "../../lib/response.ts";
 
 const tags = ["invites"];
 // Spec §7 says the old client read invitation data "at code 2"; Nugget has one envelope, so
@@ -29,6 +30,7 @@ export function inviteRoutes(services: Services): FastifyPluginAsyncTypebox {
           "link 是带 ?invite= 的注册链接，inviteCount 是已发出的邀请邮件数，acceptedCount 是已被使用的邀请码数。" +
           ENVELOPE_NOTE,
         params: SenderParams,
+        response: okResponse(AvailableCode),
       }),
       async (req) => ok(await invites.availableCode(req.params.uid, req.caller)),
     );
@@ -48,6 +50,7 @@ export function inviteRoutes(services: Services): FastifyPluginAsyncTypebox {
         body: PostCodeBody,
         // A burst guard per user in front of the daily limit the service counts from its rows.
         config: { rateLimit: INVITES },
+        response: okResponse(SentInvitation),
       }),
       async (req) => ok(await invites.postCode(req.params.uid, req.body, req.caller)),
     );

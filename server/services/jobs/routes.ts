@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
-import { JobListQuery, JobRetryBody, TROUBLED_PAGE_SIZE } from "./schema.ts";
+import { Type } from "@sinclair/typebox";
+import { JobListQuery, JobOverview, JobRetryBody, TROUBLED_PAGE_SIZE } from "./schema.ts";
 import { route } from "../../lib/route.ts";
+import { okResponse } from "../../lib/response.ts";
 import { ADMIN_ONLY } from "../../lib/route-notes.ts";
 
 const tags = ["jobs"];
@@ -25,6 +27,7 @@ export function jobRoutes(services: Services): FastifyPluginAsyncTypebox {
           "[{id, queue, state, retryCount, retryLimit, createdOn, failedOn, error, data}]；" +
           "d.pointer / d.canNext 取下一页。失败的任务保留 14 天，之后归档。",
         querystring: JobListQuery,
+        response: okResponse(JobOverview),
       }),
       async (req) => ok(await jobs.overview(req.query, req.caller)),
     );
@@ -38,6 +41,7 @@ export function jobRoutes(services: Services): FastifyPluginAsyncTypebox {
           ADMIN_ONLY +
           "只有 state 为 failed 的任务可以重试，否则返回 404。任务回到队列，稍后由任意实例执行。",
         body: JobRetryBody,
+        response: okResponse(Type.Object({ id: Type.String() })),
       }),
       async (req) => ok(await jobs.retry(req.body, req.caller)),
     );

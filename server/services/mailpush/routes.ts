@@ -2,8 +2,11 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import { requireCsrfForCookieGet } from "../../plugins/session.ts";
 import type { Services } from "../index.ts";
-import { SubscribeInput } from "./schema.ts";
+import { MailStatus, SubscribeInput } from "./schema.ts";
 import { route } from "../../lib/route.ts";
+import { okResponse } from "../../lib/response.ts";
+
+const response = okResponse(MailStatus);
 
 const tags = ["mailpush"];
 const NOTE =
@@ -18,7 +21,7 @@ export function mailPushRoutes(services: Services): FastifyPluginAsyncTypebox {
 
     app.get(
       "/getStatus.php",
-      route({ cache: false, tags, summary: "邮件推送设置", description: NOTE }),
+      route({ cache: false, tags, summary: "邮件推送设置", description: NOTE, response }),
       async (req) => ok(await mailpush.status(req.caller)),
     );
 
@@ -31,6 +34,7 @@ export function mailPushRoutes(services: Services): FastifyPluginAsyncTypebox {
           summary: "打开或关闭一项邮件推送",
           description: SUBSCRIBE_NOTE,
           querystring: SubscribeInput,
+          response,
         }),
         preHandler: requireCsrfForCookieGet,
       },
@@ -46,6 +50,7 @@ export function mailPushRoutes(services: Services): FastifyPluginAsyncTypebox {
           summary: "打开或关闭一项邮件推送",
           description: SUBSCRIBE_NOTE,
           body: SubscribeInput,
+          response,
         },
         preValidation: async (req) => {
           if (req.body == null || (typeof req.body === "object" && Object.keys(req.body).length === 0)) {

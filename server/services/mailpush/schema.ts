@@ -11,3 +11,10 @@ export const SubscribeInput = Type.Object({
   check: Type.Boolean({ description: "true 订阅，false 退订" }),
 });
 export type SubscribeInput = Static<typeof SubscribeInput>;
+
+/** Every push type's state (mailpush.ts MailStatus). */
+export const MailStatus = Type.Object({
+  follow: Type.Boolean(),
+  article: Type.Boolean(),
+  week: Type.Boolean(),
+});

@@ -4,8 +4,20 @@ import { REPORTS } from "../../lib/rate-limits.ts";
 import { AUTO_HIDE_REPORTERS } from "../../../shared/report-rules.ts";
 import type { Services } from "../index.ts";
 import { LOG_PAGE_SIZE, QUEUE_PAGE_SIZE } from "./moderation.ts";
-import { CaseParams, DecideBody, PageQuery, ReportBody, UserParams } from "./schema.ts";
+import {
+  AuditPage,
+  CaseParams,
+  CasePage,
+  DecideBody,
+  Decision,
+  LiftedSuspension,
+  PageQuery,
+  ReportAnswer,
+  ReportBody,
+  UserParams,
+} from "./schema.ts";
 import { route } from "../../lib/route.ts";
+import { okResponse } from "../../lib/response.ts";
 
 const tags = ["moderation"];
 const STAFF = "仅管理员和编辑：未登录 401，其他用户 403。参数不合法返回 400，d.field 指出参数。";
@@ -27,6 +39,7 @@ export function moderationRoutes(services: Services): FastifyPluginAsyncTypebox 
           "d 为 {reportId, updated, hidden}。",
         body: ReportBody,
         limit: REPORTS,
+        response: okResponse(ReportAnswer),
       }),
       async (req) => ok(await moderation.report(req.body, req.caller)),
     );
@@ -43,6 +56,7 @@ export function moderationRoutes(services: Services): FastifyPluginAsyncTypebox 
           "reasons, autoFlag（links：新账号多链接内容；reports：多人举报；空：仅举报）, hidden, openedAt（最早一次举报的时间）, reports（前几条举报的原因和说明）}；" +
           "d.pointer / d.canNext 取下一页。",
         querystring: PageQuery,
+        response: okResponse(CasePage),
       }),
       async (req) => ok(await moderation.queue(req.query, req.caller)),
     );
@@ -60,6 +74,7 @@ export function moderationRoutes(services: Services): FastifyPluginAsyncTypebox 
           "已处理或不存在 404。d 为 {caseId, action, closedReports}。",
         params: CaseParams,
         body: DecideBody,
+        response: okResponse(Decision),
       }),
       async (req) => ok(await moderation.decide(req.params.id, req.body, req.caller)),
     );
@@ -72,6 +87,7 @@ export function moderationRoutes(services: Services): FastifyPluginAsyncTypebox 
         description:
           "仅管理员（未登录 401，其他 403）。账号没有被暂停 400。记入审核日志并通知该用户。d 为 {userId, suspended: false}。",
         params: UserParams,
+        response: okResponse(LiftedSuspension),
       }),
       async (req) => ok(await moderation.liftSuspension(req.params.id, req.caller)),
     );
@@ -87,6 +103,7 @@ export function moderationRoutes(services: Services): FastifyPluginAsyncTypebox 
           `每页 ${LOG_PAGE_SIZE} 条：{id, actor（自动处理时为 null）, action（hide、delete、dismiss、warn、suspend、unsuspend、auto_hide）, ` +
           "targetType, targetId, reason, createdAt}；d.pointer / d.canNext 取下一页。",
         querystring: PageQuery,
+        response: okResponse(AuditPage),
       }),
       async (req) => ok(await moderation.auditLog(req.query, req.caller)),
     );

@@ -1,5 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { hexId, idParams } from "../../lib/route.ts";
+import { Nullable, PointerPage, Timestamp } from "../../lib/response.ts";
 import {
   DECISIONS,
   DECISION_REASON_MAX,
@@ -55,3 +56,58 @@ export const DecideBody = Type.Object({
   ),
 });
 export type DecideBody = Static<typeof DecideBody>;
+
+// ---------------------------------------------------------------- answers (present.ts)
+
+export const ReportAnswer = Type.Object({
+  reportId: Type.String(),
+  updated: Type.Boolean({ description: "更新了自己对同一对象未处理的举报" }),
+  hidden: Type.Boolean({ description: "对象已被隐藏等待审核" }),
+});
+
+const Person = Nullable(
+  Type.Object({ id: Type.String(), username: Type.String(), avatarLarge: Type.String() }),
+);
+
+/** One row of the queue: a reported target with its reports gathered (presentCase). */
+export const CasePage = PointerPage(
+  Type.Object({
+    id: Type.String(),
+    targetType: Type.String(),
+    targetId: Type.String(),
+    href: Type.String(),
+    excerpt: Type.String(),
+    author: Person,
+    reporterCount: Type.Number(),
+    reasons: Type.Array(Type.String()),
+    autoFlag: Type.String({ description: "links、reports，或空（仅举报）" }),
+    hidden: Type.Boolean(),
+    openedAt: Timestamp,
+    reports: Type.Array(Type.Object({ reason: Type.String(), text: Type.String(), createdAt: Timestamp })),
+  }),
+);
+
+export const Decision = Type.Object({
+  caseId: Type.String(),
+  action: Type.Unsafe<(typeof DECISIONS)[number]>(Type.String({ enum: [...DECISIONS] })),
+  closedReports: Type.Number(),
+  changedVisibility: Type.Boolean({ description: "对象的可见性因此改变（隐藏，或驳回时恢复公开）" }),
+});
+
+export const LiftedSuspension = Type.Object({
+  userId: Type.String(),
+  suspended: Type.Boolean({ description: "解除后总是 false" }),
+});
+
+/** One row of the audit log (presentLogRow); actor null for the site's automatic first line. */
+export const AuditPage = PointerPage(
+  Type.Object({
+    id: Type.String(),
+    actor: Person,
+    action: Type.String(),
+    targetType: Type.String(),
+    targetId: Type.String(),
+    reason: Type.String(),
+    createdAt: Timestamp,
+  }),
+);

@@ -3,10 +3,20 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import { MAX_STREAMS_PER_USER } from "./live.ts";
 import type { Services } from "../index.ts";
-import { PostSystemBody, SystemNotificationQuery, UserNotificationQuery } from "./schema.ts";
+import { Type } from "@sinclair/typebox";
+import {
+  CountStream,
+  NotificationPage,
+  PostSystemBody,
+  SystemNotificationPage,
+  SystemNotificationQuery,
+  UnreadCounts,
+  UserNotificationQuery,
+} from "./schema.ts";
 import { SYSTEM_NOTICES } from "../../lib/rate-limits.ts";
 import { POINTER_FORMS_NOTE } from "../../lib/keyset.ts";
 import { route } from "../../lib/route.ts";
+import { okResponse } from "../../lib/response.ts";
 import { NEEDS_LOGIN_BRIEF } from "../../lib/route-notes.ts";
 
 const tags = ["notifications"];
@@ -43,7 +53,13 @@ export function notificationRoutes(services: Services): FastifyPluginAsyncTypebo
 
     app.get(
       "/getUserNotificationNum",
-      route({ cache: false, tags, summary: "未读通知数", description: NEEDS_LOGIN_BRIEF + COUNTS }),
+      route({
+        cache: false,
+        tags,
+        summary: "未读通知数",
+        description: NEEDS_LOGIN_BRIEF + COUNTS,
+        response: okResponse(UnreadCounts),
+      }),
       async (req) => ok(await notifications.counts(req.caller)),
     );
     // Marking all read, user and system notifications alike: both answer the counts after.
@@ -53,8 +69,10 @@ export function notificationRoutes(services: Services): FastifyPluginAsyncTypebo
         ["/setUserNotificationNum", "用户通知全部标为已读", notifications.readAll],
         ["/checkAllSystemNotification", "系统通知全部标为已读", notifications.readAllSystem],
       ] as const) {
-        app[method](path, route({ tags, summary, description: markAllNote }), async (req) =>
-          ok(await markAll(req.caller)),
+        app[method](
+          path,
+          route({ tags, summary, description: markAllNote, response: okResponse(UnreadCounts) }),
+          async (req) => ok(await markAll(req.caller)),
         );
       }
     }
@@ -71,6 +89,7 @@ export function notificationRoutes(services: Services): FastifyPluginAsyncTypebo
           "粉丝很多的作者（FAN_OUT_ON_READ_FOLLOWERS）发布的新内容不为每位粉丝写通知，读时合并进列表：这类 submitEntry 通知的 id 即条目 id，" +
           "createdAt 为发布时间，check 表示在上次「全部已读」之前发布；只有关注早于发布的粉丝看得到，条目删除后随即消失。",
         querystring: UserNotificationQuery,
+        response: okResponse(NotificationPage),
       }),
       async (req) => ok(await notifications.list(req.query, req.caller)),
     );
@@ -89,6 +108,7 @@ export function notificationRoutes(services: Services): FastifyPluginAsyncTypebo
             "每 25 秒发送一行注释 `: ping` 以免代理断开；`retry: 3000` 让浏览器断线 3 秒后重连。" +
             `同一账号在每个实例上最多保持 ${MAX_STREAMS_PER_USER} 条，再打开一条时最早的一条先收到 \`event: replaced\` 随即关闭（收到后不应重连）。` +
             "多实例部署时，任一实例写入的通知都会推送到用户连接所在的实例（Redis 发布订阅，无 Redis 时为 PostgreSQL LISTEN/NOTIFY）。",
+          response: { 200: CountStream },
         },
         // Belt and braces: the stream is written to the socket itself, past every onSend hook.
         compress: false,
@@ -132,6 +152,7 @@ export function notificationRoutes(services: Services): FastifyPluginAsyncTypebo
         tags,
         summary: "未读系统通知数",
         description: NEEDS_LOGIN_BRIEF + "d 为 {count}。",
+        response: okResponse(Type.Object({ count: Type.Number() })),
       }),
       async (req) => ok(await notifications.unreadSystem(req.caller)),
     );
@@ -144,6 +165,7 @@ export function notificationRoutes(services: Services): FastifyPluginAsyncTypebo
         description:
           NEEDS_LOGIN_BRIEF + PAGE + "翻页参数为 pointer。list 每项为 {id, message, date, check}。",
         querystring: SystemNotificationQuery,
+        response: okResponse(SystemNotificationPage),
       }),
       async (req) => ok(await notifications.system(req.query, req.caller)),
     );
@@ -157,6 +179,7 @@ export function notificationRoutes(services: Services): FastifyPluginAsyncTypebo
           "通知发给所有用户（包括之后注册的用户），每人的未读系统通知数加一。d 为 {id}。",
         body: PostSystemBody,
         config: { rateLimit: SYSTEM_NOTICES },
+        response: okResponse(Type.Object({ id: Type.String() })),
       }),
       async (req) => ok(await notifications.postSystem(req.body.message, req.caller)),
     );

@@ -2,8 +2,18 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
 import { TRACKING } from "../../lib/rate-limits.ts";
-import { CollectorQuery, GenSuidQuery, IncrementBody, LogQuery, PunchQuery } from "./schema.ts";
+import {
+  CollectorQuery,
+  GenSuidQuery,
+  IncrementAnswer,
+  IncrementBody,
+  LogQuery,
+  PunchQuery,
+  Recorded,
+  Suid,
+} from "./schema.ts";
 import { route } from "../../lib/route.ts";
+import { okResponse } from "../../lib/response.ts";
 
 const tags = ["tracking"];
 const NOTE =
@@ -28,6 +38,7 @@ export function trackingRoutes(services: Services): FastifyPluginAsyncTypebox {
         summary: "记录一次行为",
         description: NOTE,
         querystring: LogQuery,
+        response: okResponse(Recorded),
         ...beacon,
       }),
       async (req) => ok(tracking.log(req.query, req.caller)),
@@ -40,6 +51,7 @@ export function trackingRoutes(services: Services): FastifyPluginAsyncTypebox {
         summary: "记录文章曝光（每个 id 一条 impression）",
         description: NOTE,
         querystring: CollectorQuery,
+        response: okResponse(Recorded),
         ...beacon,
       }),
       async (req) => ok(tracking.collector(req.query, req.caller)),
@@ -52,6 +64,7 @@ export function trackingRoutes(services: Services): FastifyPluginAsyncTypebox {
         summary: "打点（sub_location 记入 category）",
         description: NOTE,
         querystring: PunchQuery,
+        response: okResponse(Recorded),
         ...beacon,
       }),
       async (req) => ok(tracking.punch(req.query, req.caller)),
@@ -68,6 +81,7 @@ export function trackingRoutes(services: Services): FastifyPluginAsyncTypebox {
           "本站网页在服务端确认后上报：收进/移出收藏集为 csNum，关注/取消关注为 csFollow，新建收藏集为 csPost（+1）。" +
           "d 为 {recorded, uid, csId, entryCount, followerCount}：后两者为服务端的真实计数。",
         body: IncrementBody,
+        response: okResponse(IncrementAnswer),
         ...beacon,
       }),
       async (req) => {
@@ -88,6 +102,7 @@ export function trackingRoutes(services: Services): FastifyPluginAsyncTypebox {
         summary: "生成浏览器标识 suid",
         description: "d 为 {suid}：22 个字符的随机 base64url 串，服务器不保存；浏览器按 src 缓存。",
         querystring: GenSuidQuery,
+        response: okResponse(Suid),
         ...beacon,
       }),
       async () => ok(tracking.genSuid()),

@@ -1,5 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { hexId, hexIdList } from "../../lib/route.ts";
+import { Nullable } from "../../lib/response.ts";
 import { HEX_ID_SOURCE } from "../../../shared/ids.ts";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { trackingEvents } from "../../../db/schema/index.ts";
@@ -109,3 +110,19 @@ export const IncrementBody = Type.Object({
   src: Type.Optional(Type.String({ maxLength: WIDTH.source, description: "来源，默认 web" })),
 });
 export type IncrementBody = Static<typeof IncrementBody>;
+
+/** What a tracking call answers (tracking.ts Recorded). */
+export const Recorded = Type.Object({
+  recorded: Type.Number({ description: "记下的事件数" }),
+  uid: Nullable(Type.String({ description: "事件记在谁名下：会话用户，未登录为 null" })),
+});
+
+/** increment: the event recorded and the collection set's real counts. */
+export const IncrementAnswer = Type.Object({
+  ...Recorded.properties,
+  csId: Type.String(),
+  entryCount: Type.Number(),
+  followerCount: Type.Number(),
+});
+
+export const Suid = Type.Object({ suid: Type.String({ description: "22 个字符的随机 base64url 串" }) });
