@@ -3,17 +3,21 @@ import { Type } from "@sinclair/typebox";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import type { NuggetApp } from "../server/app.ts";
+import type { Caller } from "../server/services/deps.ts";
 import { okResponse } from "../server/lib/response.ts";
 import { useTestApp } from "./support/app.ts";
 import { call, openApiPaths } from "./support/client.ts";
 import {
+  type Registered,
   followUsers,
+  makeBooklet,
   makeCollectionSet,
   makeComment,
   makeEntry,
   makePin,
   makeTag,
   makeUser,
+  makeWalletHolder,
 } from "./support/factories.ts";
 import { checkSerializedAnswers } from "./support/serializer-check.ts";
 
@@ -29,37 +33,16 @@ import { checkSerializedAnswers } from "./support/serializer-check.ts";
  * Calls whose answer schema is still to be written, by OpenAPI tag (all their operations) or by
  * "METHOD path" (a folder sharing a tag with a finished one). Empty when every call declares one.
  */
-const PENDING_TAGS = new Set([
-  "account",
-  "auth",
-  "banners",
-  "blocks",
-  "booklets",
-  "invites",
-  "jobs",
-  "mailpush",
-  "moderation",
-  "notifications",
-  "oauth",
-  "posts",
-  "repos",
-  "syndication",
-  "tracking",
-  "votes",
-  "wallet",
+const PENDING_TAGS = new Set(["syndication"]);
+const PENDING_OPERATIONS = new Set<string>([]);
+/** Calls that never answer 200: they declare the one answer they give instead. */
+const NO_SUCCESS = new Map([
+  ["POST /api/v1/applyEditor", "410"],
+  // A redirect to the provider (or an HTML page when it fails).
+  ["GET /api/oauth/{channel}/start", "302"],
 ]);
-const PENDING_OPERATIONS = new Set([
-  "POST /api/entryPublish",
-  "POST /api/entryUpdate",
-  "POST /api/entryDel",
-  "DELETE /api/entryDel",
-  "GET /api/getEntry",
-  "GET /api/get_entry_by_url",
-]);
-/** Calls that never succeed: they declare the one answer they give instead. */
-const NO_SUCCESS = new Map([["POST /api/v1/applyEditor", "410"]]);
 
-type Operation = { tags?: string[]; responses?: Record<string, unknown> };
+type Operation = { tags?: string[]; responses?: Record<string, { description?: string; content?: unknown }> };
 
 let nugget: NuggetApp;
 useTestApp((n) => (nugget = n));
@@ -77,7 +60,9 @@ describe("response schemas", () => {
         const name = `${method.toUpperCase()} ${path}`;
         if (PENDING_OPERATIONS.has(name) || (op.tags ?? []).some((t) => PENDING_TAGS.has(t))) continue;
         checked++;
-        if (!op.responses?.[NO_SUCCESS.get(name) ?? "200"]) missing.push(name);
+        const answer = op.responses?.[NO_SUCCESS.get(name) ?? "200"];
+        // @fastify/swagger writes a bare 200 "Default Response" for a route that declares none.
+        if (!answer || (!answer.content && answer.description === "Default Response")) missing.push(name);
       }
     }
     expect(missing).toEqual([]);
@@ -170,5 +155,59 @@ describe("response schemas", () => {
         expect([url, Object.keys(rows).length > 0]).toEqual([url, true]);
       }
     }
+  });
+
+  it("a booklet, the wallet's bills and the notifications list answer every key their service returns", async () => {
+    const db = nugget.database.db;
+    const caller = (userId: string): Caller => ({
+      userId,
+      sessionId: null,
+      ip: "10.0.0.1",
+      userAgent: "vitest",
+    });
+    /** The answer over HTTP against JSON.stringify of what the service returns for the same call. */
+    const sameAsService = async (auth: Registered["auth"], url: string, service: () => Promise<unknown>) => {
+      const r = await nugget.app.inject({
+        method: "GET",
+        url,
+        headers: { uid: auth.uid, client: auth.client, token: auth.token },
+      });
+      expect([url, r.statusCode]).toEqual([url, 200]);
+      const d: unknown = JSON.parse(JSON.stringify(await service()));
+      expect(r.json()).toStrictEqual({ s: 1, m: "success", d });
+      return d;
+    };
+
+    // A booklet with its author, category and the reader's flags.
+    const author = await makeWalletHolder(nugget, 1990);
+    const reader = await makeUser(nugget);
+    const booklet = await makeBooklet(nugget, author.auth);
+    for (const who of [author, reader]) {
+      const d = await sameAsService(who.auth, `/api/booklets/get?bookletId=${booklet.id}`, () =>
+        nugget.services.booklets.get(booklet.id, caller(who.user.id)),
+      );
+      expect((d as { user: unknown }).user).not.toBeNull();
+    }
+
+    // An income bill (with its order) and a pending withdrawal.
+    const apply = await call(nugget.app, "POST", "/api/wallet/apply", {
+      auth: author.auth,
+      body: { volume: 1000, alipayAccount: "13800000000", name: "张三" },
+    });
+    expect([apply.status, apply.s]).toEqual([200, 1]);
+    const bills = (await sameAsService(author.auth, "/api/wallet/getBill", () =>
+      nugget.services.wallet.bills({}, caller(author.user.id)),
+    )) as { list: { type: string }[] };
+    expect(bills.list.map((b) => b.type).sort()).toEqual(["income", "withdraw"]);
+
+    // A comment on the author's entry, a like of it, and a follow.
+    const entry = await makeEntry(db, author.user.id);
+    await makeComment(nugget, reader.auth, entry.id);
+    await call(nugget.app, "PUT", `/api/user/like/entry/${entry.id}`, { auth: reader.auth });
+    await followUsers(nugget, reader.auth, [author.user.id]);
+    const notes = (await sameAsService(author.auth, "/api/getUserNotification", () =>
+      nugget.services.notifications.list({}, caller(author.user.id)),
+    )) as { list: { type: string }[] };
+    expect(notes.list.map((n) => n.type).sort()).toEqual(["comment", "follow", "like"]);
   });
 });

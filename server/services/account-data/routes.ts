@@ -4,8 +4,17 @@ import { ok } from "../../plugins/envelope.ts";
 import { clearSessionCookie } from "../../plugins/session.ts";
 import type { Config } from "../../config.ts";
 import type { Services } from "../index.ts";
-import { DeletionBody, DownloadQuery, ExportParams } from "./schema.ts";
+import {
+  DeletionBody,
+  DeletionRequested,
+  DownloadQuery,
+  ExportFile,
+  ExportParams,
+  ExportState,
+  ExportStatus,
+} from "./schema.ts";
 import { route } from "../../lib/route.ts";
+import { okResponse } from "../../lib/response.ts";
 
 const tags = ["account"];
 const needsLogin = "需要登录（未登录返回 401）。";
@@ -25,6 +34,7 @@ export function accountDataRoutes(services: Services, config: Config): FastifyPl
           needsLogin +
           "d.export：最近一次导出 {id, state, requestedAt, expiresAt, downloadUrl}，没有时为 null。" +
           "state：pending 请求中，ready 可下载（至 expiresAt），expired 已过期，failed 失败。",
+        response: okResponse(ExportState),
       }),
       async (req) => ok(await data.status(req.caller)),
     );
@@ -39,6 +49,7 @@ export function accountDataRoutes(services: Services, config: Config): FastifyPl
           "后台任务打包个人资料、文章（Markdown）、分享、评论、沸点、赞、收藏集、关注、订单和账单为 ZIP，" +
           "完成后发邮件和通知，链接 7 天内有效。同一时间只能有一个进行中的导出（否则 409）。",
         limit: DATA_EXPORTS,
+        response: okResponse(ExportStatus),
       }),
       async (req) => ok(await data.requestExport(req.caller)),
     );
@@ -55,6 +66,7 @@ export function accountDataRoutes(services: Services, config: Config): FastifyPl
         params: ExportParams,
         querystring: DownloadQuery,
         limit: EXPORT_DOWNLOADS,
+        response: { 200: ExportFile },
       }),
       async (req, reply) => {
         const file = await data.download(req.params.id, req.query.token, req.caller);
@@ -80,6 +92,7 @@ export function accountDataRoutes(services: Services, config: Config): FastifyPl
           "d：{eraseAfter, content}。",
         body: DeletionBody,
         limit: ACCOUNT_CLOSINGS,
+        response: okResponse(DeletionRequested),
       }),
       async (req, reply) => {
         const result = await data.requestDeletion(req.body, req.caller);

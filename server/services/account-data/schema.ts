@@ -1,5 +1,7 @@
+import type { Readable } from "node:stream";
 import { Type, type Static } from "@sinclair/typebox";
 import { HEX_ID_PATTERN } from "../../../shared/ids.ts";
+import { Nullable, Timestamp } from "../../lib/response.ts";
 
 export const ExportParams = Type.Object({ id: Type.String({ pattern: HEX_ID_PATTERN }) });
 export const DownloadQuery = Type.Object({
@@ -16,3 +18,32 @@ export const DeletionBody = Type.Object({
   ),
 });
 export type DeletionBody = Static<typeof DeletionBody>;
+
+/** An export as the settings page shows it (account-data.ts ExportStatus). */
+export const ExportStatus = Type.Object({
+  id: Type.String(),
+  state: Type.Union(
+    [Type.Literal("pending"), Type.Literal("ready"), Type.Literal("expired"), Type.Literal("failed")],
+    { description: "pending 请求中，ready 可下载（至 expiresAt），expired 已过期，failed 失败" },
+  ),
+  requestedAt: Timestamp,
+  expiresAt: Nullable(Timestamp),
+  downloadUrl: Nullable(Type.String()),
+});
+
+/** GET /account/exports: the newest export, or null. */
+export const ExportState = Type.Object({ export: Nullable(ExportStatus) });
+
+/**
+ * The download is the ZIP itself, not an envelope: documented as it is (a stream, never
+ * serialized).
+ */
+export const ExportFile = {
+  description: "application/zip 文件（Content-Disposition: attachment），不是 JSON 信封。",
+  content: { "application/zip": { schema: Type.Unsafe<Readable>(Type.String({ format: "binary" })) } },
+};
+
+export const DeletionRequested = Type.Object({
+  eraseAfter: Timestamp,
+  content: Type.Union([Type.Literal("delete"), Type.Literal("keep")]),
+});

@@ -5,10 +5,11 @@ import type { Config } from "../../config.ts";
 import type { Services } from "../index.ts";
 import type { Caller } from "../deps.ts";
 import type { FastifyReply } from "fastify";
-import { EmailLoginBody, PhoneLoginBody, WechatAuthQuery } from "./schema.ts";
+import { EmailLoginBody, JsSdkConfig, PhoneLoginBody, WechatAuthQuery } from "./schema.ts";
 import { LOGINS } from "../../lib/rate-limits.ts";
 import { WechatUnavailable } from "./wechat.ts";
 import { route } from "../../lib/route.ts";
+import { Empty, SessionStart, okResponse } from "../../lib/response.ts";
 
 const AUTH_NOTE =
   "认证服务保留 HTTP 状态作为错误码（§8）：401 密码错误，403 失败次数过多，404 账号不存在，410 需要重置密码。" +
@@ -55,6 +56,7 @@ export function authRoutes(services: Services, config: Config): FastifyPluginAsy
         description: AUTH_NOTE,
         body: EmailLoginBody,
         config: loginLimit,
+        response: okResponse(SessionStart),
       }),
       async (req, reply) => logIn(reply, "email", req.body.email, req.body, req.caller),
     );
@@ -67,13 +69,19 @@ export function authRoutes(services: Services, config: Config): FastifyPluginAsy
         description: AUTH_NOTE,
         body: PhoneLoginBody,
         config: loginLimit,
+        response: okResponse(SessionStart),
       }),
       async (req, reply) => logIn(reply, "phone", req.body.phoneNumber, req.body, req.caller),
     );
 
     app.delete(
       "/auth",
-      route({ tags: ["auth"], summary: "登出：在服务器上结束当前会话", config: { suspendedMayCall: true } }),
+      route({
+        tags: ["auth"],
+        summary: "登出：在服务器上结束当前会话",
+        config: { suspendedMayCall: true },
+        response: okResponse(Empty),
+      }),
       async (req, reply) => {
         await services.auth.logout(req.caller);
         clearSessionCookie(reply, config);
@@ -95,6 +103,7 @@ export function authRoutes(services: Services, config: Config): FastifyPluginAsy
           "503：未配置公众号（WECHAT_PROVIDER=live 而缺少 WECHAT_APP_ID/WECHAT_APP_SECRET）；502：微信接口拒绝或不可达。" +
           "本地开发（WECHAT_PROVIDER=dev）使用确定的开发 ticket，签名格式相同但只有测试用的 JS-SDK 替身接受。",
         querystring: WechatAuthQuery,
+        response: okResponse(JsSdkConfig),
       }),
       async (req) => {
         try {

@@ -37,3 +37,11 @@ export type PhoneLoginBody = Static<typeof PhoneLoginBody>;
 export const WechatAuthQuery = Type.Object({
   url: Type.String({ minLength: 1, maxLength: 2000, description: "需要签名的页面地址" }),
 });
+
+/** wx.config's signature fields (wechat.ts JsSdkConfig). */
+export const JsSdkConfig = Type.Object({
+  appId: Type.String(),
+  timestamp: Type.Integer({ description: "秒" }),
+  nonceStr: Type.String(),
+  signature: Type.String({ description: "SHA-1，小写十六进制" }),
+});

@@ -7,11 +7,20 @@ import type { Config } from "../../config.ts";
 import type { Services } from "../index.ts";
 import { CHANNEL_TITLES } from "./oauth.ts";
 import { POPUP_COOP, resultPage, sendPopupPage } from "./pages.ts";
-import { BindConfirmBody, CallbackQuery, ChannelParams, StartQuery } from "./schema.ts";
+import {
+  BindConfirmBody,
+  BindStart,
+  CallbackPage,
+  CallbackQuery,
+  ChannelParams,
+  StartQuery,
+  StartRedirect,
+} from "./schema.ts";
 import { ok } from "../../plugins/envelope.ts";
 import { NEEDS_LOGIN } from "../../lib/route-notes.ts";
 import { OAUTH_FLOWS } from "../../lib/rate-limits.ts";
 import { route } from "../../lib/route.ts";
+import { okResponse } from "../../lib/response.ts";
 
 /** The browser's OAuth cookie: a state can only be finished by the browser that started it. */
 export const OAUTH_BROWSER_COOKIE = "nugget_oauth";
@@ -67,6 +76,7 @@ export function oauthRoutes(services: Services, config: Config): FastifyPluginAs
         params: ChannelParams,
         body: BindConfirmBody,
         config: FLOW_LIMIT,
+        response: okResponse(BindStart),
       }),
       async (req) => ok(await oauth.confirmBind(req.params.channel, req.body, req.caller)),
     );
@@ -81,6 +91,7 @@ export function oauthRoutes(services: Services, config: Config): FastifyPluginAs
         params: ChannelParams,
         querystring: StartQuery,
         config: FLOW_LIMIT,
+        response: { 302: StartRedirect },
       }),
       async (req, reply) => {
         try {
@@ -109,6 +120,7 @@ export function oauthRoutes(services: Services, config: Config): FastifyPluginAs
         params: ChannelParams,
         querystring: CallbackQuery,
         config: FLOW_LIMIT,
+        response: { 200: CallbackPage },
       }),
       async (req, reply) => {
         try {

@@ -58,3 +58,17 @@ export const CallbackQuery = Type.Object({
   error_description: Type.Optional(Type.String({ maxLength: 1000 })),
   error_code: Type.Optional(Type.String({ maxLength: 32 })),
 });
+
+/** POST bind: where to start the binding (GET …/start?mode=bind&grant=…). */
+export const BindStart = Type.Object({ url: Type.String({ description: "在弹窗中打开的地址" }) });
+
+/**
+ * start answers a redirect to the provider; callback an HTML page. Neither is an envelope: they are
+ * documented as they are (a failure of either is an HTML page too, with its status).
+ */
+export const StartRedirect = Type.Null({ description: "跳转到第三方授权页（Location 头），没有正文" });
+export const CallbackPage = {
+  description:
+    "HTML 页面：在弹窗中通知打开者（window.opener）并关闭自己，否则跳回 redirect；失败时同样是 HTML，状态码见说明。",
+  content: { "text/html": { schema: Type.String() } },
+};

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { Type } from "@sinclair/typebox";
 import { ok } from "../../plugins/envelope.ts";
 import type { Services } from "../index.ts";
 import { PageInfoData, PageInfoQuery } from "./schema.ts";
 import { PAGE_INFO } from "../../lib/rate-limits.ts";
 import { route } from "../../lib/route.ts";
+import { okResponse } from "../../lib/response.ts";
 
 /** Each call is an outbound fetch on the user's behalf: limited per user, not per address. */
 export const PAGE_INFO_RATE = PAGE_INFO;
@@ -24,7 +24,7 @@ export function parserRoutes(services: Services): FastifyPluginAsyncTypebox {
           "链接格式错误或被拒绝返回 400，网页读取失败（域名不存在、连接失败、超时、错误状态、不是网页）返回 422，d.field 均为 url。" +
           `每个用户每分钟最多 ${PAGE_INFO_RATE.max} 次（429）。`,
         querystring: PageInfoQuery,
-        response: { 200: Type.Object({ s: Type.Number(), m: Type.String(), d: PageInfoData }) },
+        response: okResponse(PageInfoData),
         config: { rateLimit: PAGE_INFO },
       }),
       async (req) => ok(await services.parser.pageInfo(req.query.url, req.caller)),

@@ -1,7 +1,6 @@
 import type { Readable } from "node:stream";
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { Type } from "@sinclair/typebox";
 import type { Config } from "../../config.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { isAppError } from "../../../shared/errors.ts";
@@ -21,6 +20,7 @@ import {
 } from "./schema.ts";
 import { CONTENT_TYPES } from "./uploads.ts";
 import { route } from "../../lib/route.ts";
+import { okResponse } from "../../lib/response.ts";
 
 const isPurpose = (v: unknown): v is UploadPurpose => UPLOAD_PURPOSES.includes(v as UploadPurpose);
 
@@ -87,7 +87,7 @@ export function uploadRoutes(services: Services, config: Config): FastifyPluginA
           "头像：裁剪后以 purpose=image 上传，再以 updateUserInfo {field: avatarLarge, value: url} 保存。" +
           "随后后台生成 @large（1280×960 以内）、@thumb（400×300 以内）、@avatar（200×200）三种尺寸；生成之前这些地址返回原图。",
         querystring: UploadQuery,
-        response: { 200: Type.Object({ s: Type.Number(), m: Type.String(), d: UploadData }) },
+        response: okResponse(UploadData),
         config: { rateLimit: UPLOAD_RATE },
       }),
       async (req) => {
