@@ -200,7 +200,7 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
     sms,
     config,
     jobs,
-    purgePages: async (scopes) => pageCache?.purge(scopes),
+    pageCache,
     signals,
   });
   // Open event streams would hold app.close() (and a SIGTERM's drain) forever: they end first, and

@@ -6,9 +6,11 @@ import type { Db, Tx } from "../../db/client.ts";
  * before the row is visible and find nothing new; sent on a rollback, it would report a change
  * that never happened. Only where the code already holds the transaction (`notify(tx, …)` deep in
  * another service's write) is this needed; code that awaits its own transaction just acts after.
+ * Work that answers a promise (a page purge, server/lib/page-purge.ts) is awaited before the
+ * transaction's caller resumes: the answer to a change then never comes before its effect.
  */
 
-type Done = (db: Db) => void;
+type Done = (db: Db) => unknown;
 interface Scope {
   db: Db;
   /** Null once the transaction has committed: late callers run at once. */
@@ -49,14 +51,18 @@ export function trackCommits(db: Db): void {
     }, config as never);
     const done = scope.pending ?? [];
     scope.pending = null;
-    for (const fn of done) {
-      // One failing listener must not fail a write that has already committed.
-      try {
-        fn(db);
-      } catch (err) {
-        console.error("after-commit work failed", err);
-      }
-    }
+    // Started in order, awaited together. One failing listener must not fail a write that has
+    // already committed.
+    if (done.length)
+      await Promise.all(
+        done.map(async (fn) => {
+          try {
+            await fn(db);
+          } catch (err) {
+            console.error("after-commit work failed", err);
+          }
+        }),
+      );
     return result;
   }) as Db["transaction"];
 }
@@ -64,9 +70,11 @@ export function trackCommits(db: Db): void {
 /**
  * Runs `fn` with the database once `tx` commits, never if it rolls back. Given the database itself
  * (a statement that committed on its own) or a transaction of an untracked database, it runs at once.
+ * Answers when the work is done if it ran at once, else at once (the commit waits for it then).
  */
-export function afterCommit(tx: Tx, fn: Done): void {
+export function afterCommit(tx: Tx, fn: Done): Promise<void> {
   const scope = scopes.get(tx);
-  if (scope?.pending) scope.pending.push(fn);
-  else fn(scope?.db ?? (tx as Db));
+  if (!scope?.pending) return Promise.resolve(fn(scope?.db ?? (tx as Db))).then(() => undefined);
+  scope.pending.push(fn);
+  return Promise.resolve();
 }

@@ -2,6 +2,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import type { Config } from "../config.ts";
 import type { Kv } from "../lib/kv.ts";
 import type { Mailer } from "../lib/mailer.ts";
+import type { PageSink } from "../lib/page-purge.ts";
 import type { JobQueue } from "../lib/queue.ts";
 import type { SignalBus } from "../lib/signals.ts";
 import type { SmsProvider } from "../lib/sms.ts";
@@ -17,11 +18,11 @@ export interface Deps {
   /** Durable background jobs (server/lib/queue.ts): fan-outs and other slow work, off the request. */
   jobs: JobQueue;
   /**
-   * Makes the anonymous page cache forget the pages of these scopes at once, on every instance
-   * ("*": every cached page; "entry:<id>", "pin:<id>"… one target's pages; "comments": comment
-   * threads). Called after a deletion commits, so a deleted entry never lingers in cached pages.
+   * The anonymous page cache, null when it is off. Not for services to call: createServices binds
+   * it to the database (server/lib/page-purge.ts), and the writers of the rows pages show name the
+   * pages a write changes (`pagesChanged(tx, scopes)`), purged on every instance once it commits.
    */
-  purgePages(scopes: string[]): Promise<void>;
+  pageCache: PageSink | null;
   /** "Something changed" messages to every instance (server/lib/signals.ts): live unread counts. */
   signals: SignalBus;
 }

@@ -6,6 +6,7 @@ import { createBookletService } from "./booklets/booklets.ts";
 import { createCollectionService } from "./collections/collections.ts";
 import { createCommentService } from "./comments/index.ts";
 import type { Deps } from "./deps.ts";
+import { bindPageCache } from "../lib/page-purge.ts";
 import { createEntryService } from "./entries/entries.ts";
 import { createFollowService, dropFollowsBetween } from "./follow/follow.ts";
 import { createBlockService } from "./blocks/index.ts";
@@ -34,6 +35,8 @@ import { createWalletService } from "./wallet/wallet.ts";
 
 /** Every service of spec §7, built once per app from the same deps. */
 export function createServices(deps: Deps) {
+  // The writers' page purges (ADR 011) reach this app's page cache once their transactions commit.
+  bindPageCache(deps.db, deps.pageCache);
   // A login undoes a pending account deletion: account-data sits on top, so it is looked up late.
   const late: { accountData?: AccountDataService } = {};
   const auth = createAuthService(deps, {

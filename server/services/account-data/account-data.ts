@@ -281,7 +281,6 @@ export function createAccountDataService(deps: Deps, parts: AccountDataParts) {
       await parts.auth.endSessions(tx, userId);
       await q.markErased(tx, userId, now);
     });
-    await deps.purgePages(["*"]);
   }
 }
 

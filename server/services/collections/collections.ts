@@ -245,7 +245,6 @@ export function createCollectionService(deps: Deps, uploads: Pick<UploadService,
         // The creator's background upload starts its grace period, whoever deleted the set.
         await uploads.setUses(tx, { type: "collection", id }, [], locked.userId);
       });
-      await deps.purgePages(["*"]);
       return { id, deleted: true };
     },
 

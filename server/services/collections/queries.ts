@@ -1,6 +1,8 @@
 import { and, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { rowsById } from "../../lib/row-by-id.ts";
+import { pagesChanged } from "../../lib/page-purge.ts";
+import { ALL_PAGES } from "../../lib/page-scopes.ts";
 import { publicUserColumns, type PublicUserRow } from "../users/index.ts";
 import { authorColumns, entryListColumns, publicEntry } from "../entries/index.ts";
 import {
@@ -56,9 +58,13 @@ export async function updateSet(tx: Tx, id: string, values: Partial<typeof colle
   return updateStamped(tx, collectionSets, id, values);
 }
 
-/** Deletes the set; its entry and follower rows go with it (ON DELETE CASCADE). */
+/**
+ * Deletes the set; its entry and follower rows go with it (ON DELETE CASCADE). Once that commits,
+ * every stored page forgets it (the set lists, its page, its creator's pages).
+ */
 export async function deleteSet(tx: Tx, id: string): Promise<void> {
   await tx.delete(collectionSets).where(eq(collectionSets.id, id));
+  await pagesChanged(tx, [ALL_PAGES]);
 }
 
 export interface SetFilter {

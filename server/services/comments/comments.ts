@@ -282,14 +282,12 @@ export function createCommentService(
         const c = await lockComment(tx, id);
         if (!c || c.deletedAt) return;
         await lockUsers(tx, state ? [c.userId, state.ownerId] : [c.userId]);
-        await softDeleteComment(tx, id);
+        await softDeleteComment(tx, c);
         await uploads.setUses(tx, { type: "comment", id }, [], c.userId);
         await target.bump(tx, c.targetId, -1, new Date());
         if (c.firstCommentId) await bumpSubCommentCount(tx, c.firstCommentId, -1);
         await bumpUserCounters(tx, c.userId, { commentsCount: -1 });
       });
-      // The target's pages and comment lists, and any thread page that showed it.
-      await deps.purgePages([`${found.targetType}:${found.targetId}`, "comments"]);
       return { deleted: true };
     },
 

@@ -2,10 +2,13 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-or
 import type { Tx } from "../../../db/client.ts";
 import { idIsAnyOf, preparedPerDb, preparedPerShape } from "../../../db/prepared.ts";
 import { rowsById } from "../../lib/row-by-id.ts";
+import { pagesChanged } from "../../lib/page-purge.ts";
+import { ALL_PAGES } from "../../lib/page-scopes.ts";
 import { comments } from "../../../db/schema/index.ts";
 import { notHiddenFrom, notHiddenFromViewerParam } from "../blocks/index.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
 import type { Pointer } from "../../../shared/pagination.ts";
+import type { CommentTargetType } from "../../../db/schema/social.ts";
 import type { CommentRow } from "./present.ts";
 
 // lockComment: the comment, locked for the rest of the transaction (replies, edits and deletes of it
@@ -179,15 +182,27 @@ export async function updateCommentContent(tx: Tx, id: string, content: string):
   return row;
 }
 
-/** Soft delete: the row stays (its replies hang on it) but no longer counts anywhere. */
-export async function softDeleteComment(tx: Tx, id: string): Promise<void> {
-  await tx.update(comments).set({ deletedAt: new Date() }).where(eq(comments.id, id));
+/**
+ * Soft delete: the row stays (its replies hang on it) but no longer counts anywhere. Once that
+ * commits, stored pages forget it: its target's pages and comment lists, and every thread page.
+ */
+export async function softDeleteComment(
+  tx: Tx,
+  c: Pick<CommentRow, "id" | "targetType" | "targetId">,
+): Promise<void> {
+  await tx.update(comments).set({ deletedAt: new Date() }).where(eq(comments.id, c.id));
+  const target = { kind: c.targetType as CommentTargetType, id: c.targetId };
+  await pagesChanged(tx, [target, { kind: "comments" }]);
 }
 
-/** Hides a comment pending review or shows it again (moderation, issue 13, through index.ts). */
+/**
+ * Hides a comment pending review or shows it again (moderation, issue 13, through index.ts); every
+ * stored page is purged once that commits, as for any target moderation hides.
+ */
 export async function setCommentHidden(tx: Tx, id: string, hidden: boolean): Promise<void> {
   await tx
     .update(comments)
     .set({ hiddenAt: hidden ? new Date() : null })
     .where(eq(comments.id, id));
+  await pagesChanged(tx, [ALL_PAGES]);
 }

@@ -6,6 +6,8 @@ import { heatIndexes } from "../../../db/heat.ts";
 import { isPublicEntry, publicEntry } from "../../../db/public-entry.ts";
 import { newId } from "../../lib/ids.ts";
 import { indexEntry, touchesSearch } from "../search-index/index.ts";
+import { pagesChanged } from "../../lib/page-purge.ts";
+import { ALL_PAGES } from "../../lib/page-scopes.ts";
 
 /**
  * The one place entries are written. Every counter that counts entries (db/counters.ts gives the
@@ -81,7 +83,11 @@ export async function insertEntry(tx: Tx, values: NewEntry, tagIds: string[]): P
 
 /**
  * Updates an entry and, when given, replaces its tags. Moving between draft and published, and
- * changing tags of a published entry, move the counters with it.
+ * changing tags of a published entry, move the counters with it. Visitors' stored pages (ADR 011)
+ * are purged once the transaction commits: every page when the entry becomes public or stops
+ * being so (published, hidden, deleted) — any list may hold it — and when a hidden one is deleted,
+ * as every delete path always did; its own pages when a public entry is edited. A new entry
+ * (insertEntry) reaches the lists within their TTL, and a draft is on no stored page.
  */
 export async function updateEntry(
   tx: Tx,
@@ -129,6 +135,9 @@ export async function updateEntry(
   }
   // Rewrites the document, or removes it when the entry stops being findable (draft, deleted).
   if (touchesSearch(changes, tagIds)) await indexEntry(tx, after.id);
+  const deleted = !before.deletedAt && !!after.deletedAt && before.status !== "draft";
+  if (isPublicEntry(before) !== isPublicEntry(after) || deleted) await pagesChanged(tx, [ALL_PAGES]);
+  else if (isPublicEntry(after)) await pagesChanged(tx, [{ kind: "entry", id: after.id }]);
   return after;
 }
 

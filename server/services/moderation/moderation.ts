@@ -152,8 +152,6 @@ export function createModerationService(deps: Deps, users: UserService, removers
         if (hide) await autoHidden(tx, c, facts, `被 ${reporterCount} 位用户举报`);
         return { reportId, updated: false, hidden: hide };
       });
-      // Visitors' cached copies of every page that listed it forget it at once.
-      if (result.hidden) await deps.purgePages(["*"]);
       return result;
     },
 
@@ -288,7 +286,6 @@ export function createModerationService(deps: Deps, users: UserService, removers
         };
       });
       if (!outcome) throw notFound("没有这条待处理的举报（可能已处理）");
-      if (outcome.changedVisibility) await deps.purgePages(["*"]);
       return outcome;
     },
 

@@ -103,7 +103,10 @@ export async function targetFacts(db: Tx, type: ReportTarget, id: string): Promi
  */
 export const HIDEABLE: readonly ReportTarget[] = ["entry", "pin", "comment"];
 
-/** Hides a target or shows it again, in the caller's transaction, through its owner's face. */
+/**
+ * Hides a target or shows it again, in the caller's transaction, through its owner's face: its
+ * owner's writer purges visitors' stored pages once the transaction commits.
+ */
 export async function setHidden(tx: Tx, type: ReportTarget, id: string, hidden: boolean): Promise<void> {
   if (type === "pin") return setPinHidden(tx, id, hidden);
   if (type === "comment") return setCommentHidden(tx, id, hidden);

@@ -155,7 +155,6 @@ export function createPinService(
           await uploads.setUses(tx, { type: "pin", id }, [], locked.userId);
         }
       });
-      await deps.purgePages(["*"]);
       return { deleted: true };
     },
 

@@ -1,6 +1,8 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { rowsById } from "../../lib/row-by-id.ts";
+import { pagesChanged } from "../../lib/page-purge.ts";
+import { ALL_PAGES } from "../../lib/page-scopes.ts";
 import { pins } from "../../../db/schema/index.ts";
 import { notHiddenFrom } from "../blocks/index.ts";
 import { keysetAfter } from "../../lib/keyset.ts";
@@ -44,14 +46,20 @@ export async function bumpPinLikes(tx: Tx, pinId: string, delta: number): Promis
   return row.likeCount;
 }
 
+/** Soft-deletes a pin; once that commits, every stored page forgets it (the pin feed and its own page). */
 export async function softDeletePin(tx: Tx, id: string): Promise<void> {
   await tx.update(pins).set({ deletedAt: new Date() }).where(eq(pins.id, id));
+  await pagesChanged(tx, [ALL_PAGES]);
 }
 
-/** Hides a pin pending review or shows it again (moderation, issue 13, through index.ts). */
+/**
+ * Hides a pin pending review or shows it again (moderation, issue 13, through index.ts); either way
+ * it leaves or joins the lists, so every stored page is purged once that commits.
+ */
 export async function setPinHidden(tx: Tx, id: string, hidden: boolean): Promise<void> {
   await tx
     .update(pins)
     .set({ hiddenAt: hidden ? new Date() : null })
     .where(eq(pins.id, id));
+  await pagesChanged(tx, [ALL_PAGES]);
 }

@@ -335,7 +335,7 @@ export function createPostService(
      * Deletes a published article: its author, or an admin taking it down (spec §6: admins bypass
      * identity checks; editors only recommend). A soft delete through entries/write.ts, so the
      * author's and the tags' counters let go in the same transaction, as for an author's entryDel;
-     * then every cached page forgets it, for readers who are not logged in too.
+     * once it commits, every cached page forgets it, for readers who are not logged in too.
      */
     async removePost(id: string, caller: Caller): Promise<{ id: string; deleted: true }> {
       const userId = requireLogin(caller);
@@ -354,7 +354,6 @@ export function createPostService(
         await deleteEntry(tx, row);
         await releaseImages(tx, row);
       });
-      await deps.purgePages(["*"]);
       return { id, deleted: true };
     },
 

@@ -205,8 +205,6 @@ export function createPublishService(
         // Its images start their grace period.
         await recordImages(tx, before, []);
       });
-      // It leaves every list and its own pages, for readers who are not logged in too.
-      await deps.purgePages(["*"]);
       return { entryId };
     },
 

@@ -2,6 +2,8 @@ import { and, desc, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { idIsAnyOf, preparedPerDb } from "../../../db/prepared.ts";
 import { rowsById } from "../../lib/row-by-id.ts";
+import { pagesChanged } from "../../lib/page-purge.ts";
+import { ALL_PAGES } from "../../lib/page-scopes.ts";
 import { thirdPartyBindings, users, verificationCodes } from "../../../db/schema/index.ts";
 import { sitemapSource } from "../../lib/sitemap-source.ts";
 import { updateStamped } from "../../lib/update-row.ts";
@@ -233,7 +235,9 @@ const ERASED_USERNAME = "已注销用户";
 /**
  * Erases an account's personal data (services/account-data, after the deletion's grace period):
  * name, avatar, profile, ways in, third-party bindings and pending codes. The row stays, counters
- * and all, so what it keeps is attributed to 已注销用户; running it again changes nothing.
+ * and all, so what it keeps is attributed to 已注销用户; running it again changes nothing. The name
+ * and avatar show on every page that lists the user's content: every stored page is purged once
+ * that commits.
  */
 export async function eraseUser(tx: Tx, id: string, now: Date) {
   await tx
@@ -262,4 +266,5 @@ export async function eraseUser(tx: Tx, id: string, now: Date) {
     .where(eq(users.id, id));
   await tx.delete(thirdPartyBindings).where(eq(thirdPartyBindings.userId, id));
   await tx.delete(verificationCodes).where(eq(verificationCodes.userId, id));
+  await pagesChanged(tx, [ALL_PAGES]);
 }
