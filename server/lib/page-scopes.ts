@@ -1,3 +1,5 @@
+import type { PurgeKind } from "../../shared/page-cache-policy.ts";
+
 /**
  * The purge scopes of the anonymous page cache (ADR 011), typed. Every stored page is in `all`; a
  * target's own pages (its detail page, its comment lists) are also in that target's scope; pages
@@ -5,16 +7,15 @@
  * every page stored under it stale at once (server/lib/page-cache.ts counts generations per key).
  */
 export type PageScope =
-  | { kind: "all" }
-  | { kind: "entry" | "pin" | "repo" | "booklet" | "collection" | "user"; id: string }
-  | { kind: "comments" };
+  { kind: "all" } | { kind: Exclude<PurgeKind, "comments">; id: string } | { kind: "comments" };
 
 /** Every stored page: what a write that may show in any list (a deletion, a hide) changes. */
 export const ALL_PAGES: PageScope = { kind: "all" };
 
 /**
  * The store's key of a scope — "*", "entry:<id>", "comments" — the strings the cache rules file
- * pages under (server/plugins/page-cache-rules.ts): the two sides meet only here.
+ * pages under (server/plugins/page-cache-rules.ts, from what routes declare `purgedBy`) and the
+ * writers purge: the two sides meet only here.
  */
 export function scopeKey(scope: PageScope): string {
   if (scope.kind === "all") return "*";

@@ -1,6 +1,7 @@
 import type { RouteOptions } from "fastify";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { CacheRule } from "../lib/page-cache.ts";
+import { scopeKey } from "../lib/page-scopes.ts";
 import type { CacheLife, CachePolicy } from "../../shared/page-cache-policy.ts";
 import type { ViewerOverlay } from "./page-cache-overlay.ts";
 
@@ -103,11 +104,11 @@ export function createCacheMatcher(settings: PageCacheSettings) {
   const known = new Map<string, CacheTarget | null>();
 
   function ruleFor(policy: CachePolicy, params: Record<string, string | undefined>): CacheRule {
-    const scopes = ["*"];
+    const scopes = [scopeKey({ kind: "all" })];
     const id = params[policy.idParam ?? "id"];
     for (const kind of policy.purgedBy ?? []) {
-      if (kind === "comments") scopes.push("comments");
-      else if (id) scopes.push(`${kind}:${id}`);
+      if (kind === "comments") scopes.push(scopeKey({ kind }));
+      else if (id) scopes.push(scopeKey({ kind, id }));
     }
     return { ttl: settings.ttl[policy.life], swr: settings.swr, scopes };
   }
