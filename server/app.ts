@@ -18,10 +18,7 @@ import { memoryKv, redisKv, type Kv } from "./lib/kv.ts";
 import { fallbackRateLimitStore } from "./lib/rate-limit-store.ts";
 import { connectRedis, outageLogHook, RedisOutage } from "./lib/redis.ts";
 import { createSignalBus } from "./lib/signals.ts";
-import { COUNTER_REPAIR_CRON, startQueue, type JobQueue } from "./lib/queue.ts";
-import { repairDrift } from "../db/counters.ts";
-import type { FollowerFanOut } from "./services/notifications/notify.ts";
-import type { FollowMail } from "./services/follow/follow.ts";
+import { startQueue, type JobQueue } from "./lib/queue.ts";
 import { createMailer } from "./lib/mailer.ts";
 import { Outbox } from "./lib/outbox.ts";
 import { createSmsProvider, type SmsProvider } from "./lib/sms.ts";
@@ -40,47 +37,9 @@ import { longestLife } from "./plugins/page-cache-rules.ts";
 import { installBufferedCompression } from "./plugins/compress.ts";
 import { memoryPageStore, PageCache, redisPageStore } from "./lib/page-cache.ts";
 import { createServices, type Services } from "./services/index.ts";
-import { MAIL_DIGESTS_CRON, runMailDigests } from "./services/mailpush/schedule.ts";
-import { dropExpiredEvents, TRACKING_RETENTION_CRON } from "./services/tracking/retention.ts";
-import {
-  dropPartitionsBefore,
-  ensureAllMonthlyPartitions,
-  MONTHLY_PARTITIONS_CRON,
-} from "../db/partitions.ts";
-import { UPLOAD_CLEANUP_CRON, type VariantJob } from "./services/uploads/uploads.ts";
-import { authRoutes } from "./services/auth/routes.ts";
-import { userRoutes } from "./services/users/routes.ts";
-import { entryRoutes } from "./services/entries/routes.ts";
-import { tagRoutes } from "./services/tags/routes.ts";
-import { searchRoutes } from "./services/search/routes.ts";
-import { refreshChampionLists, SEARCH_CHAMPIONS_CRON } from "./services/search-index/index.ts";
-import { hasRumIndex } from "./services/search/queries.ts";
-import { publishRoutes } from "./services/publish/routes.ts";
-import { parserRoutes } from "./services/parser/routes.ts";
-import { likeRoutes } from "./services/likes/routes.ts";
-import { voteRoutes } from "./services/votes/routes.ts";
-import { commentRoutes } from "./services/comments/routes.ts";
-import { postRoutes } from "./services/posts/routes.ts";
-import { pinRoutes } from "./services/pins/routes.ts";
-import { repoRoutes } from "./services/repos/routes.ts";
-import { followRoutes } from "./services/follow/routes.ts";
-import { blockRoutes } from "./services/blocks/routes.ts";
-import { inviteRoutes } from "./services/invites/routes.ts";
-import { mailPushRoutes } from "./services/mailpush/routes.ts";
-import { notificationRoutes } from "./services/notifications/routes.ts";
-import { uploadRoutes } from "./services/uploads/routes.ts";
-import { collectionRoutes } from "./services/collections/routes.ts";
-import { bookletRoutes } from "./services/booklets/routes.ts";
-import { orderRoutes } from "./services/orders/routes.ts";
-import { walletRoutes } from "./services/wallet/routes.ts";
-import { oauthRoutes } from "./services/oauth/routes.ts";
-import { bannerRoutes } from "./services/banners/routes.ts";
-import { jobRoutes } from "./services/jobs/routes.ts";
-import { moderationRoutes } from "./services/moderation/routes.ts";
-import { trackingRoutes } from "./services/tracking/routes.ts";
-import { accountDataRoutes } from "./services/account-data/routes.ts";
-import { ACCOUNT_HOUSEKEEPING_CRON, type ExportJob } from "./services/account-data/index.ts";
-import { syndicationRoutes } from "./services/syndication/routes.ts";
+import { installModule } from "./services/module.ts";
+import { serviceModules } from "./services/modules.ts";
+import { platformModule } from "./platform-jobs.ts";
 import { installDevPages } from "./dev/index.ts";
 import { installSsr } from "./ssr.ts";
 
@@ -206,17 +165,6 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
   // Open event streams would hold app.close() (and a SIGTERM's drain) forever: they end first, and
   // the browsers reconnect to another instance.
   app.addHook("preClose", async () => services.notifications.closeStreams());
-  // This instance works the queues too; every instance does, pg-boss hands each job to one.
-  await jobs.work("notify-followers", (job: FollowerFanOut) =>
-    services.notifications.fanOutToFollowers(job).then(() => undefined),
-  );
-  await jobs.work("follow-mail", async (job: FollowMail) => {
-    await services.digests.followed(job.followerId, job.followeeId);
-  });
-  await jobs.work("upload-variants", async (job: VariantJob) => {
-    await services.uploads.makeVariants(job.key);
-  });
-  await jobs.work("account-export", (job: ExportJob) => services.accountData.runExport(job));
 
   const drain = installDrain(app);
   // Hits over a socket are answered in front of Fastify (`front`); what it passes on, and every
@@ -305,96 +253,9 @@ export async function buildApp(opts: BuildOptions): Promise<NuggetApp> {
     zlibOptions: { level: 6 },
   });
 
-  await app.register(authRoutes(services, config), { prefix: "/api" });
-  await app.register(userRoutes(services, config), { prefix: "/api" });
-  await app.register(entryRoutes(services), { prefix: "/api" });
-  await app.register(tagRoutes(services), { prefix: "/api" });
-  await app.register(searchRoutes(services), { prefix: "/api" });
-  await app.register(publishRoutes(services), { prefix: "/api" });
-  await app.register(parserRoutes(services), { prefix: "/api" });
-  await app.register(likeRoutes(services), { prefix: "/api" });
-  await app.register(voteRoutes(services), { prefix: "/api" });
-  await app.register(commentRoutes(services), { prefix: "/api" });
-  await app.register(postRoutes(services), { prefix: "/api" });
-  await app.register(pinRoutes(services), { prefix: "/api" });
-  await app.register(repoRoutes(services), { prefix: "/api" });
-  await app.register(followRoutes(services), { prefix: "/api" });
-  await app.register(blockRoutes(services), { prefix: "/api" });
-  await app.register(inviteRoutes(services), { prefix: "/api" });
-  await app.register(mailPushRoutes(services), { prefix: "/api" });
-  await app.register(notificationRoutes(services), { prefix: "/api" });
-  await app.register(uploadRoutes(services, config));
-  await app.register(collectionRoutes(services), { prefix: "/api" });
-  await app.register(bookletRoutes(services), { prefix: "/api" });
-  await app.register(orderRoutes(services), { prefix: "/api" });
-  await app.register(walletRoutes(services), { prefix: "/api" });
-  await app.register(oauthRoutes(services, config), { prefix: "/api" });
-  await app.register(bannerRoutes(services), { prefix: "/api" });
-  await app.register(jobRoutes(services), { prefix: "/api" });
-  await app.register(moderationRoutes(services), { prefix: "/api" });
-  await app.register(trackingRoutes(services), { prefix: "/api" });
-  await app.register(syndicationRoutes(services));
-  await app.register(accountDataRoutes(services, config), { prefix: "/api" });
-  // Periodic work: one job per time across all instances (server/lib/queue.ts), run by the
-  // instances that have it switched on. Switched off, an instance neither schedules nor runs it; it
-  // does not unschedule either, since another instance may want it (README: dropping one for good).
-  if (config.mailDigests) {
-    await jobs.work("mail-digests", async () => {
-      app.log.info(await runMailDigests(services.digests), "mail digests done");
-    });
-    await jobs.schedule("mail-digests", MAIL_DIGESTS_CRON);
-  }
-  if (config.counterRepair) {
-    await jobs.work("counter-repair", async () => {
-      const fixed = await repairDrift(database.db);
-      // What drifted is a bug somewhere: name the first few so it can be found.
-      if (fixed.length) app.log.warn({ fixed: fixed.length, first: fixed.slice(0, 20) }, "counters repaired");
-      else app.log.info("counters checked: no drift");
-    });
-    await jobs.schedule("counter-repair", COUNTER_REPAIR_CRON);
-  }
-  if (config.trackingRetentionDays > 0) {
-    const days = config.trackingRetentionDays;
-    await jobs.work("tracking-retention", async () => {
-      app.log.info({ dropped: await dropExpiredEvents(database.db, days), days }, "tracking retention done");
-    });
-    await jobs.schedule("tracking-retention", TRACKING_RETENTION_CRON);
-  }
-  // Next months' partitions of the monthly tables, made ahead (they are also made at every start).
-  await jobs.work("monthly-partitions", async () => {
-    const made = await ensureAllMonthlyPartitions(database.db);
-    const days = config.notificationRetentionDays;
-    const dropped =
-      days > 0
-        ? await dropPartitionsBefore(database.db, "notifications", new Date(Date.now() - days * 86_400_000))
-        : [];
-    app.log.info({ made, dropped }, "monthly partitions checked");
-  });
-  await jobs.schedule("monthly-partitions", MONTHLY_PARTITIONS_CRON);
-  if (config.uploadOrphanHours > 0) {
-    const hours = config.uploadOrphanHours;
-    await jobs.work("upload-cleanup", async () => {
-      app.log.info({ removed: await services.uploads.cleanup(hours), hours }, "upload cleanup done");
-    });
-    await jobs.schedule("upload-cleanup", UPLOAD_CLEANUP_CRON);
-  }
-  await jobs.work("search-champions", async () => {
-    const db = database.db;
-    app.log.info(
-      await refreshChampionLists(db, { rum: await hasRumIndex(db) }),
-      "search champion lists built",
-    );
-  });
-  await jobs.schedule("search-champions", SEARCH_CHAMPIONS_CRON);
-  if (config.accountHousekeeping) {
-    // Every hour: expired export files go, and accounts past their 14 days are erased.
-    await jobs.work("account-housekeeping", async () => {
-      const removed = await services.accountData.cleanupExports();
-      const erased = await services.accountData.eraseDue();
-      app.log.info({ removed, erased }, "account housekeeping done");
-    });
-    await jobs.schedule("account-housekeeping", ACCOUNT_HOUSEKEEPING_CRON);
-  }
+  // Each service's routes and jobs (its module.ts), then the jobs that keep the database itself.
+  const ctx = { services, config, db: database.db, log: app.log };
+  for (const m of [...serviceModules, platformModule]) await installModule(app, jobs, m, ctx);
   // The outbox, the 模拟支付 cashier and the OAuth consent screen, each only with its stand-in on.
   installDevPages(app, { services, outbox, siteName: config.siteName });
   const ssr = opts.buildDir ? await installSsr(app, services, config, path.resolve(opts.buildDir)) : null;
