@@ -14,11 +14,11 @@ import { Type, type TSchema } from "@sinclair/typebox";
 /** `response: okResponse(d)` in a route({...}) declaration: the envelope ok() writes around `d`. */
 export function okResponse<D extends TSchema>(d: D) {
   return {
-    200: Type.Object({
-      s: Type.Number({ description: "1 表示成功" }),
-      m: Type.String(),
-      d,
-    }),
+    200: Type.Object(
+      { s: Type.Number({ description: "1 表示成功" }), m: Type.String(), d },
+      // The response's description in the OpenAPI document (else "Default Response").
+      { description: "成功：{s: 1, m: 'success', d}" },
+    ),
   };
 }
 

@@ -91,7 +91,13 @@ export function installInputGuard(app: FastifyInstance, opts: { publicUrl: strin
 
 function refuse(reply: FastifyReply, status: number, message: string, field: string | null, url: string) {
   if (url.startsWith("/api/") || url === "/api") {
-    return reply.status(status).send({ s: status, m: message, d: field ? { field } : null });
+    // A refusal is not the route's answer: written as the error handler writes one (envelope.ts),
+    // never by a response schema the route declares for this status.
+    return reply
+      .status(status)
+      .serializer(JSON.stringify)
+      .type("application/json; charset=utf-8")
+      .send({ s: status, m: message, d: field ? { field } : null });
   }
   // A page: a short page in the site's language, not JSON.
   return reply
