@@ -1,7 +1,7 @@
 // npm run capacity -- [--entries 20000,100000] [--requests 150] [--out docs/CAPACITY.md]
 // (with NODE_ENV=production, as `npm run bench`)
 //
-// A capacity plan by measurement (issue 14): what one request of each hot path costs (the app's CPU
+// A capacity plan by measurement: what one request of each hot path costs (the app's CPU
 // time, and its wall time one at a time, the rest of which is PostgreSQL), what one row of each table
 // that grows costs on disk, both read off the databases `npm run bench` seeded (nugget_bench_<entries>;
 // run `npm run bench -- --entries N` once first), then projected to 1M, 10M and 100M page views a day

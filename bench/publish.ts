@@ -1,4 +1,4 @@
-// The publishing scenario of `npm run bench` (issue 9): an author with FOLLOWERS followers publishes
+// The publishing scenario of `npm run bench`: an author with FOLLOWERS followers publishes
 // as fast as one with none, because the followers are told by the notify-followers job, not by the
 // request. Measured through the publish service (the request's own work, its transaction included;
 // the per-author publish quota is cleared before each call), then the job's own time to tell them.

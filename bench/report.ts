@@ -1,6 +1,6 @@
 /**
  * The bench's report (bench/results/latest.md): every scenario against the bare route, the verdict
- * on issue 8's targets (targets.ts), publishing, and the feed queries' plans.
+ * on the targets (targets.ts), publishing, and the feed queries' plans.
  */
 import os from "node:os";
 import type { benchPublishing } from "./publish.ts";

@@ -1,6 +1,6 @@
 // NODE_ENV=production node --import tsx bench/sse.ts [--streams 10000] [--redis redis://127.0.0.1:6379]
 //
-// Live unread counts at scale (issue 9): one app instance holds --streams open event streams
+// Live unread counts at scale: one app instance holds --streams open event streams
 // (GET /api/notifications/stream, one bench user each) and an admin posts a system notification,
 // which changes everyone's counts. Reported: the app's extra RSS for the open streams (target ≤ 200 MB
 // for 10,000) and the time from the post until every stream has received its new counts (target

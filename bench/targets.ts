@@ -15,7 +15,7 @@ export interface Measured {
 
 /**
  * The issue's "today" for the uncached explore page: ~97 req/s at 1,000,000 entries (its table),
- * measured before issue 8's work with autocannon beside the server. Later runs load with wrk
+ * measured before the work with autocannon beside the server. Later runs load with wrk
  * pinned to its own core, which by itself lets a server answer somewhat more.
  */
 export const UNCACHED_EXPLORE_BEFORE = 97;

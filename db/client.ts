@@ -306,7 +306,7 @@ export async function openDatabase(opts: {
       close: () => client.close(),
     };
   }
-  // A deadlock or serialization failure runs the transaction again, then answers 503 (issue 29).
+  // A deadlock or serialization failure runs the transaction again, then answers 503.
   retryConflicts(database.db);
   return database;
 }

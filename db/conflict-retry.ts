@@ -15,7 +15,7 @@ const wrapped = new WeakSet<object>();
  * Makes `db.transaction` run a transaction again when PostgreSQL gave it up for a deadlock
  * (40P01) or a serialization failure (40001) — nothing of it was written, and run again it
  * normally goes through — up to CONFLICT_ATTEMPTS runs in all, a few milliseconds apart; then it
- * throws a 503 RetryLaterError instead of the database's error (issue 29: such a write answered
+ * throws a 503 RetryLaterError instead of the database's error (such a write answered
  * 500). Locking users' rows in one order (users' `lockUsers`) keeps deadlocks away; this is for the
  * ones no order prevents (rows locked by a single statement, a lock order not yet kept somewhere).
  * Only the outermost transaction is run again: a savepoint's conflict fails the whole. The callback

@@ -39,7 +39,7 @@ import { publicEntrySql } from "./public-entry.ts";
 //   showcases.repo_count           showcase_repos rows
 //
 // Not here: entries.views_count and users.viewed_entries_count are tallies with no rows behind them
-// (a view keeps no row, issue 14: server/services/entries/view-tally.ts), so nothing can recount them.
+// (a view keeps no row: server/services/entries/view-tally.ts), so nothing can recount them.
 //   showcases.lang_count           distinct non-empty languages of its repos
 // Derived numbers, recomputed after the counters above:
 //   entries.hot_index, entries.rank_index   db/heat.ts from the entry's three counters
@@ -216,7 +216,7 @@ function driftedRows(def: CounterDef, columns: string, limit: number, suffix = "
  * committed before the lock — and the recount sees its row — or waits for this transaction and
  * then adds its one on top of the repaired value. Never a stale count over a fresh one. Answers
  * what it fixed (at most `limit` rows a counter a run; the next run takes the rest). The lock is
- * FOR NO KEY UPDATE in id order, as users' lockUsers takes users (issue 29): FOR UPDATE would also
+ * FOR NO KEY UPDATE in id order, as users' lockUsers takes users: FOR UPDATE would also
  * wait for the key-share lock of a writer inserting a row that refers to one of them (a like, a
  * comment) while that writer waits for another of them.
  */

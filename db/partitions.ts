@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
 
-// Tables partitioned by month of created_at (issue 14): history that grows with reading, not with
+// Tables partitioned by month of created_at: history that grows with reading, not with
 // writing, aged out a whole month at a time. PostgreSQL's declarative partitioning on the server and
 // on PGlite alike; the job runner makes next months' partitions ahead of time (no pg_partman, which
 // PGlite does not have) and drops months past their retention.

@@ -3,7 +3,7 @@ import { entries } from "./schema/index.ts";
 
 // The one spelling of "this entry is public" (HOUSE §15), in its three forms side by side: a Drizzle
 // fragment, its raw-SQL text and its JavaScript twin. An entry is public when it is published and
-// not deleted. A draft is its author's alone, an entry hidden pending review (moderation, issue 13:
+// not deleted. A draft is its author's alone, an entry hidden pending review (moderation:
 // status 'hidden') its author's and staff's, a deleted one nobody's — so none of them is in a list,
 // a count (db/counters.ts recounts exactly the public rows; entries/write.ts moves the counters as
 // an entry crosses this line), the search index, a sitemap or feed, nor can it be liked, collected,

@@ -1,5 +1,5 @@
 /**
- * JavaScript budget of the pages people land on (issue 8): the home page and an article must each
+ * JavaScript budget of the pages people land on: the home page and an article must each
  * load at most 120 KB of gzipped JavaScript before any interaction. size-limit needs Node 22, so this
  * reads React Router's own client manifest (build/client/assets/manifest-*.js), which lists exactly
  * the modules a document preloads: the client entry, root and the matched route, with their static

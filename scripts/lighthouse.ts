@@ -1,5 +1,5 @@
 /**
- * `npm run lighthouse` (issue 8): Lighthouse's mobile preset on the home page, 发现 (/explore/all)
+ * `npm run lighthouse`: Lighthouse's mobile preset on the home page, 发现 (/explore/all)
  * and an article, against the production build served by the real app on loopback with seeded
  * demo data in an in-memory database. Prints the four scores per page, writes them to
  * bench/results/lighthouse.md, and exits non-zero when performance or accessibility is under 95.

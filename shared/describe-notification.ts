@@ -58,7 +58,7 @@ export function describeNotification(n: PresentedNotification): { text: string; 
       return { text: `${who} 发布了新文章${titleOf(entry)}`, href: entry ? entryHref(entry) : null };
     }
     case "moderation":
-      // The site's own word (issue 13): no actor; it leads to the content while that still shows.
+      // The site's own word: no actor; it leads to the content while that still shows.
       return {
         text: n.content,
         href: n.pin ? `/pin/${n.pin.id}` : n.entry ? entryHref(n.entry) : null,

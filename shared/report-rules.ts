@@ -1,5 +1,5 @@
 /**
- * Reporting and moderation (issue 13 item 3): what may be reported and why, the limits the report
+ * Reporting and moderation: what may be reported and why, the limits the report
  * dialog counts down to and the service checks, and the constants of the automatic first line
  * (spec §9 names none of these; they sit with the other form rules).
  */

@@ -1,5 +1,5 @@
 /**
- * Dark mode (issue 13): the reader's choice lives in this cookie, `light` or `dark`; without it the
+ * Dark mode: the reader's choice lives in this cookie, `light` or `dark`; without it the
  * page follows the system (`prefers-color-scheme`). The server never renders the choice into the
  * HTML: an anonymous page is cached and served to every visitor (and to shared caches), so the
  * markup stays theme-less and a small inline script in <head> (app/root.tsx) sets

@@ -39,7 +39,7 @@ async function relay(target: URL) {
 }
 
 // Pages while the database is away: 503 with the error view in Chinese, as the API answers 503
-// (issue 29, L2). PostgreSQL only: an embedded PGlite cannot go away.
+//. PostgreSQL only: an embedded PGlite cannot go away.
 describe.skipIf(!process.env.DATABASE_URL || !built)("pages while the database is away", () => {
   let link: Awaited<ReturnType<typeof relay>>;
   let database: Database;

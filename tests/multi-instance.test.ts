@@ -332,7 +332,7 @@ describe.skipIf(cannot)(`two instances behind nginx${cannot ? ` — skipped: ${c
     expect(served.headers.get("cache-control")).toContain("immutable");
   });
 
-  // The S3 driver is being built alongside (issue 9, item 3): with S3_* set on both instances, an
+  // The S3 driver is being built alongside: with S3_* set on both instances, an
   // image uploaded through A (POST /api/upload) must be served through B and through nginx.
   it(
     "an upload made through A is served through B and nginx, variants included (S3 driver)",

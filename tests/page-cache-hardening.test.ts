@@ -12,7 +12,7 @@ import { registerByEmail } from "./support/client.ts";
  * public copy because the cache and the session read the Cookie header with two parsers; M1, every
  * made-up query string a page of its own.
  */
-describe.skipIf(!built)("page cache hardening (issue 29)", () => {
+describe.skipIf(!built)("page cache hardening", () => {
   let nugget: NuggetApp;
   useTestApp((n) => (nugget = n), withPageCache(), BUILD_DIR);
 

@@ -18,7 +18,7 @@ import { makeEntry, makeTag, makeUsers } from "./support/factories.ts";
 import { sessions } from "../db/schema/index.ts";
 import { eq } from "drizzle-orm";
 
-/** The anonymous page cache end to end: SSR pages and JSON lists through the whole app (issue 8). */
+/** The anonymous page cache end to end: SSR pages and JSON lists through the whole app. */
 describe.skipIf(!built)("anonymous page cache", () => {
   let nugget: NuggetApp;
   const settings = withPageCache();
@@ -183,7 +183,7 @@ describe.skipIf(!built)("anonymous page cache", () => {
     expect(forged.headers["x-cache"]).toBeUndefined();
   });
 
-  it("takes the authors a signed-in reader muted out of a cached feed, after the cache (issue 13)", async () => {
+  it("takes the authors a signed-in reader muted out of a cached feed, after the cache", async () => {
     const db = nugget.database.db;
     const [author, other, reader] = await makeUsers(nugget, 3);
     const tag = await makeTag(db);
@@ -336,7 +336,7 @@ describe.skipIf(!built)("anonymous page cache", () => {
     expect((await get(missing)).statusCode).toBe(404);
     const missingAgain = await get(missing);
     expect(missingAgain.statusCode).toBe(404);
-    // A flood of made-up ids renders each one (a lookup by key), stores none (issue 29, M1).
+    // A flood of made-up ids renders each one (a lookup by key), stores none.
     expect(missingAgain.headers["x-cache"]).toBe("miss");
     expect(missingAgain.headers["cache-control"]).toBe("private, no-cache");
   });
@@ -501,7 +501,7 @@ describe.skipIf(!built)("anonymous page cache", () => {
 });
 
 /** Signed-in reads of cached feeds ask whom the reader hides only of readers who hide someone. */
-describe("the mute filter's query on signed-in reads of cached feeds (issue 13)", () => {
+describe("the mute filter's query on signed-in reads of cached feeds", () => {
   let counting: Awaited<ReturnType<typeof countingTestApp>>;
   beforeAll(async () => {
     counting = await countingTestApp(withPageCache());

@@ -8,7 +8,7 @@ import { makeArticle, makeBooklet } from "./support/factories.ts";
 
 /**
  * Absolute links a page prints come from PUBLIC_URL, never from the Host (or, through a trusted
- * proxy, X-Forwarded-Host) a request claims: the page is cached and shown to everyone (issue 29, L1).
+ * proxy, X-Forwarded-Host) a request claims: the page is cached and shown to everyone.
  */
 describe.skipIf(!built)("absolute links on pages", () => {
   let nugget: NuggetApp;

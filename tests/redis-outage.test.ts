@@ -1,5 +1,5 @@
 /**
- * A lost Redis degrades the site, never ends it (issue 9): the app runs against a redis-server of
+ * A lost Redis degrades the site, never ends it: the app runs against a redis-server of
  * this test's own, which the test kills and starts again. Reads and pages keep answering; what needs
  * the shared store (login windows, captchas) answers 503 「服务繁忙，请稍后再试」 within a second;
  * rate limits and operation allowances fall back to per-instance counts; /readyz tells the balancer; everything comes back

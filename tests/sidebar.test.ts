@@ -5,7 +5,7 @@ import type { NuggetApp } from "../server/app.ts";
 import { BUILD_DIR, built, uniqueIp, useTestApp } from "./support/app.ts";
 import { registerByEmail, type Auth } from "./support/client.ts";
 
-/** The feed pages' sidebar (app/lib/sidebar.server.ts): shared by everyone, but for the mute (issue 13). */
+/** The feed pages' sidebar (app/lib/sidebar.server.ts): shared by everyone, but for the mute. */
 describe.skipIf(!built)("feed sidebar", () => {
   let nugget: NuggetApp;
   useTestApp((n) => (nugget = n), {}, BUILD_DIR);

@@ -38,7 +38,7 @@ export interface DeferredOptions {
 const noSubscribe = () => () => {};
 
 /**
- * A part of the page whose code is not in the page's own JavaScript (issue 8's budget) but whose
+ * A part of the page whose code is not in the page's own JavaScript (the budget) but whose
  * markup still comes with the document: the server renders `load`'s component in full inside a
  * `tag` element; the browser keeps that markup as it is, not hydrated, until the code has loaded
  * (at once, or when the element comes near the viewport, or at the first focus or press inside

@@ -58,7 +58,7 @@ export function optionalRouteId(id: string | undefined): string | null {
 }
 
 /**
- * A service's "too many" (429, issue 10: page loaders share the API's allowances) as the page's
+ * A service's "too many" (429: page loaders share the API's allowances) as the page's
  * own status and message, with Retry-After.
  */
 export function tooMany(err: { message?: string; retryAfterSeconds?: number }): never {

@@ -43,7 +43,7 @@ async function readSidebar(services: AppLoadContext["services"]): Promise<Snapsh
  * The feed pages' sidebar: hot tags, recommended authors and aside banners, through their services.
  * It is the same for everyone, so one read serves this process for a few seconds instead of three
  * queries on every page view (logged-in views and page-cache misses included). Only the authors a
- * signed-in reader muted or blocked are taken out for them, as from every feed (issue 13): their
+ * signed-in reader muted or blocked are taken out for them, as from every feed: their
  * hidden set is read only for readers who hide someone (Caller.hidesAnyone).
  */
 export async function loadSidebar(context: AppLoadContext): Promise<Sidebar> {

@@ -34,7 +34,7 @@ function logFailure(error: unknown) {
 /**
  * Sends one beacon to `path`, with this browser's suid. The sending side (tracking-send.ts: the
  * suid, its storage, the request) loads with the first event, after the page has rendered, rather
- * than with every page's JavaScript (issue 8's budget); what the event says is taken now.
+ * than with every page's JavaScript (the budget); what the event says is taken now.
  */
 function send(path: string, params: Record<string, string | undefined>) {
   sender((m) => m.send(path, params));

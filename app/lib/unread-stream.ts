@@ -1,5 +1,5 @@
 /**
- * The browser's end of GET /api/notifications/stream (issue 9): one EventSource per tab for the
+ * The browser's end of GET /api/notifications/stream: one EventSource per tab for the
  * logged-in reader's unread counts. Loaded only after hydration and only when logged in
  * (app/lib/use-live-unread.ts), so it costs the first render nothing.
  */

@@ -4,7 +4,7 @@ import { cascadeRef, createdAt, idColumn, instant } from "./columns.ts";
 import { users } from "./users.ts";
 
 /**
- * A "download my data" request (issue 13 item 5): pending until the account-export job has stored
+ * A "download my data" request: pending until the account-export job has stored
  * the ZIP under `storageKey` (a private, unguessable key), then ready until `expiresAt`; the
  * cleanup removes the file afterwards (`fileRemovedAt`). The mailed link carries a token whose hash
  * is `tokenHash`.

@@ -100,7 +100,7 @@ export const entries = pgTable(
     collectionCount: counter(),
     /** Comments and replies, not deleted. */
     commentsCount: counter(),
-    /** Counted views (spec EntryView), added in batches; no row each (issue 14). */
+    /** Counted views (spec EntryView), added in batches; no row each. */
     viewsCount: counter(),
     /** published | draft | hidden (by moderation, pending review: only its author and staff see it) */
     status: varchar({ length: 16 }).notNull().default("published"),

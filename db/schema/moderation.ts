@@ -3,7 +3,7 @@ import { boolean, check, index, integer, pgTable, text, uniqueIndex, varchar } f
 import { cascadeRef, createdAt, idColumn, instant, ref, updatedAt } from "./columns.ts";
 import { users } from "./users.ts";
 
-// Reporting and moderation (issue 13 item 3; services/moderation). Targets and reasons are
+// Reporting and moderation (services/moderation). Targets and reasons are
 // shared/report-rules.ts: entry (a share, vote or column article), comment, pin, collection, user.
 
 /**

@@ -54,7 +54,7 @@ export const comments = pgTable(
     updatedAt: updatedAt(),
     deletedAt: instant(),
     /**
-     * Hidden by moderation pending review (issue 13): left out of every thread (a hidden root with
+     * Hidden by moderation pending review: left out of every thread (a hidden root with
      * its replies), still counted like a live comment until it is deleted or shown again.
      */
     hiddenAt: instant(),
@@ -94,7 +94,7 @@ export const pins = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: instant(),
-    /** Hidden by moderation pending review (issue 13): lists leave it out; its author and staff still see it. */
+    /** Hidden by moderation pending review: lists leave it out; its author and staff still see it. */
     hiddenAt: instant(),
   },
   (t) => [
@@ -113,7 +113,7 @@ export const BLOCK_KINDS = ["mute", "block"] as const;
 export type BlockKind = (typeof BLOCK_KINDS)[number];
 
 /**
- * userId muted or blocked targetId (issue 13: 屏蔽 / 拉黑). One row a pair: blocking someone muted
+ * userId muted or blocked targetId (屏蔽 / 拉黑). One row a pair: blocking someone muted
  * turns the row into a block. Lists hide the targets' rows with one anti-join on the primary key
  * (user_id, target_id); the settings page pages one kind by (createdAt, targetId).
  */
@@ -170,7 +170,7 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
  * are folded into one notification. like → entryId or pinId; comment → entryId or pinId +
  * commentId; reply → commentId (the comment replied to) + replyId (+ entryId or pinId); follow →
  * actors only; submitEntry → entryId; moderation → no actor, `content` says what was decided
- * (issue 13), with entryId or pinId when it is about one.
+ *, with entryId or pinId when it is about one.
  */
 export const notifications = pgTable(
   "notifications",
@@ -238,7 +238,7 @@ export const systemNotifications = pgTable(
 );
 
 /**
- * Authors whose new entries reach their followers at read time (issue 14, fan-out on read): once an
+ * Authors whose new entries reach their followers at read time (fan-out on read): once an
  * author has FAN_OUT_ON_READ_FOLLOWERS followers, a new entry of theirs is one notification_broadcasts
  * row instead of one notifications row per follower, merged into each follower's list and counts
  * when read. An author stays here once added (their earlier broadcasts stay readable).

@@ -54,7 +54,7 @@ export const users = pgTable(
     purchasedBookletCount: counter(),
     totalHotIndex: integer().notNull().default(0),
     /**
-     * Moderation (issue 13): until this time the account may read but not write (server/plugins/
+     * Moderation: until this time the account may read but not write (server/plugins/
      * session.ts refuses its changes); past it the suspension has ended by itself.
      */
     suspendedUntil: instant(),

@@ -116,7 +116,7 @@ export async function seedEntries(seeding: Seeding, { topicTagIds }: SeededTags)
         sink.add({ userId: author.id, type: "like", actorIds: [u.id], entryId: id, createdAt: at });
       }
       const viewCount = draft ? 0 : rng.round(pop * 8) + likers.length;
-      // Views are counters only (no row each, issue 14); the draws stay as they were so the rest of
+      // Views are counters only (no row each); the draws stay as they were so the rest of
       // the seeded data does not move.
       for (let v = 0; v < viewCount; v++) {
         rng.id(later(createdAt, 1));

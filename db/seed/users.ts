@@ -33,7 +33,7 @@ export const ADMIN_ACCOUNT = {
 export async function seedUsers(run: SeedRun): Promise<Cast> {
   const { db, rng, now, userCount, progress } = run;
   progress("users", 0, userCount);
-  // Only the two documented accounts can log in, each with its own salt (issue 10: one hash shared
+  // Only the two documented accounts can log in, each with its own salt (one hash shared
   // by every seeded user told anyone with the database that they share a password). The other
   // seeded people write the demo content and have no password, like third-party sign-ups.
   const demoHash = () =>

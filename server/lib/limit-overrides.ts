@@ -1,5 +1,5 @@
 /**
- * Every request limit can be changed by the operator with one variable (issue 10: campus networks
+ * Every request limit can be changed by the operator with one variable (campus networks
  * and carrier-grade NAT put thousands behind one address; a site knows its own crowd):
  *
  *   RATE_LIMITS="register=30/600,search=120/60"

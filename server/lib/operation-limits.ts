@@ -10,7 +10,7 @@ const op = (name: string, max: number, windowSeconds: number, message: string) =
 });
 
 /**
- * Limits kept by the service layer, per operation rather than per HTTP route (issue 10): a page
+ * Limits kept by the service layer, per operation rather than per HTTP route: a page
  * loader calls the same service function the API route does, so /search pages, their .data
  * requests and /api/search all draw from one allowance. Per account once signed in, else per
  * address. Counted in the shared store (Redis when configured), so every instance shares them;

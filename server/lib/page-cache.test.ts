@@ -69,7 +69,7 @@ describe.skipIf(!process.env.REDIS_URL)("redis page store", () => {
   });
 });
 
-describe.skipIf(!process.env.REDIS_URL)("redis page store budget (issue 29, M1)", () => {
+describe.skipIf(!process.env.REDIS_URL)("redis page store budget", () => {
   it("stores pages until the bytes written within a page's life reach the budget, then none", async () => {
     const redis = new Redis(process.env.REDIS_URL!);
     const prefix = `nugget:pc:budget:${Date.now()}:`;

@@ -1,5 +1,5 @@
 /**
- * The anonymous page cache (issue 8, ADR 011): logged-out GETs of public pages and JSON lists are
+ * The anonymous page cache (ADR 011): logged-out GETs of public pages and JSON lists are
  * kept for a short time and served without rendering or querying.
  *
  * - Stores: an in-process LRU with a byte budget (the embedded default) or Redis (REDIS_URL, shared
@@ -83,7 +83,7 @@ export function memoryPageStore(maxBytes: number): PageStore & { bytes(): number
 }
 
 /**
- * The Redis store's byte budget (issue 29, M1). A page lives at most `lifeSeconds` after it is
+ * The Redis store's byte budget. A page lives at most `lifeSeconds` after it is
  * written, so the bytes written within that long bound the bytes stored: they are counted in
  * buckets of BUCKET_SECONDS, and a page that would take the last window past `maxBytes` is not
  * written (the site renders it again, as for a miss). Every distinct URL a flood makes up costs

@@ -5,7 +5,7 @@ import type { TroubledJob } from "../../shared/jobs.ts";
 export type { TroubledJob };
 
 /**
- * Durable background jobs on PostgreSQL (pg-boss 10; issue 9). A job is a row in the `pgboss`
+ * Durable background jobs on PostgreSQL (pg-boss 10). A job is a row in the `pgboss`
  * schema of the app's own database — on a PostgreSQL server and on the embedded PGlite alike
  * (pg-boss talks to PGlite through `Database.sql`) — so a job enqueued inside a transaction exists
  * exactly when that transaction commits, any instance's worker may take it, a job whose worker

@@ -49,7 +49,7 @@ export const PIN_POSTS = limit("pin", 20, 60);
 export const ORDERS = limit("order", 20, 60);
 /**
  * Changing the account's e-mail or phone: each change mails or texts someone (the new address, the
- * old one), so a script must not turn it into a mail bomb (issue 10).
+ * old one), so a script must not turn it into a mail bomb.
  */
 export const ACCOUNT_CHANGES = limit("account-change", 5, 600);
 /**
@@ -80,7 +80,7 @@ export const UPLOADS = limit("upload", 30, 60);
 export const INVITES = limit("invite", 20, 60);
 /** Markdown previews while writing. */
 export const PREVIEWS = limit("preview", 240, 60);
-/** Reports of content or users (issue 13): a burst guard; one open report per target anyway. */
+/** Reports of content or users: a burst guard; one open report per target anyway. */
 export const REPORTS = limit("report", 10, 600);
 /** System notifications posted by admins. */
 export const SYSTEM_NOTICES = limit("system-notice", 20, 60);

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { fastifyCookie } from "@fastify/cookie";
 
 /*
- * Who a request says it is, read in one place (issue 29, H2). The page cache decides "this reader is
+ * Who a request says it is, read in one place. The page cache decides "this reader is
  * nobody, their page may be shared" and the session plugin decides "this reader is signed in": when
  * the two read a request with two parsers, a spelling one of them misreads (`nugget_session= <token>`
  * with a space) made a signed-in page the public copy. Both now ask `presentedLogin` with the

@@ -1,7 +1,7 @@
 import type { Redis, RedisOptions } from "ioredis";
 import { AppError } from "./errors.ts";
 
-/** What the site says while a shared store it needs for an operation is away (issue 9). */
+/** What the site says while a shared store it needs for an operation is away. */
 export const SERVICE_BUSY = "服务繁忙，请稍后再试";
 
 /** A Redis command that failed, as the operation that needed it answers: 503 「服务繁忙」. */

@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.ts";
 import type { RedisOutage } from "./redis.ts";
 
 /**
- * Small "something changed" messages between app instances (issue 9: live unread counts). Through
+ * Small "something changed" messages between app instances (live unread counts). Through
  * Redis pub/sub when REDIS_URL is set; otherwise through PostgreSQL LISTEN/NOTIFY on a PostgreSQL
  * server; on PGlite only inside the process (PGlite is one process). One subscription per app,
  * whatever the number of listeners; a message reaches this instance's own handlers at once, without

@@ -2,7 +2,7 @@ import { constants } from "node:os";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 
 /**
- * Leaving the balancer without dropping a request (issue 9, README 运行多个实例). On the first
+ * Leaving the balancer without dropping a request (README 运行多个实例). On the first
  * SIGTERM (or SIGINT) the instance drains: /readyz answers 503 so a balancer that polls it stops
  * sending, and every response carries `Connection: close` so the balancer keeps no idle connection
  * to an instance about to go (a request written into a connection the server has just closed is the

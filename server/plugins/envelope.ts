@@ -54,7 +54,7 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     if (transactionConflict(err)) {
       // A deadlock or serialization failure outside db.transaction's retries (db/conflict-retry.ts):
-      // nothing was written and the same request will most likely go through (issue 29).
+      // nothing was written and the same request will most likely go through.
       request.log.warn({ code: (err as { code?: string }).code }, "transaction conflict");
       return reply.status(503).header("Retry-After", "1").send({ s: 503, m: CONFLICT_MESSAGE, d: null });
     }

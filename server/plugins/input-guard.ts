@@ -29,7 +29,7 @@ function fromAnotherSite(headers: FastifyRequest["headers"], publicHost: string)
 
 /**
  * Input no part of the site can store or search: PostgreSQL refuses a NUL byte (0x00) in text, so
- * a NUL anywhere in a request would reach the database and fail there as a 500 (issue 10). It is
+ * a NUL anywhere in a request would reach the database and fail there as a 500. It is
  * refused up front with 400 naming the field, on API calls and pages alike, and on methods nobody
  * routes (TRACE built a web Request that threw). Runs before sessions, the page cache and routes.
  */
@@ -42,7 +42,7 @@ export function installInputGuard(app: FastifyInstance, opts: { publicUrl: strin
     const url = request.url;
     // A change sent by another site's page (a form or script elsewhere) is refused, cookies or not:
     // a cross-site form posting to the login call would otherwise log the visitor's browser into
-    // the attacker's account (login CSRF, issue 10). Browsers say where a request comes from
+    // the attacker's account (login CSRF). Browsers say where a request comes from
     // (Sec-Fetch-Site, Origin); API clients send neither and are unaffected.
     if (
       !SAFE.has(request.method) &&

@@ -5,7 +5,7 @@ import type { Database } from "../../db/client.ts";
 import type { JobQueue } from "../lib/queue.ts";
 
 /**
- * /metrics in Prometheus's text format (issue 9): request durations by route and status, the
+ * /metrics in Prometheus's text format: request durations by route and status, the
  * anonymous page cache's hits (those answered in front of Fastify are counted but not timed), the
  * database pool, the job queues, and Node's own (memory, event loop lag, GC). Each app has its own
  * registry (tests build several apps in one process). Closed unless METRICS_TOKEN is set, and then

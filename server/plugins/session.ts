@@ -28,7 +28,7 @@ declare module "fastify" {
   }
   interface FastifyContextConfig {
     /**
-     * A change a suspended account may still make (issue 13): logging in and out, and the tracking
+     * A change a suspended account may still make: logging in and out, and the tracking
      * beacons every page sends. Everything else it writes is refused (refuseSuspendedWriter).
      */
     suspendedMayCall?: boolean;
@@ -83,7 +83,7 @@ export function installSession(app: FastifyInstance, services: Services) {
 }
 
 /**
- * The one place a suspended account's writes are refused (issue 13): every API change passes the
+ * The one place a suspended account's writes are refused: every API change passes the
  * session hook above, and the spec's state-changing GETs pass requireCsrfForCookieGet. Reading goes
  * on; the suspension ends by itself at its date (activeSuspension compares with now).
  */

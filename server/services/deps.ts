@@ -35,7 +35,7 @@ export interface Caller {
   userAgent: string;
   /**
    * An editor or admin, as the session plugin read the account: they may see content hidden
-   * pending review (issue 13). Only for reading; changes check the role in the database.
+   * pending review. Only for reading; changes check the role in the database.
    */
   staff?: boolean;
   /**
@@ -46,7 +46,7 @@ export interface Caller {
 }
 
 /**
- * The moderation's automatic first line (issue 13; services/moderation/screen.ts), handed by
+ * The moderation's automatic first line (services/moderation/screen.ts), handed by
  * createServices to the services that publish: a new account's link-heavy post is published
  * hidden (`holds`), and its review case opens in the publishing transaction (`flag`).
  */

@@ -59,7 +59,7 @@ export function createServices(deps: Deps) {
   const tags = createTagService(deps, entries);
   const search = createSearchService(deps, tags);
   const likes = createLikeService(deps);
-  // Moderation's first line (issue 13): new accounts' link-heavy posts are published hidden.
+  // Moderation's first line: new accounts' link-heavy posts are published hidden.
   const screen = createScreen();
   const posts = createPostService(deps, uploads, screen);
   const publish = createPublishService(deps, uploads, entries, screen);
@@ -136,7 +136,7 @@ export function createServices(deps: Deps) {
     // Feeds and sitemaps read the public lists as a visitor would.
     syndication: createSyndicationService(deps, { entries, tags }),
     jobs: createJobAdminService(deps, users),
-    // On top: a decision deletes through the targets' own services (issue 12's admin reach).
+    // On top: a decision deletes through the targets' own services (the admin reach).
     moderation: createModerationService(deps, users, {
       entry: publish.remove,
       pin: pins.remove,

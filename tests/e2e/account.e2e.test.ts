@@ -5,7 +5,7 @@ import { registerByEmail } from "../support/client.ts";
 import { uniqueEmail, uniquePhone } from "../support/app.ts";
 import { describeInBrowser, shot, useBrowserSite } from "../support/browser.ts";
 
-// 账号设置: changing the e-mail asks for the current password (issue 10: a stolen session alone
+// 账号设置: changing the e-mail asks for the current password (a stolen session alone
 // must not move the account to another address).
 describeInBrowser("changing the account's e-mail", () => {
   const web = useBrowserSite();
@@ -60,7 +60,7 @@ describeInBrowser("changing the account's e-mail", () => {
     expect(web.errors).toEqual([]);
   });
 
-  it("unbinds the phone only with the current password, in the dialog (issue 29)", async () => {
+  it("unbinds the phone only with the current password, in the dialog", async () => {
     const phone = uniquePhone();
     const me = await web.person({ consoleErrors: true });
     await web.site.database.db
@@ -86,7 +86,7 @@ describeInBrowser("changing the account's e-mail", () => {
     expect(web.errors).toEqual([]);
   });
 
-  it("sends a reset mail only behind the image captcha (issue 29)", async () => {
+  it("sends a reset mail only behind the image captcha", async () => {
     const me = await registerByEmail(web.site);
     const page = await web.visitor();
     const captchaAnswer = async () => {

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { describeInBrowser, shot, useBrowserSite } from "../support/browser.ts";
 
-// 我的数据 (issue 13 item 5) on /user/settings/account: 下载我的数据 shows 请求中 then 可下载至 …,
+// 我的数据 on /user/settings/account: 下载我的数据 shows 请求中 then 可下载至 …,
 // and the 注销账号 dialog asks for the choice and the password, and can be left by keyboard.
 describeInBrowser("my data on the account settings", () => {
   const web = useBrowserSite();

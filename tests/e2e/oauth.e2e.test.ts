@@ -39,7 +39,7 @@ describeInBrowser("third-party accounts in a real browser", () => {
     await shot(page, "oauth-settings-unbound");
 
     // Keyboard: focus the 绑定 button and press Enter; binding asks for the current password
-    // first (issue 29: a stolen session alone binds nothing).
+    // first (a stolen session alone binds nothing).
     const bindButton = page.getByRole("button", { name: "绑定GitHub账号" });
     await bindButton.focus();
     await page.keyboard.press("Enter");

@@ -22,7 +22,7 @@ function noisePng(side: number) {
 
 const uploaded = (page: Page) => page.waitForResponse((r) => r.url().endsWith("/api/upload") && r.ok());
 
-// Uploads in the forms (issue 12 item 2): the avatar on /user/settings/profile (cropped to a square in
+// Uploads in the forms: the avatar on /user/settings/profile (cropped to a square in
 // the browser, saved through updateUserInfo, shown in the header), the collection background (the
 // server's 413 and 415 under the field), and the pin composer's images.
 describeInBrowser("uploads in the forms", () => {

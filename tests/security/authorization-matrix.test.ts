@@ -138,7 +138,7 @@ const ROWS: Row[] = [
       body: { old_password: p.password, new_password: "secret456" },
     };
   }),
-  // A reset tells nobody whether a phone has an account (issue 29, M3): the code is checked first.
+  // A reset tells nobody whether a phone has an account: the code is checked first.
   open(
     "POST /api/v1/restPassword",
     (w) => ({
@@ -217,7 +217,7 @@ const ROWS: Row[] = [
     400,
   ),
   // Each caller unbinds only their own ways in (the call names no account), with their own
-  // password (issue 29, H3); "a session without its password" below tries it bare.
+  // password; "a session without its password" below tries it bare.
   self("POST /api/v1/unbind", async (w, who) => {
     if (who === "anonymous") return { url: "/api/v1/unbind", body: { phone: true, password: "secret123" } };
     const p = await w.personWithPhone();
@@ -366,7 +366,7 @@ const ROWS: Row[] = [
     self(route, (w) => ({ url: `${route.split(" ")[1]}?ids=${w.people.third.id}` })),
   ),
 
-  // Mute and block (issue 13): each caller sets and lifts them on the third user, as themselves;
+  // Mute and block: each caller sets and lifts them on the third user, as themselves;
   // each is lifted in the next row, so no later row meets a block.
   ...["POST /api/mute", "POST /api/unmute", "POST /api/block", "POST /api/unblock"].map((route) =>
     self(route, (w) => ({ url: route.split(" ")[1], body: { uid: w.people.third.id } })),
@@ -634,8 +634,8 @@ const ROWS: Row[] = [
     };
   }),
 
-  // Third-party login (ADR 010): binding needs a session and the owner's proof first (issue 29,
-  // H3); the callback is guarded by its state.
+  // Third-party login (ADR 010): binding needs a session and the owner's proof first;
+  // the callback is guarded by its state.
   self("POST /api/oauth/:channel/bind", (w, who) => ({
     url: "/api/oauth/github/bind",
     body: { password: who === "anonymous" ? "secret123" : w.people[who].password },
@@ -676,7 +676,7 @@ const ROWS: Row[] = [
     const id = await w.fresh.banner();
     return { url: `/api/banners/${id}`, snapshot: () => row(w, banners, id) };
   }),
-  // My data (issue 13 item 5): one's own export and deletion; a download for its owner alone.
+  // My data: one's own export and deletion; a download for its owner alone.
   self("GET /api/account/exports", () => ({ url: "/api/account/exports" })),
   // A fresh account each: one export at a time per user.
   self("POST /api/account/exports", async (w, who) =>
@@ -702,7 +702,7 @@ const ROWS: Row[] = [
     (w) => ({ url: "/api/admin/jobs/retry", body: { queue: "notify-followers", id: w.uuid() } }),
     404,
   ),
-  // Moderation (issue 13): anyone signed in reports someone else's content; the queue, decisions
+  // Moderation: anyone signed in reports someone else's content; the queue, decisions
   // and the audit log are staff's (editors too: moderation.test.ts), lifting a suspension admins'.
   self("POST /api/reports", async (w) => ({
     url: "/api/reports",
@@ -836,7 +836,7 @@ describe("authorization matrix", () => {
     expect(wrong).toEqual([]);
   });
 
-  it("a session without its password binds and unbinds nothing (issue 29, H3)", async () => {
+  it("a session without its password binds and unbinds nothing", async () => {
     const wrong: string[] = [];
     for (const who of ["owner", "other", "admin"] as const) {
       const p = await w.personWithPhone();

@@ -93,7 +93,7 @@ describe("NUL bytes and unknown methods", () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it("refuses changes made by another site's page, such as a cross-site login form (issue 10, finding 8)", async () => {
+  it("refuses changes made by another site's page, such as a cross-site login form ", async () => {
     const { email, password } = await registerByEmail(nugget);
     const login = (headers: Record<string, string>) =>
       nugget.app.inject({

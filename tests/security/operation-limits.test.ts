@@ -106,7 +106,7 @@ describe("allowances per operation, whichever route or method", () => {
     ).toBe(429);
   });
 
-  it("counts only accounts actually made from one address, so failed sign-ups cost nothing (issue 10)", async () => {
+  it("counts only accounts actually made from one address, so failed sign-ups cost nothing", async () => {
     const ip = uniqueIp();
     const taken = await registerByEmail(nugget);
     const register = (username: string) =>

@@ -19,7 +19,7 @@ const run = (overrides: Partial<Record<string, Partial<Measured>>> = {}): Measur
 const metOf = (list: ReturnType<typeof verdicts>, start: string) =>
   list.find((v) => v.target.startsWith(start))?.met;
 
-describe("the bench's verdict on issue 8's targets", () => {
+describe("the bench's verdict on the targets", () => {
   it("holds a target exactly at its bound and fails it just past", () => {
     const list = verdicts(run(), { cached: 512 * 2 ** 20, uncached: 513 * 2 ** 20 }, [
       { name: "p50", ratio: 1.2 },

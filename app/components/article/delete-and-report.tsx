@@ -6,7 +6,7 @@ import type { DeletableContent } from "./delete-post-button";
 const DeleteContentButton = lazy(() =>
   import("./delete-post-button").then((m) => ({ default: m.DeleteContentButton })),
 );
-// 举报 for signed-in readers other than the author (issue 13), loaded only for them.
+// 举报 for signed-in readers other than the author, loaded only for them.
 const ReportButton = lazy(() => import("~/components/report/report-button"));
 
 /**

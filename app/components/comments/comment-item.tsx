@@ -12,7 +12,7 @@ import type { CommentApi } from "./target";
 
 // Loaded when 删除 is pressed: readers of a comment list rarely delete, so the dialog waits.
 const ConfirmDialog = lazy(() => import("~/components/ui/modal").then((m) => ({ default: m.ConfirmDialog })));
-// 举报 (issue 13) for signed-in readers of someone else's comment.
+// 举报 for signed-in readers of someone else's comment.
 const ReportButton = lazy(() => import("~/components/report/report-button"));
 
 interface CommentItemProps {

@@ -11,7 +11,7 @@ export interface CommentSectionProps extends CommentThreadProps {
 
 // The thread (box, list, image picker) is mostly below the fold: the server renders it, so the
 // comments read before any script, and its code loads when the section comes near the viewport
-// or is touched (issue 8's JavaScript budget).
+// or is touched (the JavaScript budget).
 const Thread = deferred(() => import("./comment-thread").then((m) => m.CommentThread), {
   tag: "section",
   near: "800px 0px",

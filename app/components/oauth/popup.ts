@@ -131,7 +131,7 @@ export function startWechatInAppLogin() {
 
 /**
  * Third-party binding for the logged-in user: `url` is start's address with the grant the owner's
- * proof earned (POST /api/oauth/{channel}/bind, issue 29). Runs the popup, then `onDone` (the page
+ * proof earned (POST /api/oauth/{channel}/bind). Runs the popup, then `onDone` (the page
  * revalidates its data) with how it went.
  */
 export function startOAuthBind(url: string, onDone: (result: PopupResult | null) => void) {

@@ -15,7 +15,7 @@ const DeletePinButton = lazy(() =>
   import("~/components/article/delete-post-button").then((m) => ({ default: m.DeletePinButton })),
 );
 
-// 举报 for signed-in readers other than the author (issue 13), loaded only for them.
+// 举报 for signed-in readers other than the author, loaded only for them.
 const ReportButton = lazy(() => import("~/components/report/report-button"));
 
 /**

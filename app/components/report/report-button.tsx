@@ -6,7 +6,7 @@ import "./report.css";
 const ReportDialog = lazy(() => import("./report-dialog"));
 
 /**
- * 举报 (issue 13): a link-styled button beside a target's other actions that opens the report
+ * 举报: a link-styled button beside a target's other actions that opens the report
  * dialog. Pages show it to signed-in readers who are not the author, and load this file lazily.
  */
 export default function ReportButton({

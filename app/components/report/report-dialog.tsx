@@ -13,7 +13,7 @@ import {
 } from "../../../shared/report-rules";
 
 /**
- * The report dialog (issue 13): a reason (radio buttons, arrow keys move between them), the
+ * The report dialog: a reason (radio buttons, arrow keys move between them), the
  * reporter's words (required for 其他), checked by the same rule as the server; the server's
  * refusal shows under its field. A repeat report of the same target updates the first.
  */

@@ -1,4 +1,4 @@
-/** 内容审核中 (issue 13): shown to the author (and staff) on content hidden pending review. */
+/** 内容审核中: shown to the author (and staff) on content hidden pending review. */
 export function UnderReview() {
   return (
     <p className="under-review" role="status">

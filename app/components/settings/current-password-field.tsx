@@ -22,7 +22,7 @@ export function useCurrentPassword(asked: boolean) {
 
 /**
  * 当前密码 wherever an account proves it knows its password: in the phone and e-mail binding forms
- * and on closing the account (issue 10: a stolen session alone must not take the account), and on
+ * and on closing the account (a stolen session alone must not take the account), and on
  * the password page before the password changes. Nothing where the account has no password.
  */
 export function CurrentPasswordField({
@@ -64,7 +64,7 @@ export function CurrentPasswordField({
 export type OwnerProofErrors = { password?: string; smsCode?: string; imageCode?: string };
 
 /**
- * How this account proves its owner before a change to its ways in (issue 29): the current
+ * How this account proves its owner before a change to its ways in: the current
  * password, else an SMS code (useType confirm) to its bound phone, else nothing — it must bind a
  * phone first. `enabled` loads the SMS group's captcha only once the form is open.
  */

@@ -24,7 +24,7 @@ export function EmailRow({
   const { alert, refreshSession } = useShell();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState("");
-  // The owner's proof (issue 29); an account with nothing to prove with binds without one.
+  // The owner's proof; an account with nothing to prove with binds without one.
   const proof = useOwnerProof(hasPassword, phone, editing);
   const [error, setError] = useState<string | null>(null);
   const [proofErrors, setProofErrors] = useState<OwnerProofErrors>({});

@@ -24,7 +24,7 @@ export function ThirdPartyRow({
   const { alert, refreshSession } = useShell();
   const [binding, setBinding] = useState(false);
   const unbind = useUnbind({ channel, isThird: true }, `${title}账号已解绑`, account);
-  // Binding adds a way in: the owner's proof first, which earns start's address (issue 29).
+  // Binding adds a way in: the owner's proof first, which earns start's address.
   const bind = useProofDialog(
     account,
     async (proof) => {

@@ -19,7 +19,7 @@ export interface AccountProof {
 type ProofErrors = OwnerProofErrors & { form?: string };
 
 /**
- * A change to the account's ways in, as every binding row asks it (issue 29): a dialog with the
+ * A change to the account's ways in, as every binding row asks it: a dialog with the
  * owner's proof, then `send(proofBody)`; a refusal naming the password or the code shows under it.
  */
 export function useProofDialog(

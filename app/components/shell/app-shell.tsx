@@ -17,7 +17,7 @@ import { ShellContext, type AlertType, type AuthPanel, type ShellApi } from "./s
 import { SuspensionPanel } from "./suspension-panel";
 
 // Loaded the first time they open: the forms, the panda and the third-party buttons are the bulk of
-// the shell, and most page views never open them (issue 8's JavaScript budget).
+// the shell, and most page views never open them (the JavaScript budget).
 const AuthModal = lazy(() => import("./auth-modal").then((m) => ({ default: m.AuthModal })));
 const QuickLoginModal = lazy(() => import("./auth-modal").then((m) => ({ default: m.QuickLoginModal })));
 const Barrage = lazy(() => import("./barrage").then((m) => ({ default: m.Barrage })));
@@ -48,7 +48,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   usePageViewTracking();
   useLazyImages();
   useWechatShare(location.key);
-  // The bell and the title's "(n) " follow the live stream while the page stays open (issue 9).
+  // The bell and the title's "(n) " follow the live stream while the page stays open.
   const unread = useLiveUnread(viewer?.id ?? null, unreadCount, location.key);
 
   useEffect(() => setCsrfToken(csrfToken), [csrfToken]);

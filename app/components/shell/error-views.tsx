@@ -3,7 +3,7 @@ import { deferred } from "~/lib/deferred";
 import type { ErrorPageProps } from "./error-page";
 
 // Error pages are rare: their content comes with the document, their code right after hydration
-// rather than with every page (issue 8's JavaScript budget).
+// rather than with every page (the JavaScript budget).
 const ErrorPage = deferred(() => import("./error-page").then((m) => m.ErrorPage), { tag: "section" });
 
 function ErrorSection(props: ErrorPageProps) {

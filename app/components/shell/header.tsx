@@ -7,7 +7,7 @@ import { storedRepoState } from "~/lib/repo-state-key";
 import { useThrottledScroll } from "~/lib/use-scroll";
 import { useShell } from "./shell-context";
 
-// A logged-in reader's menus and bell are not needed by visitors, most of the page views (issue 8's
+// A logged-in reader's menus and bell are not needed by visitors, most of the page views (the
 // JavaScript budget): their code comes right after hydration, and the server's markup shows meanwhile.
 const ViewerActions = deferred(() => import("./viewer-actions").then((m) => m.ViewerActions));
 // The same for the menus a visitor sees (the mobile navigation, 主题 and 写文章): nothing needs them

@@ -12,7 +12,7 @@ export interface AuthResult {
   user: { id: string; username: string };
   clientId: string;
   token: string;
-  /** A suspended account's login (issue 13): until when, and why. */
+  /** A suspended account's login: until when, and why. */
   suspension?: { message: string };
   /** This login undid the account's pending deletion. */
   deletionCancelled?: true;
@@ -71,7 +71,7 @@ export function LoginForm({ idPrefix, onSuccess, onPandaChange, onError }: AuthF
             })
           : await api.post<AuthResult>("/api/auth/type/email", { email: trimmed, password, ...extra });
       onSuccess(result);
-      // A suspended account logs in to read; its login says why it cannot write (issue 13).
+      // A suspended account logs in to read; its login says why it cannot write.
       if (result.suspension) onError(result.suspension.message);
     } catch (error) {
       const code = error instanceof ApiError ? error.code : 0;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { REQUEST_HEALTH_EVENT } from "~/lib/request-health";
 
-// The notice itself loads the first time it is raised: most readers never see it (issue 8's budget).
+// The notice itself loads the first time it is raised: most readers never see it (the budget).
 const RequestHealthPanel = lazy(() =>
   import("./request-health-panel").then((m) => ({ default: m.RequestHealthPanel })),
 );

@@ -24,7 +24,7 @@ export function ViewerActions({ viewer, unreadCount }: { viewer: Viewer; unreadC
     author && { to: "/editor/book/new/section", label: "写小册" },
   ];
   const admin = viewer.role === "admin";
-  // Moderation (issue 13) is editors' work too.
+  // Moderation is editors' work too.
   const staff = admin || viewer.role === "editor";
 
   return (

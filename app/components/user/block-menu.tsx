@@ -7,7 +7,7 @@ import { ConfirmDialog } from "~/components/ui/modal";
 import { useShell } from "~/components/shell/shell-context";
 import type { BlockState } from "../../../shared/api-types";
 
-/** What a block does, said before it is done (issue 13). */
+/** What a block does, said before it is done. */
 export const BLOCK_EXPLAINED =
   "拉黑后，对方不能再评论你的文章、分享和沸点，不能回复你的评论，也不能关注你；你们之间现有的关注会被解除。" +
   "你也不会再看到对方的内容和通知。之后可在「设置 → 屏蔽管理」中解除。";

@@ -9,7 +9,7 @@ import { BlockMenu } from "~/components/user/block-menu";
 import type { BlockState } from "../../../shared/api-types";
 import "./user.css";
 
-// 举报 (issue 13) for signed-in visitors of someone else's profile, loaded only for them.
+// 举报 for signed-in visitors of someone else's profile, loaded only for them.
 const ReportButton = lazy(() => import("~/components/report/report-button"));
 
 export interface ProfileUser {

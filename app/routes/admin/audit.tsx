@@ -38,7 +38,7 @@ function targetHref(type: string, id: string): string | null {
 }
 
 /**
- * 审核日志 (/admin/audit?pointer=, issue 13): every moderation action — decisions, suspensions and
+ * 审核日志 (/admin/audit?pointer=): every moderation action — decisions, suspensions and
  * their lifting, the automatic first line's hides — newest first, keyset paged. Editors and admins.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {

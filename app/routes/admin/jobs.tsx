@@ -42,7 +42,7 @@ const QUEUE_TITLES: Record<string, string> = {
 const hrefOf = (pointer?: string | null) => pageHref("/admin/jobs", pointer);
 
 /**
- * 后台任务 (/admin/jobs?pointer=): the durable job queue as admins see it (issue 9) — how many
+ * 后台任务 (/admin/jobs?pointer=): the durable job queue as admins see it — how many
  * jobs each queue holds in each state, the jobs that went wrong with their errors, newest first,
  * and 重试 for one that failed for good. Login required (401); anyone but an admin goes back to "/"
  * with 没有权限.

@@ -30,7 +30,7 @@ const POINTER = /^[\dT:.Z-]{10,30}_[0-9a-f]{24}$/;
 const hrefOf = (pointer?: string | null) => pageHref("/admin/reports", pointer);
 
 /**
- * 举报处理 (/admin/reports?pointer=, issue 13): open reports gathered by target, oldest first, keyset
+ * 举报处理 (/admin/reports?pointer=): open reports gathered by target, oldest first, keyset
  * paged; each target is decided once (hide, delete, dismiss, warn or suspend the author), which
  * closes all its reports. Editors and admins; anyone else goes back to "/" with 没有权限.
  */

@@ -159,7 +159,7 @@ function PhoneReset({ initialPhone }: { initialPhone: string }) {
 
 /**
  * E-mail: the image captcha, then POST /api/v1/restPwdByEmail sends a link to
- * /set-new-password?token=… (issue 29: behind the captcha, so nobody asks for addresses in bulk).
+ * /set-new-password?token=… (behind the captcha, so nobody asks for addresses in bulk).
  */
 function EmailReset({ initialEmail }: { initialEmail: string }) {
   const [email, setEmail] = useState(initialEmail);

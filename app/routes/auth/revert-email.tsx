@@ -10,7 +10,7 @@ import { uncachedPage } from "~/lib/page-cache.server";
 export const headers = uncachedPage;
 
 /**
- * The old address's "this wasn't me" link after an e-mail change (issue 10). Opening it changes
+ * The old address's "this wasn't me" link after an e-mail change. Opening it changes
  * nothing — mail scanners open links — the button does: revertEmailChange restores the old address
  * and ends every session of the account.
  */

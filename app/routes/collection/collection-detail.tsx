@@ -26,7 +26,7 @@ import { cachedPage } from "~/lib/page-cache.server";
 
 export const headers = cachedPage({ life: "detail", query: ["sort", "page"], purgedBy: ["collection"] });
 
-// 举报 (issue 13) for signed-in readers of someone else's set, loaded only for them.
+// 举报 for signed-in readers of someone else's set, loaded only for them.
 const ReportButton = lazy(() => import("~/components/report/report-button"));
 // 删除 for the set's creator and admins, loaded only for them.
 const DeleteCollectionButton = lazy(() =>

@@ -10,7 +10,7 @@ import { uncachedPage } from "~/lib/page-cache.server";
 
 export const headers = uncachedPage;
 
-/** setting:account: login required; phone, e-mail and third-party bindings; my data (issue 13). */
+/** setting:account: login required; phone, e-mail and third-party bindings; my data. */
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = requireViewer(context);
   return {
@@ -20,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     emailVerified: viewer.emailVerified,
     /**
      * A change to the ways in asks for the current password, or without one an SMS code to the
-     * bound phone (issue 29).
+     * bound phone.
      */
     hasPassword: viewer.hasPassword,
     /** The spec's community (authData): channel → {uid, username, nickname}. */

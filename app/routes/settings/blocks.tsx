@@ -36,7 +36,7 @@ const SECTIONS: readonly { kind: Kind; title: string; hint: string; undo: string
 const hrefOf = (kind: Kind, before?: string) =>
   `/user/settings/blocks?tab=${kind}${before ? `&before=${encodeURIComponent(before)}` : ""}`;
 
-/** 屏蔽管理 (issue 13): the viewer's muted or blocked people, newest first, paged by pointer. */
+/** 屏蔽管理: the viewer's muted or blocked people, newest first, paged by pointer. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireViewer(context);
   const url = new URL(request.url);

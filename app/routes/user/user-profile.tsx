@@ -90,7 +90,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const profile = await services.follow.profile(id, caller);
   const user: ProfileUser | null = profile && {
     ...profile,
-    // The 「更多」 menu's state (issue 13): only a signed-in reader on someone else's page has one.
+    // The 「更多」 menu's state: only a signed-in reader on someone else's page has one.
     blocks: caller.userId && !profile.self ? await services.blocks.state(id, caller) : null,
   };
   if (!user) {

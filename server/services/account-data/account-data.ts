@@ -1,5 +1,5 @@
 /**
- * My data (issue 13 item 5): 「下载我的数据」 — a job builds a ZIP of the account, stored under a
+ * My data: 「下载我的数据」 — a job builds a ZIP of the account, stored under a
  * private key, linked by mail and a notification for 7 days — and 「注销账号」 — confirmed by
  * password or SMS code, the wallet settled first, then a 14-day grace period that a login undoes,
  * after which the account-erasure job erases the personal data and deletes or keeps the content.

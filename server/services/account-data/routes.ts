@@ -19,7 +19,7 @@ import { okResponse } from "../../lib/response.ts";
 const tags = ["account"];
 const needsLogin = "需要登录（未登录返回 401）。";
 
-/** 「下载我的数据」 and 「注销账号」 (issue 13 item 5): not part of spec §7. */
+/** 「下载我的数据」 and 「注销账号」: not part of spec §7. */
 export function accountDataRoutes(services: Services, config: Config): FastifyPluginAsyncTypebox {
   return async (app) => {
     const data = services.accountData;

@@ -89,7 +89,7 @@ describe("login (spec §7 auth service, §8 codes)", () => {
     expect(blocked.m).toBe("登录失败次数过多，请稍后再试");
   });
 
-  it("locks an address out of an account after 5 wrong passwords whichever way it logs in (issue 10)", async () => {
+  it("locks an address out of an account after 5 wrong passwords whichever way it logs in", async () => {
     const u = await registerByPhone(nugget);
     const bound = await call(nugget.app, "POST", "/api/v1/updateUserEmail", {
       body: { email: uniqueEmail(), password: u.password },
@@ -106,7 +106,7 @@ describe("login (spec §7 auth service, §8 codes)", () => {
     expect((await loginEmail(bound.d.email, u.password, ip)).status).toBe(403);
   });
 
-  it("never locks a correct password out for others' failures from one address, only slows it (issue 10)", async () => {
+  it("never locks a correct password out for others' failures from one address, only slows it", async () => {
     const ip = uniqueIp();
     const admin = await registerByEmail(nugget);
     // 15 wrong passwords and 5 unknown accounts from one address: the finding's lockout.

@@ -21,7 +21,7 @@ export const SESSION_DAYS = 30;
 /**
  * Login failures (issues 10 and 29). Counted per account *and* client (the address): `perClient`
  * wrong passwords for one account from one address lock that address out of that account for the
- * window (403, spec §8) — the owner signing in from anywhere else is not refused (issue 29, M4: five
+ * window (403, spec §8) — the owner signing in from anywhere else is not refused (five
  * wrong guesses from anywhere locked the owner's correct password). Against guessing spread over many
  * addresses, past `captchaAfter` wrong passwords for the account from all addresses together, every
  * login to it needs the image captcha as well, right password or not, until the window passes: the
@@ -51,7 +51,7 @@ export interface AuthResult {
   clientId: string;
   token: string;
   /**
-   * Set when the account is suspended (issue 13): it may log in and read, and this says why its
+   * Set when the account is suspended: it may log in and read, and this says why its
    * writes are refused and until when.
    */
   suspension?: { until: string; reason: string; message: string };

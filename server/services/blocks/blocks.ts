@@ -62,7 +62,7 @@ export async function refuseIfBlocked(tx: Tx, actorId: string, ownerIds: string[
 }
 
 /**
- * Mute (屏蔽) and block (拉黑) of issue 13. A mute hides the person's entries, pins, comments and
+ * Mute (屏蔽) and block (拉黑). A mute hides the person's entries, pins, comments and
  * notifications from the one who muted them; a block does that and keeps them away: no comments
  * on the blocker's content, no follow either way (the block removes existing follows, counters
  * with them, in its transaction). One row a pair (user_blocks), its kind the stronger setting.

@@ -1,5 +1,5 @@
 /**
- * What other services may call of blocks (issue 13 mute/block): the anti-join their lists add for
+ * What other services may call of blocks (mute/block): the anti-join their lists add for
  * a signed-in viewer, and the check that keeps a blocked person from reaching the one who blocked
  * them. The rest of this folder (queries.ts above all) is its own.
  */

@@ -23,7 +23,7 @@ const EFFECTS =
   BLOCKED_BY_YOU +
   "」）；拉黑时双方之间已有的关注在同一事务里解除，双方的关注数、粉丝数随之更新。";
 
-/** Mute and block (issue 13): four changes and the caller's lists. */
+/** Mute and block: four changes and the caller's lists. */
 export function blockRoutes(services: Services): FastifyPluginAsyncTypebox {
   return async (app) => {
     const blocks = services.blocks;

@@ -218,7 +218,7 @@ export function createCommentService(
           state.ownerId,
           ...(firstComment ? [respUserId ?? rootUserId!] : []),
         ]);
-        // After the target and root, through users' one helper (issue 29): the commenter's
+        // After the target and root, through users' one helper: the commenter's
         // commentsCount and the owner's heat move below.
         await lockUsers(tx, [userId, state.ownerId]);
         const row = await insertComment(tx, {

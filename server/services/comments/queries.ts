@@ -37,7 +37,7 @@ export type RootCursor =
 
 /**
  * Root comments of a target, one page (comments_target_created_idx). A deleted root stays listed
- * while it has replies, shown as 该评论已删除; a hidden one (moderation, issue 13) does not. Keyset, not offset: a comment posted between two
+ * while it has replies, shown as 该评论已删除; a hidden one (moderation) does not. Keyset, not offset: a comment posted between two
  * requests neither repeats nor hides an item of the next page. Prepared per shape (order, cursor,
  * viewer): every entry page asks it.
  */
@@ -196,7 +196,7 @@ export async function softDeleteComment(
 }
 
 /**
- * Hides a comment pending review or shows it again (moderation, issue 13, through index.ts); every
+ * Hides a comment pending review or shows it again (moderation, through index.ts); every
  * stored page is purged once that commits, as for any target moderation hides.
  */
 export async function setCommentHidden(tx: Tx, id: string, hidden: boolean): Promise<void> {

@@ -191,7 +191,7 @@ export function createEntryService(deps: Deps) {
 
     /**
      * One published entry with its body (the entry pages). Drafts are visible to their author only,
-     * entries hidden pending review (issue 13) to their author and staff; deleted entries to nobody.
+     * entries hidden pending review to their author and staff; deleted entries to nobody.
      */
     async getEntry(entryId: string, caller: Caller) {
       const row = HEX_ID.test(entryId) ? await entryWithAuthor(db, entryId) : undefined;

@@ -273,7 +273,7 @@ export async function likedPairs(db: Tx, userIds: string[], entryIds: string[]) 
  * whatever the batch's size. An UPDATE of many rows locks them in whatever order its plan reads
  * them, so the rows are locked first, in id order: the entries, then every user the batch writes
  * (authors and viewers) in one call of users' lockUsers, as a like or a comment takes its entry,
- * then its users (issue 29). Two instances flushing at once, or a flush and a like, cannot then
+ * then its users. Two instances flushing at once, or a flush and a like, cannot then
  * wait on each other in a cycle.
  */
 export async function addViews(db: Db, entryViews: Map<string, number>, viewerViews: Map<string, number>) {

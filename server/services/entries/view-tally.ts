@@ -17,7 +17,7 @@ export interface ViewTallyLog {
 
 /**
  * Counted views, added to `entries.views_count` (and the viewer's `users.viewed_entries_count`) in
- * batches (issue 14). Juejin-sized traffic is tens of millions of views a day: a row and a
+ * batches. Juejin-sized traffic is tens of millions of views a day: a row and a
  * transaction per view made `entry_views` the largest table and write-locked the hottest entry rows
  * on every read. Whether a view counts is decided before this, in the shared store (30-minute
  * window); here each instance only sums what it counted and writes it every FLUSH_MS with one

@@ -32,7 +32,7 @@ async function adjustAuthor(tx: Tx, e: EntryRow, delta: 1 | -1) {
  * Locks these tags' rows in id order before their entriesCount moves: two entries sharing tags,
  * written at once, then take them in one order (an UPDATE of several rows locks them in whatever
  * order its plan reads them). Called once with every tag a write moves, and before the author's
- * row: users' rows come after the rows a transaction acts on (issue 29, users' lockUsers), and a
+ * row: users' rows come after the rows a transaction acts on (users' lockUsers), and a
  * subscription takes its tag, then its user.
  */
 async function lockTags(tx: Tx, tagIds: string[]) {

@@ -98,7 +98,7 @@ export function createFollowService(deps: Deps) {
         const locked = await lockUsers(tx, [me, id]);
         if (!locked.has(id)) throw notFound(USER_MISSING);
         if (!locked.has(me)) throw unauthorized();
-        // A block keeps follows away both ways (issue 13); read under the users' locks, which the
+        // A block keeps follows away both ways; read under the users' locks, which the
         // blocking transaction takes too, so a follow cannot slip in beside a block.
         if (followed) {
           if ((await blockersAmong(tx, me, [id])).size) throw forbidden(BLOCKED_BY_THEM);
@@ -242,7 +242,7 @@ export function createFollowService(deps: Deps) {
 
     /**
      * getByTag: users to follow (spec §5). Never the caller, never someone already followed or
-     * muted or blocked (issue 13), no repeats; authors writing in the caller's subscribed tags first, then the hottest authors.
+     * muted or blocked, no repeats; authors writing in the caller's subscribed tags first, then the hottest authors.
      * Empty for a visitor.
      */
     async suggested(caller: Caller, count = SUGGESTED_USERS): Promise<(PublicUser & { followed: false })[]> {
@@ -265,7 +265,7 @@ export function createFollowService(deps: Deps) {
 
 /**
  * Removes the follows between `a` and `b` both ways, each with both users' counters, in the
- * caller's transaction (a block, issue 13). Locks both user rows first, as every follow does.
+ * caller's transaction (a block). Locks both user rows first, as every follow does.
  */
 export async function dropFollowsBetween(tx: Tx, a: string, b: string): Promise<void> {
   await lockUsers(tx, [a, b]);

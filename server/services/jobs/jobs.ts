@@ -8,7 +8,7 @@ import { JOB_POINTER, TROUBLED_PAGE_SIZE } from "./schema.ts";
 const ADMINS_ONLY = "只有管理员可以查看和重试后台任务";
 
 /**
- * The admins' view of the durable job queue (issue 9; page /admin/jobs): how many jobs each queue
+ * The admins' view of the durable job queue (page /admin/jobs): how many jobs each queue
  * holds in each state, the jobs that failed (newest first, with their error), and a retry for a job
  * that failed for good. Not a spec §7 service: an operators' tool.
  */

@@ -9,7 +9,7 @@ import { ADMIN_ONLY } from "../../lib/route-notes.ts";
 
 const tags = ["jobs"];
 
-/** The admins' job queue calls (issue 9): not part of spec §7, an operators' tool behind /admin/jobs. */
+/** The admins' job queue calls: not part of spec §7, an operators' tool behind /admin/jobs. */
 export function jobRoutes(services: Services): FastifyPluginAsyncTypebox {
   return async (app) => {
     const jobs = services.jobs;

@@ -52,7 +52,7 @@ const entryTarget: LikeTarget<{ liked: boolean; collectionCount: number }> = {
           await notify(tx, { userId: entry.userId, actorId: likerId, type: "like", entryId: id });
         const count = await bumpEntryLikes(tx, id, delta);
         // The liker's and the author's rows after the entry's, in id order, through users' one
-        // helper (issue 29): a comment takes the same two in the same order.
+        // helper: a comment takes the same two in the same order.
         await lockUsers(tx, [likerId, entry.userId]);
         await bumpLikeCounters(tx, [
           { userId: likerId, collected: delta },

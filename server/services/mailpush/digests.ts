@@ -115,7 +115,7 @@ export function createMailDigests(deps: Deps, entries: EntryService) {
 
   /**
    * The article digests owed to users after `after`: those with unread submitEntry notifications,
-   * merged with the followers of authors announced by broadcast (fan-out on read, issue 14), who
+   * merged with the followers of authors announced by broadcast (fan-out on read), who
    * have no rows for the first query to find. Two keyset walks by user id; the batch covers users up
    * to the smaller last id of a walk that came back full (past it that walk may have more).
    */

@@ -118,7 +118,7 @@ export async function articleDigestBatch(
 }
 
 /**
- * The authors whose entries went out by broadcast (fan-out on read, issue 14) after `since`: a
+ * The authors whose entries went out by broadcast (fan-out on read) after `since`: a
  * few, the very followed. Their followers have no notification rows for the digest to find.
  */
 export async function broadcastersSince(db: Tx, since: Date): Promise<string[]> {

@@ -47,7 +47,7 @@ const WORDS_PER_CASE = 3;
 const STAFF_ONLY = "只有管理员和编辑可以处理举报";
 const ADMINS_ONLY = "删除内容和暂停账号只有管理员可以操作";
 
-/** The delete paths of the targets' own services (issue 12's admin reach), handed in by createServices. */
+/** The delete paths of the targets' own services (the admin reach), handed in by createServices. */
 export interface Removers {
   entry(id: string, caller: Caller): Promise<unknown>;
   pin(id: string, caller: Caller): Promise<unknown>;
@@ -79,7 +79,7 @@ const what = (f: Pick<TargetFacts, "kind">, type: ReportTarget) =>
         : TARGET_LABELS[type];
 
 /**
- * Reporting and moderation (issue 13 item 3): reports gather into one open case per target; staff
+ * Reporting and moderation: reports gather into one open case per target; staff
  * decide a case (hide, delete, dismiss, warn or suspend the author) and every decision closes all of
  * its reports; every action is a row of the audit log; enough distinct reporters hide a target
  * pending review. Suspensions are enforced where every write passes (server/plugins/session.ts).

@@ -22,7 +22,7 @@ import { okResponse } from "../../lib/response.ts";
 const tags = ["moderation"];
 const STAFF = "仅管理员和编辑：未登录 401，其他用户 403。参数不合法返回 400，d.field 指出参数。";
 
-/** Reporting and the moderators' queue (issue 13 item 3); not part of spec §7. */
+/** Reporting and the moderators' queue; not part of spec §7. */
 export function moderationRoutes(services: Services): FastifyPluginAsyncTypebox {
   return async (app) => {
     const moderation = services.moderation;

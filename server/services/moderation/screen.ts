@@ -10,7 +10,7 @@ import { notifyModeration } from "../notifications/index.ts";
 import { logAction, openCase } from "./queries.ts";
 
 /**
- * The automatic first line (issue 13): a new account — registered less than NEW_ACCOUNT_HOURS ago,
+ * The automatic first line: a new account — registered less than NEW_ACCOUNT_HOURS ago,
  * or with fewer than NEW_ACCOUNT_ITEMS published entries — publishing text with LINK_HEAVY_LINKS or
  * more links has it published hidden, pending review, and its case opens in the queue flagged
  * "links". createServices hands this to publish, posts and pins (ContentScreen in deps.ts).

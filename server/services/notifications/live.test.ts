@@ -8,7 +8,7 @@ import { openUnreadStream, type OpenStream, type UnreadEvent } from "../../../te
 import { makeEntry } from "../../../tests/support/factories.ts";
 import { MAX_STREAMS_PER_USER } from "./live.ts";
 
-// The live unread counts of issue 9 over a real socket: an app listening on loopback, read with
+// The live unread counts over a real socket: an app listening on loopback, read with
 // fetch as a browser's EventSource would. On PGlite the signals stay in the process; on PostgreSQL
 // they go through Redis (REDIS_URL) or LISTEN/NOTIFY, and the last block proves it across two apps.
 

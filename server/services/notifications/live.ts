@@ -45,7 +45,7 @@ interface Stream {
 }
 
 /**
- * The unread counts of open streams, kept live (issue 9). Writers say whose counts changed
+ * The unread counts of open streams, kept live. Writers say whose counts changed
  * (`changed`), after their transaction commits; the message goes to every instance through the
  * signal bus (server/lib/signals.ts), and each instance recounts only the users it holds a stream
  * for — in batches, at most once per COALESCE_MS — and sends each stream its counts when they
@@ -158,7 +158,7 @@ export function createLiveCounts(deps: { db: Db; signals: SignalBus; log: (messa
     open(userId: string, sink: EventSink): () => void {
       const stream: Stream = { userId, sink, last: null };
       let list = streams.get(userId);
-      // One account held 150 streams (issue 29): each keeps a socket and is pushed every change.
+      // One account held 150 streams: each keeps a socket and is pushed every change.
       while (list && list.length >= MAX_STREAMS_PER_USER) {
         end(list[0], "event: replaced\ndata: {}\n\n");
         list = streams.get(userId);

@@ -230,7 +230,7 @@ export function createNotificationService(deps: Deps) {
      * (insertFollowerFanOutBatch). An entry deleted or unpublished meanwhile tells nobody more.
      */
     async fanOutToFollowers(job: FollowerFanOut, batchSize = FAN_OUT_BATCH): Promise<number> {
-      // An author with very many followers announces it once, read by each follower (issue 14):
+      // An author with very many followers announces it once, read by each follower:
       // rows per follower would multiply without bound. Every open bell recounts.
       const author = await findUserById(db, job.authorId);
       if ((author?.followersCount ?? 0) >= deps.config.fanOutOnReadFollowers) {

@@ -29,7 +29,7 @@ export interface NotifyInput {
  */
 export async function notify(tx: Tx, n: NotifyInput): Promise<boolean> {
   if (!n.userId || n.userId === n.actorId) return false;
-  // Someone the recipient muted or blocked is not heard from (issue 13), nor folded into a like.
+  // Someone the recipient muted or blocked is not heard from, nor folded into a like.
   if (await hides(tx, n.userId, n.actorId)) return false;
   const entryId = n.entryId ?? null;
   const pinId = n.pinId ?? null;
@@ -99,7 +99,7 @@ export interface FollowerFanOut {
 }
 
 /**
- * A moderation notice (issue 13): to reporters when their report is decided, to an author when
+ * A moderation notice: to reporters when their report is decided, to an author when
  * their content is hidden or deleted, or they are warned or suspended. No actor (a moderator's name
  * is not shown); `content` is the sentence. One insert for all recipients, in the deciding transaction.
  */

@@ -26,7 +26,7 @@ const PAGE =
   POINTER_FORMS_NOTE;
 
 /**
- * Lets go of all but the raw response of an event stream that has started (issue 9: 10,000 open
+ * Lets go of all but the raw response of an event stream that has started (10,000 open
  * streams an instance). Fastify keeps a hijacked reply's request and reply alive until the response
  * finishes, through its finish/error listeners, for the onResponse hooks and the request log: with
  * them the session's viewer row, the request logger, the cookies and each plugin's decorations,

@@ -8,7 +8,7 @@ import { call, registerByEmail } from "../../../tests/support/client.ts";
 import { openUnreadStream, type OpenStream } from "../../../tests/support/event-stream.ts";
 import { makeEntry } from "../../../tests/support/factories.ts";
 
-// What an open event stream keeps (issue 9: 10,000 of them an instance, bench/sse.ts): once it has
+// What an open event stream keeps (10,000 of them an instance, bench/sse.ts): once it has
 // started, only its raw response, not Fastify's request and reply with the session's viewer row,
 // the request logger and the plugins' decorations. Node's own gc, so the proof runs as tests do.
 v8.setFlagsFromString("--expose-gc");

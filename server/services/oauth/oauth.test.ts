@@ -56,7 +56,7 @@ function postAs(jar: Jar, url: string, body: object, ip = uniqueIp()) {
   });
 }
 
-/** Binding's first step (issue 29, H3): the owner's proof, answered with start's address and its grant. */
+/** Binding's first step: the owner's proof, answered with start's address and its grant. */
 async function confirmBind(
   channel: string,
   jar: Jar,
@@ -200,7 +200,7 @@ describe("binding a third-party account", () => {
     expect(confirm.status).toBe(401);
   });
 
-  it("binds nothing with a stolen session alone: the password first (issue 29, H3)", async () => {
+  it("binds nothing with a stolen session alone: the password first", async () => {
     const owner = await browserOf();
     const thief: Jar = { nugget_session: owner.jar.nugget_session };
     // Straight to start, as before: no grant, no state, no binding.

@@ -184,7 +184,7 @@ export function createOAuthService(
     },
 
     /**
-     * POST /api/oauth/{channel}/bind: binding a way in asks the owner's proof first (issue 29, H3: a
+     * POST /api/oauth/{channel}/bind: binding a way in asks the owner's proof first (a
      * stolen session alone bound the attacker's GitHub), as GitHub's sudo mode does. The proof cannot
      * ride on start (a GET the browser opens: no password in an address), so this call checks it and
      * answers start's address with a grant: single use, 10 minutes, this account and channel only.
@@ -308,7 +308,7 @@ export function createOAuthService(
           throw new OAuthFlowError(409, `你已绑定了其他${title}账号，请先解绑`, redirect);
         }
         try {
-          // A new way in: the account's other sessions end with it (issue 29, H3).
+          // A new way in: the account's other sessions end with it.
           await db.transaction(async (tx) => {
             await insertBinding(tx, {
               id: newId(),

@@ -40,7 +40,7 @@ type BookletRow = Awaited<ReturnType<BookletFace["forSale"]>>;
  * notices, through the providers of server/lib/payments/. A paid notice moves the order,
  * booklets.buyCount, the buyer's purchasedBookletCount and the author's wallet (income bill +
  * balance) in one transaction with the order row locked — lock order: order → author's wallet →
- * booklet → buyer's user row, users' rows last as in every transaction that writes them (issue 29).
+ * booklet → buyer's user row, users' rows last as in every transaction that writes them.
  */
 export function createOrderService(
   deps: Deps,

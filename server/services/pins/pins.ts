@@ -59,7 +59,7 @@ export function createPinService(
   uploads: Pick<UploadService, "setUses">,
   /** Which of these pins the user likes (the likes service's, given by createServices). */
   likedPins: (userId: string | null, ids: string[]) => Promise<Set<string>>,
-  /** Moderation's first line: a new account's link-heavy pin is published hidden (issue 13). */
+  /** Moderation's first line: a new account's link-heavy pin is published hidden. */
   screen: ContentScreen = NO_SCREEN,
 ) {
   const { db } = deps;
@@ -80,7 +80,7 @@ export function createPinService(
   async function requireLivePin(id: string, caller?: Caller): Promise<PinRow> {
     const row = await findPin(db, id);
     if (!row || row.deletedAt) throw notFound(PIN_MISSING);
-    // Hidden pending review (issue 13): its author and staff still see it, nobody else.
+    // Hidden pending review: its author and staff still see it, nobody else.
     if (row.hiddenAt && !(caller && (caller.staff || caller.userId === row.userId)))
       throw notFound(PIN_MISSING);
     return row;

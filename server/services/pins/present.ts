@@ -12,7 +12,7 @@ export interface PresentedPin {
   liked: boolean;
   createdAt: string;
   updatedAt: string;
-  /** Hidden pending review (issue 13): only its author and staff are shown it, with 内容审核中. */
+  /** Hidden pending review: only its author and staff are shown it, with 内容审核中. */
   underReview?: true;
 }
 

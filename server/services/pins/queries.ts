@@ -16,7 +16,7 @@ export const { find: findPin, lock: lockPin, insert: insertPin } = rowsById(pins
 
 /**
  * Live pins newest first after the (createdAt, id) pointer; pins_created_idx serves it. Pins hidden
- * pending review (issue 13) are left out for everyone: few, so the index scan only steps over them.
+ * pending review are left out for everyone: few, so the index scan only steps over them.
  */
 export async function pinsBefore(
   db: Tx,
@@ -29,7 +29,7 @@ export async function pinsBefore(
     db
       .select()
       .from(pins)
-      // Pins of people the viewer muted or blocked are left out: one anti-join (issue 13).
+      // Pins of people the viewer muted or blocked are left out: one anti-join.
       .where(and(isNull(pins.deletedAt), isNull(pins.hiddenAt), notHiddenFrom(viewerId, pins.userId), after))
       .orderBy(desc(pins.createdAt), desc(pins.id))
       .limit(limit)
@@ -53,7 +53,7 @@ export async function softDeletePin(tx: Tx, id: string): Promise<void> {
 }
 
 /**
- * Hides a pin pending review or shows it again (moderation, issue 13, through index.ts); either way
+ * Hides a pin pending review or shows it again (moderation, through index.ts); either way
  * it leaves or joins the lists, so every stored page is purged once that commits.
  */
 export async function setPinHidden(tx: Tx, id: string, hidden: boolean): Promise<void> {

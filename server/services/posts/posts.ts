@@ -58,7 +58,7 @@ const RENDER_CACHE_SIZE = 500;
 export function createPostService(
   deps: Deps,
   uploads: Pick<UploadService, "setUses" | "setUsesInText">,
-  /** Moderation's first line: a new account's link-heavy article is published hidden (issue 13). */
+  /** Moderation's first line: a new account's link-heavy article is published hidden. */
   screen: ContentScreen = NO_SCREEN,
 ) {
   const { db, config } = deps;
@@ -155,7 +155,7 @@ export function createPostService(
 
   /**
    * A published article for anyone (the /post/{id} page and getDetailData); one hidden pending
-   * review (issue 13) for its author and staff only, marked underReview; 404 otherwise.
+   * review for its author and staff only, marked underReview; 404 otherwise.
    */
   async function detail(id: string, caller: Caller): Promise<Article> {
     if (!isRouteId(id)) throw notFound("文章不存在");
@@ -342,7 +342,7 @@ export function createPostService(
       if (!isRouteId(id)) throw notFound("文章不存在");
       // Load and authorize before the transaction: PGlite runs one statement stream.
       const found = await findPost(db, id);
-      // A published article, or one hidden pending review (issue 13); drafts go their own way.
+      // A published article, or one hidden pending review; drafts go their own way.
       if (!found || found.status === "draft" || found.deletedAt) throw notFound("文章不存在");
       if (found.userId !== userId && (await findUserById(db, userId))?.role !== "admin") {
         throw forbidden("只能删除自己的文章");

@@ -55,5 +55,5 @@ export function presentArticle(
   };
 }
 
-/** `underReview`: hidden pending review (issue 13), shown so only to its author and staff. */
+/** `underReview`: hidden pending review, shown so only to its author and staff. */
 export type Article = ReturnType<typeof presentArticle> & { underReview?: true };

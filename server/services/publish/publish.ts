@@ -46,7 +46,7 @@ export function createPublishService(
   deps: Deps,
   uploads: Pick<UploadService, "setUsesInText">,
   entries: Pick<EntryService, "hydrate">,
-  /** Moderation's first line: a new account's link-heavy share is published hidden (issue 13). */
+  /** Moderation's first line: a new account's link-heavy share is published hidden. */
   screen: ContentScreen = NO_SCREEN,
 ) {
   const { db, kv } = deps;

@@ -334,7 +334,7 @@ const pageEntriesQuery = preparedPerDb((db: Tx) =>
  * One page of a ranking: the entries with their authors, in the ranking's order, one statement.
  * Entries deleted or unpublished since the ranking was made are left out here, so a ranking kept
  * for a while (search.ts) never shows them; so are those of authors the viewer muted or blocked
- * (issue 13). Either leaves a gap: the page is shorter, the ranking (shared by every searcher) the same.
+ *. Either leaves a gap: the page is shorter, the ranking (shared by every searcher) the same.
  */
 export async function rankedPage(
   db: Tx,

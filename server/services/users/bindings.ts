@@ -2,7 +2,7 @@
  * Ways into an account (spec §7 user storage): binding or changing the e-mail and phone, undoing an
  * e-mail change from the old address, removing a binding. Each change needs the owner's proof
  * (owner-proof.ts: the current password, or an SMS code to the bound phone), tells the account's
- * address and ends the other sessions (issue 29, H3); an account with nothing to prove itself with
+ * address and ends the other sessions; an account with nothing to prove itself with
  * may only add a phone or an e-mail, marked fresh. An account always keeps a way back in.
  */
 import type { Tx } from "../../../db/client.ts";

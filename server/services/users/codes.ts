@@ -27,7 +27,7 @@ const SMS = { cooldownSeconds: 60, perDay: 10, ttlMinutes: 10, maxAttempts: 5 };
 const CAPTCHA_TTL_SECONDS = 300;
 /**
  * Password-reset answers that found nothing (no such phone or e-mail, a wrong or missing SMS code),
- * per address (issue 29, M3): past this, the address waits before asking again, so nobody learns
+ * per address: past this, the address waits before asking again, so nobody learns
  * which numbers and addresses have accounts by asking for them in bulk. Only misses count: a
  * campus behind one address resets passwords freely.
  */

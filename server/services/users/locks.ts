@@ -4,7 +4,7 @@ import { users } from "../../../db/schema/index.ts";
 
 /**
  * Locks these users' rows for the rest of the transaction, in id order, and answers the ids found
- * (issue 29). The one way a transaction that writes users' rows (counters, heat, follows) takes
+ *. The one way a transaction that writes users' rows (counters, heat, follows) takes
  * them, and the order every such transaction keeps: its content row first (the entry, comment,
  * booklet, order or tag it acts on), then every user it will write, here, in one call; after that
  * it writes only those users. Two transactions wanting the same users then queue on the first of

@@ -20,7 +20,7 @@ export function createMailTokens(deps: Deps) {
 
   /**
    * Tells the address an account just left (changed to `newEmail`, or unbound when null), with a
-   * link that undoes it: restores the old address, ends every session (issue 10: the owner learns
+   * link that undoes it: restores the old address, ends every session (the owner learns
    * of a takeover and can stop it).
    */
   async function mailEmailChanged(user: UserRow, oldEmail: string, newEmail: string | null) {

@@ -1,5 +1,5 @@
 /**
- * Proving the account's owner before a change to its ways in (issue 29, H3): a stolen session alone
+ * Proving the account's owner before a change to its ways in: a stolen session alone
  * must not add a way in, take one away or close the account. The proof is the current password; an
  * account without one (made by a third-party login) proves itself by an SMS code sent to its bound
  * phone — unless that phone was itself bound without a proof in the last FRESH_BINDING_HOURS, or

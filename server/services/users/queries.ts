@@ -109,7 +109,7 @@ type UserCounter =
  * follows the rows it counts (a comment, a booklet, a like …); a delta of 0 leaves its column
  * alone, and nothing to move writes nothing. The one way other services write users' counters.
  * Its UPDATE locks the row: a transaction that writes more than one user's row locks them all
- * first, after its other rows, through `lockUsers` (locks.ts, issue 29); one that writes a single
+ * first, after its other rows, through `lockUsers` (locks.ts); one that writes a single
  * user's row may let this be that lock, after its other rows too.
  */
 export async function bumpUserCounters(
@@ -184,7 +184,7 @@ export async function spendCode(db: Tx, id: string): Promise<boolean> {
 
 /**
  * Takes one of a code's attempts before its answer is compared, in one statement: concurrent
- * guesses each take their own, so no more than `max` are ever compared (issue 10: reading the
+ * guesses each take their own, so no more than `max` are ever compared (reading the
  * count, then adding to it, let 80 parallel guesses through a limit of 5). False when none is left.
  */
 export async function claimCodeAttempt(db: Tx, id: string, max: number): Promise<boolean> {

@@ -42,7 +42,7 @@ export const PROFILE_FIELDS: Record<
   blogAddress: { column: "blogAddress", check: checkBlogAddress, max: LIMITS.blogAddressMax },
   avatarLarge: {
     column: "avatarLarge",
-    // The one image-address rule (shared/validation.ts): `//host/x.png` was accepted here (issue 10).
+    // The one image-address rule (shared/validation.ts): `//host/x.png` was accepted here.
     check: (v) => (isImageAddress(v) ? null : "头像地址格式不正确"),
     max: 500,
   },

@@ -320,7 +320,7 @@ describe("profile and password", () => {
     expect((await reset(smsCode)).s).toBe(1);
     expect((await reset(smsCode)).s).toBe(10017);
   });
-  it("compares no more than 5 guesses of one SMS code, however many arrive at once (issue 10)", async () => {
+  it("compares no more than 5 guesses of one SMS code, however many arrive at once", async () => {
     const u = await registerByPhone(nugget);
     const smsCode = await smsCodeFor(nugget, u.phoneNumber, "restpwd");
     const wrong = smsCode === "000000" ? "111111" : "000000";
@@ -419,7 +419,7 @@ describe("e-mail and phone bindings", () => {
     expect(loginByPhone.s).toBe(1);
   });
 
-  it("takes avatars by the one image-address rule: never a protocol-relative //host address (issue 10)", async () => {
+  it("takes avatars by the one image-address rule: never a protocol-relative //host address", async () => {
     const u = await registerByEmail(nugget);
     const set = (value: string) =>
       call(nugget.app, "POST", "/api/v1/updateUserInfo", {
@@ -440,7 +440,7 @@ describe("e-mail and phone bindings", () => {
     }
   });
 
-  it("asks for the current password to change the e-mail, tells the old address, and lets it undo the change (issue 10)", async () => {
+  it("asks for the current password to change the e-mail, tells the old address, and lets it undo the change", async () => {
     const owner = await registerByEmail(nugget);
     await expect.poll(() => smtp.mailsTo(owner.email).length).toBe(1); // the sign-up verification
     const attacker = uniqueEmail();
@@ -536,7 +536,7 @@ describe("e-mail and phone bindings", () => {
     expect((await call(nugget.app, "GET", "/api/v1/getUserInfo", { auth: owner.auth })).status).toBe(401);
   });
 
-  it("limits e-mail changes to 5 in 10 minutes per account, so nobody is mail-bombed (issue 10)", async () => {
+  it("limits e-mail changes to 5 in 10 minutes per account, so nobody is mail-bombed", async () => {
     const u = await registerByEmail(nugget);
     const victim = uniqueEmail();
     const answers: number[] = [];
@@ -555,7 +555,7 @@ describe("e-mail and phone bindings", () => {
     expect(smtp.mailsTo(victim).length).toBeLessThanOrEqual(4);
   });
 
-  it("sends no password reset to an address bound without a password in the last 24 hours (issue 10)", async () => {
+  it("sends no password reset to an address bound without a password in the last 24 hours", async () => {
     // An account made by a third-party login has no password to ask for.
     const u = await registerByEmail(nugget);
     await nugget.database.db

@@ -99,7 +99,7 @@ export function createUserService<Session>(
       return user;
     },
 
-    /** For moderation (issue 13): 401 when signed out, 403 (with `message`) for anyone but editors and admins. */
+    /** For moderation: 401 when signed out, 403 (with `message`) for anyone but editors and admins. */
     async requireStaff(caller: Caller, message: string): Promise<UserRow> {
       const user = await requireUser(caller);
       if (user.role !== "admin" && user.role !== "editor") throw forbidden(message);
@@ -245,7 +245,7 @@ export function createUserService<Session>(
     /**
      * Reset by phone code (useType restpwd); ends every session and clears the 410 flag. The code is
      * checked before the account is looked up: the code went out only behind the captcha, to a phone
-     * with an account, so this call tells nobody which numbers have one (issue 29, M3). Misses count
+     * with an account, so this call tells nobody which numbers have one. Misses count
      * against the address (RESET_MISSES).
      */
     async restPassword(input: { phone: string; smsCode: string; new_password: string }, caller: Caller) {

@@ -132,7 +132,7 @@ describe("withdrawals", () => {
     expect([failed.d.bill.status, failed.d.balance]).toEqual(["failed", 5000]);
     const again = await post("/api/wallet/settle", { billId, status: "failed" }, admin.auth);
     expect(again.d.balance).toBe(5000);
-    // The other way once settled: 409, nothing moves (issue 10).
+    // The other way once settled: 409, nothing moves.
     const opposite = await post("/api/wallet/settle", { billId, status: "succeeded" }, admin.auth);
     expect([opposite.status, opposite.s, opposite.d.field]).toEqual([409, 409, "status"]);
     expect(await balanceOf(u.user.id)).toBe(5000);
