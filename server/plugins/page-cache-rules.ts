@@ -113,10 +113,8 @@ export function createCacheMatcher(settings: PageCacheSettings) {
     return { ttl: settings.ttl[policy.life], swr: settings.swr, scopes };
   }
 
-  function apiTarget(url: string, path: string): CacheTarget | null {
-    // Fastify's choice among the routes that match: fixed segments before parameters, left to right.
-    const route = served.find((r) => r.pattern.test(path));
-    if (!route?.declared) return null;
+  function apiTarget(url: string, path: string, route: ServedRoute): CacheTarget | null {
+    if (!route.declared) return null;
     const params = route.pattern.exec(path)?.groups ?? {};
     const keep = route.declared.query ?? route.keys;
     return {
@@ -145,9 +143,10 @@ export function createCacheMatcher(settings: PageCacheSettings) {
   function target(url: string): CacheTarget | null {
     const q = url.indexOf("?");
     const path = q < 0 ? url : url.slice(0, q);
-    // A path Fastify serves itself (the API, feeds, sitemaps) is never a page.
-    const api = served.some((r) => r.pattern.test(path));
-    return api ? apiTarget(url, path) : pageTarget(url, path);
+    // A path Fastify serves itself (the API, feeds, sitemaps) is never a page; of the routes that
+    // match, Fastify's choice: fixed segments before parameters, left to right (`served` is sorted).
+    const route = served.find((r) => r.pattern.test(path));
+    return route ? apiTarget(url, path, route) : pageTarget(url, path);
   }
 
   return {

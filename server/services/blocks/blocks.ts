@@ -138,10 +138,15 @@ export function createBlockService(deps: Deps, dropFollows: DropFollows) {
     },
 
     /** Everyone the caller muted or blocked (one query): for lists served from a shared cache. */
-    // No query for a reader the session lookup found hiding nobody (Caller.hidesAnyone false).
-    hiddenIds: (caller: Caller): Promise<Set<string>> =>
-      caller.userId && caller.hidesAnyone !== false
-        ? hiddenIdsOf(db, caller.userId)
-        : Promise.resolve(new Set()),
+    hiddenIds: (caller: Caller) => hiddenFromCaller(db, caller),
   };
+}
+
+/**
+ * Everyone the caller muted or blocked: one query, none for a visitor or a reader the session
+ * lookup found hiding nobody (Caller.hidesAnyone false).
+ */
+export function hiddenFromCaller(db: Tx, caller: Caller): Promise<ReadonlySet<string>> {
+  if (!caller.userId || caller.hidesAnyone === false) return Promise.resolve(new Set<string>());
+  return hiddenIdsOf(db, caller.userId);
 }

@@ -3,7 +3,13 @@
  * a signed-in viewer, and the check that keeps a blocked person from reaching the one who blocked
  * them. The rest of this folder (queries.ts above all) is its own.
  */
-export { BLOCKED_BY_THEM, BLOCKED_BY_YOU, createBlockService, refuseIfBlocked } from "./blocks.ts";
+export {
+  BLOCKED_BY_THEM,
+  BLOCKED_BY_YOU,
+  createBlockService,
+  hiddenFromCaller,
+  refuseIfBlocked,
+} from "./blocks.ts";
 export {
   blockersAmong,
   hiddenIdsOf,

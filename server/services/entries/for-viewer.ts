@@ -1,5 +1,5 @@
 import type { Tx } from "../../../db/client.ts";
-import { hiddenIdsOf } from "../blocks/index.ts";
+import { hiddenFromCaller } from "../blocks/index.ts";
 import type { Caller } from "../deps.ts";
 
 /**
@@ -12,14 +12,8 @@ import type { Caller } from "../deps.ts";
  */
 export function viewerStep(db: Tx) {
   return {
-    /**
-     * Whom the caller hides: one query, none for a visitor or a reader the session lookup found
-     * hiding nobody (Caller.hidesAnyone false).
-     */
-    hiddenAuthors(caller: Caller): Promise<ReadonlySet<string>> {
-      if (!caller.userId || caller.hidesAnyone === false) return Promise.resolve(NOBODY);
-      return hiddenIdsOf(db, caller.userId);
-    },
+    /** Whom the caller hides (blocks' face: no query for a visitor or one who hides nobody). */
+    hiddenAuthors: (caller: Caller) => hiddenFromCaller(db, caller),
     /** The list without those authors' entries; the same array when nothing is taken out. */
     withoutHidden<T extends { user?: { id: string } }>(list: T[], hidden: ReadonlySet<string>): T[] {
       if (!hidden.size) return list;
@@ -28,5 +22,3 @@ export function viewerStep(db: Tx) {
     },
   };
 }
-
-const NOBODY: ReadonlySet<string> = new Set();
